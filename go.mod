@@ -1,0 +1,3 @@
+module github.com/seqleague/seqleague
+
+go 1.26.8
