@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/seqleague/seqleague/migrations"
+	"github.com/seqleague/seqleague/server"
+	"github.com/seqleague/seqleague/workers"
+)
+
+// Mode selects which parts of the program run.
+type Mode struct {
+	API     bool
+	Workers bool
+}
+
+// App is the whole program, started by Start and stopped by Shutdown; tests
+// boot it on port 0.
+type App struct {
+	cfg    Config
+	mode   Mode
+	logger *slog.Logger
+	infra  *infra
+
+	listener net.Listener
+	http     *http.Server
+	echo     *echo.Echo
+	workers  *workers.Workers
+	serveErr chan error
+
+	// extraRoutes lets tests add routes (a deliberately slow one, say), and
+	// startedHook tells them when Start has finished.
+	extraRoutes func(*echo.Echo)
+	startedHook func()
+}
+
+// Start connects to (or starts) PostgreSQL and Redis, applies migrations
+// and starts the HTTP server and/or the workers.
+func (a *App) Start(ctx context.Context) (err error) {
+	in, err := openInfra(ctx, a.cfg, a.logger)
+	if err != nil {
+		return err
+	}
+	a.infra = in
+	defer func() {
+		if err != nil {
+			a.infra.Close(a.logger)
+		}
+	}()
+	if err := migrations.Up(ctx, in.DB.SQL, a.logger); err != nil {
+		return err
+	}
+	if _, err := jwtSecret(a.cfg, a.logger); err != nil {
+		return err
+	}
+
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(workers.NewQueueCollector(asynq.NewInspectorFromRedisClient(in.Redis)))
+
+	if a.mode.Workers {
+		a.workers = workers.New(in.Redis, workers.Config{
+			Concurrency:     a.cfg.WorkerConcurrency,
+			PollInterval:    a.cfg.TimerPollInterval,
+			ShutdownTimeout: a.cfg.ShutdownTimeout - time.Second,
+		}, a.logger)
+		if err := a.workers.Start(); err != nil {
+			return err
+		}
+	}
+	if a.mode.API {
+		a.echo = server.New(server.Deps{
+			Logger:         a.logger,
+			Metrics:        reg,
+			TrustedProxies: a.cfg.TrustedProxies,
+			Ready: map[string]server.Check{
+				"postgres": in.DB.Ping,
+				"redis":    func(ctx context.Context) error { return in.Redis.Ping(ctx).Err() },
+			},
+		})
+		if a.extraRoutes != nil {
+			a.extraRoutes(a.echo)
+		}
+		l, err := net.Listen("tcp", a.cfg.Addr)
+		if err != nil {
+			return fmt.Errorf("listen on %s: %w", a.cfg.Addr, err)
+		}
+		a.listener = l
+		a.http = &http.Server{Handler: a.echo, ReadHeaderTimeout: 10 * time.Second}
+		a.serveErr = make(chan error, 1)
+		go func() { a.serveErr <- a.http.Serve(l) }()
+		a.logger.Info("serving HTTP", "addr", l.Addr().String())
+	}
+	if a.startedHook != nil {
+		a.startedHook()
+	}
+	return nil
+}
+
+// Addr is the address the API listens on (useful with port 0).
+func (a *App) Addr() string {
+	if a.listener == nil {
+		return ""
+	}
+	return a.listener.Addr().String()
+}
+
+// Wait blocks until ctx ends or the HTTP server fails.
+func (a *App) Wait(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return nil
+	case err := <-a.serveErr:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	}
+}
+
+// Shutdown stops accepting requests, lets in-flight ones finish, stops the
+// workers gracefully, then closes connections and embedded servers.
+func (a *App) Shutdown() error {
+	ctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	var errs []error
+	if a.http != nil {
+		a.logger.Info("shutting down HTTP: waiting for in-flight requests")
+		if err := a.http.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("http shutdown: %w", err))
+		}
+	}
+	if a.workers != nil {
+		a.workers.Shutdown()
+	}
+	if a.infra != nil {
+		a.infra.Close(a.logger)
+	}
+	a.logger.Info("stopped")
+	return errors.Join(errs...)
+}

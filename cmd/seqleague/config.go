@@ -1,0 +1,192 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Config is every setting of the program, read once from the environment.
+type Config struct {
+	Addr               string
+	DatabaseURL        string
+	RedisURL           string
+	DataDir            string
+	JWTSecret          string
+	LogLevel           slog.Level
+	LogFormat          string
+	TrustedProxies     []*net.IPNet
+	DBMaxConns         int
+	WorkerConcurrency  int
+	TimerPollInterval  time.Duration
+	ShutdownTimeout    time.Duration
+	AccessTokenTTL     time.Duration
+	RefreshTokenTTL    time.Duration
+	PublicURL          string
+	trustedProxiesText string
+}
+
+// setting describes one environment variable: its default and whether its
+// value is secret (masked by `seqleague config`).
+type setting struct {
+	name, def, help string
+	secret          bool
+}
+
+var settings = []setting{
+	{"SEQLEAGUE_ADDR", ":8080", "HTTP listen address", false},
+	{"DATABASE_URL", "", "PostgreSQL URL; empty starts a private cluster under the data dir", true},
+	{"REDIS_URL", "", "Redis URL; empty runs an in-process miniredis (single-process development mode)", true},
+	{"SEQLEAGUE_DATA_DIR", "./.data", "where the private cluster and generated secrets live", false},
+	{"JWT_SECRET", "", "HMAC key for access tokens; empty generates one and keeps it in the data dir", true},
+	{"SEQLEAGUE_LOG_LEVEL", "info", "debug, info, warn or error", false},
+	{"SEQLEAGUE_LOG_FORMAT", "text", "text or json", false},
+	{"SEQLEAGUE_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is trusted", false},
+	{"SEQLEAGUE_DB_MAX_CONNS", "20", "PostgreSQL connection pool size", false},
+	{"SEQLEAGUE_WORKER_CONCURRENCY", "20", "tasks a worker process runs at once", false},
+	{"SEQLEAGUE_TIMER_POLL", "200ms", "how often due timers are picked up (bounds timer lateness)", false},
+	{"SEQLEAGUE_SHUTDOWN_TIMEOUT", "10s", "how long in-flight requests and tasks may finish after SIGTERM", false},
+	{"SEQLEAGUE_ACCESS_TOKEN_TTL", "15m", "lifetime of access tokens", false},
+	{"SEQLEAGUE_REFRESH_TOKEN_TTL", "720h", "lifetime of refresh tokens", false},
+	{"SEQLEAGUE_PUBLIC_URL", "http://localhost:8080", "the address users reach (JWT issuer, links in calendars)", false},
+}
+
+// LoadConfig reads the environment through getenv.
+func LoadConfig(getenv func(string) string) (Config, error) {
+	get := func(name string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		for _, s := range settings {
+			if s.name == name {
+				return s.def
+			}
+		}
+		return ""
+	}
+	var errs []string
+	duration := func(name string) time.Duration {
+		d, err := time.ParseDuration(get(name))
+		if err != nil || d <= 0 {
+			errs = append(errs, fmt.Sprintf("%s: %q is not a positive duration", name, get(name)))
+		}
+		return d
+	}
+	integer := func(name string) int {
+		n, err := strconv.Atoi(get(name))
+		if err != nil || n <= 0 {
+			errs = append(errs, fmt.Sprintf("%s: %q is not a positive integer", name, get(name)))
+		}
+		return n
+	}
+	c := Config{
+		Addr:               get("SEQLEAGUE_ADDR"),
+		DatabaseURL:        get("DATABASE_URL"),
+		RedisURL:           get("REDIS_URL"),
+		DataDir:            get("SEQLEAGUE_DATA_DIR"),
+		JWTSecret:          get("JWT_SECRET"),
+		LogFormat:          get("SEQLEAGUE_LOG_FORMAT"),
+		DBMaxConns:         integer("SEQLEAGUE_DB_MAX_CONNS"),
+		WorkerConcurrency:  integer("SEQLEAGUE_WORKER_CONCURRENCY"),
+		TimerPollInterval:  duration("SEQLEAGUE_TIMER_POLL"),
+		ShutdownTimeout:    duration("SEQLEAGUE_SHUTDOWN_TIMEOUT"),
+		AccessTokenTTL:     duration("SEQLEAGUE_ACCESS_TOKEN_TTL"),
+		RefreshTokenTTL:    duration("SEQLEAGUE_REFRESH_TOKEN_TTL"),
+		PublicURL:          strings.TrimRight(get("SEQLEAGUE_PUBLIC_URL"), "/"),
+		trustedProxiesText: get("SEQLEAGUE_TRUSTED_PROXIES"),
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(get("SEQLEAGUE_LOG_LEVEL"))); err != nil {
+		errs = append(errs, "SEQLEAGUE_LOG_LEVEL: "+err.Error())
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Sprintf("SEQLEAGUE_LOG_FORMAT: %q is neither text nor json", c.LogFormat))
+	}
+	for _, cidr := range strings.Split(c.trustedProxiesText, ",") {
+		if cidr = strings.TrimSpace(cidr); cidr == "" {
+			continue
+		}
+		_, n, err := net.ParseCIDR(cidr)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("SEQLEAGUE_TRUSTED_PROXIES: %v", err))
+			continue
+		}
+		c.TrustedProxies = append(c.TrustedProxies, n)
+	}
+	if len(errs) > 0 {
+		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
+	}
+	abs, err := filepath.Abs(c.DataDir)
+	if err != nil {
+		return c, err
+	}
+	c.DataDir = abs
+	return c, nil
+}
+
+// Print writes every setting with its effective value, secrets masked.
+func (c Config) Print(w io.Writer, getenv func(string) string) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tVALUE\tSOURCE\tMEANING")
+	for _, s := range settings {
+		v, source := getenv(s.name), "env"
+		if v == "" {
+			v, source = s.def, "default"
+		}
+		if s.secret && v != "" {
+			v = mask(v)
+		}
+		if v == "" {
+			v = "(unset)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.name, v, source, s.help)
+	}
+	tw.Flush()
+}
+
+// mask hides a secret but keeps a URL's scheme and host readable.
+func mask(v string) string {
+	if i := strings.Index(v, "://"); i >= 0 {
+		rest := v[i+3:]
+		if at := strings.LastIndex(rest, "@"); at >= 0 {
+			rest = "****@" + rest[at+1:]
+		}
+		return v[:i+3] + rest
+	}
+	return "****"
+}
+
+func newLogger(c Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: c.LogLevel}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// writeFileOnce creates path with content unless it exists, and returns the
+// content that ends up there.
+func writeFileOnce(path string, content []byte) ([]byte, error) {
+	if b, err := os.ReadFile(path); err == nil {
+		return b, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if os.IsExist(err) {
+		return os.ReadFile(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	_, err = f.Write(content)
+	return content, err
+}

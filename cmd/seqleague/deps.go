@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+	"github.com/seqleague/seqleague/league/postgres"
+	"github.com/seqleague/seqleague/league/postgres/pgcluster"
+)
+
+// infra is the program's connections to the outside world, and the
+// embedded servers it started itself in the zero-config mode.
+type infra struct {
+	DB      *postgres.DB
+	Redis   redis.UniversalClient
+	cluster *pgcluster.Cluster
+	mini    *miniredis.Miniredis
+}
+
+// databaseName is the database the private cluster serves.
+const databaseName = "seqleague"
+
+// openDatabase connects to DATABASE_URL, or starts the private cluster.
+func openDatabase(ctx context.Context, cfg Config, logger *slog.Logger) (*postgres.DB, *pgcluster.Cluster, error) {
+	url := cfg.DatabaseURL
+	var cluster *pgcluster.Cluster
+	if url == "" {
+		dir := filepath.Join(cfg.DataDir, "postgres")
+		logger.Info("DATABASE_URL is not set: starting a private PostgreSQL cluster", "dir", dir)
+		c, err := pgcluster.Start(ctx, dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		cluster = c
+		if err := postgres.EnsureDatabase(ctx, c.DSN("postgres"), databaseName); err != nil {
+			c.Stop()
+			return nil, nil, err
+		}
+		url = c.DSN(databaseName)
+	}
+	db, err := postgres.Open(ctx, url, postgres.PoolConfig{MaxOpen: cfg.DBMaxConns})
+	if err != nil {
+		if cluster != nil {
+			cluster.Stop()
+		}
+		return nil, nil, err
+	}
+	return db, cluster, nil
+}
+
+// openRedis connects to REDIS_URL, or runs miniredis in process.
+func openRedis(ctx context.Context, cfg Config, logger *slog.Logger) (redis.UniversalClient, *miniredis.Miniredis, error) {
+	if cfg.RedisURL == "" {
+		m := miniredis.NewMiniRedis()
+		m.ClockTTL(true) // so that TTLs (rate limits, leases) expire in real time
+		if err := m.StartAddr("127.0.0.1:0"); err != nil {
+			return nil, nil, fmt.Errorf("start miniredis: %w", err)
+		}
+		logger.Warn("REDIS_URL is not set: using an in-process miniredis; this is a single-process development mode (run `serve` and `work` against a real Redis in production)", "addr", m.Addr())
+		return redis.NewClient(&redis.Options{Addr: m.Addr()}), m, nil
+	}
+	opt, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("REDIS_URL: %w", err)
+	}
+	opt.PoolSize = 50
+	rdb := redis.NewClient(opt)
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		rdb.Close()
+		return nil, nil, fmt.Errorf("connect to Redis: %w", err)
+	}
+	return rdb, nil, nil
+}
+
+func openInfra(ctx context.Context, cfg Config, logger *slog.Logger) (*infra, error) {
+	db, cluster, err := openDatabase(ctx, cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	rdb, mini, err := openRedis(ctx, cfg, logger)
+	if err != nil {
+		db.Close()
+		if cluster != nil {
+			cluster.Stop()
+		}
+		return nil, err
+	}
+	return &infra{DB: db, Redis: rdb, cluster: cluster, mini: mini}, nil
+}
+
+// Close releases connections and stops what openInfra started.
+func (in *infra) Close(logger *slog.Logger) {
+	in.Redis.Close()
+	if in.mini != nil {
+		in.mini.Close()
+	}
+	in.DB.Close()
+	if in.cluster != nil {
+		if err := in.cluster.Stop(); err != nil {
+			logger.Error("stop private PostgreSQL", "error", err)
+		}
+	}
+}
+
+// jwtSecret returns JWT_SECRET, or one generated once and kept in the data
+// dir so that tokens survive restarts.
+func jwtSecret(cfg Config, logger *slog.Logger) ([]byte, error) {
+	if cfg.JWTSecret != "" {
+		if len(cfg.JWTSecret) < 32 {
+			return nil, fmt.Errorf("JWT_SECRET must be at least 32 characters")
+		}
+		return []byte(cfg.JWTSecret), nil
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(cfg.DataDir, "jwt_secret")
+	got, err := writeFileOnce(path, []byte(hex.EncodeToString(b)))
+	if err != nil {
+		return nil, fmt.Errorf("keep a generated JWT secret: %w", err)
+	}
+	logger.Warn("JWT_SECRET is not set: using a generated secret kept in the data dir; set JWT_SECRET when running more than one instance", "file", path)
+	return []byte(strings.TrimSpace(string(got))), nil
+}

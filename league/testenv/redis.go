@@ -1,0 +1,123 @@
+package testenv
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+var rd struct {
+	once sync.Once
+	addr string
+	proc *exec.Cmd
+	err  error
+}
+
+func setupRedis() {
+	if url := os.Getenv("TEST_REDIS_URL"); url != "" {
+		opt, err := redis.ParseURL(url)
+		if err != nil {
+			rd.err = fmt.Errorf("TEST_REDIS_URL: %w", err)
+			return
+		}
+		rd.addr = opt.Addr
+		return
+	}
+	if reachable("127.0.0.1:6379") {
+		rd.addr = "127.0.0.1:6379"
+		return
+	}
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		rd.err = fmt.Errorf("no Redis at 127.0.0.1:6379 and no redis-server binary to start one (apt-get install redis-server)")
+		return
+	}
+	port, err := freePort()
+	if err != nil {
+		rd.err = err
+		return
+	}
+	cmd := exec.Command(bin, "--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no")
+	if err := cmd.Start(); err != nil {
+		rd.err = err
+		return
+	}
+	rd.proc = cmd
+	rd.addr = fmt.Sprintf("127.0.0.1:%d", port)
+	for i := 0; i < 100 && !reachable(rd.addr); i++ {
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// leaseTTL bounds how long a crashed test process can hold a database.
+const leaseTTL = 10 * time.Minute
+
+// Redis returns the URL of a Redis database leased to this test alone and
+// flushed before use.
+func Redis(t TB) string {
+	t.Helper()
+	rd.once.Do(setupRedis)
+	if rd.err != nil {
+		unavailable(t, "Redis", rd.err)
+		return ""
+	}
+	ctx := context.Background()
+	ctl := redis.NewClient(&redis.Options{Addr: rd.addr, DB: 0})
+	defer ctl.Close()
+	if err := ctl.Ping(ctx).Err(); err != nil {
+		unavailable(t, "Redis", err)
+		return ""
+	}
+	owner := randomSuffix()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		for db := 1; db <= 15; db++ {
+			key := fmt.Sprintf("seqleague:testenv:lease:%d", db)
+			ok, err := ctl.SetNX(ctx, key, owner, leaseTTL).Result()
+			if err != nil {
+				t.Fatalf("testenv: lease a Redis database: %v", err)
+			}
+			if !ok {
+				continue
+			}
+			c := redis.NewClient(&redis.Options{Addr: rd.addr, DB: db})
+			c.FlushDB(ctx)
+			c.Close()
+			t.Cleanup(func() {
+				ctl := redis.NewClient(&redis.Options{Addr: rd.addr, DB: 0})
+				defer ctl.Close()
+				if v, _ := ctl.Get(ctx, key).Result(); v == owner {
+					ctl.Del(ctx, key)
+				}
+			})
+			return fmt.Sprintf("redis://%s/%d", rd.addr, db)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("testenv: every Redis database stayed leased for 2 minutes")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func stopRedis() {
+	if rd.proc != nil {
+		rd.proc.Process.Kill()
+		rd.proc.Wait()
+	}
+}

@@ -1,0 +1,108 @@
+package server
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+	"github.com/seqleague/seqleague/league"
+)
+
+// problem is an RFC 9457 problem+json body.
+type problem struct {
+	Type      string         `json:"type"`
+	Title     string         `json:"title"`
+	Status    int            `json:"status"`
+	Detail    string         `json:"detail,omitempty"`
+	Errors    []fieldProblem `json:"errors,omitempty"`
+	RequestID string         `json:"request_id,omitempty"`
+	// Extra members some problems carry (the current ply on a stale move).
+	Extra map[string]any `json:"-"`
+}
+
+type fieldProblem struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
+// statusOf is the one map from league error codes to HTTP statuses.
+var statusOf = map[string]int{
+	league.EINVALID:      http.StatusBadRequest,
+	league.ENOTFOUND:     http.StatusNotFound,
+	league.ECONFLICT:     http.StatusConflict,
+	league.EUNAUTHORIZED: http.StatusUnauthorized,
+	league.EFORBIDDEN:    http.StatusForbidden,
+	league.EPRECONDITION: http.StatusUnprocessableEntity,
+	league.ETOOMANY:      http.StatusTooManyRequests,
+	league.EINTERNAL:     http.StatusInternalServerError,
+}
+
+func errorHandler(logger *slog.Logger) echo.HTTPErrorHandler {
+	return func(err error, c echo.Context) {
+		if c.Response().Committed {
+			return
+		}
+		p := toProblem(err)
+		p.RequestID = c.Response().Header().Get(echo.HeaderXRequestID)
+		if p.Status >= 500 {
+			logger.ErrorContext(c.Request().Context(), "internal error",
+				slog.String("request_id", p.RequestID), slog.String("error", err.Error()))
+		}
+		var le *league.Error
+		if errors.As(err, &le) && le.RetryAfterSeconds > 0 {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(le.RetryAfterSeconds))
+		}
+		body := map[string]any{"type": p.Type, "title": p.Title, "status": p.Status}
+		if p.Detail != "" {
+			body["detail"] = p.Detail
+		}
+		if len(p.Errors) > 0 {
+			body["errors"] = p.Errors
+		}
+		if p.RequestID != "" {
+			body["request_id"] = p.RequestID
+		}
+		for k, v := range p.Extra {
+			body[k] = v
+		}
+		c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
+		c.Response().WriteHeader(p.Status)
+		if c.Request().Method == http.MethodHead {
+			return
+		}
+		_ = jsonEncode(c.Response(), body)
+	}
+}
+
+func toProblem(err error) problem {
+	var le *league.Error
+	if errors.As(err, &le) {
+		status, ok := statusOf[le.Code]
+		if !ok {
+			status = http.StatusInternalServerError
+		}
+		p := problem{Type: "about:blank", Title: http.StatusText(status), Status: status, Detail: le.Message, Extra: le.Data}
+		if status == http.StatusInternalServerError {
+			p.Detail = "internal error"
+			p.Extra = nil
+		}
+		for _, f := range le.Fields {
+			p.Errors = append(p.Errors, fieldProblem{Field: f.Field, Message: f.Message})
+		}
+		return p
+	}
+	var he *echo.HTTPError
+	if errors.As(err, &he) {
+		detail := http.StatusText(he.Code)
+		if m, ok := he.Message.(string); ok {
+			detail = m
+		}
+		if he.Code >= 500 {
+			detail = "internal error"
+		}
+		return problem{Type: "about:blank", Title: http.StatusText(he.Code), Status: he.Code, Detail: detail}
+	}
+	return problem{Type: "about:blank", Title: http.StatusText(http.StatusInternalServerError), Status: http.StatusInternalServerError, Detail: "internal error"}
+}

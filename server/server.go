@@ -1,0 +1,131 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Check is one readiness probe (PostgreSQL, Redis, ...).
+type Check func(ctx context.Context) error
+
+// Deps is what the server needs from the rest of the program.
+type Deps struct {
+	Logger *slog.Logger
+	// Ready lists the dependencies /readyz checks, by name.
+	Ready map[string]Check
+	// Metrics is the registry /metrics serves; the server adds its HTTP
+	// metrics to it.
+	Metrics *prometheus.Registry
+	// TrustedProxies are the networks whose X-Forwarded-For is believed.
+	TrustedProxies []*net.IPNet
+	// RequestTimeout bounds ordinary (non-streaming) requests.
+	RequestTimeout time.Duration
+}
+
+// bodyLimit caps request bodies; no endpoint needs more.
+const bodyLimit = "64K"
+
+// New builds the HTTP handler.
+func New(d Deps) *echo.Echo {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.RequestTimeout == 0 {
+		d.RequestTimeout = 30 * time.Second
+	}
+	e := echo.New()
+	e.HideBanner = true
+	e.HidePort = true
+	e.IPExtractor = ipExtractor(d.TrustedProxies)
+	e.HTTPErrorHandler = errorHandler(d.Logger)
+
+	e.Use(middleware.RequestID())
+	e.Use(requestLogger(d.Logger))
+	e.Use(middleware.Recover())
+	if d.Metrics != nil {
+		e.Use(httpMetrics(d.Metrics))
+	}
+	e.Use(middleware.BodyLimit(bodyLimit))
+
+	e.GET("/healthz", func(c echo.Context) error {
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	})
+	e.GET("/readyz", readyz(d.Ready))
+	if d.Metrics != nil {
+		e.GET("/metrics", metricsHandler(d.Metrics))
+	}
+
+	api := e.Group("/api/v1", middleware.ContextTimeout(d.RequestTimeout))
+	api.GET("/openapi.json", openAPIDocument)
+	e.GET("/api/docs", apiDocsPage)
+	return e
+}
+
+// ipExtractor trusts X-Forwarded-For only from the configured proxies (and
+// never by default), so a client cannot pick its own rate-limit bucket.
+func ipExtractor(proxies []*net.IPNet) echo.IPExtractor {
+	if len(proxies) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range proxies {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
+}
+
+func readyz(checks map[string]Check) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
+		defer cancel()
+		status := map[string]string{}
+		ok := true
+		for name, check := range checks {
+			if err := check(ctx); err != nil {
+				status[name] = "unavailable"
+				ok = false
+				continue
+			}
+			status[name] = "ok"
+		}
+		if !ok {
+			return c.JSON(http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "checks": status})
+		}
+		return c.JSON(http.StatusOK, map[string]any{"status": "ok", "checks": status})
+	}
+}
+
+func requestLogger(logger *slog.Logger) echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus:    true,
+		LogURI:       true,
+		LogMethod:    true,
+		LogLatency:   true,
+		LogRequestID: true,
+		LogRemoteIP:  true,
+		LogError:     true,
+		HandleError:  true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			logger.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("request_id", v.RequestID),
+				slog.String("method", v.Method),
+				slog.String("uri", v.URI),
+				slog.Int("status", v.Status),
+				slog.Duration("latency", v.Latency),
+				slog.String("remote_ip", v.RemoteIP),
+			)
+			return nil
+		},
+	})
+}

@@ -1,0 +1,86 @@
+package workers
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+)
+
+// Queues and their priorities: timers and bot moves keep games moving and
+// must not wait behind settlement or scheduling.
+const (
+	QueueGames    = "games"
+	QueueDefault  = "default"
+	QueueSchedule = "schedule"
+)
+
+var queuePriorities = map[string]int{QueueGames: 6, QueueDefault: 3, QueueSchedule: 1}
+
+// Config tunes the worker pool.
+type Config struct {
+	Concurrency int
+	// PollInterval is how often asynq moves due scheduled tasks to their
+	// queues; it bounds how late a turn timer can fire.
+	PollInterval time.Duration
+	// ShutdownTimeout is how long in-flight tasks may run after a stop.
+	ShutdownTimeout time.Duration
+}
+
+// Workers is a running asynq server with Seqleague's handlers.
+type Workers struct {
+	srv *asynq.Server
+	mux *asynq.ServeMux
+}
+
+// New builds the worker server on an existing Redis client.
+func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
+	if cfg.Concurrency == 0 {
+		cfg.Concurrency = 20
+	}
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 200 * time.Millisecond
+	}
+	if cfg.ShutdownTimeout == 0 {
+		cfg.ShutdownTimeout = 8 * time.Second
+	}
+	srv := asynq.NewServerFromRedisClient(rdb, asynq.Config{
+		Concurrency:              cfg.Concurrency,
+		Queues:                   queuePriorities,
+		DelayedTaskCheckInterval: cfg.PollInterval,
+		ShutdownTimeout:          cfg.ShutdownTimeout,
+		Logger:                   asynqLogger{logger},
+		LogLevel:                 asynq.WarnLevel,
+		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, task *asynq.Task, err error) {
+			logger.ErrorContext(ctx, "task failed", slog.String("type", task.Type()), slog.String("error", err.Error()))
+		}),
+	})
+	return &Workers{srv: srv, mux: asynq.NewServeMux()}
+}
+
+// Handle registers the handler of one task type.
+func (w *Workers) Handle(taskType string, h asynq.HandlerFunc) { w.mux.HandleFunc(taskType, h) }
+
+// Start begins processing in the background.
+func (w *Workers) Start() error {
+	if err := w.srv.Start(w.mux); err != nil {
+		return fmt.Errorf("start workers: %w", err)
+	}
+	return nil
+}
+
+// Shutdown stops taking tasks and waits (up to the shutdown timeout) for
+// running ones; unfinished tasks return to their queue.
+func (w *Workers) Shutdown() { w.srv.Shutdown() }
+
+// asynqLogger routes asynq's logs into slog.
+type asynqLogger struct{ l *slog.Logger }
+
+func (a asynqLogger) Debug(args ...any) { a.l.Debug(fmt.Sprint(args...), "component", "asynq") }
+func (a asynqLogger) Info(args ...any)  { a.l.Info(fmt.Sprint(args...), "component", "asynq") }
+func (a asynqLogger) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...), "component", "asynq") }
+func (a asynqLogger) Error(args ...any) { a.l.Error(fmt.Sprint(args...), "component", "asynq") }
+func (a asynqLogger) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...), "component", "asynq", "fatal", true) }
