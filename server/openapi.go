@@ -1,9 +1,11 @@
 package server
 
 import (
-	_ "embed"
+	"embed"
 	"encoding/json"
+	"fmt"
 	"html/template"
+	"io/fs"
 	"net/http"
 	"sort"
 	"strings"
@@ -11,11 +13,75 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// openapi.json is the API's contract, written by hand next to the handlers
-// and checked against the router by a test, so it cannot silently drift.
+// The API's contract is written by hand, one fragment per area in
+// openapi/*.json (so areas can be edited independently), merged at start-up
+// and checked against the router by a test so that it cannot drift.
 //
-//go:embed openapi.json
-var openAPIJSON []byte
+//go:embed openapi/*.json
+var openAPIFragments embed.FS
+
+var openAPIJSON = mustMergeOpenAPI()
+
+// mustMergeOpenAPI merges the fragments in file-name order: "paths" and
+// "components.schemas" are unions; other top-level members come from the
+// first fragment that has them.
+func mustMergeOpenAPI() []byte {
+	names, err := fs.Glob(openAPIFragments, "openapi/*.json")
+	if err != nil {
+		panic(err)
+	}
+	sort.Strings(names)
+	doc := map[string]any{}
+	paths := map[string]any{}
+	schemas := map[string]any{}
+	for _, n := range names {
+		b, _ := openAPIFragments.ReadFile(n)
+		var frag map[string]any
+		if err := json.Unmarshal(b, &frag); err != nil {
+			panic(fmt.Sprintf("%s: %v", n, err))
+		}
+		for k, v := range frag {
+			switch k {
+			case "paths":
+				for p, ops := range v.(map[string]any) {
+					if existing, ok := paths[p].(map[string]any); ok {
+						for m, op := range ops.(map[string]any) {
+							existing[m] = op
+						}
+						continue
+					}
+					paths[p] = ops
+				}
+			case "components":
+				comp := v.(map[string]any)
+				if s, ok := comp["schemas"].(map[string]any); ok {
+					for name, schema := range s {
+						schemas[name] = schema
+					}
+				}
+				if _, ok := doc["components"]; !ok {
+					doc["components"] = comp
+				}
+			default:
+				if _, ok := doc[k]; !ok {
+					doc[k] = v
+				}
+			}
+		}
+	}
+	doc["paths"] = paths
+	comp, _ := doc["components"].(map[string]any)
+	if comp == nil {
+		comp = map[string]any{}
+	}
+	comp["schemas"] = schemas
+	doc["components"] = comp
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
 
 func openAPIDocument(c echo.Context) error {
 	return c.Blob(http.StatusOK, "application/json", openAPIJSON)

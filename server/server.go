@@ -63,7 +63,7 @@ func New(d Deps) *echo.Echo {
 	}
 
 	api := e.Group("/api/v1", middleware.ContextTimeout(d.RequestTimeout))
-	api.GET("/openapi.json", openAPIDocument)
+	mountAPI(api, d)
 	e.GET("/api/docs", apiDocsPage)
 	return e
 }

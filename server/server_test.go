@@ -1,0 +1,179 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/seqleague/seqleague/league"
+)
+
+func newTestServer(t *testing.T, ready map[string]Check) *echo.Echo {
+	t.Helper()
+	return New(Deps{Metrics: prometheus.NewRegistry(), Ready: ready, Logger: quietLogger})
+}
+
+var quietLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func do(e *echo.Echo, method, path string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, path, nil)
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestReadyzReportsEachDependency(t *testing.T) {
+	down := func(context.Context) error { return errors.New("connection refused") }
+	up := func(context.Context) error { return nil }
+	for _, tc := range []struct {
+		name   string
+		checks map[string]Check
+		want   int
+	}{
+		{"all up is ready", map[string]Check{"postgres": up, "redis": up}, http.StatusOK},
+		{"redis down is unavailable", map[string]Check{"postgres": up, "redis": down}, http.StatusServiceUnavailable},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := do(newTestServer(t, tc.checks), http.MethodGet, "/readyz")
+			if rec.Code != tc.want {
+				t.Fatalf("status = %d, want %d (%s)", rec.Code, tc.want, rec.Body)
+			}
+			if strings.Contains(rec.Body.String(), "connection refused") {
+				t.Errorf("readyz leaks the error text: %s", rec.Body)
+			}
+		})
+	}
+}
+
+func TestErrorsAreProblemJSON(t *testing.T) {
+	e := newTestServer(t, nil)
+	e.GET("/test/invalid", func(c echo.Context) error {
+		return league.Invalid("bad input", league.FieldError{Field: "username", Message: "too short"})
+	})
+	e.GET("/test/internal", func(c echo.Context) error { return errors.New("secret database detail") })
+	e.GET("/test/panic", func(c echo.Context) error { panic("boom") })
+	e.GET("/test/limited", func(c echo.Context) error {
+		return &league.Error{Code: league.ETOOMANY, Message: "slow down", RetryAfterSeconds: 7}
+	})
+	for _, tc := range []struct {
+		path       string
+		wantStatus int
+		wantField  string
+	}{
+		{"/test/invalid", http.StatusBadRequest, "username"},
+		{"/test/internal", http.StatusInternalServerError, ""},
+		{"/test/panic", http.StatusInternalServerError, ""},
+		{"/test/limited", http.StatusTooManyRequests, ""},
+		{"/no/such/route", http.StatusNotFound, ""},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			rec := do(e, http.MethodGet, tc.path)
+			if rec.Code != tc.wantStatus {
+				t.Fatalf("status = %d, want %d", rec.Code, tc.wantStatus)
+			}
+			if ct := rec.Header().Get("Content-Type"); ct != "application/problem+json" {
+				t.Errorf("Content-Type = %q, want application/problem+json", ct)
+			}
+			var p struct {
+				Status    int
+				Detail    string
+				RequestID string `json:"request_id"`
+				Errors    []struct{ Field, Message string }
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+				t.Fatalf("body is not JSON: %v: %s", err, rec.Body)
+			}
+			if p.Status != tc.wantStatus || p.RequestID == "" {
+				t.Errorf("problem = %+v, want status %d and a request id", p, tc.wantStatus)
+			}
+			if tc.wantField != "" && (len(p.Errors) != 1 || p.Errors[0].Field != tc.wantField) {
+				t.Errorf("errors = %+v, want one for field %q", p.Errors, tc.wantField)
+			}
+			if strings.Contains(rec.Body.String(), "secret database detail") || strings.Contains(rec.Body.String(), "boom") {
+				t.Errorf("internal detail leaked: %s", rec.Body)
+			}
+		})
+	}
+	if got := do(e, http.MethodGet, "/test/limited").Header().Get("Retry-After"); got != "7" {
+		t.Errorf("Retry-After = %q, want 7", got)
+	}
+}
+
+func TestMetricsLabelRoutesByPattern(t *testing.T) {
+	e := newTestServer(t, nil)
+	e.GET("/test/items/:id", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
+	do(e, http.MethodGet, "/test/items/123")
+	do(e, http.MethodGet, "/test/items/456")
+	body := do(e, http.MethodGet, "/metrics").Body.String()
+	if !strings.Contains(body, `route="/test/items/:id",status="204"} 2`) {
+		t.Errorf("metrics lack a per-pattern series counting both requests:\n%s", grep(body, "seqleague_http_requests_total"))
+	}
+	if strings.Contains(body, "/test/items/123") {
+		t.Error("metrics are labelled by raw path")
+	}
+}
+
+func TestBodyLimitRefusesOversizedBodies(t *testing.T) {
+	e := newTestServer(t, nil)
+	e.POST("/test/echo", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
+	req := httptest.NewRequest(http.MethodPost, "/test/echo", strings.NewReader(strings.Repeat("x", 70<<10)))
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	if rec.Code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status = %d, want 413", rec.Code)
+	}
+}
+
+func grep(s, substr string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, substr) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// Every route the server serves is in the OpenAPI document, and every path
+// in the document is served.
+func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
+	e := New(Deps{Metrics: prometheus.NewRegistry(), Logger: quietLogger})
+	var doc struct {
+		Paths map[string]map[string]any
+	}
+	if err := json.Unmarshal(openAPIJSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	param := regexp.MustCompile(`:([a-zA-Z_]+)`)
+	served := map[string]bool{}
+	for _, r := range e.Routes() {
+		if strings.HasPrefix(r.Path, "/test/") || r.Path == "/*" || strings.HasPrefix(r.Method, "echo_route") {
+			continue
+		}
+		path := param.ReplaceAllString(r.Path, "{$1}")
+		key := strings.ToLower(r.Method) + " " + path
+		served[key] = true
+		if _, ok := doc.Paths[path][strings.ToLower(r.Method)]; !ok && path != "/api/docs" {
+			t.Errorf("route %s %s is not in the OpenAPI document", r.Method, path)
+		}
+	}
+	for path, ops := range doc.Paths {
+		for method := range ops {
+			if method == "parameters" {
+				continue
+			}
+			if !served[method+" "+path] {
+				t.Errorf("OpenAPI documents %s %s, which is not served", strings.ToUpper(method), path)
+			}
+		}
+	}
+}
