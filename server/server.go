@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/seqleague/seqleague/league"
 )
 
 // Check is one readiness probe (PostgreSQL, Redis, ...).
@@ -27,6 +28,15 @@ type Deps struct {
 	TrustedProxies []*net.IPNet
 	// RequestTimeout bounds ordinary (non-streaming) requests.
 	RequestTimeout time.Duration
+	// Games runs games; Hub streams their events to this instance's viewers.
+	Games GameAPI
+	Hub   *Hub
+	// Accounts and Clubs are the account and club services; Limiter backs
+	// the login and registration limits; Auth configures tokens and limits.
+	Accounts league.Accounts
+	Clubs    league.Clubs
+	Limiter  league.Limiter
+	Auth     AuthConfig
 }
 
 // bodyLimit caps request bodies; no endpoint needs more.
@@ -63,7 +73,7 @@ func New(d Deps) *echo.Echo {
 	}
 
 	api := e.Group("/api/v1", middleware.ContextTimeout(d.RequestTimeout))
-	mountAPI(api, d)
+	mountAPI(e, api, d)
 	e.GET("/api/docs", apiDocsPage)
 	return e
 }

@@ -39,7 +39,9 @@ type Workers struct {
 // New builds the worker server on an existing Redis client.
 func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 	if cfg.Concurrency == 0 {
-		cfg.Concurrency = 20
+		// Timer tasks may wait up to a second for their exact deadline, so
+		// the pool is sized for waiting goroutines, not for CPU.
+		cfg.Concurrency = 100
 	}
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 200 * time.Millisecond
@@ -51,9 +53,12 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 		Concurrency:              cfg.Concurrency,
 		Queues:                   queuePriorities,
 		DelayedTaskCheckInterval: cfg.PollInterval,
-		ShutdownTimeout:          cfg.ShutdownTimeout,
-		Logger:                   asynqLogger{logger},
-		LogLevel:                 asynq.WarnLevel,
+		// Bot moves are enqueued for immediate processing; an idle worker
+		// must notice them at once, not after asynq's default second.
+		TaskCheckInterval: min(cfg.PollInterval, 20*time.Millisecond),
+		ShutdownTimeout:   cfg.ShutdownTimeout,
+		Logger:            asynqLogger{logger},
+		LogLevel:          asynq.WarnLevel,
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, task *asynq.Task, err error) {
 			logger.ErrorContext(ctx, "task failed", slog.String("type", task.Type()), slog.String("error", err.Error()))
 		}),

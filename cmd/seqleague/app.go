@@ -7,12 +7,18 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/hibiken/asynq"
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/postgres"
+	"github.com/seqleague/seqleague/league/ratelimit"
+	"github.com/seqleague/seqleague/league/redisbus"
 	"github.com/seqleague/seqleague/migrations"
 	"github.com/seqleague/seqleague/server"
 	"github.com/seqleague/seqleague/workers"
@@ -36,7 +42,13 @@ type App struct {
 	http     *http.Server
 	echo     *echo.Echo
 	workers  *workers.Workers
+	enqueuer *workers.Enqueuer
+	hub      *server.Hub
+	stopBus  context.CancelFunc
 	serveErr chan error
+
+	shutdownOnce sync.Once
+	shutdownErr  error
 
 	// extraRoutes lets tests add routes (a deliberately slow one, say), and
 	// startedHook tells them when Start has finished.
@@ -60,9 +72,25 @@ func (a *App) Start(ctx context.Context) (err error) {
 	if err := migrations.Up(ctx, in.DB.SQL, a.logger); err != nil {
 		return err
 	}
-	if _, err := jwtSecret(a.cfg, a.logger); err != nil {
+	secret, err := jwtSecret(a.cfg, a.logger)
+	if err != nil {
 		return err
 	}
+	accounts := postgres.NewAccounts(in.DB, league.NewPasswordHasher(league.DefaultArgon2Params, runtime.GOMAXPROCS(0)), a.cfg.RefreshTokenTTL)
+	if err := accounts.EnsureBots(ctx); err != nil {
+		return err
+	}
+	authConfig := server.AuthConfig{
+		Secret: secret, Issuer: a.cfg.PublicURL, AccessTokenTTL: a.cfg.AccessTokenTTL,
+		RateWindow: a.cfg.AuthRateWindow, RatePerIP: a.cfg.AuthRatePerIP, RatePerUsername: a.cfg.AuthRatePerUser,
+	}
+
+	bus := redisbus.New(in.Redis)
+	a.enqueuer = workers.NewEnqueuer(in.Redis)
+	games := postgres.NewGames(in.DB, bus, a.enqueuer, postgres.GameConfig{
+		BotDelay:  a.cfg.BotDelay,
+		FillGrace: a.cfg.FillGrace,
+	}, a.logger)
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -74,12 +102,23 @@ func (a *App) Start(ctx context.Context) (err error) {
 			PollInterval:    a.cfg.TimerPollInterval,
 			ShutdownTimeout: a.cfg.ShutdownTimeout - time.Second,
 		}, a.logger)
+		a.workers.RegisterGames(games)
 		if err := a.workers.Start(); err != nil {
 			return err
 		}
 	}
 	if a.mode.API {
+		a.hub = server.NewHub(games, a.logger)
+		busCtx, stopBus := context.WithCancel(context.WithoutCancel(ctx))
+		a.stopBus = stopBus
+		go bus.Subscribe(busCtx, a.hub.Deliver)
 		a.echo = server.New(server.Deps{
+			Games:          games,
+			Hub:            a.hub,
+			Accounts:       accounts,
+			Clubs:          postgres.NewClubs(in.DB),
+			Limiter:        ratelimit.New(in.Redis, a.logger),
+			Auth:           authConfig,
 			Logger:         a.logger,
 			Metrics:        reg,
 			TrustedProxies: a.cfg.TrustedProxies,
@@ -97,6 +136,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 		}
 		a.listener = l
 		a.http = &http.Server{Handler: a.echo, ReadHeaderTimeout: 10 * time.Second}
+		a.http.RegisterOnShutdown(a.hub.Close) // end event streams so shutdown need not wait for them
 		a.serveErr = make(chan error, 1)
 		go func() { a.serveErr <- a.http.Serve(l) }()
 		a.logger.Info("serving HTTP", "addr", l.Addr().String())
@@ -129,8 +169,14 @@ func (a *App) Wait(ctx context.Context) error {
 }
 
 // Shutdown stops accepting requests, lets in-flight ones finish, stops the
-// workers gracefully, then closes connections and embedded servers.
+// workers gracefully, then closes connections and embedded servers. It may
+// be called more than once; only the first call does the work.
 func (a *App) Shutdown() error {
+	a.shutdownOnce.Do(func() { a.shutdownErr = a.shutdown() })
+	return a.shutdownErr
+}
+
+func (a *App) shutdown() error {
 	ctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
 	defer cancel()
 	var errs []error
@@ -140,8 +186,14 @@ func (a *App) Shutdown() error {
 			errs = append(errs, fmt.Errorf("http shutdown: %w", err))
 		}
 	}
+	if a.stopBus != nil {
+		a.stopBus()
+	}
 	if a.workers != nil {
 		a.workers.Shutdown()
+	}
+	if a.enqueuer != nil {
+		a.enqueuer.Close()
 	}
 	if a.infra != nil {
 		a.infra.Close(a.logger)

@@ -30,6 +30,11 @@ type Config struct {
 	AccessTokenTTL     time.Duration
 	RefreshTokenTTL    time.Duration
 	PublicURL          string
+	BotDelay           time.Duration
+	FillGrace          time.Duration
+	AuthRateWindow     time.Duration
+	AuthRatePerIP      int
+	AuthRatePerUser    int
 	trustedProxiesText string
 }
 
@@ -50,11 +55,16 @@ var settings = []setting{
 	{"SEQLEAGUE_LOG_FORMAT", "text", "text or json", false},
 	{"SEQLEAGUE_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is trusted", false},
 	{"SEQLEAGUE_DB_MAX_CONNS", "20", "PostgreSQL connection pool size", false},
-	{"SEQLEAGUE_WORKER_CONCURRENCY", "20", "tasks a worker process runs at once", false},
+	{"SEQLEAGUE_WORKER_CONCURRENCY", "100", "tasks a worker process runs at once", false},
 	{"SEQLEAGUE_TIMER_POLL", "200ms", "how often due timers are picked up (bounds timer lateness)", false},
 	{"SEQLEAGUE_SHUTDOWN_TIMEOUT", "10s", "how long in-flight requests and tasks may finish after SIGTERM", false},
 	{"SEQLEAGUE_ACCESS_TOKEN_TTL", "15m", "lifetime of access tokens", false},
 	{"SEQLEAGUE_REFRESH_TOKEN_TTL", "720h", "lifetime of refresh tokens", false},
+	{"SEQLEAGUE_AUTH_RATE_WINDOW", "15m", "sliding window of the login and registration limits", false},
+	{"SEQLEAGUE_AUTH_RATE_PER_IP", "30", "logins (and, separately, registrations) allowed per client IP per window", false},
+	{"SEQLEAGUE_AUTH_RATE_PER_USERNAME", "10", "logins (and registrations) allowed per username per window", false},
+	{"SEQLEAGUE_BOT_DELAY", "800ms", "how long a bot seat waits before moving (0s for none)", false},
+	{"SEQLEAGUE_FILL_GRACE", "60s", "how long open seats may stay empty after a scheduled start before bots fill them", false},
 	{"SEQLEAGUE_PUBLIC_URL", "http://localhost:8080", "the address users reach (JWT issuer, links in calendars)", false},
 }
 
@@ -79,6 +89,13 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		}
 		return d
 	}
+	nonNegativeDuration := func(name string) time.Duration {
+		d, err := time.ParseDuration(get(name))
+		if err != nil || d < 0 {
+			errs = append(errs, fmt.Sprintf("%s: %q is not a duration", name, get(name)))
+		}
+		return d
+	}
 	integer := func(name string) int {
 		n, err := strconv.Atoi(get(name))
 		if err != nil || n <= 0 {
@@ -99,7 +116,12 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		ShutdownTimeout:    duration("SEQLEAGUE_SHUTDOWN_TIMEOUT"),
 		AccessTokenTTL:     duration("SEQLEAGUE_ACCESS_TOKEN_TTL"),
 		RefreshTokenTTL:    duration("SEQLEAGUE_REFRESH_TOKEN_TTL"),
+		AuthRateWindow:     duration("SEQLEAGUE_AUTH_RATE_WINDOW"),
+		AuthRatePerIP:      integer("SEQLEAGUE_AUTH_RATE_PER_IP"),
+		AuthRatePerUser:    integer("SEQLEAGUE_AUTH_RATE_PER_USERNAME"),
 		PublicURL:          strings.TrimRight(get("SEQLEAGUE_PUBLIC_URL"), "/"),
+		BotDelay:           nonNegativeDuration("SEQLEAGUE_BOT_DELAY"),
+		FillGrace:          nonNegativeDuration("SEQLEAGUE_FILL_GRACE"),
 		trustedProxiesText: get("SEQLEAGUE_TRUSTED_PROXIES"),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(get("SEQLEAGUE_LOG_LEVEL"))); err != nil {

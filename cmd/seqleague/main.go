@@ -75,6 +75,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return serveUntilSignal(ctx, &App{cfg: cfg, mode: Mode{Workers: true}, logger: logger})
 	case "migrate":
 		return migrateCommand(ctx, cfg, args, logger, stdout)
+	case "admin":
+		return adminCommand(ctx, cfg, args, logger, stdout)
 	case "config":
 		cfg.Print(stdout, getenv)
 		return nil

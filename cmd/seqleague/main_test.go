@@ -35,7 +35,7 @@ func testEnv(t *testing.T, dsn string) map[string]string {
 		"REDIS_URL":           testenv.Redis(t),
 		"SEQLEAGUE_DATA_DIR":  t.TempDir(),
 		"JWT_SECRET":          strings.Repeat("k", 32),
-		"SEQLEAGUE_LOG_LEVEL": "warn",
+		"SEQLEAGUE_LOG_LEVEL": logLevelForTests(),
 	}
 }
 
@@ -45,7 +45,7 @@ func startApp(t *testing.T, env map[string]string, routes func(*echo.Echo)) (*Ap
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := &App{cfg: cfg, mode: Mode{API: true, Workers: true}, logger: newLogger(cfg, io.Discard), extraRoutes: routes}
+	app := &App{cfg: cfg, mode: Mode{API: true, Workers: true}, logger: newLogger(cfg, testLogWriter()), extraRoutes: routes}
 	done := make(chan error, 1)
 	ready := make(chan struct{})
 	go func() {
@@ -281,4 +281,19 @@ func TestBadConfigurationIsRefusedWithTheVariableNamed(t *testing.T) {
 	if code == 0 || !strings.Contains(out.String(), "SEQLEAGUE_LOG_FORMAT") {
 		t.Fatalf("exit %d, output %q; want failure naming SEQLEAGUE_LOG_FORMAT", code, out.String())
 	}
+}
+
+// testLogWriter shows the program's logs when SEQLEAGUE_TEST_LOGS is set.
+func testLogWriter() io.Writer {
+	if os.Getenv("SEQLEAGUE_TEST_LOGS") != "" {
+		return os.Stderr
+	}
+	return io.Discard
+}
+
+func logLevelForTests() string {
+	if os.Getenv("SEQLEAGUE_TEST_LOGS") != "" {
+		return "debug"
+	}
+	return "warn"
 }

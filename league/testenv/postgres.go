@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/seqleague/seqleague/league/postgres"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/seqleague/seqleague/league/postgres/pgcluster"
 	"github.com/seqleague/seqleague/migrations"
 )
@@ -100,11 +100,12 @@ func ensureTemplate(ctx context.Context, admin *pgx.Conn) (string, error) {
 	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
 		return "", err
 	}
-	db, err := postgres.Open(ctx, withDatabase(pg.adminDSN, name), postgres.PoolConfig{MaxOpen: 2})
+	cfg, err := pgx.ParseConfig(withDatabase(pg.adminDSN, name))
 	if err != nil {
 		return "", err
 	}
-	err = migrations.Up(ctx, db.SQL, nil)
+	db := stdlib.OpenDB(*cfg)
+	err = migrations.Up(ctx, db, nil)
 	db.Close()
 	if err != nil {
 		return "", err

@@ -1,0 +1,262 @@
+package main
+
+// End-to-end benchmarks of the live-game path against real PostgreSQL and
+// Redis. Each runs one fixed workload (use -benchtime 1x) and reports its
+// figures as metrics; `make bench` runs them.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/seqleague/seqleague/league/testenv"
+)
+
+func percentile(d []time.Duration, p float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	return d[min(len(d)-1, int(float64(len(d))*p))]
+}
+
+// pgbenchTPS runs pgbench's built-in simple-update script (-N) against a
+// scratch database of the same server, as the baseline of the same run.
+func pgbenchTPS(b *testing.B, dsn string, clients int, seconds int) float64 {
+	b.Helper()
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := []string{"-h", cfg.Host, "-p", strconv.Itoa(int(cfg.Port)), "-U", cfg.User}
+	init := exec.Command("pgbench", append(args, "-i", "-q", "-s", "10", cfg.Database)...)
+	if out, err := init.CombinedOutput(); err != nil {
+		b.Fatalf("pgbench -i: %v: %s", err, out)
+	}
+	run := exec.Command("pgbench", append(args, "-N", "-c", strconv.Itoa(clients), "-j", "2", "-T", strconv.Itoa(seconds), cfg.Database)...)
+	out, err := run.CombinedOutput()
+	if err != nil {
+		b.Fatalf("pgbench: %v: %s", err, out)
+	}
+	m := regexp.MustCompile(`tps = ([0-9.]+)`).FindSubmatch(out)
+	if m == nil {
+		b.Fatalf("no tps in pgbench output: %s", out)
+	}
+	tps, _ := strconv.ParseFloat(string(m[1]), 64)
+	return tps
+}
+
+// benchApp boots the whole program for a benchmark.
+func benchApp(b *testing.B, extra map[string]string) (base, dsn string, stop func()) {
+	b.Helper()
+	dsn = testenv.Postgres(b)
+	env := map[string]string{
+		"SEQLEAGUE_ADDR":             "127.0.0.1:0",
+		"DATABASE_URL":               dsn,
+		"REDIS_URL":                  testenv.Redis(b),
+		"SEQLEAGUE_DATA_DIR":         b.TempDir(),
+		"JWT_SECRET":                 strings.Repeat("b", 40),
+		"SEQLEAGUE_LOG_LEVEL":        "error",
+		"SEQLEAGUE_BOT_DELAY":        "0s",
+		"SEQLEAGUE_AUTH_RATE_PER_IP": "100000",
+		"SEQLEAGUE_DB_MAX_CONNS":     "40",
+	}
+	for k, v := range extra {
+		env[k] = v
+	}
+	cfg, err := LoadConfig(envOf(env))
+	if err != nil {
+		b.Fatal(err)
+	}
+	app := &App{cfg: cfg, mode: Mode{API: true, Workers: true}, logger: newLogger(cfg, testLogWriter())}
+	if err := app.Start(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	return "http://" + app.Addr(), dsn, func() { app.Shutdown() }
+}
+
+// BenchmarkLiveMoveThroughput: 200 games played at once over HTTP, each
+// move committed in PostgreSQL and published before its answer; beside it,
+// pgbench's simple-update TPS on the same server in the same run.
+func BenchmarkLiveMoveThroughput(b *testing.B) {
+	const games, seconds = 200, 10
+	base, _, stop := benchApp(b, nil)
+	defer stop()
+	ann, bob := signUp(b, base, "ann"), signUp(b, base, "bob")
+	players := []*client{ann, bob}
+	newGame := func() string {
+		var g gameView
+		ann.must(http.StatusCreated, "POST", "/api/v1/games", map[string]any{
+			"game": "sequence", "players": 2, "teams": 2, "seats": []map[string]any{{"user": ann.id}, {"user": bob.id}},
+		}, &g)
+		return g.ID
+	}
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		moves     atomic.Int64
+	)
+	deadline := time.Now().Add(seconds * time.Second)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := 0; i < games; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := newGame()
+			var local []time.Duration
+			for time.Now().Before(deadline) {
+				var v gameView
+				mover := players[0]
+				mover.must(http.StatusOK, "GET", "/api/v1/games/"+id, nil, &v)
+				if v.Status == "finished" {
+					id = newGame()
+					continue
+				}
+				if len(v.LegalMoves) == 0 {
+					mover = players[1]
+					mover.must(http.StatusOK, "GET", "/api/v1/games/"+id, nil, &v)
+				}
+				t0 := time.Now()
+				status, out := mover.do("POST", "/api/v1/games/"+id+"/moves", map[string]any{"ply": v.Ply, "move": v.LegalMoves[0]})
+				if status != http.StatusOK {
+					panic(fmt.Sprintf("move: %d %s", status, out))
+				}
+				local = append(local, time.Since(t0))
+				moves.Add(1)
+			}
+			mu.Lock()
+			latencies = append(latencies, local...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	rate := float64(moves.Load()) / elapsed.Seconds()
+	tps := pgbenchTPS(b, testenv.Postgres(b), 32, seconds)
+	b.ReportMetric(rate, "moves/s")
+	b.ReportMetric(float64(percentile(latencies, 0.50).Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(percentile(latencies, 0.99).Microseconds())/1000, "p99-ms")
+	b.ReportMetric(tps, "pgbench-tps")
+	b.ReportMetric(rate/tps, "moves/pgbench-tps")
+}
+
+// BenchmarkTimerLateness: many games on short clocks where nobody moves;
+// every turn is ended by its timer, and lateness is when the autopilot's
+// move was committed minus the deadline it answered.
+func BenchmarkTimerLateness(b *testing.B) {
+	games, _ := strconv.Atoi(envOr("SEQLEAGUE_BENCH_TIMER_GAMES", "10000"))
+	const turn = 20 * time.Second
+	const watch = 45 * time.Second
+	base, dsn, stop := benchApp(b, map[string]string{"SEQLEAGUE_WORKER_CONCURRENCY": "400"})
+	defer stop()
+	ann, bob := signUp(b, base, "ann"), signUp(b, base, "bob")
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16)
+	var ids sync.Map
+	for i := 0; i < games; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			var g gameView
+			ann.must(http.StatusCreated, "POST", "/api/v1/games", map[string]any{
+				"game": "sequence", "players": 2, "teams": 2, "clock": map[string]int{"turn_seconds": int(turn / time.Second)},
+				"autopilot": "random", "max_timeouts": 100,
+				"seats": []map[string]any{{"user": ann.id}, {"user": bob.id}},
+			}, &g)
+			ids.Store(g.ID, true)
+		}()
+	}
+	wg.Wait()
+	time.Sleep(watch)
+	// Lateness from the stored record: a timed-out move's time minus the
+	// deadline set when its turn began (the previous move, or the start).
+	conn, err := pgx.Connect(context.Background(), dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	rows, err := conn.Query(context.Background(), `
+		SELECT EXTRACT(EPOCH FROM m.created_at - (COALESCE(p.created_at, g.started_at) + make_interval(secs => g.turn_seconds)))
+		FROM game_moves m JOIN games g ON g.id = m.game_id
+		LEFT JOIN game_moves p ON p.game_id = m.game_id AND p.ply = m.ply - 1
+		WHERE m.actor = 'autopilot'`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var late []time.Duration
+	for rows.Next() {
+		var s float64
+		rows.Scan(&s)
+		late = append(late, time.Duration(s*float64(time.Second)))
+	}
+	if len(late) < games {
+		b.Fatalf("only %d timeouts fired for %d games", len(late), games)
+	}
+	b.ReportMetric(float64(len(late)), "timeouts")
+	b.ReportMetric(float64(percentile(late, 0.50).Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(percentile(late, 0.99).Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(percentile(late, 1).Microseconds())/1000, "max-ms")
+}
+
+// BenchmarkSSEFanout: 1,000 spectators on one game; the time from sending a
+// move to each spectator receiving it.
+func BenchmarkSSEFanout(b *testing.B) {
+	const spectators, plies = 1000, 20
+	base, _, stop := benchApp(b, nil)
+	defer stop()
+	ann, bob := signUp(b, base, "ann"), signUp(b, base, "bob")
+	var g gameView
+	ann.must(http.StatusCreated, "POST", "/api/v1/games", map[string]any{
+		"game": "sequence", "players": 2, "teams": 2, "seats": []map[string]any{{"user": ann.id}, {"user": bob.id}},
+	}, &g)
+	watcher := &client{t: b, base: base}
+	streams := make([]*stream, spectators)
+	for i := range streams {
+		streams[i] = watcher.openStream(g.ID, -1)
+	}
+	sent := make([]time.Time, plies+1)
+	for ply := 0; ply < plies; ply++ {
+		mover := []*client{ann, bob}[ply%2]
+		var v gameView
+		mover.must(http.StatusOK, "GET", "/api/v1/games/"+g.ID, nil, &v)
+		sent[ply+1] = time.Now()
+		mover.must(http.StatusOK, "POST", "/api/v1/games/"+g.ID+"/moves", map[string]any{"ply": v.Ply, "move": v.LegalMoves[0]}, nil)
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(time.Second)
+	var lat []time.Duration
+	for _, s := range streams {
+		s.close()
+		for _, e := range s.snapshot() {
+			if e.Event == "move" && e.ID >= 1 && e.ID <= plies {
+				lat = append(lat, e.At.Sub(sent[e.ID]))
+			}
+		}
+	}
+	if len(lat) != spectators*plies {
+		b.Fatalf("spectators received %d move events, want %d", len(lat), spectators*plies)
+	}
+	b.ReportMetric(float64(percentile(lat, 0.50).Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(percentile(lat, 0.99).Microseconds())/1000, "p99-ms")
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestEngineVectorsPassesTheSuiteAndFailsOnABadFile(t *testing.T) {
+	var out bytes.Buffer
+	if code := run(context.Background(), []string{"engine", "vectors", "../../engine/testdata/vectors"}, envOf(nil), &out, &out); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out.String())
+	}
+	if !strings.HasSuffix(strings.TrimSpace(out.String()), " 0 failed") {
+		t.Fatalf("closing line: %q", out.String())
+	}
+	bad := t.TempDir() + "/bad.json"
+	writeFile(t, bad, "{not json")
+	out.Reset()
+	if code := run(context.Background(), []string{"engine", "vectors", bad}, envOf(nil), &out, &out); code != 2 {
+		t.Fatalf("unreadable vector: exit %d, want 2:\n%s", code, out.String())
+	}
+}
+
+func TestSelfplayPrintsResultsForBothGames(t *testing.T) {
+	for _, args := range [][]string{
+		{"engine", "selfplay", "--variant", "classic", "--players", "4", "--teams", "2", "--games", "50", "--seed", "1"},
+		{"engine", "selfplay", "--game", "stacks", "--players", "4", "--games", "50"},
+	} {
+		var out bytes.Buffer
+		if code := run(context.Background(), args, envOf(nil), &out, &out); code != 0 {
+			t.Fatalf("%v: exit %d:\n%s", args, code, out.String())
+		}
+		for _, want := range []string{"wins:", "draws:", "mean plies:", "games per second:"} {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%v: output lacks %q:\n%s", args, want, out.String())
+			}
+		}
+	}
+	var out bytes.Buffer
+	if code := run(context.Background(), []string{"engine", "selfplay", "--players", "5"}, envOf(nil), &out, &out); code == 0 || !strings.Contains(out.String(), "5 players") {
+		t.Fatalf("5 players: exit %d, output %q; want a clear refusal", code, out.String())
+	}
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

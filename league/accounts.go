@@ -1,0 +1,148 @@
+package league
+
+import (
+	"context"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Kinds of account.
+const (
+	KindHuman = "human"
+	KindBot   = "bot"
+)
+
+// Bot levels: each has one bot account, so that bots sit at tables and
+// hold ratings like anyone else.
+const (
+	BotRandom = "random"
+	BotGreedy = "greedy"
+	BotStrong = "strong"
+)
+
+// BotLevels lists every bot level, weakest first.
+var BotLevels = []string{BotRandom, BotGreedy, BotStrong}
+
+// BotUsername is the account name of the bot of a level.
+func BotUsername(level string) string { return "bot-" + level }
+
+// User is an account: a person or a bot.
+type User struct {
+	ID        string
+	Username  string
+	Email     string // shown only to the user and site admins
+	Kind      string // KindHuman or KindBot
+	BotLevel  string // for bots
+	IsAdmin   bool
+	CreatedAt time.Time
+}
+
+// NewUser is a registration.
+type NewUser struct {
+	Username string
+	Password string
+	Email    string
+	Admin    bool // only a site admin may create one
+}
+
+// RefreshToken is a secret handed to the client once; the store keeps only
+// its hash.
+type RefreshToken struct {
+	Token     string
+	ExpiresAt time.Time
+}
+
+// Accounts is the account and session service.
+type Accounts interface {
+	// Register creates a human account. Creating an admin takes an admin
+	// actor (SystemActor at the command line).
+	Register(ctx context.Context, actor Actor, in NewUser) (User, error)
+	// Login checks a password and starts a refresh-token family. Unknown
+	// users, bots and wrong passwords all answer the same EUNAUTHORIZED
+	// after the same work.
+	Login(ctx context.Context, username, password string) (User, RefreshToken, error)
+	// Refresh rotates a refresh token: the old one is spent and a new one of
+	// the same family returned. A spent token presented again revokes the
+	// whole family.
+	Refresh(ctx context.Context, token string) (User, RefreshToken, error)
+	// Logout revokes the family of token; an unknown token is not an error.
+	Logout(ctx context.Context, token string) error
+	// Actor resolves the subject of a valid access token, refusing deleted
+	// accounts and bots (EUNAUTHORIZED). It is one primary-key read.
+	Actor(ctx context.Context, userID string) (Actor, error)
+	// User returns an account; Email is blank unless actor is that user or
+	// a site admin.
+	User(ctx context.Context, actor Actor, id string) (User, error)
+	// SetAdmin grants or withdraws site administration (admins only).
+	SetAdmin(ctx context.Context, actor Actor, username string, admin bool) (User, error)
+	// Delete closes an account (the user or a site admin): it stops
+	// resolving as an actor at once and its refresh tokens are revoked.
+	Delete(ctx context.Context, actor Actor, userID string) error
+	// BotUser returns the bot account of a level.
+	BotUser(ctx context.Context, level string) (User, error)
+	// EnsureBots creates any missing bot accounts; it is idempotent.
+	EnsureBots(ctx context.Context) error
+}
+
+// SystemActor is the operator at the command line: a site admin who is no
+// account.
+var SystemActor = Actor{IsAdmin: true}
+
+// Username and password bounds.
+const (
+	UsernameMin = 3
+	UsernameMax = 24
+	PasswordMin = 8
+	PasswordMax = 128
+	EmailMax    = 254
+)
+
+// ValidateNewUser checks a registration and names every field at fault.
+func ValidateNewUser(in NewUser) error {
+	var fields []FieldError
+	if msg := usernameProblem(in.Username); msg != "" {
+		fields = append(fields, FieldError{"username", msg})
+	}
+	if n := utf8.RuneCountInString(in.Password); n < PasswordMin || n > PasswordMax {
+		fields = append(fields, FieldError{"password", "must be 8 to 128 characters"})
+	}
+	if in.Email != "" {
+		a, err := mail.ParseAddress(in.Email)
+		if err != nil || a.Address != in.Email || len(in.Email) > EmailMax || strings.ContainsRune(in.Email, 0) {
+			fields = append(fields, FieldError{"email", "must be a plain e-mail address such as ann@example.org"})
+		}
+	}
+	if len(fields) > 0 {
+		return Invalid("the registration is not valid", fields...)
+	}
+	return nil
+}
+
+// UsernameWellFormed reports whether u has the length and characters of a
+// username (without the rule reserving bot names), so that a lookup can
+// skip strings no account can have.
+func UsernameWellFormed(u string) bool { return usernameShape(u) == "" }
+
+func usernameProblem(u string) string {
+	if msg := usernameShape(u); msg != "" {
+		return msg
+	}
+	if strings.HasPrefix(strings.ToLower(u), "bot-") {
+		return "names starting with bot- are kept for bots"
+	}
+	return ""
+}
+
+func usernameShape(u string) string {
+	if n := utf8.RuneCountInString(u); n < UsernameMin || n > UsernameMax {
+		return "must be 3 to 24 characters"
+	}
+	for _, r := range u {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return "may contain only the letters A to Z, digits, _ and -"
+		}
+	}
+	return ""
+}

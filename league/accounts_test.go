@@ -1,0 +1,44 @@
+package league
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestValidateNewUserNamesTheFieldsAtFault(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   NewUser
+		want []string // fields at fault
+	}{
+		{"valid", NewUser{Username: "Ann_the-3rd", Password: "password"}, nil},
+		{"valid with email", NewUser{Username: "ann", Password: "password", Email: "ann@example.org"}, nil},
+		{"shortest username", NewUser{Username: "abc", Password: "password"}, nil},
+		{"longest username", NewUser{Username: strings.Repeat("a", 24), Password: "password"}, nil},
+		{"too short username", NewUser{Username: "ab", Password: "password"}, []string{"username"}},
+		{"overlong username", NewUser{Username: strings.Repeat("a", 25), Password: "password"}, []string{"username"}},
+		{"non-ASCII username", NewUser{Username: "jöhn", Password: "password"}, []string{"username"}},
+		{"space in username", NewUser{Username: "ann b", Password: "password"}, []string{"username"}},
+		{"SQL-looking username", NewUser{Username: "x' OR '1'='1", Password: "password"}, []string{"username"}},
+		{"NUL in username", NewUser{Username: "ann\x00", Password: "password"}, []string{"username"}},
+		{"bot name", NewUser{Username: "Bot-strong", Password: "password"}, []string{"username"}},
+		{"short password", NewUser{Username: "ann", Password: "1234567"}, []string{"password"}},
+		{"longest password in runes", NewUser{Username: "ann", Password: strings.Repeat("é", 128)}, nil},
+		{"overlong password", NewUser{Username: "ann", Password: strings.Repeat("a", 129)}, []string{"password"}},
+		{"bad email", NewUser{Username: "ann", Password: "password", Email: "Ann <ann@example.org>"}, []string{"email"}},
+		{"everything wrong", NewUser{Username: "a", Password: "p", Email: "nope"}, []string{"username", "password", "email"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := ValidateNewUser(tc.in)
+			var got []string
+			if err != nil {
+				for _, f := range err.(*Error).Fields {
+					got = append(got, f.Field)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Errorf("fields at fault = %v, want %v (%v)", got, tc.want, err)
+			}
+		})
+	}
+}

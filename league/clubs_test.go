@@ -1,0 +1,62 @@
+package league
+
+import "testing"
+
+func TestClubPermissionRules(t *testing.T) {
+	anon := Actor{}
+	user := Actor{UserID: "u"}
+	admin := Actor{UserID: "a", IsAdmin: true}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"anonymous may not organize", CanOrganizeAs(anon, RoleNone), EUNAUTHORIZED},
+		{"a stranger may not organize", CanOrganizeAs(user, RoleNone), EFORBIDDEN},
+		{"a member may not organize", CanOrganizeAs(user, RoleMember), EFORBIDDEN},
+		{"an organizer organizes", CanOrganizeAs(user, RoleOrganizer), ""},
+		{"the owner organizes", CanOrganizeAs(user, RoleOwner), ""},
+		{"a site admin organizes any club", CanOrganizeAs(admin, RoleNone), ""},
+		{"the command line organizes", CanOrganizeAs(SystemActor, RoleNone), ""},
+		{"an organizer may not manage", CanManageAs(user, RoleOrganizer), EFORBIDDEN},
+		{"the owner manages", CanManageAs(user, RoleOwner), ""},
+		{"a site admin manages", CanManageAs(admin, RoleNone), ""},
+		{"an organizer removes a member", CanRemoveMember(user, RoleOrganizer, RoleMember), ""},
+		{"an organizer may not remove an organizer", CanRemoveMember(user, RoleOrganizer, RoleOrganizer), EFORBIDDEN},
+		{"an organizer may not remove the owner", CanRemoveMember(user, RoleOrganizer, RoleOwner), EFORBIDDEN},
+		{"a member removes nobody", CanRemoveMember(user, RoleMember, RoleMember), EFORBIDDEN},
+		{"the owner removes an organizer", CanRemoveMember(user, RoleOwner, RoleOrganizer), ""},
+		{"a site admin removes an organizer", CanRemoveMember(admin, RoleNone, RoleOrganizer), ""},
+		{"nobody removes the owner, not even an admin", CanRemoveMember(admin, RoleNone, RoleOwner), EPRECONDITION},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ErrorCode(tc.err); got != tc.want {
+				t.Errorf("code = %q, want %q (%v)", got, tc.want, tc.err)
+			}
+		})
+	}
+}
+
+func TestClubRolesAreOrdered(t *testing.T) {
+	if !RoleOwner.AtLeast(RoleOrganizer) || !RoleOrganizer.AtLeast(RoleMember) || RoleMember.AtLeast(RoleOrganizer) || RoleNone.Valid() {
+		t.Fatal("roles are not ordered none < member < organizer < owner")
+	}
+}
+
+func TestNormalizeClubName(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"  Knights of Sequence ", "Knights of Sequence", true},
+		{"Robert'); DROP TABLE clubs;--", "Robert'); DROP TABLE clubs;--", true},
+		{"Åsa's Club", "Åsa's Club", true},
+		{"ab", "ab", false},
+		{"tab\tinside", "tab\tinside", false},
+	} {
+		got, ferr := NormalizeClubName(tc.in)
+		if got != tc.want || (ferr == nil) != tc.ok {
+			t.Errorf("NormalizeClubName(%q) = %q, %v; want %q, ok=%v", tc.in, got, ferr, tc.want, tc.ok)
+		}
+	}
+}

@@ -1,0 +1,222 @@
+package league
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Game kinds and statuses.
+const (
+	GameSequence = "sequence"
+	GameStacks   = "stacks"
+
+	StatusOpen     = "open"     // seats still being filled
+	StatusActive   = "active"   // being played
+	StatusFinished = "finished" // won or drawn; archived
+	StatusAborted  = "aborted"  // never started
+
+	// Who made a move.
+	ByPlayer    = "player"
+	ByBot       = "bot"       // a bot seat
+	ByAutopilot = "autopilot" // a bot playing one timed-out turn for a person
+	ByFillIn    = "fill-in"   // a bot that took over an abandoned seat
+	ByServer    = "server"    // the server closing a block window
+)
+
+// ValidBotLevel reports whether level names a bot.
+func ValidBotLevel(level string) bool {
+	for _, l := range BotLevels {
+		if l == level {
+			return true
+		}
+	}
+	return false
+}
+
+// Clock is a game's time control: a fixed time per turn, or a bank per seat
+// with an increment per move. Zero means untimed.
+type Clock struct {
+	TurnSeconds      int
+	BankSeconds      int
+	IncrementSeconds int
+}
+
+// Timed reports whether the game has a clock.
+func (c Clock) Timed() bool { return c.TurnSeconds > 0 || c.BankSeconds > 0 }
+
+// SeatSpec asks for one seat at creation: a person, a bot or an open seat.
+type SeatSpec struct {
+	UserID string // a person ("me" is resolved by the server)
+	Bot    string // a bot level
+	Open   bool
+}
+
+// NewGame is a request to create a game.
+type NewGame struct {
+	Game               string
+	Variant            string
+	Players            int
+	Teams              int
+	SequencesToWin     int
+	PlayCap            int
+	Seats              []SeatSpec
+	Clock              Clock
+	Rated              bool
+	BlockWindowSeconds int
+	AutopilotLevel     string
+	FillLevel          string
+	MaxTimeouts        int
+	ScheduledStart     *time.Time
+}
+
+// Seat is one seat of a game as everyone may see it.
+type Seat struct {
+	Seat        int
+	Team        int
+	UserID      string
+	Username    string
+	Bot         string // level, for bot seats and seats taken over by a fill-in
+	Open        bool
+	FilledByBot bool
+	Abandoned   bool
+	BankMS      int64
+}
+
+// Game is a game's public record.
+type Game struct {
+	ID                 string
+	Game               string
+	Variant            string
+	Players            int
+	Teams              int
+	SequencesToWin     int
+	PlayCap            int
+	Clock              Clock
+	Rated              bool
+	BlockWindowSeconds int
+	AutopilotLevel     string
+	FillLevel          string
+	MaxTimeouts        int
+	Status             string
+	CreatedBy          string
+	CreatedAt          time.Time
+	ScheduledStart     *time.Time
+	StartedAt          *time.Time
+	FinishedAt         *time.Time
+	SeedHash           string
+	Seed               string // hex; only once the game has ended
+	Ply                int
+	TurnDeadline       *time.Time
+	ResultStatus       string // finished or drawn
+	Winner             *int   // team (sequence) or seat (stacks)
+	Seats              []Seat
+}
+
+// Result is the game's result, empty while it is being played.
+type Result struct {
+	Status string // finished or drawn
+	Winner *int
+}
+
+// Result returns the game's result.
+func (g Game) Result() Result { return Result{Status: g.ResultStatus, Winner: g.Winner} }
+
+// GameView is a game as one caller sees it.
+type GameView struct {
+	Game       Game
+	YourSeat   *int
+	ToMove     []int           // seats that may act now
+	State      json.RawMessage // the engine's view for the caller's seat (or the spectator view)
+	LegalMoves []string        // when the caller may act
+}
+
+// MoveRequest submits a move for the ply it answers.
+type MoveRequest struct {
+	Ply    int
+	Move   string
+	MoveID string
+}
+
+// MoveRecord is one stored move.
+type MoveRecord struct {
+	Ply    int
+	Seat   int
+	Move   string
+	Actor  string
+	UserID string
+	At     time.Time
+}
+
+// Archive is the full record of a finished game.
+type Archive struct {
+	Game       Game
+	Seed       string
+	Moves      []MoveRecord
+	FinalState json.RawMessage // the final position as a rule vector
+}
+
+// GameEvent is what the service publishes after a commit: enough for any API
+// instance to bring its cached state forward and tell its viewers.
+type GameEvent struct {
+	GameID string
+	Ply    int    // the ply after the event
+	Kind   string // "move", "start", "seat", "end"
+	Move   *MoveRecord
+}
+
+// GameEvents publishes game events to every API instance.
+type GameEvents interface {
+	Publish(ctx context.Context, ev GameEvent) error
+}
+
+// GameTasks schedules the background work a game needs. Every task is
+// keyed by its business key, so scheduling twice does nothing.
+type GameTasks interface {
+	TurnTimeout(ctx context.Context, gameID string, ply int, at time.Time) error
+	BotMove(ctx context.Context, gameID string, ply int, delay time.Duration) error
+	StartGame(ctx context.Context, gameID string, at time.Time) error
+	Settle(ctx context.Context, gameID string) error
+}
+
+// GameService runs games.
+type GameService interface {
+	Create(ctx context.Context, a Actor, req NewGame) (*Game, error)
+	Join(ctx context.Context, a Actor, gameID string, seat *int) (*Game, error)
+	Leave(ctx context.Context, a Actor, gameID string) (*Game, error)
+	Start(ctx context.Context, a Actor, gameID string) (*Game, error)
+	View(ctx context.Context, a Actor, gameID string) (*GameView, error)
+	Move(ctx context.Context, a Actor, gameID string, req MoveRequest) (*GameView, error)
+	Moves(ctx context.Context, gameID string, afterPly int) ([]MoveRecord, error)
+	Archive(ctx context.Context, gameID string) (*Archive, error)
+	Vector(ctx context.Context, a Actor, gameID string, ply *int) (json.RawMessage, error)
+	ListForUser(ctx context.Context, userID string, limit int, cursor string) ([]Game, string, error)
+
+	// Worker entry points.
+	TimeOut(ctx context.Context, gameID string, ply int) error
+	PlayBot(ctx context.Context, gameID string, ply int) error
+	StartScheduled(ctx context.Context, gameID string) error
+	Settle(ctx context.Context, gameID string) error
+}
+
+// GameSnapshot is a game read once, shown to many viewers.
+type GameSnapshot interface {
+	Ply() int
+	// SeatOf is the seat a caller views the game from (-1 for none).
+	SeatOf(a Actor) int
+	ViewFor(a Actor) *GameView
+}
+
+// GameFrame is one move and a viewer's view right after it.
+type GameFrame struct {
+	Move MoveRecord
+	View *GameView
+}
+
+// GameFeed is what live viewers (SSE) read.
+type GameFeed interface {
+	// Snapshot reads the game now; ev is the event that prompted it, if any.
+	Snapshot(ctx context.Context, gameID string, ev *GameEvent) (GameSnapshot, error)
+	// Frames rebuilds every move from ply fromPly on, with a's view after each.
+	Frames(ctx context.Context, a Actor, gameID string, fromPly int) ([]GameFrame, error)
+}

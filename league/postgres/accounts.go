@@ -1,0 +1,361 @@
+package postgres
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/seqleague/seqleague/league"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+type userRow struct {
+	ID           string     `gorm:"column:id;primaryKey"`
+	Username     string     `gorm:"column:username"`
+	Email        *string    `gorm:"column:email"`
+	PasswordHash string     `gorm:"column:password_hash"`
+	Kind         string     `gorm:"column:kind"`
+	BotLevel     *string    `gorm:"column:bot_level"`
+	IsAdmin      bool       `gorm:"column:is_admin"`
+	CreatedAt    time.Time  `gorm:"column:created_at"`
+	DeletedAt    *time.Time `gorm:"column:deleted_at"`
+}
+
+func (userRow) TableName() string { return "users" }
+
+func fromUserRow(r userRow) league.User {
+	u := league.User{ID: r.ID, Username: r.Username, Kind: r.Kind, IsAdmin: r.IsAdmin, CreatedAt: r.CreatedAt.UTC()}
+	if r.Email != nil {
+		u.Email = *r.Email
+	}
+	if r.BotLevel != nil {
+		u.BotLevel = *r.BotLevel
+	}
+	return u
+}
+
+type refreshTokenRow struct {
+	ID        string     `gorm:"column:id;primaryKey"`
+	FamilyID  string     `gorm:"column:family_id"`
+	UserID    string     `gorm:"column:user_id"`
+	TokenHash []byte     `gorm:"column:token_hash"`
+	CreatedAt time.Time  `gorm:"column:created_at"`
+	ExpiresAt time.Time  `gorm:"column:expires_at"`
+	UsedAt    *time.Time `gorm:"column:used_at"`
+	RevokedAt *time.Time `gorm:"column:revoked_at"`
+}
+
+func (refreshTokenRow) TableName() string { return "refresh_tokens" }
+
+// refreshTokenBytes is the size of a refresh token's secret.
+const refreshTokenBytes = 32
+
+// Accounts implements league.Accounts.
+type Accounts struct {
+	db         *gorm.DB
+	hasher     *league.PasswordHasher
+	refreshTTL time.Duration
+}
+
+var _ league.Accounts = (*Accounts)(nil)
+
+// NewAccounts returns the account service; refresh tokens live refreshTTL.
+func NewAccounts(db *DB, hasher *league.PasswordHasher, refreshTTL time.Duration) *Accounts {
+	return &Accounts{db: db.Gorm, hasher: hasher, refreshTTL: refreshTTL}
+}
+
+func badCredentials() error {
+	return league.Errorf(league.EUNAUTHORIZED, "wrong username or password")
+}
+
+func badRefreshToken() error {
+	return league.Errorf(league.EUNAUTHORIZED, "the refresh token is not valid; sign in again")
+}
+
+func (s *Accounts) Register(ctx context.Context, actor league.Actor, in league.NewUser) (league.User, error) {
+	if in.Admin && !actor.IsAdmin {
+		return league.User{}, league.Errorf(league.EFORBIDDEN, "only a site admin may create admins")
+	}
+	if err := league.ValidateNewUser(in); err != nil {
+		return league.User{}, err
+	}
+	// The hash is computed before the transaction: it takes tens of
+	// milliseconds and must not hold a pooled connection meanwhile.
+	hash, err := s.hasher.Hash(ctx, in.Password)
+	if err != nil {
+		return league.User{}, err
+	}
+	row := userRow{ID: uuid.NewString(), Username: in.Username, PasswordHash: hash, Kind: league.KindHuman, IsAdmin: in.Admin, CreatedAt: time.Now().UTC().Truncate(time.Microsecond)}
+	if in.Email != "" {
+		row.Email = &in.Email
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return tx.Create(&row).Error
+	})
+	if uniqueViolation(err) != "" {
+		return league.User{}, &league.Error{Code: league.ECONFLICT, Message: "that username is taken",
+			Fields: []league.FieldError{{Field: "username", Message: "is taken"}}}
+	}
+	if err != nil {
+		return league.User{}, err
+	}
+	return fromUserRow(row), nil
+}
+
+func (s *Accounts) Login(ctx context.Context, username, password string) (league.User, league.RefreshToken, error) {
+	// The lookup and the password check run outside the transaction, for
+	// the same reason as in Register; only issuing the token writes.
+	var row userRow
+	err := gorm.ErrRecordNotFound
+	if league.UsernameWellFormed(username) {
+		err = s.db.WithContext(ctx).
+			Where("lower(username) = lower(?) AND deleted_at IS NULL AND kind = ?", username, league.KindHuman).
+			Take(&row).Error
+	}
+	if notFound(err) {
+		// Spend a hash anyway, so that timing does not tell unknown users
+		// from wrong passwords.
+		if err := s.hasher.Burn(ctx, password); err != nil {
+			return league.User{}, league.RefreshToken{}, err
+		}
+		return league.User{}, league.RefreshToken{}, badCredentials()
+	}
+	if err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	ok, rehash, err := s.hasher.Verify(ctx, row.PasswordHash, password)
+	if err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	if !ok {
+		return league.User{}, league.RefreshToken{}, badCredentials()
+	}
+	newHash := ""
+	if rehash {
+		if newHash, err = s.hasher.Hash(ctx, password); err != nil {
+			return league.User{}, league.RefreshToken{}, err
+		}
+	}
+	var tok league.RefreshToken
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if newHash != "" {
+			if err := tx.Model(&userRow{}).Where("id = ?", row.ID).Update("password_hash", newHash).Error; err != nil {
+				return err
+			}
+		}
+		// Old families of this user that expired are swept here, which
+		// keeps the table small without a separate job.
+		if err := tx.Where("user_id = ? AND expires_at < now()", row.ID).Delete(&refreshTokenRow{}).Error; err != nil {
+			return err
+		}
+		var err error
+		tok, err = s.issue(tx, row.ID, uuid.NewString())
+		return err
+	})
+	if err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	return fromUserRow(row), tok, nil
+}
+
+// issue adds a new refresh token to a family.
+func (s *Accounts) issue(tx *gorm.DB, userID, familyID string) (league.RefreshToken, error) {
+	secret, err := secretToken(refreshTokenBytes)
+	if err != nil {
+		return league.RefreshToken{}, err
+	}
+	now := time.Now().UTC()
+	row := refreshTokenRow{ID: uuid.NewString(), FamilyID: familyID, UserID: userID, TokenHash: hashSecret(secret),
+		CreatedAt: now, ExpiresAt: now.Add(s.refreshTTL)}
+	if err := tx.Create(&row).Error; err != nil {
+		return league.RefreshToken{}, err
+	}
+	return league.RefreshToken{Token: secret, ExpiresAt: row.ExpiresAt}, nil
+}
+
+func (s *Accounts) Refresh(ctx context.Context, token string) (league.User, league.RefreshToken, error) {
+	if token == "" || len(token) > 128 {
+		return league.User{}, league.RefreshToken{}, badRefreshToken()
+	}
+	var (
+		user   userRow
+		next   league.RefreshToken
+		reused bool
+	)
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var rt refreshTokenRow
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("token_hash = ?", hashSecret(token)).Take(&rt).Error
+		if notFound(err) {
+			return badRefreshToken()
+		}
+		if err != nil {
+			return err
+		}
+		if rt.RevokedAt != nil {
+			return badRefreshToken()
+		}
+		now := time.Now().UTC()
+		if rt.UsedAt != nil {
+			// A spent token came back: it was stolen, or the client that
+			// spent it was. Nobody can tell which copy is the thief's, so
+			// the whole family dies and the user signs in again.
+			reused = true
+			return tx.Model(&refreshTokenRow{}).Where("family_id = ? AND revoked_at IS NULL", rt.FamilyID).
+				Update("revoked_at", now).Error
+		}
+		if !now.Before(rt.ExpiresAt) {
+			return badRefreshToken()
+		}
+		err = tx.Where("id = ? AND deleted_at IS NULL AND kind = ?", rt.UserID, league.KindHuman).Take(&user).Error
+		if notFound(err) {
+			return badRefreshToken()
+		}
+		if err != nil {
+			return err
+		}
+		if err := tx.Model(&rt).Update("used_at", now).Error; err != nil {
+			return err
+		}
+		next, err = s.issue(tx, rt.UserID, rt.FamilyID)
+		return err
+	})
+	if err == nil && reused {
+		err = badRefreshToken()
+	}
+	if err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	return fromUserRow(user), next, nil
+}
+
+func (s *Accounts) Logout(ctx context.Context, token string) error {
+	if token == "" || len(token) > 128 {
+		return nil
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		return tx.Model(&refreshTokenRow{}).
+			Where("family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?) AND revoked_at IS NULL", hashSecret(token)).
+			Update("revoked_at", time.Now().UTC()).Error
+	})
+}
+
+func (s *Accounts) Actor(ctx context.Context, userID string) (league.Actor, error) {
+	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
+	if !validID(userID) {
+		return league.Actor{}, gone
+	}
+	var row struct{ IsAdmin bool }
+	res := s.db.WithContext(ctx).Model(&userRow{}).Select("is_admin").
+		Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Limit(1).Scan(&row)
+	if res.Error != nil {
+		return league.Actor{}, res.Error
+	}
+	if res.RowsAffected == 0 {
+		return league.Actor{}, gone
+	}
+	return league.Actor{UserID: userID, IsAdmin: row.IsAdmin}, nil
+}
+
+func (s *Accounts) User(ctx context.Context, actor league.Actor, id string) (league.User, error) {
+	missing := league.Errorf(league.ENOTFOUND, "no such user")
+	if !validID(id) {
+		return league.User{}, missing
+	}
+	var row userRow
+	err := s.db.WithContext(ctx).Where("id = ? AND deleted_at IS NULL", id).Take(&row).Error
+	if notFound(err) {
+		return league.User{}, missing
+	}
+	if err != nil {
+		return league.User{}, err
+	}
+	u := fromUserRow(row)
+	if actor.UserID != id && !actor.IsAdmin {
+		u.Email = ""
+	}
+	return u, nil
+}
+
+func (s *Accounts) SetAdmin(ctx context.Context, actor league.Actor, username string, admin bool) (league.User, error) {
+	if !actor.IsAdmin {
+		return league.User{}, league.Errorf(league.EFORBIDDEN, "only a site admin may do this")
+	}
+	var row userRow
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("lower(username) = lower(?) AND deleted_at IS NULL AND kind = ?", username, league.KindHuman).Take(&row).Error
+		if notFound(err) {
+			return league.Errorf(league.ENOTFOUND, "no user %q", username)
+		}
+		if err != nil {
+			return err
+		}
+		row.IsAdmin = admin
+		return tx.Model(&row).Update("is_admin", admin).Error
+	})
+	if err != nil {
+		return league.User{}, err
+	}
+	return fromUserRow(row), nil
+}
+
+func (s *Accounts) Delete(ctx context.Context, actor league.Actor, userID string) error {
+	if actor.Anonymous() && !actor.IsAdmin {
+		return league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	if actor.UserID != userID && !actor.IsAdmin {
+		return league.Errorf(league.EFORBIDDEN, "you may close only your own account")
+	}
+	if !validID(userID) {
+		return league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		now := time.Now().UTC()
+		res := tx.Model(&userRow{}).Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Update("deleted_at", now)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return league.Errorf(league.ENOTFOUND, "no such user")
+		}
+		var owned int64
+		if err := tx.Model(&memberRow{}).Where("user_id = ? AND role = ?", userID, string(league.RoleOwner)).Count(&owned).Error; err != nil {
+			return err
+		}
+		if owned > 0 {
+			return league.Errorf(league.EPRECONDITION, "the account owns clubs; transfer them to other members first")
+		}
+		if err := tx.Where("user_id = ?", userID).Delete(&memberRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Model(&refreshTokenRow{}).Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now).Error
+	})
+}
+
+func (s *Accounts) BotUser(ctx context.Context, level string) (league.User, error) {
+	var row userRow
+	err := s.db.WithContext(ctx).Where("kind = ? AND bot_level = ? AND deleted_at IS NULL", league.KindBot, level).Take(&row).Error
+	if notFound(err) {
+		return league.User{}, league.Errorf(league.ENOTFOUND, "no bot of level %q", level)
+	}
+	if err != nil {
+		return league.User{}, err
+	}
+	return fromUserRow(row), nil
+}
+
+func (s *Accounts) EnsureBots(ctx context.Context) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, level := range league.BotLevels {
+			// Conflicts (on the username or on the one-bot-per-level
+			// index) mean the bot is there already.
+			err := tx.Exec(`INSERT INTO users (id, username, kind, bot_level) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+				uuid.NewString(), league.BotUsername(level), league.KindBot, level).Error
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

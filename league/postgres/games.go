@@ -1,0 +1,526 @@
+package postgres
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/seqleague/seqleague/engine/play"
+	"github.com/seqleague/seqleague/league"
+)
+
+// GameConfig tunes the game service.
+type GameConfig struct {
+	// BotDelay is how long a bot seat "thinks" before its move is played
+	// (a courtesy to people watching; 0 in tests).
+	BotDelay time.Duration
+	// FillGrace is how long open seats may stay empty after a scheduled
+	// start before bots fill them.
+	FillGrace time.Duration
+	// StateCacheSize bounds the replayed states kept in memory.
+	StateCacheSize int
+}
+
+// Settler is work hung on a game's end (ratings, standings). It runs inside
+// the settle transaction, exactly once per game.
+type Settler interface {
+	SettleGame(ctx context.Context, tx *gorm.DB, game league.Game, record []league.MoveRecord) error
+}
+
+// Games implements league.GameService.
+type Games struct {
+	db       *gorm.DB
+	events   league.GameEvents
+	tasks    league.GameTasks
+	cfg      GameConfig
+	logger   *slog.Logger
+	cache    *stateCache
+	settlers []Settler
+	now      func() time.Time
+}
+
+var _ league.GameService = (*Games)(nil)
+
+// NewGames builds the game service.
+func NewGames(db *DB, events league.GameEvents, tasks league.GameTasks, cfg GameConfig, logger *slog.Logger) *Games {
+	if cfg.StateCacheSize == 0 {
+		cfg.StateCacheSize = 10000
+	}
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Games{db: db.Gorm, events: events, tasks: tasks, cfg: cfg, logger: logger,
+		cache: newStateCache(cfg.StateCacheSize), now: func() time.Time { return time.Now().UTC() }}
+}
+
+// AddSettler hangs more work on a game's end.
+func (g *Games) AddSettler(s Settler) { g.settlers = append(g.settlers, s) }
+
+// effects are what a transaction asks to happen after it commits: nothing
+// is published or scheduled for a change that might still roll back.
+type effects struct {
+	events []league.GameEvent
+	after  []func(context.Context) error
+}
+
+func (e *effects) publish(ev league.GameEvent) { e.events = append(e.events, ev) }
+func (e *effects) then(f func(context.Context) error) {
+	e.after = append(e.after, f)
+}
+
+func (g *Games) run(ctx context.Context, fx *effects) {
+	for _, ev := range fx.events {
+		if err := g.events.Publish(ctx, ev); err != nil {
+			g.logger.WarnContext(ctx, "publish game event", "game", ev.GameID, "error", err)
+		}
+	}
+	for _, f := range fx.after {
+		if err := f(ctx); err != nil {
+			g.logger.ErrorContext(ctx, "schedule game task", "error", err)
+		}
+	}
+}
+
+// transact runs f in one transaction and, once it has committed, its effects.
+func (g *Games) transact(ctx context.Context, f func(tx *gorm.DB, fx *effects) error) error {
+	fx := &effects{}
+	err := g.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return f(tx, fx) })
+	if err != nil {
+		return err
+	}
+	g.run(context.WithoutCancel(ctx), fx)
+	return nil
+}
+
+func errNoGame() error { return league.Errorf(league.ENOTFOUND, "no such game") }
+
+// lockGame reads a game row FOR UPDATE: moves, timers and bots on one game
+// take turns on this lock.
+func lockGame(tx *gorm.DB, id string) (*gameRow, error) {
+	if !validID(id) {
+		return nil, errNoGame()
+	}
+	var r gameRow
+	err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ?", id).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, errNoGame()
+	}
+	return &r, err
+}
+
+func readGame(tx *gorm.DB, id string) (*gameRow, error) {
+	if !validID(id) {
+		return nil, errNoGame()
+	}
+	var r gameRow
+	err := tx.Where("id = ?", id).Take(&r).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, errNoGame()
+	}
+	return &r, err
+}
+
+func loadSeats(tx *gorm.DB, gameID string) ([]seatRow, error) {
+	var seats []seatRow
+	err := tx.Table("game_seats s").
+		Select("s.*, COALESCE(u.username, '') AS username").
+		Joins("LEFT JOIN users u ON u.id = s.user_id").
+		Where("s.game_id = ?", gameID).Order("s.seat").Find(&seats).Error
+	return seats, err
+}
+
+func newSeed() ([]byte, string) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	h := sha256.Sum256(b)
+	return b, hex.EncodeToString(h[:])
+}
+
+// Create validates and stores a new game; a game whose seats are all taken
+// starts at once.
+func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) (*league.Game, error) {
+	if a.Anonymous() {
+		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to create a game")
+	}
+	req, err := normalizeNewGame(req)
+	if err != nil {
+		return nil, err
+	}
+	var out league.Game
+	err = g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		seed, hash := newSeed()
+		creator := a.UserID
+		row := gameRow{
+			Kind: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams,
+			SequencesToWin: req.SequencesToWin, PlayCap: req.PlayCap,
+			TurnSeconds: req.Clock.TurnSeconds, BankSeconds: req.Clock.BankSeconds, IncrementSeconds: req.Clock.IncrementSeconds,
+			BlockWindowSeconds: req.BlockWindowSeconds, AutopilotLevel: req.AutopilotLevel, FillLevel: req.FillLevel,
+			MaxTimeouts: req.MaxTimeouts, Rated: req.Rated, Status: league.StatusOpen, CreatedBy: &creator,
+			ScheduledStart: req.ScheduledStart, Seed: seed, SeedHash: hash, TimedOutTurn: -1,
+		}
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		for i, spec := range req.Seats {
+			s := seatRow{GameID: row.ID, Seat: i, BankMS: int64(req.Clock.BankSeconds) * 1000}
+			switch {
+			case spec.UserID != "":
+				if seen[spec.UserID] {
+					return league.Invalid("a person can take only one seat", league.FieldError{Field: fmt.Sprintf("seats[%d].user", i), Message: "already seated"})
+				}
+				seen[spec.UserID] = true
+				if err := requireHuman(tx, spec.UserID, fmt.Sprintf("seats[%d].user", i)); err != nil {
+					return err
+				}
+				uid := spec.UserID
+				s.UserID = &uid
+			case spec.Bot != "":
+				level := spec.Bot
+				s.BotLevel = &level
+				if uid, err := botUserID(tx, level); err == nil && uid != "" {
+					s.UserID = &uid
+				}
+			}
+			if err := tx.Create(&s).Error; err != nil {
+				return err
+			}
+		}
+		if req.ScheduledStart != nil {
+			at := *req.ScheduledStart
+			fx.then(func(ctx context.Context) error { return g.tasks.StartGame(ctx, row.ID, at) })
+		} else if allSeated(req.Seats) {
+			if err := g.startLocked(tx, fx, &row); err != nil {
+				return err
+			}
+		}
+		seats, err := loadSeats(tx, row.ID)
+		if err != nil {
+			return err
+		}
+		out = fromGameRow(&row, seats)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+func allSeated(seats []league.SeatSpec) bool {
+	for _, s := range seats {
+		if s.Open {
+			return false
+		}
+	}
+	return true
+}
+
+// requireHuman checks that userID is a person's live account.
+func requireHuman(tx *gorm.DB, userID, field string) error {
+	if !validID(userID) {
+		return league.Invalid("no such user", league.FieldError{Field: field, Message: "no such user"})
+	}
+	var n int64
+	if err := tx.Table("users").Where("id = ? AND kind = 'human' AND deleted_at IS NULL", userID).Count(&n).Error; err != nil {
+		return err
+	}
+	if n == 0 {
+		return league.Invalid("no such user", league.FieldError{Field: field, Message: "no such user"})
+	}
+	return nil
+}
+
+// botUserID finds the account of a bot level ("" if none exists yet), so
+// that bot seats carry a user and can be rated.
+func botUserID(tx *gorm.DB, level string) (string, error) {
+	var ids []string
+	err := tx.Table("users").Where("kind = 'bot' AND bot_level = ?", level).Limit(1).Pluck("id", &ids).Error
+	if err != nil || len(ids) == 0 {
+		return "", err
+	}
+	return ids[0], nil
+}
+
+func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
+	var fields []league.FieldError
+	bad := func(field, msg string) { fields = append(fields, league.FieldError{Field: field, Message: msg}) }
+	if req.Game == league.GameStacks {
+		if req.Teams == 0 {
+			req.Teams = req.Players
+		}
+		if req.Variant != "" {
+			bad("variant", "Stacks has no variants")
+		}
+	} else if req.Game == league.GameSequence && req.Variant == "" {
+		req.Variant = "classic"
+	}
+	if req.Game != league.GameSequence && req.Game != league.GameStacks {
+		bad("game", "must be sequence or stacks")
+	} else if _, err := play.New(play.Setup{Game: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams, SequencesToWin: req.SequencesToWin, PlayCap: req.PlayCap}, [32]byte{}); err != nil {
+		bad("players", err.Error())
+	}
+	if len(req.Seats) != req.Players {
+		bad("seats", fmt.Sprintf("need one entry per player (%d), got %d", req.Players, len(req.Seats)))
+	}
+	for i, s := range req.Seats {
+		n := 0
+		if s.UserID != "" {
+			n++
+		}
+		if s.Bot != "" {
+			n++
+			if !league.ValidBotLevel(s.Bot) {
+				bad(fmt.Sprintf("seats[%d].bot", i), "must be random, greedy or strong")
+			}
+		}
+		if s.Open {
+			n++
+		}
+		if n != 1 {
+			bad(fmt.Sprintf("seats[%d]", i), "must be exactly one of user, bot or open")
+		}
+	}
+	c := req.Clock
+	switch {
+	case c.TurnSeconds < 0 || c.BankSeconds < 0 || c.IncrementSeconds < 0:
+		bad("clock", "times must not be negative")
+	case c.TurnSeconds > 0 && c.BankSeconds > 0:
+		bad("clock", "use turn_seconds or bank_seconds, not both")
+	case c.TurnSeconds > 86400 || c.BankSeconds > 7*86400 || c.IncrementSeconds > 3600:
+		bad("clock", "too long")
+	case c.IncrementSeconds > 0 && c.BankSeconds == 0:
+		bad("clock.increment_seconds", "needs bank_seconds")
+	}
+	if req.BlockWindowSeconds == 0 {
+		req.BlockWindowSeconds = 5
+	}
+	if req.BlockWindowSeconds < 1 || req.BlockWindowSeconds > 60 {
+		bad("block_window_seconds", "must be 1–60")
+	}
+	for field, level := range map[string]*string{"autopilot": &req.AutopilotLevel, "fill_level": &req.FillLevel} {
+		if *level == "" {
+			*level = "greedy"
+		}
+		if !league.ValidBotLevel(*level) {
+			bad(field, "must be random, greedy or strong")
+		}
+	}
+	if req.MaxTimeouts == 0 {
+		req.MaxTimeouts = 3
+	}
+	if req.MaxTimeouts < 1 || req.MaxTimeouts > 100 {
+		bad("max_timeouts", "must be 1–100")
+	}
+	if len(fields) > 0 {
+		return req, league.Invalid("the game cannot be set up", fields...)
+	}
+	return req, nil
+}
+
+// Join seats the caller in an open seat (the given one, or the first).
+func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *int) (*league.Game, error) {
+	if a.Anonymous() {
+		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to join a game")
+	}
+	var out league.Game
+	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		if row.Status != league.StatusOpen {
+			return league.Errorf(league.EPRECONDITION, "the game has already started")
+		}
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		target := -1
+		for _, s := range seats {
+			if s.UserID != nil && *s.UserID == a.UserID {
+				return league.Errorf(league.ECONFLICT, "you already sit at seat %d", s.Seat)
+			}
+		}
+		for _, s := range seats {
+			open := s.UserID == nil && s.BotLevel == nil
+			if seat != nil && s.Seat == *seat {
+				if !open {
+					return league.Errorf(league.ECONFLICT, "seat %d is taken", s.Seat)
+				}
+				target = s.Seat
+			}
+			if seat == nil && open && target < 0 {
+				target = s.Seat
+			}
+		}
+		if target < 0 {
+			if seat != nil {
+				return league.Invalid("no such seat", league.FieldError{Field: "seat", Message: "no such seat"})
+			}
+			return league.Errorf(league.ECONFLICT, "no open seat left")
+		}
+		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, target).Update("user_id", a.UserID).Error; err != nil {
+			return err
+		}
+		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
+		open := 0
+		for _, s := range seats {
+			if s.UserID == nil && s.BotLevel == nil && s.Seat != target {
+				open++
+			}
+		}
+		if open == 0 && row.ScheduledStart == nil {
+			if err := g.startLocked(tx, fx, row); err != nil {
+				return err
+			}
+		}
+		seats, err = loadSeats(tx, gameID)
+		out = fromGameRow(row, seats)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// Leave frees the caller's seat before the start.
+func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
+	if a.Anonymous() {
+		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	var out league.Game
+	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		if row.Status != league.StatusOpen {
+			return league.Errorf(league.EPRECONDITION, "the game has started; it can no longer be left")
+		}
+		res := tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", gameID, a.UserID).Update("user_id", nil)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return league.Errorf(league.EPRECONDITION, "you do not sit at this game")
+		}
+		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
+		seats, err := loadSeats(tx, gameID)
+		out = fromGameRow(row, seats)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// Start starts an open game whose seats are all filled (creator or admin).
+func (g *Games) Start(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
+	var out league.Game
+	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		if a.Anonymous() {
+			return league.Errorf(league.EUNAUTHORIZED, "sign in first")
+		}
+		if !a.IsAdmin && (row.CreatedBy == nil || *row.CreatedBy != a.UserID) {
+			return league.Errorf(league.EFORBIDDEN, "only the game's creator can start it")
+		}
+		if row.Status != league.StatusOpen {
+			return league.Errorf(league.EPRECONDITION, "the game is %s", row.Status)
+		}
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		for _, s := range seats {
+			if s.UserID == nil && s.BotLevel == nil {
+				return league.Errorf(league.EPRECONDITION, "seat %d is still open", s.Seat)
+			}
+		}
+		if err := g.startLocked(tx, fx, row); err != nil {
+			return err
+		}
+		seats, err = loadSeats(tx, gameID)
+		out = fromGameRow(row, seats)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// StartScheduled is the game:start task: at the scheduled time (plus the
+// grace period) bots fill the seats still open, and the game starts.
+func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
+	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		if row.Status != league.StatusOpen {
+			return nil // started already: the task is a duplicate
+		}
+		now := g.now()
+		if row.ScheduledStart != nil {
+			if due := row.ScheduledStart.Add(g.cfg.FillGrace); now.Before(due) {
+				fx.then(func(ctx context.Context) error { return g.tasks.StartGame(ctx, gameID, due) })
+				return nil
+			}
+		}
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		for _, s := range seats {
+			if s.UserID == nil && s.BotLevel == nil {
+				level := row.FillLevel
+				upd := map[string]any{"bot_level": level, "filled_by_bot": true}
+				if uid, err := botUserID(tx, level); err == nil && uid != "" {
+					upd["user_id"] = uid
+				}
+				if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, s.Seat).Updates(upd).Error; err != nil {
+					return err
+				}
+			}
+		}
+		return g.startLocked(tx, fx, row)
+	})
+}
+
+// startLocked deals and starts a locked open game.
+func (g *Games) startLocked(tx *gorm.DB, fx *effects, row *gameRow) error {
+	game, err := play.New(row.setup(), row.seed())
+	if err != nil {
+		return league.Invalid(err.Error())
+	}
+	now := g.now()
+	row.Status = league.StatusActive
+	row.StartedAt = &now
+	if err := tx.Model(row).Updates(map[string]any{"status": row.Status, "started_at": now}).Error; err != nil {
+		return err
+	}
+	seats, err := loadSeats(tx, row.ID)
+	if err != nil {
+		return err
+	}
+	g.cache.put(row.ID, game)
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: 0, Kind: "start"})
+	return g.finishTurnLocked(tx, fx, row, seats, nil, game)
+}

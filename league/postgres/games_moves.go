@@ -1,0 +1,584 @@
+package postgres
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/seqleague/seqleague/engine/play"
+	"github.com/seqleague/seqleague/league"
+)
+
+// timerSlack is how early a timer may fire: asynq keeps schedule times in
+// whole seconds.
+const timerSlack = 1500 * time.Millisecond
+
+// maxTurnPlies bounds how many plies one bot or autopilot turn may take,
+// as a guard against a bot that never ends its turn.
+const maxTurnPlies = 300
+
+// state returns the game's engine state at the row's ply, from the cache
+// or by replaying the stored moves.
+func (g *Games) state(tx *gorm.DB, row *gameRow) (play.Game, error) {
+	if game, ok := g.cache.get(row.ID, row.Ply); ok {
+		return game, nil
+	}
+	game, err := g.replay(tx, row, row.Ply)
+	if err != nil {
+		return nil, err
+	}
+	return game, nil
+}
+
+// replay rebuilds the state after the first plies moves.
+func (g *Games) replay(tx *gorm.DB, row *gameRow, plies int) (play.Game, error) {
+	var moves []moveRow
+	if err := tx.Select("seat, move, ply").Where("game_id = ? AND ply < ?", row.ID, plies).Order("ply").Find(&moves).Error; err != nil {
+		return nil, err
+	}
+	log := make([]play.SeatMove, len(moves))
+	for i, m := range moves {
+		log[i] = play.SeatMove{Seat: m.Seat, Move: m.Move}
+	}
+	game, err := play.Replay(row.setup(), row.seed(), log)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", row.ID, err)
+	}
+	return game, nil
+}
+
+func seatOf(seats []seatRow, userID string) (seatRow, bool) {
+	for _, s := range seats {
+		if s.UserID != nil && *s.UserID == userID && userID != "" {
+			return s, true
+		}
+	}
+	return seatRow{}, false
+}
+
+func contains(seats []int, seat int) bool {
+	for _, s := range seats {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Move applies a person's move for the ply it answers.
+func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req league.MoveRequest) (*league.GameView, error) {
+	if a.Anonymous() {
+		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to play")
+	}
+	var fields []league.FieldError
+	if req.Move == "" || len(req.Move) > 64 {
+		fields = append(fields, league.FieldError{Field: "move", Message: "a move in the engine's notation is required"})
+	}
+	if req.Ply < 0 {
+		fields = append(fields, league.FieldError{Field: "ply", Message: "must not be negative"})
+	}
+	if len(req.MoveID) > 64 {
+		fields = append(fields, league.FieldError{Field: "move_id", Message: "at most 64 characters"})
+	}
+	if len(fields) > 0 {
+		return nil, league.Invalid("bad move", fields...)
+	}
+	var (
+		view    *league.GameView
+		replyAt = -1 // a repeated move_id answers the view right after that move
+	)
+	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		if req.MoveID != "" {
+			var prior []moveRow
+			if err := tx.Where("game_id = ? AND move_id = ?", gameID, req.MoveID).Limit(1).Find(&prior).Error; err != nil {
+				return err
+			}
+			if len(prior) == 1 {
+				if prior[0].UserID == nil || *prior[0].UserID != a.UserID {
+					return league.Errorf(league.ECONFLICT, "move_id already used")
+				}
+				replyAt = prior[0].Ply + 1
+				return nil
+			}
+		}
+		if req.Ply != row.Ply {
+			e := league.Errorf(league.ECONFLICT, "ply %d has already been played; the game is at ply %d", req.Ply, row.Ply)
+			e.Data = map[string]any{"ply": row.Ply}
+			return e
+		}
+		if row.Status != league.StatusActive {
+			return league.Errorf(league.EPRECONDITION, "the game is %s", row.Status)
+		}
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		seat, ok := seatOf(seats, a.UserID)
+		if !ok {
+			return league.Errorf(league.EFORBIDDEN, "you do not play at this game")
+		}
+		if seat.botControlled() {
+			return league.Errorf(league.EFORBIDDEN, "a bot plays this seat")
+		}
+		game, err := g.state(tx, row)
+		if err != nil {
+			return err
+		}
+		if !contains(game.Actors(), seat.Seat) {
+			return league.Errorf(league.EPRECONDITION, "it is not your turn")
+		}
+		if game.InWindow() && req.Move != blockMove {
+			return league.Errorf(league.EPRECONDITION, "during a block window the only move is %s; the window closes by itself", blockMove)
+		}
+		prev := game
+		game, err = g.applyLocked(tx, fx, row, game, seat.Seat, req.Move, league.ByPlayer, a.UserID, req.MoveID)
+		if err != nil {
+			return err
+		}
+		if seat.TimeoutsInARow > 0 {
+			if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat.Seat).Update("timeouts_in_a_row", 0).Error; err != nil {
+				return err
+			}
+		}
+		if err := g.finishTurnLocked(tx, fx, row, seats, prev, game); err != nil {
+			return err
+		}
+		seats, err = loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		view = buildView(row, seats, game, a)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if replyAt >= 0 {
+		return g.viewAt(ctx, a, gameID, replyAt)
+	}
+	return view, nil
+}
+
+// blockMove is the Stacks BLOCK in notation: the only move a person makes
+// in a block window (the window closes by itself when its time runs out,
+// so its length never depends on who holds a BLOCK).
+const blockMove = "BLOCK"
+
+// applyLocked applies one move to a locked game and records it.
+func (g *Games) applyLocked(tx *gorm.DB, fx *effects, row *gameRow, game play.Game, seat int, move, actor, userID, moveID string) (play.Game, error) {
+	next, err := game.Apply(seat, move)
+	if err != nil {
+		return nil, league.Errorf(league.EPRECONDITION, "illegal move %q: %v", move, err)
+	}
+	now := g.now()
+	m := moveRow{GameID: row.ID, Ply: row.Ply, Seat: seat, Move: move, Actor: actor, CreatedAt: now}
+	if userID != "" {
+		m.UserID = &userID
+	}
+	if moveID != "" {
+		m.MoveID = &moveID
+	}
+	if err := tx.Create(&m).Error; err != nil {
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			return nil, league.Errorf(league.ECONFLICT, "ply %d has already been played", row.Ply)
+		}
+		return nil, err
+	}
+	row.Ply++
+	rec := fromMoveRow(m)
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "move", Move: &rec})
+	return next, nil
+}
+
+// finishTurnLocked runs after the moves of one request: it ends the game or
+// sets the next deadline, charges clocks, stores the row and schedules what
+// must happen next.
+func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, prev, game play.Game) error {
+	now := g.now()
+	fx.then(func(context.Context) error { g.cache.put(row.ID, game); return nil })
+	if st := game.Status(); st.Over {
+		return g.finishLocked(tx, fx, row, seats, game, now)
+	}
+	ply := row.Ply
+	upd := map[string]any{"ply": ply}
+	timed := row.clock().Timed()
+	switch {
+	case game.InWindow():
+		if prev == nil || !prev.InWindow() {
+			// The turn owner's clock pauses while the window is open.
+			if row.TurnDeadline != nil {
+				left := row.TurnDeadline.Sub(now).Milliseconds()
+				upd["resume_ms"] = max(left, 0)
+			}
+		}
+		humanOpponent := false
+		for _, s := range game.Actors() {
+			if !seats[s].botControlled() {
+				humanOpponent = true
+			}
+		}
+		fx.then(func(ctx context.Context) error { return g.tasks.BotMove(ctx, row.ID, ply, 0) })
+		if humanOpponent {
+			deadline := now.Add(time.Duration(row.BlockWindowSeconds) * time.Second)
+			upd["turn_deadline"] = deadline
+			row.TurnDeadline = &deadline
+			fx.then(func(ctx context.Context) error { return g.tasks.TurnTimeout(ctx, row.ID, ply, deadline) })
+		} else {
+			upd["turn_deadline"] = nil
+			row.TurnDeadline = nil
+		}
+	default:
+		newTurn := prev == nil || prev.TurnCount() != game.TurnCount()
+		var deadline *time.Time
+		switch {
+		case newTurn:
+			if prev != nil && row.BankSeconds > 0 && row.TurnStartedAt != nil {
+				// Charge the previous turn to its seat's bank, then add the increment.
+				mover := prev.Turn()
+				used := now.Sub(*row.TurnStartedAt).Milliseconds()
+				bank := max(seats[mover].BankMS-used, 0) + int64(row.IncrementSeconds)*1000
+				seats[mover].BankMS = bank
+				if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", row.ID, mover).Update("bank_ms", bank).Error; err != nil {
+					return err
+				}
+			}
+			upd["turn_started_at"] = now
+			row.TurnStartedAt = &now
+			if timed {
+				d := now.Add(time.Duration(row.TurnSeconds) * time.Second)
+				if row.BankSeconds > 0 {
+					d = now.Add(time.Duration(seats[game.Turn()].BankMS) * time.Millisecond)
+				}
+				deadline = &d
+			}
+			upd["resume_ms"] = nil
+		case prev.InWindow() && row.ResumeMS != nil:
+			d := now.Add(time.Duration(*row.ResumeMS) * time.Millisecond)
+			deadline = &d
+			upd["resume_ms"] = nil
+		default:
+			deadline = row.TurnDeadline
+		}
+		upd["turn_deadline"] = deadline
+		row.TurnDeadline = deadline
+		seat := seats[game.Turn()]
+		if seat.botControlled() {
+			delay := time.Duration(0)
+			if newTurn {
+				delay = g.cfg.BotDelay
+			}
+			fx.then(func(ctx context.Context) error { return g.tasks.BotMove(ctx, row.ID, ply, delay) })
+		} else if deadline != nil {
+			at := *deadline
+			fx.then(func(ctx context.Context) error { return g.tasks.TurnTimeout(ctx, row.ID, ply, at) })
+		}
+	}
+	return tx.Model(&gameRow{}).Where("id = ?", row.ID).Updates(upd).Error
+}
+
+// archiveRecord is the archive document of a finished game.
+type archiveRecord struct {
+	Game       league.Game         `json:"game"`
+	Setup      play.Setup          `json:"setup"`
+	Seed       string              `json:"seed"`
+	SeedHash   string              `json:"seed_hash"`
+	Moves      []league.MoveRecord `json:"moves"`
+	FinalState json.RawMessage     `json:"final_state"`
+}
+
+// finishLocked ends a game: result, archive row, settle task.
+func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, game play.Game, now time.Time) error {
+	st := game.Status()
+	result := league.StatusFinished
+	var winner *int
+	if st.Drawn {
+		result = "drawn"
+	} else {
+		w := st.Winner
+		winner = &w
+	}
+	row.Status, row.ResultStatus, row.Winner, row.FinishedAt = league.StatusFinished, &result, winner, &now
+	err := tx.Model(&gameRow{}).Where("id = ?", row.ID).Updates(map[string]any{
+		"status": league.StatusFinished, "result_status": result, "winner": winner, "finished_at": now,
+		"ply": row.Ply, "turn_deadline": nil, "resume_ms": nil,
+	}).Error
+	if err != nil {
+		return err
+	}
+	var moves []moveRow
+	if err := tx.Where("game_id = ?", row.ID).Order("ply").Find(&moves).Error; err != nil {
+		return err
+	}
+	vector, err := game.VectorJSON(fmt.Sprintf("game %s final position", row.ID))
+	if err != nil {
+		return err
+	}
+	rec := archiveRecord{Game: fromGameRow(row, seats), Setup: row.setup(), Seed: hex.EncodeToString(row.Seed), SeedHash: row.SeedHash, FinalState: vector}
+	for _, m := range moves {
+		rec.Moves = append(rec.Moves, fromMoveRow(m))
+	}
+	doc, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	if err := tx.Create(&archiveRow{GameID: row.ID, Record: doc, CreatedAt: now}).Error; err != nil {
+		return err
+	}
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "end"})
+	fx.then(func(ctx context.Context) error { return g.tasks.Settle(ctx, row.ID) })
+	return nil
+}
+
+// botSeed gives a bot its own random stream for one decision, derived from
+// the game seed without revealing anything about it.
+func botSeed(row *gameRow, ply, seat int) uint64 {
+	h := sha256.New()
+	h.Write(row.Seed)
+	var b [16]byte
+	binary.LittleEndian.PutUint64(b[:8], uint64(ply))
+	binary.LittleEndian.PutUint64(b[8:], uint64(seat))
+	h.Write([]byte("bot"))
+	h.Write(b[:])
+	return binary.LittleEndian.Uint64(h.Sum(nil))
+}
+
+// plannedMove is a bot's decision, made before the row lock is taken so
+// that thinking never holds a lock or a connection.
+type plannedMove struct {
+	seat  int
+	move  string
+	actor string
+	user  string
+}
+
+// planTurn lets a bot choose seat's moves until its turn ends, a block
+// window opens or the game ends, on a local copy of the state.
+func planTurn(row *gameRow, game play.Game, seat int, level, actor string, userID *string) ([]plannedMove, error) {
+	turn, ply := game.TurnCount(), row.Ply
+	uid := ""
+	if userID != nil && actor != league.ByBot {
+		uid = *userID
+	}
+	var plan []plannedMove
+	for len(plan) < maxTurnPlies {
+		if game.Status().Over || game.InWindow() || game.TurnCount() != turn || game.Turn() != seat {
+			break
+		}
+		move, err := game.BotMove(level, seat, botSeed(row, ply, seat))
+		if err != nil {
+			return nil, fmt.Errorf("bot %s at seat %d: %w", level, seat, err)
+		}
+		if game, err = game.Apply(seat, move); err != nil {
+			return nil, fmt.Errorf("bot %s at seat %d chose %q: %w", level, seat, move, err)
+		}
+		plan = append(plan, plannedMove{seat: seat, move: move, actor: actor, user: uid})
+		ply++
+	}
+	return plan, nil
+}
+
+// snapshot reads a game without locking it, for planning.
+func (g *Games) snapshot(ctx context.Context, gameID string) (*gameRow, []seatRow, play.Game, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if row.Status != league.StatusActive {
+		return row, nil, nil, nil
+	}
+	seats, err := loadSeats(db, gameID)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	game, err := g.state(db, row)
+	return row, seats, game, err
+}
+
+// applyPlan applies planned moves if the game is still at ply: if anything
+// moved meanwhile, the plan is stale and dropped (a newer task will come).
+func (g *Games) applyPlan(ctx context.Context, gameID string, ply int, plan []plannedMove, before func(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, game play.Game) error) error {
+	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		if row.Status != league.StatusActive || row.Ply != ply {
+			return nil
+		}
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		game, err := g.state(tx, row)
+		if err != nil {
+			return err
+		}
+		if before != nil {
+			if err := before(tx, fx, row, seats, game); err != nil {
+				return err
+			}
+		}
+		prev := game
+		for _, m := range plan {
+			if game, err = g.applyLocked(tx, fx, row, game, m.seat, m.move, m.actor, m.user, ""); err != nil {
+				return err
+			}
+		}
+		return g.finishTurnLocked(tx, fx, row, seats, prev, game)
+	})
+}
+
+// TimeOut is the turn:timeout task. A timer for a ply that has moved on
+// does nothing. A block window closes; a person's turn is played by the
+// autopilot, and after too many timeouts in a row a fill-in bot takes the
+// seat for good.
+func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
+	row, seats, game, err := g.snapshot(ctx, gameID)
+	if err != nil || game == nil || row.Ply != ply {
+		return err
+	}
+	if row.TurnDeadline != nil {
+		// asynq schedules to the whole second, so a timer may fire up to a
+		// second early: wait out the rest here, holding no lock.
+		early := row.TurnDeadline.Sub(g.now())
+		if early > timerSlack {
+			return nil // the deadline moved later; the timer for it will come
+		}
+		if early > 0 {
+			select {
+			case <-time.After(early):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			if row, seats, game, err = g.snapshot(ctx, gameID); err != nil || game == nil || row.Ply != ply {
+				return err
+			}
+		}
+	}
+	if game.InWindow() {
+		return g.applyPlan(ctx, gameID, ply, []plannedMove{{seat: -1, move: game.ServerMove(), actor: league.ByServer}}, nil)
+	}
+	seat := seats[game.Turn()]
+	if seat.botControlled() {
+		return g.tasks.BotMove(ctx, gameID, ply, 0) // make sure the bot's task exists
+	}
+	countsAsTimeout := row.TimedOutTurn != game.TurnCount()
+	abandons := countsAsTimeout && seat.TimeoutsInARow+1 >= row.MaxTimeouts
+	actor, level := league.ByAutopilot, row.AutopilotLevel
+	if abandons {
+		actor, level = league.ByFillIn, row.FillLevel
+	}
+	plan, err := planTurn(row, game, seat.Seat, level, actor, seat.UserID)
+	if err != nil {
+		return err
+	}
+	turn := game.TurnCount()
+	return g.applyPlan(ctx, gameID, ply, plan, func(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, _ play.Game) error {
+		if !countsAsTimeout {
+			return nil
+		}
+		upd := map[string]any{"timeouts_in_a_row": seats[seat.Seat].TimeoutsInARow + 1}
+		if abandons {
+			upd["bot_level"], upd["filled_by_bot"], upd["abandoned"] = level, true, true
+			seats[seat.Seat].BotLevel = &level
+			seats[seat.Seat].FilledByBot, seats[seat.Seat].Abandoned = true, true
+			fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
+		}
+		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat.Seat).Updates(upd).Error; err != nil {
+			return err
+		}
+		row.TimedOutTurn = turn
+		return tx.Model(&gameRow{}).Where("id = ?", gameID).Update("timed_out_turn", turn).Error
+	})
+}
+
+// PlayBot is the bot:move task: bot seats play their turn, and in a block
+// window bots decide whether to block. A task for a ply that has moved on
+// does nothing.
+func (g *Games) PlayBot(ctx context.Context, gameID string, ply int) error {
+	row, seats, game, err := g.snapshot(ctx, gameID)
+	if err != nil || game == nil || row.Ply != ply {
+		return err
+	}
+	if game.InWindow() {
+		humanOpponent := false
+		for _, s := range game.Actors() {
+			if !seats[s].botControlled() {
+				humanOpponent = true
+				continue
+			}
+			move, err := game.BotMove(*seats[s].BotLevel, s, botSeed(row, ply, s))
+			if err != nil {
+				return err
+			}
+			if move == blockMove {
+				return g.applyPlan(ctx, gameID, ply, []plannedMove{{seat: s, move: move, actor: botActor(seats[s])}}, nil)
+			}
+		}
+		if humanOpponent {
+			return nil // the window runs its full time
+		}
+		return g.applyPlan(ctx, gameID, ply, []plannedMove{{seat: -1, move: game.ServerMove(), actor: league.ByServer}}, nil)
+	}
+	seat := seats[game.Turn()]
+	if !seat.botControlled() {
+		return nil
+	}
+	plan, err := planTurn(row, game, seat.Seat, *seat.BotLevel, botActor(seat), seat.UserID)
+	if err != nil || len(plan) == 0 {
+		return err
+	}
+	return g.applyPlan(ctx, gameID, ply, plan, nil)
+}
+
+func botActor(s seatRow) string {
+	if s.FilledByBot && s.Abandoned {
+		return league.ByFillIn
+	}
+	return league.ByBot
+}
+
+// Settle is the game:settle task: it runs the settlers (ratings, standings)
+// exactly once per game, under the game's row lock.
+func (g *Games) Settle(ctx context.Context, gameID string) error {
+	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		if row.Status != league.StatusFinished || row.SettledAt != nil {
+			return nil
+		}
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		var moves []moveRow
+		if err := tx.Where("game_id = ?", gameID).Order("ply").Find(&moves).Error; err != nil {
+			return err
+		}
+		log := make([]league.MoveRecord, len(moves))
+		for i, m := range moves {
+			log[i] = fromMoveRow(m)
+		}
+		game := fromGameRow(row, seats)
+		for _, s := range g.settlers {
+			if err := s.SettleGame(ctx, tx, game, log); err != nil {
+				return err
+			}
+		}
+		return tx.Model(&gameRow{}).Where("id = ?", gameID).Update("settled_at", g.now()).Error
+	})
+}

@@ -1,0 +1,143 @@
+package postgres
+
+import (
+	"encoding/hex"
+	"time"
+
+	"github.com/seqleague/seqleague/engine/play"
+	"github.com/seqleague/seqleague/engine/rng"
+	"github.com/seqleague/seqleague/league"
+)
+
+type gameRow struct {
+	ID                 string `gorm:"primaryKey;type:uuid;default:gen_random_uuid()"`
+	Kind               string
+	Variant            string
+	Players            int
+	Teams              int
+	SequencesToWin     int
+	PlayCap            int
+	TurnSeconds        int
+	BankSeconds        int
+	IncrementSeconds   int
+	BlockWindowSeconds int
+	AutopilotLevel     string
+	FillLevel          string
+	MaxTimeouts        int
+	Rated              bool
+	Status             string
+	CreatedBy          *string
+	CreatedAt          time.Time
+	ScheduledStart     *time.Time
+	StartedAt          *time.Time
+	FinishedAt         *time.Time
+	Seed               []byte
+	SeedHash           string
+	Ply                int
+	TurnStartedAt      *time.Time
+	TurnDeadline       *time.Time
+	ResumeMS           *int64 `gorm:"column:resume_ms"`
+	TimedOutTurn       int
+	ResultStatus       *string
+	Winner             *int
+	SettledAt          *time.Time
+}
+
+func (gameRow) TableName() string { return "games" }
+
+type seatRow struct {
+	GameID         string `gorm:"primaryKey;type:uuid"`
+	Seat           int    `gorm:"primaryKey"`
+	UserID         *string
+	BotLevel       *string
+	FilledByBot    bool
+	Abandoned      bool
+	TimeoutsInARow int    `gorm:"column:timeouts_in_a_row"`
+	BankMS         int64  `gorm:"column:bank_ms"`
+	Username       string `gorm:"->;-:migration"` // read through a join
+}
+
+func (seatRow) TableName() string { return "game_seats" }
+
+// botControlled reports a seat a bot plays: a bot seat or a fill-in.
+func (s seatRow) botControlled() bool { return s.BotLevel != nil }
+
+type moveRow struct {
+	GameID    string `gorm:"primaryKey;type:uuid"`
+	Ply       int    `gorm:"primaryKey"`
+	Seat      int
+	Move      string
+	MoveID    *string
+	Actor     string
+	UserID    *string
+	CreatedAt time.Time
+}
+
+func (moveRow) TableName() string { return "game_moves" }
+
+type archiveRow struct {
+	GameID    string `gorm:"primaryKey;type:uuid"`
+	Record    []byte `gorm:"type:jsonb"`
+	CreatedAt time.Time
+}
+
+func (archiveRow) TableName() string { return "game_archive" }
+
+func (r *gameRow) setup() play.Setup {
+	return play.Setup{Game: r.Kind, Variant: r.Variant, Players: r.Players, Teams: r.Teams, SequencesToWin: r.SequencesToWin, PlayCap: r.PlayCap}
+}
+
+func (r *gameRow) seed() rng.Seed {
+	var s rng.Seed
+	copy(s[:], r.Seed)
+	return s
+}
+
+func (r *gameRow) clock() league.Clock {
+	return league.Clock{TurnSeconds: r.TurnSeconds, BankSeconds: r.BankSeconds, IncrementSeconds: r.IncrementSeconds}
+}
+
+func fromGameRow(r *gameRow, seats []seatRow) league.Game {
+	g := league.Game{
+		ID: r.ID, Game: r.Kind, Variant: r.Variant, Players: r.Players, Teams: r.Teams,
+		SequencesToWin: r.SequencesToWin, PlayCap: r.PlayCap, Clock: r.clock(), Rated: r.Rated,
+		BlockWindowSeconds: r.BlockWindowSeconds, AutopilotLevel: r.AutopilotLevel, FillLevel: r.FillLevel,
+		MaxTimeouts: r.MaxTimeouts, Status: r.Status, CreatedAt: r.CreatedAt, ScheduledStart: r.ScheduledStart,
+		StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, SeedHash: r.SeedHash, Ply: r.Ply,
+		TurnDeadline: r.TurnDeadline, Winner: r.Winner,
+	}
+	if r.CreatedBy != nil {
+		g.CreatedBy = *r.CreatedBy
+	}
+	if r.ResultStatus != nil {
+		g.ResultStatus = *r.ResultStatus
+	}
+	// The seed is revealed only once nobody can profit from it.
+	if r.Status == league.StatusFinished || r.Status == league.StatusAborted {
+		g.Seed = hex.EncodeToString(r.Seed)
+	}
+	for _, s := range seats {
+		seat := league.Seat{Seat: s.Seat, Team: s.Seat % max(r.Teams, 1), Username: s.Username,
+			FilledByBot: s.FilledByBot, Abandoned: s.Abandoned, BankMS: s.BankMS}
+		if r.Kind == league.GameStacks {
+			seat.Team = s.Seat
+		}
+		if s.UserID != nil {
+			seat.UserID = *s.UserID
+		}
+		if s.BotLevel != nil {
+			seat.Bot = *s.BotLevel
+		}
+		seat.Open = s.UserID == nil && s.BotLevel == nil
+		g.Seats = append(g.Seats, seat)
+	}
+	return g
+}
+
+func fromMoveRow(m moveRow) league.MoveRecord {
+	r := league.MoveRecord{Ply: m.Ply, Seat: m.Seat, Move: m.Move, Actor: m.Actor, At: m.CreatedAt}
+	if m.UserID != nil {
+		r.UserID = *m.UserID
+	}
+	return r
+}

@@ -1,0 +1,338 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/seqleague/seqleague/engine/play"
+	"github.com/seqleague/seqleague/engine/rng"
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/redisbus"
+	"github.com/seqleague/seqleague/league/testenv"
+	"github.com/seqleague/seqleague/workers"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// testLogger shows warnings and errors in the test's log.
+func testLogger(t *testing.T) *slog.Logger {
+	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) { w.t.Log(string(p)); return len(p), nil }
+
+// gameRig is a game service on real PostgreSQL and Redis with real workers
+// processing its tasks.
+type gameRig struct {
+	db    *DB
+	games *Games
+	rdb   *redis.Client
+}
+
+func newGameRig(t *testing.T, withWorkers bool) *gameRig {
+	t.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, testenv.Postgres(t), PoolConfig{MaxOpen: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	opt, err := redis.ParseURL(testenv.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opt)
+	t.Cleanup(func() { rdb.Close() })
+	enq := workers.NewEnqueuer(rdb)
+	t.Cleanup(func() { enq.Close() })
+	games := NewGames(db, redisbus.New(rdb), enq, GameConfig{}, testLogger(t))
+	if withWorkers {
+		w := workers.New(rdb, workers.Config{Concurrency: 8, PollInterval: 50 * time.Millisecond, ShutdownTimeout: 2 * time.Second}, testLogger(t))
+		w.RegisterGames(games)
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(w.Shutdown)
+	}
+	return &gameRig{db: db, games: games, rdb: rdb}
+}
+
+func (r *gameRig) user(t *testing.T, name string) league.Actor {
+	t.Helper()
+	var id string
+	if err := r.db.Gorm.Raw("INSERT INTO users (username) VALUES (?) RETURNING id", name).Scan(&id).Error; err != nil {
+		t.Fatal(err)
+	}
+	return league.Actor{UserID: id}
+}
+
+// playAsHumans moves for the given people whenever it is their turn (their
+// first legal move), until the game ends or the deadline passes.
+func (r *gameRig) playAsHumans(t *testing.T, gameID string, people []league.Actor, deadline time.Duration) *league.GameView {
+	t.Helper()
+	ctx := context.Background()
+	end := time.Now().Add(deadline)
+	for time.Now().Before(end) {
+		moved := false
+		for _, p := range people {
+			v, err := r.games.View(ctx, p, gameID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Game.Status == league.StatusFinished {
+				return v
+			}
+			if len(v.LegalMoves) == 0 {
+				continue
+			}
+			_, err = r.games.Move(ctx, p, gameID, league.MoveRequest{Ply: v.Game.Ply, Move: v.LegalMoves[len(v.LegalMoves)/2]})
+			if err != nil && league.ErrorCode(err) != league.ECONFLICT {
+				t.Fatalf("move at ply %d: %v", v.Game.Ply, err)
+			}
+			moved = true
+		}
+		if !moved {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	v, _ := r.games.View(ctx, people[0], gameID)
+	t.Fatalf("game not finished after %v: status %s at ply %d", deadline, v.Game.Status, v.Game.Ply)
+	return nil
+}
+
+// checkArchive replays the archive and compares it with the final state.
+func (r *gameRig) checkArchive(t *testing.T, gameID string) map[string]int {
+	t.Helper()
+	ctx := context.Background()
+	doc, err := r.games.ArchiveDocument(ctx, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec archiveRecord
+	if err := json.Unmarshal(doc, &rec); err != nil {
+		t.Fatal(err)
+	}
+	seed, err := rng.ParseSeed(rec.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seed.Hash() != rec.SeedHash {
+		t.Fatalf("revealed seed does not hash to the published %s", rec.SeedHash)
+	}
+	log := make([]play.SeatMove, len(rec.Moves))
+	actors := map[string]int{}
+	for i, m := range rec.Moves {
+		if m.Ply != i {
+			t.Fatalf("archive move %d has ply %d: a move is missing or doubled", i, m.Ply)
+		}
+		log[i] = play.SeatMove{Seat: m.Seat, Move: m.Move}
+		actors[m.Actor]++
+	}
+	game, err := play.Replay(rec.Setup, seed, log)
+	if err != nil {
+		t.Fatalf("archive does not replay: %v", err)
+	}
+	final, err := game.VectorJSON(fmt.Sprintf("game %s final position", gameID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want any
+	json.Unmarshal(final, &got)
+	json.Unmarshal(rec.FinalState, &want)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("replayed final position differs from the archived one:\n%s\n%s", final, rec.FinalState)
+	}
+	if !game.Status().Over {
+		t.Fatal("archived game replays to an unfinished position")
+	}
+	return actors
+}
+
+func TestTwoPeopleAndTwoBotsPlayAFourPlayerGameToTheEnd(t *testing.T) {
+	r := newGameRig(t, true)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 4, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}, {UserID: bob.UserID}, {Bot: "greedy"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != league.StatusActive {
+		t.Fatalf("a game with every seat taken should start at once; status %s", g.Status)
+	}
+	v := r.playAsHumans(t, g.ID, []league.Actor{ann, bob}, 60*time.Second)
+	if v.Game.Result().Status == "" {
+		t.Fatalf("finished game has no result")
+	}
+	actors := r.checkArchive(t, g.ID)
+	if actors[league.ByPlayer] == 0 || actors[league.ByBot] == 0 {
+		t.Fatalf("moves by actor = %v; want both people and bots", actors)
+	}
+}
+
+func TestStacksGameWithPeopleAndBotsFinishes(t *testing.T) {
+	r := newGameRig(t, true)
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "stacks", Players: 3, PlayCap: 120, BlockWindowSeconds: 1,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}, {Bot: "greedy"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.playAsHumans(t, g.ID, []league.Actor{ann}, 120*time.Second)
+	r.checkArchive(t, g.ID)
+}
+
+func TestAPersonWhoNeverMovesIsPlayedByAutopilotThenReplaced(t *testing.T) {
+	r := newGameRig(t, true)
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2, Clock: league.Clock{TurnSeconds: 1},
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(90 * time.Second)
+	var v *league.GameView
+	for time.Now().Before(deadline) {
+		if v, err = r.games.View(ctx, ann, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		if v.Game.Status == league.StatusFinished {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if v.Game.Status != league.StatusFinished {
+		moves, _ := r.games.Moves(ctx, g.ID, -1)
+		for i, m := range moves {
+			if i < 12 {
+				t.Logf("%d %s %s seat %d at %s", m.Ply, m.Move, m.Actor, m.Seat, m.At.Format("15:04:05.000"))
+			}
+		}
+		t.Fatalf("game did not finish through autopilot and fill-in: ply %d", v.Game.Ply)
+	}
+	seat := v.Game.Seats[0]
+	if !seat.Abandoned || !seat.FilledByBot {
+		t.Fatalf("seat 0 = %+v; want abandoned and filled by a bot", seat)
+	}
+	actors := r.checkArchive(t, g.ID)
+	if actors[league.ByAutopilot] != 2 || actors[league.ByFillIn] == 0 || actors[league.ByPlayer] != 0 {
+		t.Fatalf("moves by actor = %v; want 2 autopilot turns (the third timeout abandons), then fill-in moves", actors)
+	}
+}
+
+func TestFiftyConcurrentSubmissionsOfOnePlyApplyExactlyOne(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	codes := map[string]int{}
+	for i := 0; i < 50; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			move := v.LegalMoves[i%len(v.LegalMoves)]
+			_, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: move})
+			mu.Lock()
+			codes[league.ErrorCode(err)]++
+			mu.Unlock()
+		}(i)
+	}
+	wg.Wait()
+	if codes[""] != 1 || codes[league.ECONFLICT] != 49 {
+		t.Fatalf("outcomes = %v; want exactly one applied and 49 conflicts", codes)
+	}
+	var n int64
+	r.db.Gorm.Table("game_moves").Where("game_id = ?", g.ID).Count(&n)
+	if n != 1 {
+		t.Fatalf("%d moves stored, want 1", n)
+	}
+}
+
+func TestMoveErrorsAreClear(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob, eve := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "eve")
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := r.games.View(ctx, ann, g.ID)
+	for _, tc := range []struct {
+		name  string
+		actor league.Actor
+		req   league.MoveRequest
+		want  string
+	}{
+		{"stale ply is a conflict", ann, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]}, league.ECONFLICT},
+		{"out of turn is refused", bob, league.MoveRequest{Ply: 0, Move: "7H@e5"}, league.EPRECONDITION},
+		{"illegal move is refused", ann, league.MoveRequest{Ply: 0, Move: "7H@a1"}, league.EPRECONDITION},
+		{"garbage is refused", ann, league.MoveRequest{Ply: 0, Move: "'; DROP TABLE games; --"}, league.EPRECONDITION},
+		{"a stranger cannot move", eve, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0]}, league.EFORBIDDEN},
+		{"an empty move is invalid", ann, league.MoveRequest{Ply: 0}, league.EINVALID},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := r.games.Move(ctx, tc.actor, g.ID, tc.req)
+			if got := league.ErrorCode(err); got != tc.want {
+				t.Fatalf("error = %v (%s), want %s", err, got, tc.want)
+			}
+		})
+	}
+	// A stale ply tells the client where the game is.
+	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]})
+	var le *league.Error
+	if !errors.As(err, &le) || le.Data["ply"] != 0 {
+		t.Fatalf("stale-ply error = %#v, want data ply 0", err)
+	}
+	// A repeated move_id answers the first result again and applies nothing.
+	first, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0], MoveID: "m-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0], MoveID: "m-1"})
+	if err != nil {
+		t.Fatalf("repeated move_id: %v", err)
+	}
+	if string(first.State) != string(again.State) || first.Game.Ply != again.Game.Ply {
+		t.Fatalf("repeated move_id answered differently: ply %d vs %d", first.Game.Ply, again.Game.Ply)
+	}
+	var n int64
+	r.db.Gorm.Table("game_moves").Where("game_id = ?", g.ID).Count(&n)
+	if n != 1 {
+		t.Fatalf("%d moves stored after a repeated move_id, want 1", n)
+	}
+}

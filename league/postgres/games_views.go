@@ -1,0 +1,333 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/seqleague/seqleague/engine/play"
+	"github.com/seqleague/seqleague/league"
+)
+
+// buildView is the caller's view of a game: the engine's view for their
+// seat (or the spectator view), and their legal moves when they may act.
+func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *league.GameView {
+	v := &league.GameView{Game: fromGameRow(row, seats)}
+	viewer := play.Spectator
+	var mine *seatRow
+	if s, ok := seatOf(seats, a.UserID); ok && s.FilledByBot == s.Abandoned && (s.BotLevel == nil || s.Abandoned) {
+		seat := s.Seat
+		v.YourSeat = &seat
+		viewer = seat
+		mine = &s
+	}
+	if game == nil {
+		return v
+	}
+	v.ToMove = game.Actors()
+	v.State = game.ViewJSON(viewer)
+	if mine != nil && !mine.botControlled() && row.Status == league.StatusActive && contains(v.ToMove, viewer) {
+		if game.InWindow() {
+			for _, m := range game.LegalMoves(viewer) {
+				if m == blockMove {
+					v.LegalMoves = []string{blockMove}
+				}
+			}
+		} else {
+			v.LegalMoves = game.LegalMoves(viewer)
+		}
+	}
+	return v
+}
+
+// View returns the game as the caller may see it.
+func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*league.GameView, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := loadSeats(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	var game play.Game
+	if row.Status == league.StatusActive || row.Status == league.StatusFinished {
+		if game, err = g.state(db, row); err != nil {
+			return nil, err
+		}
+	}
+	return buildView(row, seats, game, a), nil
+}
+
+// viewAt is the caller's view right after ply moves (to answer a repeated
+// move_id exactly as the first time).
+func (g *Games) viewAt(ctx context.Context, a league.Actor, gameID string, plies int) (*league.GameView, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := loadSeats(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	game, err := g.replay(db, row, plies)
+	if err != nil {
+		return nil, err
+	}
+	v := buildView(row, seats, game, a)
+	v.Game.Ply = plies
+	return v, nil
+}
+
+// ViewAt is the state after the first plies moves as viewer sees it: the
+// SSE stream uses it to rebuild events a client missed.
+func (g *Games) ViewAt(ctx context.Context, gameID string, plies int) (play.Game, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if game, ok := g.cache.get(row.ID, plies); ok {
+		return game, nil
+	}
+	return g.replay(db, row, plies)
+}
+
+// Moves lists the moves after ply afterPly (all of them for -1).
+func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]league.MoveRecord, error) {
+	if !validID(gameID) {
+		return nil, errNoGame()
+	}
+	var rows []moveRow
+	if err := g.db.WithContext(ctx).Where("game_id = ? AND ply > ?", gameID, afterPly).Order("ply").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]league.MoveRecord, len(rows))
+	for i, r := range rows {
+		out[i] = fromMoveRow(r)
+	}
+	return out, nil
+}
+
+// Archive returns the full record of a finished game (hands, deck and seed
+// included), and nothing before the end.
+func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if row.Status != league.StatusFinished {
+		return nil, league.Errorf(league.EPRECONDITION, "the archive opens when the game ends")
+	}
+	var a archiveRow
+	if err := db.Where("game_id = ?", gameID).Take(&a).Error; err != nil {
+		return nil, err
+	}
+	var rec archiveRecord
+	if err := json.Unmarshal(a.Record, &rec); err != nil {
+		return nil, err
+	}
+	return &league.Archive{Game: rec.Game, Seed: rec.Seed, Moves: rec.Moves, FinalState: rec.FinalState}, nil
+}
+
+// ArchiveDocument is the stored archive JSON as it is.
+func (g *Games) ArchiveDocument(ctx context.Context, gameID string) (json.RawMessage, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if row.Status != league.StatusFinished {
+		return nil, league.Errorf(league.EPRECONDITION, "the archive opens when the game ends")
+	}
+	var a archiveRow
+	if err := db.Where("game_id = ?", gameID).Take(&a).Error; err != nil {
+		return nil, err
+	}
+	return a.Record, nil
+}
+
+// Vector exports the position after ply plies (the final one by default)
+// as a rule vector. A vector holds every hand and the deck, so it is only
+// given once the game has ended.
+func (g *Games) Vector(ctx context.Context, a league.Actor, gameID string, ply *int) (json.RawMessage, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if row.Status != league.StatusFinished && !a.IsAdmin {
+		return nil, league.Errorf(league.EPRECONDITION, "a position holds hidden cards; it can be exported once the game has ended")
+	}
+	plies := row.Ply
+	if ply != nil {
+		if *ply < 0 || *ply > row.Ply {
+			return nil, league.Invalid("no such ply", league.FieldError{Field: "ply", Message: fmt.Sprintf("must be 0–%d", row.Ply)})
+		}
+		plies = *ply
+	}
+	game, err := g.replay(db, row, plies)
+	if err != nil {
+		return nil, err
+	}
+	return game.VectorJSON(fmt.Sprintf("game %s at ply %d", row.ID, plies))
+}
+
+// ListForUser lists the games a user sits at, newest first, with a keyset
+// cursor.
+func (g *Games) ListForUser(ctx context.Context, userID string, limit int, cursor string) ([]league.Game, string, error) {
+	if !validID(userID) {
+		return nil, "", league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	if limit <= 0 || limit > 100 {
+		limit = 20
+	}
+	db := g.db.WithContext(ctx)
+	q := db.Table("games").Where("id IN (SELECT game_id FROM game_seats WHERE user_id = ?)", userID)
+	if cursor != "" {
+		at, id, err := decodeTimeCursor(cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		q = q.Where("(created_at, id) < (?, ?)", at, id)
+	}
+	var rows []gameRow
+	if err := q.Order("created_at DESC, id DESC").Limit(limit + 1).Find(&rows).Error; err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(rows) > limit {
+		rows = rows[:limit]
+		last := rows[limit-1]
+		next = encodeCursor(last.CreatedAt.UTC().Format(time.RFC3339Nano) + "|" + last.ID)
+	}
+	out := make([]league.Game, 0, len(rows))
+	for i := range rows {
+		seats, err := loadSeats(db, rows[i].ID)
+		if err != nil {
+			return nil, "", err
+		}
+		out = append(out, fromGameRow(&rows[i], seats))
+	}
+	return out, next, nil
+}
+
+// decodeTimeCursor reads a (created_at, id) keyset cursor.
+func decodeTimeCursor(c string) (time.Time, string, error) {
+	key, err := decodeCursor(c)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	at, id, ok := strings.Cut(key, "|")
+	t, terr := time.Parse(time.RFC3339Nano, at)
+	if !ok || !validID(id) || terr != nil {
+		return time.Time{}, "", league.Invalid("the cursor is not valid", league.FieldError{Field: "cursor", Message: "is not a cursor this server issued"})
+	}
+	return t, id, nil
+}
+
+// Snapshot is a game read once and shared by every viewer it is shown to.
+type Snapshot struct {
+	row   *gameRow
+	seats []seatRow
+	game  play.Game
+}
+
+// Ply is the number of moves the snapshot includes.
+func (s *Snapshot) Ply() int { return s.row.Ply }
+
+// SeatOf is the seat a caller views the game from (play.Spectator if none).
+func (s *Snapshot) SeatOf(a league.Actor) int {
+	if v := buildView(s.row, s.seats, nil, a); v.YourSeat != nil {
+		return *v.YourSeat
+	}
+	return play.Spectator
+}
+
+// ViewFor is the caller's view of the snapshot.
+func (s *Snapshot) ViewFor(a league.Actor) *league.GameView {
+	return buildView(s.row, s.seats, s.game, a)
+}
+
+// Snapshot reads the game's current row and state. ev, the event that
+// prompted the read, lets a process that did not make the move bring its
+// cached state forward by applying it instead of replaying the game.
+func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEvent) (league.GameSnapshot, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	seats, err := loadSeats(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	s := &Snapshot{row: row, seats: seats}
+	if row.Status != league.StatusActive && row.Status != league.StatusFinished {
+		return s, nil
+	}
+	if game, ok := g.cache.get(row.ID, row.Ply); ok {
+		s.game = game
+		return s, nil
+	}
+	if ev != nil && ev.Move != nil && ev.Ply == row.Ply {
+		if prev, ok := g.cache.get(row.ID, row.Ply-1); ok {
+			if game, err := prev.Apply(ev.Move.Seat, ev.Move.Move); err == nil {
+				g.cache.put(row.ID, game)
+				s.game = game
+				return s, nil
+			}
+		}
+	}
+	if s.game, err = g.replay(db, row, row.Ply); err != nil {
+		return nil, err
+	}
+	g.cache.put(row.ID, s.game)
+	return s, nil
+}
+
+// Frames rebuilds, from the stored moves, every move from ply fromPly on
+// with the caller's view after each: what an SSE client missed.
+func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromPly int) ([]league.GameFrame, error) {
+	db := g.db.WithContext(ctx)
+	row, err := readGame(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	if row.Status != league.StatusActive && row.Status != league.StatusFinished || fromPly >= row.Ply {
+		return nil, nil
+	}
+	seats, err := loadSeats(db, gameID)
+	if err != nil {
+		return nil, err
+	}
+	var moves []moveRow
+	if err := db.Where("game_id = ? AND ply < ?", gameID, row.Ply).Order("ply").Find(&moves).Error; err != nil {
+		return nil, err
+	}
+	game, err := play.New(row.setup(), row.seed())
+	if err != nil {
+		return nil, err
+	}
+	var frames []league.GameFrame
+	for _, m := range moves {
+		if game, err = game.Apply(m.Seat, m.Move); err != nil {
+			return nil, fmt.Errorf("game %s ply %d: %w", gameID, m.Ply, err)
+		}
+		if m.Ply < fromPly {
+			continue
+		}
+		at := *row
+		at.Ply = m.Ply + 1
+		if at.Ply < row.Ply {
+			at.Status, at.ResultStatus, at.Winner = league.StatusActive, nil, nil
+		}
+		frames = append(frames, league.GameFrame{Move: fromMoveRow(m), View: buildView(&at, seats, game, a)})
+	}
+	return frames, nil
+}

@@ -1,0 +1,96 @@
+package postgres
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/seqleague/seqleague/league"
+	"gorm.io/gorm"
+)
+
+// Helpers shared by the services of this package.
+
+// validID reports whether s is a well-formed ID. IDs are UUIDs; anything
+// else cannot name a row, and is answered ENOTFOUND without asking the
+// database (which would refuse the cast).
+func validID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	_, err := uuid.Parse(s)
+	return err == nil
+}
+
+// nullableID is id, or nil (SQL NULL) when it is not a valid ID, so that an
+// anonymous actor's empty ID matches nothing.
+func nullableID(id string) any {
+	if validID(id) {
+		return id
+	}
+	return nil
+}
+
+// uniqueViolation returns the name of the unique index or constraint err
+// violated, or "" if err is no unique violation.
+func uniqueViolation(err error) string {
+	if !errors.Is(err, gorm.ErrDuplicatedKey) {
+		return ""
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.ConstraintName
+	}
+	return "unknown"
+}
+
+func notFound(err error) bool { return errors.Is(err, gorm.ErrRecordNotFound) }
+
+// secretToken returns n random bytes as unpadded base64url text.
+func secretToken(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// hashSecret is how refresh tokens and invite codes are stored: a SHA-256
+// of the secret (they are random and long, so no salt or slow hash is
+// needed; a leaked table yields nothing usable).
+func hashSecret(s string) []byte {
+	h := sha256.Sum256([]byte(s))
+	return h[:]
+}
+
+// Cursors are opaque to clients: "k:" and the sort key, base64url.
+func encodeCursor(key string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("k:" + key))
+}
+
+func decodeCursor(c string) (string, error) {
+	if c == "" {
+		return "", nil
+	}
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil || !strings.HasPrefix(string(b), "k:") || !utf8.Valid(b) || strings.ContainsRune(string(b), 0) {
+		return "", league.Invalid("the cursor is not valid", league.FieldError{Field: "cursor", Message: "is not a cursor this server issued"})
+	}
+	return string(b[2:]), nil
+}
+
+// likeContains is a LIKE pattern matching s anywhere, with s's own
+// wildcards escaped.
+func likeContains(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(s) + "%"
+}
+
+// readOnly marks transactions that only read.
+var readOnly = &sql.TxOptions{ReadOnly: true}

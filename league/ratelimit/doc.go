@@ -1,0 +1,3 @@
+// Package ratelimit implements league.Limiter on Redis, so that every API
+// instance counts against the same budgets.
+package ratelimit

@@ -1,0 +1,84 @@
+package ratelimit
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/seqleague/seqleague/league"
+)
+
+// slidingLog keeps, per key, a sorted set of the admitted attempts of the
+// last window (score: time in ms). It drops those that left the window,
+// admits the attempt if fewer than the limit remain, and otherwise answers
+// how many ms until the oldest leaves. Refused attempts are not recorded, so
+// a key never holds more than limit members. One script is atomic, so
+// instances racing on a key cannot both take the last slot.
+var slidingLog = redis.NewScript(`
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return tonumber(oldest[2]) + window - now
+end
+redis.call('ZADD', KEYS[1], now, ARGV[4])
+redis.call('PEXPIRE', KEYS[1], window)
+return 0
+`)
+
+// Limiter is a sliding-window limiter on Redis.
+type Limiter struct {
+	rdb    redis.UniversalClient
+	prefix string
+	logger *slog.Logger
+	now    func() time.Time
+}
+
+var _ league.Limiter = (*Limiter)(nil)
+
+// New returns a limiter keeping its counts under "seqleague:ratelimit:".
+func New(rdb redis.UniversalClient, logger *slog.Logger) *Limiter {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Limiter{rdb: rdb, prefix: "seqleague:ratelimit:", logger: logger, now: time.Now}
+}
+
+// Take implements league.Limiter. A limit of 0 or less means no limit. If
+// Redis cannot be reached the attempt is let through and the failure
+// logged: the limits protect against floods and guessing, and an outage of
+// Redis should not also lock everyone out (the password hasher's own cap
+// still bounds the work).
+func (l *Limiter) Take(ctx context.Context, key string, limit int, window time.Duration) error {
+	if limit <= 0 || window <= 0 {
+		return nil
+	}
+	now := l.now().UnixMilli()
+	wait, err := slidingLog.Run(ctx, l.rdb, []string{l.prefix + key},
+		now, window.Milliseconds(), limit, strconv.FormatInt(now, 10)+"-"+nonce()).Int64()
+	if err != nil {
+		l.logger.WarnContext(ctx, "rate limiter unavailable; letting the attempt through", "key", key, "error", err)
+		return nil
+	}
+	if wait <= 0 {
+		return nil
+	}
+	secs := int(math.Ceil(float64(wait) / 1000))
+	if secs < 1 {
+		secs = 1
+	}
+	return &league.Error{Code: league.ETOOMANY, Message: "too many attempts; try again in " + strconv.Itoa(secs) + " s", RetryAfterSeconds: secs}
+}
+
+func nonce() string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}

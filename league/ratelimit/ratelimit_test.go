@@ -1,0 +1,98 @@
+package ratelimit
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/testenv"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+func newRedis(t *testing.T) *redis.Client {
+	t.Helper()
+	opt, err := redis.ParseURL(testenv.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opt)
+	t.Cleanup(func() { rdb.Close() })
+	return rdb
+}
+
+var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func TestTheAttemptOverTheLimitIsRefusedUntilTheWindowSlides(t *testing.T) {
+	ctx := context.Background()
+	l := New(newRedis(t), quietLog)
+	now := time.Unix(1_700_000_000, 0)
+	l.now = func() time.Time { return now }
+	for i := 0; i < 3; i++ {
+		if err := l.Take(ctx, "login:ip:a", 3, time.Minute); err != nil {
+			t.Fatalf("attempt %d: %v", i+1, err)
+		}
+		now = now.Add(10 * time.Second)
+	}
+	// Fourth attempt at +30 s: the first (at +0) leaves the window at +60 s.
+	err := l.Take(ctx, "login:ip:a", 3, time.Minute)
+	var le *league.Error
+	if !errors.As(err, &le) || le.Code != league.ETOOMANY || le.RetryAfterSeconds != 30 {
+		t.Fatalf("fourth attempt = %v, want ETOOMANY with Retry-After 30", err)
+	}
+	if err := l.Take(ctx, "login:ip:b", 3, time.Minute); err != nil {
+		t.Fatalf("another key shares the budget: %v", err)
+	}
+	now = now.Add(30 * time.Second)
+	if err := l.Take(ctx, "login:ip:a", 3, time.Minute); err != nil {
+		t.Fatalf("after the window slid: %v", err)
+	}
+	if err := l.Take(ctx, "login:ip:a", 3, time.Minute); err == nil {
+		t.Fatal("refused attempts were counted as admitted or the window slid too far")
+	}
+}
+
+// Instances share budgets, and racing instances cannot overshoot the limit.
+func TestInstancesShareOneBudget(t *testing.T) {
+	ctx := context.Background()
+	url := testenv.Redis(t)
+	var limiters []*Limiter
+	for i := 0; i < 4; i++ {
+		opt, _ := redis.ParseURL(url)
+		rdb := redis.NewClient(opt)
+		t.Cleanup(func() { rdb.Close() })
+		limiters = append(limiters, New(rdb, quietLog))
+	}
+	var mu sync.Mutex
+	admitted := 0
+	var wg sync.WaitGroup
+	for i := 0; i < 40; i++ {
+		wg.Add(1)
+		go func(l *Limiter) {
+			defer wg.Done()
+			if l.Take(ctx, "register:ip:x", 10, time.Minute) == nil {
+				mu.Lock()
+				admitted++
+				mu.Unlock()
+			}
+		}(limiters[i%len(limiters)])
+	}
+	wg.Wait()
+	if admitted != 10 {
+		t.Fatalf("admitted %d of 40 racing attempts across 4 instances, want exactly 10", admitted)
+	}
+}
+
+func TestAnUnreachableRedisLetsAttemptsThrough(t *testing.T) {
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
+	defer rdb.Close()
+	if err := New(rdb, quietLog).Take(context.Background(), "k", 1, time.Minute); err != nil {
+		t.Fatalf("Take with Redis down = %v, want nil (fail open)", err)
+	}
+}

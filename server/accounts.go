@@ -1,0 +1,209 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/seqleague/seqleague/league"
+)
+
+// mountAccounts registers registration, sessions and user profiles.
+func mountAccounts(api *echo.Group, d Deps) {
+	h := accountHandlers{d: d}
+	api.POST("/auth/register", h.register)
+	api.POST("/auth/login", h.login)
+	api.POST("/auth/refresh", h.refresh)
+	api.POST("/auth/logout", h.logout)
+	api.GET("/me", h.me, authRequired(d))
+	api.GET("/users/:id", h.user, authOptional(d))
+}
+
+type accountHandlers struct {
+	d Deps
+}
+
+type registerRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+	Email    string `json:"email"`
+}
+
+type loginRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+type refreshRequest struct {
+	RefreshToken string `json:"refresh_token"`
+}
+
+type userResponse struct {
+	ID        string    `json:"id"`
+	Username  string    `json:"username"`
+	Kind      string    `json:"kind"`
+	BotLevel  string    `json:"bot_level,omitempty"`
+	Email     string    `json:"email,omitempty"`
+	IsAdmin   bool      `json:"is_admin"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+func toUserResponse(u league.User) userResponse {
+	return userResponse{ID: u.ID, Username: u.Username, Kind: u.Kind, BotLevel: u.BotLevel, Email: u.Email,
+		IsAdmin: u.IsAdmin, CreatedAt: u.CreatedAt.UTC()}
+}
+
+type tokenResponse struct {
+	AccessToken  string `json:"access_token"`
+	TokenType    string `json:"token_type"`
+	ExpiresIn    int    `json:"expires_in"`
+	RefreshToken string `json:"refresh_token"`
+}
+
+// limit counts one attempt of action against the per-IP budget.
+func (h accountHandlers) limitIP(c echo.Context, action string) error {
+	if h.d.Limiter == nil {
+		return nil
+	}
+	return h.d.Limiter.Take(c.Request().Context(), action+":ip:"+clientBucket(c), h.d.Auth.RatePerIP, h.d.Auth.RateWindow)
+}
+
+// limitUsername counts one attempt of action against the per-username
+// budget, which slows guessing one account's password from many IPs.
+func (h accountHandlers) limitUsername(c echo.Context, action, username string) error {
+	if h.d.Limiter == nil {
+		return nil
+	}
+	sum := sha256.Sum256([]byte(strings.ToLower(username)))
+	return h.d.Limiter.Take(c.Request().Context(), action+":user:"+hex.EncodeToString(sum[:16]), h.d.Auth.RatePerUsername, h.d.Auth.RateWindow)
+}
+
+func (h accountHandlers) register(c echo.Context) error {
+	if err := h.limitIP(c, "register"); err != nil {
+		return err
+	}
+	var req registerRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := h.limitUsername(c, "register", req.Username); err != nil {
+		return err
+	}
+	u, err := h.d.Accounts.Register(c.Request().Context(), actorOf(c), league.NewUser{Username: req.Username, Password: req.Password, Email: req.Email})
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/api/v1/users/"+u.ID)
+	return c.JSON(http.StatusCreated, toUserResponse(u))
+}
+
+func (h accountHandlers) login(c echo.Context) error {
+	if err := h.limitIP(c, "login"); err != nil {
+		return err
+	}
+	var req loginRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	var fields []league.FieldError
+	if req.Username == "" {
+		fields = append(fields, league.FieldError{Field: "username", Message: "is required"})
+	}
+	if req.Password == "" {
+		fields = append(fields, league.FieldError{Field: "password", Message: "is required"})
+	}
+	if len(fields) > 0 {
+		return league.Invalid("username and password are required", fields...)
+	}
+	if err := h.limitUsername(c, "login", req.Username); err != nil {
+		return err
+	}
+	u, rt, err := h.d.Accounts.Login(c.Request().Context(), req.Username, req.Password)
+	if err != nil {
+		return err
+	}
+	return h.issue(c, u, rt)
+}
+
+// issue answers a new token pair, with the refresh token also in an
+// HttpOnly cookie for the web app (which then never holds it in script).
+func (h accountHandlers) issue(c echo.Context, u league.User, rt league.RefreshToken) error {
+	now := time.Now()
+	access, err := h.d.Auth.signAccessToken(u.ID, now)
+	if err != nil {
+		return err
+	}
+	setRefreshCookie(c, rt.Token, rt.ExpiresAt)
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.JSON(http.StatusOK, tokenResponse{
+		AccessToken:  access,
+		TokenType:    "Bearer",
+		ExpiresIn:    int(h.d.Auth.accessTTL().Seconds()),
+		RefreshToken: rt.Token,
+	})
+}
+
+// refreshTokenOf takes the refresh token from the body, else the cookie.
+func refreshTokenOf(c echo.Context) (string, error) {
+	var req refreshRequest
+	if err := bindOptionalJSON(c, &req); err != nil {
+		return "", err
+	}
+	if req.RefreshToken != "" {
+		return req.RefreshToken, nil
+	}
+	if ck, err := c.Cookie(refreshCookie); err == nil {
+		return ck.Value, nil
+	}
+	return "", nil
+}
+
+func (h accountHandlers) refresh(c echo.Context) error {
+	token, err := refreshTokenOf(c)
+	if err != nil {
+		return err
+	}
+	if token == "" {
+		return league.Errorf(league.EUNAUTHORIZED, "no refresh token: send it as refresh_token or in the cookie")
+	}
+	u, rt, err := h.d.Accounts.Refresh(c.Request().Context(), token)
+	if league.ErrorCode(err) == league.EUNAUTHORIZED {
+		clearRefreshCookie(c)
+	}
+	if err != nil {
+		return err
+	}
+	return h.issue(c, u, rt)
+}
+
+func (h accountHandlers) logout(c echo.Context) error {
+	token, err := refreshTokenOf(c)
+	if err != nil {
+		return err
+	}
+	if err := h.d.Accounts.Logout(c.Request().Context(), token); err != nil {
+		return err
+	}
+	clearRefreshCookie(c)
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h accountHandlers) me(c echo.Context) error {
+	a := actorOf(c)
+	u, err := h.d.Accounts.User(c.Request().Context(), a, a.UserID)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserResponse(u))
+}
+
+func (h accountHandlers) user(c echo.Context) error {
+	u, err := h.d.Accounts.User(c.Request().Context(), actorOf(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserResponse(u))
+}

@@ -1,0 +1,346 @@
+package server
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/labstack/echo/v4"
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/ratelimit"
+)
+
+func refreshCookieOf(t *testing.T, rec *httptest.ResponseRecorder) *http.Cookie {
+	t.Helper()
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == refreshCookie {
+			return c
+		}
+	}
+	t.Fatalf("no %s cookie in %v", refreshCookie, rec.Header().Values("Set-Cookie"))
+	return nil
+}
+
+func TestRegisterLoginRefreshLogout(t *testing.T) {
+	r := newRig(t)
+	rec := r.call(http.MethodPost, "/api/v1/auth/register", `{"username":"Ann","password":"correct horse","email":"ann@example.org"}`, "")
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("register = %d: %s", rec.Code, rec.Body)
+	}
+	ann := decode[userResponse](t, rec)
+	if ann.Username != "Ann" || ann.Kind != "human" || ann.Email != "ann@example.org" || ann.IsAdmin {
+		t.Errorf("registered user = %+v", ann)
+	}
+	if strings.Contains(rec.Body.String(), "password") {
+		t.Errorf("register answer mentions the password: %s", rec.Body)
+	}
+
+	rec = r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"ann","password":"correct horse"}`, "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("login = %d: %s", rec.Code, rec.Body)
+	}
+	pair := decode[tokenResponse](t, rec)
+	if pair.TokenType != "Bearer" || pair.ExpiresIn != 900 || pair.AccessToken == "" || pair.RefreshToken == "" {
+		t.Errorf("token pair = %+v", pair)
+	}
+	if cc := rec.Header().Get(echo.HeaderCacheControl); cc != "no-store" {
+		t.Errorf("Cache-Control = %q, want no-store", cc)
+	}
+	ck := refreshCookieOf(t, rec)
+	if ck.Value != pair.RefreshToken || !ck.HttpOnly || !ck.Secure || ck.SameSite != http.SameSiteStrictMode || ck.Path != "/api/v1/auth" {
+		t.Errorf("refresh cookie = %+v, want the refresh token, HttpOnly, Secure, SameSite=Strict, Path=/api/v1/auth", ck)
+	}
+
+	rec = r.call(http.MethodGet, "/api/v1/me", "", pair.AccessToken)
+	if me := decode[userResponse](t, rec); rec.Code != http.StatusOK || me.ID != ann.ID || me.Email != "ann@example.org" {
+		t.Fatalf("GET /me = %d %+v", rec.Code, me)
+	}
+	rec = r.call(http.MethodGet, "/api/v1/users/"+ann.ID, "", "")
+	if pub := decode[userResponse](t, rec); rec.Code != http.StatusOK || pub.Username != "Ann" || pub.Email != "" {
+		t.Fatalf("public profile = %d %s, want no email", rec.Code, rec.Body)
+	}
+
+	// The web app refreshes with the cookie alone.
+	rec = r.call(http.MethodPost, "/api/v1/auth/refresh", "", "", withCookie(ck))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("refresh by cookie = %d: %s", rec.Code, rec.Body)
+	}
+	next := decode[tokenResponse](t, rec)
+	if next.RefreshToken == pair.RefreshToken || refreshCookieOf(t, rec).Value != next.RefreshToken {
+		t.Fatal("refresh did not rotate the refresh token and cookie")
+	}
+
+	rec = r.call(http.MethodPost, "/api/v1/auth/logout", `{"refresh_token":"`+next.RefreshToken+`"}`, "")
+	if rec.Code != http.StatusNoContent || refreshCookieOf(t, rec).MaxAge >= 0 {
+		t.Fatalf("logout = %d, cookie %v; want 204 and the cookie cleared", rec.Code, rec.Header().Values("Set-Cookie"))
+	}
+	rec = r.call(http.MethodPost, "/api/v1/auth/refresh", `{"refresh_token":"`+next.RefreshToken+`"}`, "")
+	wantProblem(t, rec, http.StatusUnauthorized, "")
+
+	// Bots are accounts but cannot sign in.
+	rec = r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"bot-strong","password":"anything-at-all"}`, "")
+	wantProblem(t, rec, http.StatusUnauthorized, "")
+	bot, _ := r.accounts.BotUser(context.Background(), league.BotStrong)
+	rec = r.call(http.MethodGet, "/api/v1/users/"+bot.ID, "", "")
+	if pub := decode[userResponse](t, rec); pub.Kind != "bot" || pub.BotLevel != "strong" {
+		t.Errorf("bot profile = %s", rec.Body)
+	}
+}
+
+func TestLoginOfAnUnknownUserSpendsAHashAndAnswersLikeAWrongPassword(t *testing.T) {
+	r := newRig(t)
+	r.user("ann", false)
+	var bodies []string
+	for _, body := range []string{`{"username":"nobody","password":"password"}`, `{"username":"ann","password":"wrong-password"}`} {
+		before := r.hasher.Hashes()
+		rec := r.call(http.MethodPost, "/api/v1/auth/login", body, "")
+		p := wantProblem(t, rec, http.StatusUnauthorized, "")
+		bodies = append(bodies, p.Detail)
+		if n := r.hasher.Hashes() - before; n != 1 {
+			t.Errorf("login %s spent %d hashes, want 1", body, n)
+		}
+	}
+	if bodies[0] != bodies[1] {
+		t.Errorf("unknown user says %q, wrong password says %q; want the same", bodies[0], bodies[1])
+	}
+}
+
+// forge signs claims with a method and key of the test's choosing.
+func forge(t *testing.T, method jwt.SigningMethod, key any, claims jwt.Claims) string {
+	t.Helper()
+	s, err := jwt.NewWithClaims(method, claims).SignedString(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestTokenAttacksAreRefused(t *testing.T) {
+	r := newRig(t)
+	annID, annToken := r.user("ann", false)
+	adminID, _ := r.user("root", true)
+	now := time.Now()
+	claims := func(edit func(*jwt.RegisteredClaims)) jwt.RegisteredClaims {
+		c := jwt.RegisteredClaims{Issuer: testIssuer, Subject: annID, Audience: jwt.ClaimStrings{tokenAudience},
+			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(time.Minute))}
+		if edit != nil {
+			edit(&c)
+		}
+		return c
+	}
+	key := []byte(testSecret)
+	// Tampered: ann's real token with the payload rewritten to name the
+	// admin, signature kept.
+	parts := strings.Split(annToken, ".")
+	payload, _ := json.Marshal(claims(func(c *jwt.RegisteredClaims) { c.Subject = adminID }))
+	tampered := parts[0] + "." + base64.RawURLEncoding.EncodeToString(payload) + "." + parts[2]
+
+	deletedID, deletedToken := r.user("gone", false)
+	if err := r.accounts.Delete(context.Background(), league.Actor{UserID: deletedID}, deletedID); err != nil {
+		t.Fatal(err)
+	}
+
+	if rec := r.call(http.MethodGet, "/api/v1/me", "", forge(t, jwt.SigningMethodHS256, key, claims(nil))); rec.Code != http.StatusOK {
+		t.Fatalf("a well-made token is refused (%d %s): the cases below would prove nothing", rec.Code, rec.Body)
+	}
+	for _, tc := range []struct {
+		name  string
+		token string
+	}{
+		{"alg none", forge(t, jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, claims(nil))},
+		{"HS256 with the wrong secret", forge(t, jwt.SigningMethodHS256, []byte("another-secret-another-secret-another"), claims(nil))},
+		{"HS512 with the right secret", forge(t, jwt.SigningMethodHS512, key, claims(nil))},
+		{"wrong audience", forge(t, jwt.SigningMethodHS256, key, claims(func(c *jwt.RegisteredClaims) { c.Audience = jwt.ClaimStrings{"another-api"} }))},
+		{"no audience", forge(t, jwt.SigningMethodHS256, key, claims(func(c *jwt.RegisteredClaims) { c.Audience = nil }))},
+		{"wrong issuer", forge(t, jwt.SigningMethodHS256, key, claims(func(c *jwt.RegisteredClaims) { c.Issuer = "https://evil.example" }))},
+		{"expired", forge(t, jwt.SigningMethodHS256, key, claims(func(c *jwt.RegisteredClaims) { c.ExpiresAt = jwt.NewNumericDate(now.Add(-time.Second)) }))},
+		{"no expiry", forge(t, jwt.SigningMethodHS256, key, claims(func(c *jwt.RegisteredClaims) { c.ExpiresAt = nil }))},
+		{"no subject", forge(t, jwt.SigningMethodHS256, key, claims(func(c *jwt.RegisteredClaims) { c.Subject = "" }))},
+		{"subject that is no account", forge(t, jwt.SigningMethodHS256, key, claims(func(c *jwt.RegisteredClaims) { c.Subject = "00000000-0000-0000-0000-000000000000" }))},
+		{"tampered payload", tampered},
+		{"deleted user", deletedToken},
+		{"garbage", "not.a.token"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, path := range []string{"/api/v1/me", "/api/v1/clubs"} { // required and optional auth
+				rec := r.call(http.MethodGet, path, "", tc.token)
+				wantProblem(t, rec, http.StatusUnauthorized, "")
+				if rec.Header().Get(echo.HeaderWWWAuthenticate) == "" {
+					t.Errorf("GET %s: 401 without WWW-Authenticate", path)
+				}
+			}
+		})
+	}
+}
+
+func TestRefreshTokenReuseRevokesTheFamily(t *testing.T) {
+	r := newRig(t)
+	r.user("ann", false)
+	login := func() tokenResponse {
+		rec := r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"ann","password":"password-ann"}`, "")
+		if rec.Code != http.StatusOK {
+			t.Fatalf("login = %d %s", rec.Code, rec.Body)
+		}
+		return decode[tokenResponse](t, rec)
+	}
+	refresh := func(token string) *httptest.ResponseRecorder {
+		return r.call(http.MethodPost, "/api/v1/auth/refresh", `{"refresh_token":"`+token+`"}`, "")
+	}
+	first := login()
+	otherDevice := login()
+	rec := refresh(first.RefreshToken)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("first refresh = %d %s", rec.Code, rec.Body)
+	}
+	second := decode[tokenResponse](t, rec)
+
+	// The attacker replays the spent token: refused, and the family dies,
+	// so the legitimate holder's newer token fails too.
+	wantProblem(t, refresh(first.RefreshToken), http.StatusUnauthorized, "")
+	wantProblem(t, refresh(second.RefreshToken), http.StatusUnauthorized, "")
+	// Another login's family is untouched.
+	if rec := refresh(otherDevice.RefreshToken); rec.Code != http.StatusOK {
+		t.Fatalf("another family's refresh = %d %s", rec.Code, rec.Body)
+	}
+	wantProblem(t, refresh("made-up-token"), http.StatusUnauthorized, "")
+	wantProblem(t, r.call(http.MethodPost, "/api/v1/auth/refresh", "", ""), http.StatusUnauthorized, "")
+}
+
+func TestLoginIsRateLimitedPerClientIP(t *testing.T) {
+	_, trusted, _ := net.ParseCIDR("10.0.0.0/8")
+	r := newRig(t, func(d *Deps) {
+		d.Auth.RatePerIP, d.Auth.RatePerUsername = 3, 100
+		d.TrustedProxies = []*net.IPNet{trusted}
+	})
+	r.user("ann", false)
+	login := func(opts ...func(*http.Request)) *httptest.ResponseRecorder {
+		return r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"ann","password":"wrong-password"}`, "", opts...)
+	}
+	client := from("203.0.113.7:5555")
+	for i := 0; i < 3; i++ {
+		wantProblem(t, login(client), http.StatusUnauthorized, "")
+	}
+	rec := login(client)
+	wantProblem(t, rec, http.StatusTooManyRequests, "")
+	if s, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || s < 1 || s > 60 {
+		t.Errorf("Retry-After = %q, want 1..60 seconds", rec.Header().Get("Retry-After"))
+	}
+	hashes := r.hasher.Hashes()
+
+	// An untrusted peer cannot pick another bucket with X-Forwarded-For.
+	rec = login(client, withHeader(echo.HeaderXForwardedFor, "198.51.100.1"))
+	wantProblem(t, rec, http.StatusTooManyRequests, "")
+	rec = login(client, withHeader(echo.HeaderXRealIP, "198.51.100.2"))
+	wantProblem(t, rec, http.StatusTooManyRequests, "")
+	if r.hasher.Hashes() != hashes {
+		t.Error("refused attempts still hashed a password")
+	}
+	// A trusted proxy's X-Forwarded-For names the client, whose bucket is
+	// its own ...
+	viaProxy := []func(*http.Request){from("10.1.2.3:443"), withHeader(echo.HeaderXForwardedFor, "198.51.100.1")}
+	wantProblem(t, login(viaProxy...), http.StatusUnauthorized, "")
+	// ... and the limited client is limited through the proxy too; a
+	// spoofed entry it prepends does not help.
+	rec = login(from("10.1.2.3:443"), withHeader(echo.HeaderXForwardedFor, "192.0.2.99, 203.0.113.7"))
+	wantProblem(t, rec, http.StatusTooManyRequests, "")
+	// Another client is unaffected.
+	wantProblem(t, login(from("203.0.113.8:5555")), http.StatusUnauthorized, "")
+}
+
+func TestLoginIsRateLimitedPerUsername(t *testing.T) {
+	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP, d.Auth.RatePerUsername = 100, 2 })
+	r.user("ann", false)
+	for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
+		// From a new IP each time: a botnet guessing one account.
+		rec := r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"ANN","password":"guess`+strconv.Itoa(i)+`"}`, "",
+			from("198.51.100."+strconv.Itoa(i+1)+":1000"))
+		wantProblem(t, rec, want, "")
+	}
+	rec := r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"bob","password":"guess"}`, "", from("198.51.100.9:1000"))
+	wantProblem(t, rec, http.StatusUnauthorized, "")
+}
+
+func TestRegistrationIsRateLimitedPerClientIP(t *testing.T) {
+	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP = 2 })
+	for i, want := range []int{http.StatusCreated, http.StatusCreated, http.StatusTooManyRequests} {
+		rec := r.call(http.MethodPost, "/api/v1/auth/register", `{"username":"user`+strconv.Itoa(i)+`","password":"password"}`, "")
+		if rec.Code != want {
+			t.Fatalf("registration %d = %d, want %d: %s", i+1, rec.Code, want, rec.Body)
+		}
+	}
+	if n := r.count("users"); n != 2+int64(len(league.BotLevels)) {
+		t.Fatalf("users = %d, want the 2 admitted plus the bots", n)
+	}
+}
+
+// Two API instances on one Redis share the budget.
+func TestRateLimitsAreSharedByEveryInstance(t *testing.T) {
+	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP = 2 })
+	other := r.d
+	other.Metrics = nil
+	other.Limiter = ratelimit.New(r.redis(), quietLogger)
+	second := New(other)
+	body := `{"username":"ann","password":"password"}`
+	wantProblem(t, r.call(http.MethodPost, "/api/v1/auth/login", body, ""), http.StatusUnauthorized, "")
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/auth/login", strings.NewReader(body))
+	req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	req.RemoteAddr = "192.0.2.10:40000"
+	rec := httptest.NewRecorder()
+	second.ServeHTTP(rec, req)
+	wantProblem(t, rec, http.StatusUnauthorized, "")
+	wantProblem(t, r.call(http.MethodPost, "/api/v1/auth/login", body, ""), http.StatusTooManyRequests, "")
+}
+
+func TestIPExtractorTrustsXForwardedForOnlyFromConfiguredProxies(t *testing.T) {
+	_, proxies, _ := net.ParseCIDR("10.0.0.0/8")
+	for _, tc := range []struct {
+		name    string
+		proxies []*net.IPNet
+		remote  string
+		xff     string
+		want    string
+	}{
+		{"no proxies: the peer", nil, "203.0.113.7:1", "198.51.100.1", "203.0.113.7"},
+		{"no proxies: loopback peer is not trusted either", nil, "127.0.0.1:1", "198.51.100.1", "127.0.0.1"},
+		{"untrusted peer", []*net.IPNet{proxies}, "203.0.113.7:1", "198.51.100.1", "203.0.113.7"},
+		{"private peer outside the list", []*net.IPNet{proxies}, "192.168.1.1:1", "198.51.100.1", "192.168.1.1"},
+		{"trusted proxy", []*net.IPNet{proxies}, "10.0.0.5:1", "198.51.100.1", "198.51.100.1"},
+		{"trusted chain, spoofed head", []*net.IPNet{proxies}, "10.0.0.5:1", "1.2.3.4, 198.51.100.1, 10.0.0.6", "198.51.100.1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, "/", nil)
+			req.RemoteAddr = tc.remote
+			req.Header.Set(echo.HeaderXForwardedFor, tc.xff)
+			if got := ipExtractor(tc.proxies)(req); got != tc.want {
+				t.Errorf("client IP = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestIPv6ClientsShareABucketPerSlash64(t *testing.T) {
+	e := echo.New()
+	e.IPExtractor = echo.ExtractIPDirect()
+	bucket := func(remote string) string {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.RemoteAddr = remote
+		return clientBucket(e.NewContext(req, httptest.NewRecorder()))
+	}
+	if a, b := bucket("[2001:db8:1:2::1]:1"), bucket("[2001:db8:1:2:ffff::9]:1"); a != b {
+		t.Errorf("one /64 has buckets %q and %q", a, b)
+	}
+	if a, b := bucket("[2001:db8:1:2::1]:1"), bucket("[2001:db8:1:3::1]:1"); a == b {
+		t.Errorf("two /64s share bucket %q", a)
+	}
+	if got := bucket("203.0.113.7:1"); got != "203.0.113.7" {
+		t.Errorf("IPv4 bucket = %q", got)
+	}
+}

@@ -1,0 +1,289 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/seqleague/seqleague/league"
+)
+
+// Hub fans game events out to this instance's SSE clients. Every instance
+// receives every game's events from the bus; for each event the hub reads
+// the game once and builds each distinct view (one per seat, one for all
+// spectators) once, however many clients watch.
+type Hub struct {
+	feed      league.GameFeed
+	logger    *slog.Logger
+	heartbeat time.Duration
+
+	mu     sync.Mutex
+	subs   map[string]map[*subscriber]struct{}
+	shards []chan league.GameEvent
+	done   chan struct{}
+	once   sync.Once
+}
+
+// hubShards bounds the games processed in parallel; one game's events stay
+// in order because a game always goes to the same shard.
+const hubShards = 16
+
+// NewHub builds a hub over feed.
+func NewHub(feed league.GameFeed, logger *slog.Logger) *Hub {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	h := &Hub{feed: feed, logger: logger, heartbeat: 15 * time.Second,
+		subs: map[string]map[*subscriber]struct{}{}, done: make(chan struct{})}
+	for i := 0; i < hubShards; i++ {
+		ch := make(chan league.GameEvent, 1024)
+		h.shards = append(h.shards, ch)
+		go h.work(ch)
+	}
+	return h
+}
+
+// Deliver hands the hub one event from the bus.
+func (h *Hub) Deliver(ev league.GameEvent) {
+	h.mu.Lock()
+	watched := len(h.subs[ev.GameID]) > 0
+	h.mu.Unlock()
+	if !watched {
+		return
+	}
+	f := fnv.New32a()
+	f.Write([]byte(ev.GameID))
+	select {
+	case h.shards[f.Sum32()%hubShards] <- ev:
+	case <-h.done:
+	}
+}
+
+// Close ends every stream (on shutdown).
+func (h *Hub) Close() { h.once.Do(func() { close(h.done) }) }
+
+// frame is one prepared event for one subscriber.
+type frame struct {
+	kind    string
+	evPly   int // the ply the event brought the game to
+	snapPly int // the ply of the snapshot the data was built from
+	data    []byte
+}
+
+type subscriber struct {
+	actor   league.Actor
+	seat    int
+	ch      chan frame
+	lagging chan struct{} // signalled when a frame had to be dropped
+}
+
+func (h *Hub) subscribe(gameID string, s *subscriber) func() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.subs[gameID] == nil {
+		h.subs[gameID] = map[*subscriber]struct{}{}
+	}
+	h.subs[gameID][s] = struct{}{}
+	return func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		delete(h.subs[gameID], s)
+		if len(h.subs[gameID]) == 0 {
+			delete(h.subs, gameID)
+		}
+	}
+}
+
+func (h *Hub) work(ch chan league.GameEvent) {
+	for {
+		select {
+		case ev := <-ch:
+			h.dispatch(ev)
+		case <-h.done:
+			return
+		}
+	}
+}
+
+// eventData is the JSON of an SSE event: the move (for move events) and
+// the receiver's view right after it.
+type eventData struct {
+	Kind string           `json:"kind"`
+	Move *moveResponse    `json:"move,omitempty"`
+	View gameViewResponse `json:"view"`
+}
+
+func (h *Hub) dispatch(ev league.GameEvent) {
+	h.mu.Lock()
+	subs := make([]*subscriber, 0, len(h.subs[ev.GameID]))
+	for s := range h.subs[ev.GameID] {
+		subs = append(subs, s)
+	}
+	h.mu.Unlock()
+	if len(subs) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	snap, err := h.feed.Snapshot(ctx, ev.GameID, &ev)
+	if err != nil {
+		h.logger.Warn("sse: read game", "game", ev.GameID, "error", err)
+		return
+	}
+	built := map[int][]byte{}
+	for _, s := range subs {
+		data, ok := built[s.seat]
+		if !ok {
+			d := eventData{Kind: ev.Kind, View: toGameViewResponse(snap.ViewFor(s.actor))}
+			if ev.Move != nil {
+				m := toMoveResponse(*ev.Move)
+				d.Move = &m
+			}
+			data, _ = json.Marshal(d)
+			built[s.seat] = data
+		}
+		select {
+		case s.ch <- frame{kind: ev.Kind, evPly: ev.Ply, snapPly: snap.Ply(), data: data}:
+		default:
+			select {
+			case s.lagging <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// tokenFromQuery lets EventSource clients, which cannot set headers, pass
+// their access token as ?access_token=.
+func tokenFromQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if t := c.QueryParam("access_token"); t != "" && c.Request().Header.Get(echo.HeaderAuthorization) == "" {
+			c.Request().Header.Set(echo.HeaderAuthorization, "Bearer "+t)
+		}
+		return next(c)
+	}
+}
+
+// serveEvents streams a game's events. Move events carry the ply they
+// bring the game to as their ID; a client that reconnects with
+// Last-Event-ID gets every move it missed, rebuilt from the stored moves.
+func (h *Hub) serveEvents(c echo.Context) error {
+	ctx := c.Request().Context()
+	gameID := c.Param("id")
+	a := actorOf(c)
+	snap, err := h.feed.Snapshot(ctx, gameID, nil)
+	if err != nil {
+		return err
+	}
+	last := -1
+	if s := c.Request().Header.Get("Last-Event-ID"); s != "" {
+		last, err = strconv.Atoi(s)
+	} else if s := c.QueryParam("last_event_id"); s != "" {
+		last, err = strconv.Atoi(s)
+	}
+	if err != nil || last < -1 {
+		return league.Invalid("bad Last-Event-ID", league.FieldError{Field: "Last-Event-ID", Message: "must be a ply number"})
+	}
+	sub := &subscriber{actor: a, seat: snap.SeatOf(a), ch: make(chan frame, 64), lagging: make(chan struct{}, 1)}
+	unsubscribe := h.subscribe(gameID, sub)
+	defer unsubscribe()
+
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "text/event-stream")
+	w.Header().Set(echo.HeaderCacheControl, "no-cache")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+
+	write := func(id int, kind string, data []byte) error {
+		if id >= 0 {
+			if _, err := fmt.Fprintf(w, "id: %d\n", id); err != nil {
+				return err
+			}
+		}
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", kind, data); err != nil {
+			return err
+		}
+		w.Flush()
+		return nil
+	}
+	// catchUp sends every move from ply sent on, rebuilt from storage.
+	sent := last
+	catchUp := func() error {
+		frames, err := h.feed.Frames(ctx, a, gameID, max(sent, 0))
+		if err != nil {
+			return err
+		}
+		for _, f := range frames {
+			if f.Move.Ply+1 <= sent {
+				continue
+			}
+			m := toMoveResponse(f.Move)
+			data, _ := json.Marshal(eventData{Kind: "move", Move: &m, View: toGameViewResponse(f.View)})
+			if err := write(f.Move.Ply+1, "move", data); err != nil {
+				return err
+			}
+			sent = f.Move.Ply + 1
+		}
+		return nil
+	}
+	if last >= 0 {
+		if err := catchUp(); err != nil {
+			return nil
+		}
+	} else {
+		data, _ := json.Marshal(eventData{Kind: "state", View: toGameViewResponse(snap.ViewFor(a))})
+		if err := write(snap.Ply(), "state", data); err != nil {
+			return nil
+		}
+		sent = snap.Ply()
+	}
+
+	beat := time.NewTicker(h.heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-h.done:
+			return nil
+		case <-beat.C:
+			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
+				return nil
+			}
+			w.Flush()
+		case <-sub.lagging:
+			if err := catchUp(); err != nil {
+				return nil
+			}
+		case f := <-sub.ch:
+			var err error
+			switch {
+			case f.kind != "move":
+				// Seat changes, the start and the end: the state as it now is.
+				if f.snapPly > sent {
+					err = catchUp()
+				}
+				if err == nil {
+					err = write(-1, f.kind, f.data)
+				}
+			case f.evPly <= sent:
+				// already sent (during catch-up)
+			case f.evPly == sent+1 && f.snapPly == f.evPly:
+				err = write(f.evPly, "move", f.data)
+				sent = f.evPly
+			default:
+				err = catchUp() // a gap: rebuild what was missed
+			}
+			if err != nil {
+				return nil
+			}
+		}
+	}
+}

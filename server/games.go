@@ -1,0 +1,326 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/seqleague/seqleague/league"
+)
+
+// GameAPI is what the game routes need: the service and its live feed.
+type GameAPI interface {
+	league.GameService
+	league.GameFeed
+	ArchiveDocument(ctx context.Context, gameID string) (json.RawMessage, error)
+}
+
+type createGameRequest struct {
+	Game               string        `json:"game"`
+	Variant            string        `json:"variant"`
+	Players            int           `json:"players"`
+	Teams              int           `json:"teams"`
+	SequencesToWin     int           `json:"sequences_to_win"`
+	PlayCap            int           `json:"play_cap"`
+	Seats              []seatRequest `json:"seats"`
+	Clock              *clockBody    `json:"clock"`
+	Rated              bool          `json:"rated"`
+	BlockWindowSeconds int           `json:"block_window_seconds"`
+	Autopilot          string        `json:"autopilot"`
+	FillLevel          string        `json:"fill_level"`
+	MaxTimeouts        int           `json:"max_timeouts"`
+	ScheduledStart     *time.Time    `json:"scheduled_start"`
+}
+
+type seatRequest struct {
+	User string `json:"user"` // an ID, or "me"
+	Bot  string `json:"bot"`
+	Open bool   `json:"open"`
+}
+
+type clockBody struct {
+	TurnSeconds      int `json:"turn_seconds,omitempty"`
+	BankSeconds      int `json:"bank_seconds,omitempty"`
+	IncrementSeconds int `json:"increment_seconds,omitempty"`
+}
+
+type moveRequest struct {
+	Ply    *int   `json:"ply"`
+	Move   string `json:"move"`
+	MoveID string `json:"move_id"`
+}
+
+type joinRequest struct {
+	Seat *int `json:"seat"`
+}
+
+type seatUser struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
+}
+
+type seatResponse struct {
+	Seat        int       `json:"seat"`
+	Team        int       `json:"team"`
+	User        *seatUser `json:"user"`
+	Bot         string    `json:"bot,omitempty"`
+	Open        bool      `json:"open"`
+	FilledByBot bool      `json:"filled_by_bot"`
+	Abandoned   bool      `json:"abandoned"`
+	BankMS      int64     `json:"bank_ms,omitempty"`
+}
+
+type resultResponse struct {
+	Status string `json:"status"` // finished or drawn
+	Winner *int   `json:"winner"` // team (sequence) or seat (stacks)
+}
+
+type gameResponse struct {
+	ID                 string          `json:"id"`
+	Game               string          `json:"game"`
+	Variant            string          `json:"variant,omitempty"`
+	Players            int             `json:"players"`
+	Teams              int             `json:"teams"`
+	SequencesToWin     int             `json:"sequences_to_win,omitempty"`
+	Status             string          `json:"status"`
+	Rated              bool            `json:"rated"`
+	Clock              clockBody       `json:"clock"`
+	BlockWindowSeconds int             `json:"block_window_seconds,omitempty"`
+	CreatedBy          string          `json:"created_by,omitempty"`
+	CreatedAt          time.Time       `json:"created_at"`
+	ScheduledStart     *time.Time      `json:"scheduled_start,omitempty"`
+	StartedAt          *time.Time      `json:"started_at,omitempty"`
+	FinishedAt         *time.Time      `json:"finished_at,omitempty"`
+	SeedHash           string          `json:"seed_hash"`
+	Seed               string          `json:"seed,omitempty"`
+	Ply                int             `json:"ply"`
+	TurnDeadline       *time.Time      `json:"turn_deadline,omitempty"`
+	Result             *resultResponse `json:"result,omitempty"`
+	Seats              []seatResponse  `json:"seats"`
+}
+
+type gameViewResponse struct {
+	gameResponse
+	YourSeat   *int            `json:"your_seat"`
+	ToMove     []int           `json:"to_move"`
+	State      json.RawMessage `json:"state"`
+	LegalMoves []string        `json:"legal_moves,omitempty"`
+}
+
+type moveResponse struct {
+	Ply    int       `json:"ply"`
+	Seat   int       `json:"seat"`
+	Move   string    `json:"move"`
+	Actor  string    `json:"by"`
+	UserID string    `json:"user_id,omitempty"`
+	At     time.Time `json:"at"`
+}
+
+func toGameResponse(g league.Game) gameResponse {
+	r := gameResponse{
+		ID: g.ID, Game: g.Game, Variant: g.Variant, Players: g.Players, Teams: g.Teams, SequencesToWin: g.SequencesToWin,
+		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy,
+		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
+		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt,
+		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, Seats: []seatResponse{},
+	}
+	if g.Game == league.GameStacks {
+		r.BlockWindowSeconds = g.BlockWindowSeconds
+	} else {
+		r.BlockWindowSeconds = 0
+	}
+	if g.ResultStatus != "" {
+		r.Result = &resultResponse{Status: g.ResultStatus, Winner: g.Winner}
+	}
+	for _, s := range g.Seats {
+		sr := seatResponse{Seat: s.Seat, Team: s.Team, Bot: s.Bot, Open: s.Open, FilledByBot: s.FilledByBot, Abandoned: s.Abandoned, BankMS: s.BankMS}
+		if s.UserID != "" {
+			sr.User = &seatUser{ID: s.UserID, Username: s.Username}
+		}
+		r.Seats = append(r.Seats, sr)
+	}
+	return r
+}
+
+func toGameViewResponse(v *league.GameView) gameViewResponse {
+	r := gameViewResponse{gameResponse: toGameResponse(v.Game), YourSeat: v.YourSeat, ToMove: v.ToMove, State: v.State, LegalMoves: v.LegalMoves}
+	if r.ToMove == nil {
+		r.ToMove = []int{}
+	}
+	if r.State == nil {
+		r.State = json.RawMessage("null")
+	}
+	return r
+}
+
+func toMoveResponse(m league.MoveRecord) moveResponse {
+	return moveResponse{Ply: m.Ply, Seat: m.Seat, Move: m.Move, Actor: m.Actor, UserID: m.UserID, At: m.At}
+}
+
+func mountGames(e *echo.Echo, api *echo.Group, d Deps) {
+	h := gameHandlers{games: d.Games}
+	required, optional := authRequired(d), authOptional(d)
+	api.POST("/games", h.create, required)
+	api.GET("/games/:id", h.view, optional)
+	api.POST("/games/:id/join", h.join, required)
+	api.POST("/games/:id/leave", h.leave, required)
+	api.POST("/games/:id/start", h.start, required)
+	api.POST("/games/:id/moves", h.move, required)
+	api.GET("/games/:id/moves", h.moves, optional)
+	api.GET("/games/:id/archive", h.archive, optional)
+	api.GET("/games/:id/vector", h.vector, optional)
+	api.GET("/users/:id/games", h.userGames, optional)
+	// The event stream lives outside the API group: it must not be cut by
+	// the request timeout.
+	e.GET("/api/v1/games/:id/events", d.Hub.serveEvents, tokenFromQuery, optional)
+}
+
+type gameHandlers struct {
+	games GameAPI
+}
+
+func (h gameHandlers) create(c echo.Context) error {
+	var req createGameRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	a := actorOf(c)
+	ng := league.NewGame{
+		Game: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams, SequencesToWin: req.SequencesToWin,
+		PlayCap: req.PlayCap, Rated: req.Rated, BlockWindowSeconds: req.BlockWindowSeconds, AutopilotLevel: req.Autopilot,
+		FillLevel: req.FillLevel, MaxTimeouts: req.MaxTimeouts, ScheduledStart: req.ScheduledStart,
+	}
+	if req.Clock != nil {
+		ng.Clock = league.Clock{TurnSeconds: req.Clock.TurnSeconds, BankSeconds: req.Clock.BankSeconds, IncrementSeconds: req.Clock.IncrementSeconds}
+	}
+	for _, s := range req.Seats {
+		spec := league.SeatSpec{UserID: s.User, Bot: s.Bot, Open: s.Open}
+		if s.User == "me" {
+			spec.UserID = a.UserID
+		}
+		ng.Seats = append(ng.Seats, spec)
+	}
+	g, err := h.games.Create(c.Request().Context(), a, ng)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toGameResponse(*g))
+}
+
+func (h gameHandlers) view(c echo.Context) error {
+	v, err := h.games.View(c.Request().Context(), actorOf(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameViewResponse(v))
+}
+
+func (h gameHandlers) join(c echo.Context) error {
+	var req joinRequest
+	if err := bindOptionalJSON(c, &req); err != nil {
+		return err
+	}
+	g, err := h.games.Join(c.Request().Context(), actorOf(c), c.Param("id"), req.Seat)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameResponse(*g))
+}
+
+func (h gameHandlers) leave(c echo.Context) error {
+	g, err := h.games.Leave(c.Request().Context(), actorOf(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameResponse(*g))
+}
+
+func (h gameHandlers) start(c echo.Context) error {
+	g, err := h.games.Start(c.Request().Context(), actorOf(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameResponse(*g))
+}
+
+func (h gameHandlers) move(c echo.Context) error {
+	var req moveRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if req.Ply == nil {
+		return league.Invalid("the move must name the ply it answers", league.FieldError{Field: "ply", Message: "required"})
+	}
+	v, err := h.games.Move(c.Request().Context(), actorOf(c), c.Param("id"), league.MoveRequest{Ply: *req.Ply, Move: req.Move, MoveID: req.MoveID})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameViewResponse(v))
+}
+
+func (h gameHandlers) moves(c echo.Context) error {
+	after := -1
+	if s := c.QueryParam("after"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return league.Invalid("bad query", league.FieldError{Field: "after", Message: "must be an integer"})
+		}
+		after = n
+	}
+	moves, err := h.games.Moves(c.Request().Context(), c.Param("id"), after)
+	if err != nil {
+		return err
+	}
+	out := make([]moveResponse, len(moves))
+	for i, m := range moves {
+		out[i] = toMoveResponse(m)
+	}
+	return c.JSON(http.StatusOK, map[string]any{"moves": out})
+}
+
+func (h gameHandlers) archive(c echo.Context) error {
+	doc, err := h.games.ArchiveDocument(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, doc)
+}
+
+func (h gameHandlers) vector(c echo.Context) error {
+	var ply *int
+	if s := c.QueryParam("ply"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return league.Invalid("bad query", league.FieldError{Field: "ply", Message: "must be an integer"})
+		}
+		ply = &n
+	}
+	doc, err := h.games.Vector(c.Request().Context(), actorOf(c), c.Param("id"), ply)
+	if err != nil {
+		return err
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, doc)
+}
+
+func (h gameHandlers) userGames(c echo.Context) error {
+	limit := 20
+	if s := c.QueryParam("limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > 100 {
+			return league.Invalid("bad query", league.FieldError{Field: "limit", Message: "must be 1–100"})
+		}
+		limit = n
+	}
+	games, next, err := h.games.ListForUser(c.Request().Context(), c.Param("id"), limit, c.QueryParam("cursor"))
+	if err != nil {
+		return err
+	}
+	out := make([]gameResponse, len(games))
+	for i, g := range games {
+		out[i] = toGameResponse(g)
+	}
+	return c.JSON(http.StatusOK, map[string]any{"games": out, "next_cursor": next})
+}

@@ -1,0 +1,110 @@
+package workers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+	"github.com/seqleague/seqleague/league"
+)
+
+// Task types.
+const (
+	TypeTurnTimeout = "turn:timeout" // a seat's turn (or a block window) ran out
+	TypeBotMove     = "bot:move"     // a bot seat is to move
+	TypeGameStart   = "game:start"   // a scheduled game's start time came
+	TypeGameSettle  = "game:settle"  // a finished game's results are to be applied
+)
+
+// gamePayload carries IDs only: handlers read everything else from the
+// database, so a stale task can never act on stale data.
+type gamePayload struct {
+	Game string `json:"game"`
+	Ply  int    `json:"ply,omitempty"`
+}
+
+// Enqueuer schedules game tasks on asynq. It implements league.GameTasks.
+type Enqueuer struct {
+	client *asynq.Client
+}
+
+// NewEnqueuer builds an enqueuer on an existing Redis client.
+func NewEnqueuer(rdb redis.UniversalClient) *Enqueuer {
+	return &Enqueuer{client: asynq.NewClientFromRedisClient(rdb)}
+}
+
+var _ league.GameTasks = (*Enqueuer)(nil)
+
+// enqueue submits a task whose ID is its business key; a task already
+// queued under that key makes this a no-op.
+func (e *Enqueuer) enqueue(ctx context.Context, taskType, id string, p gamePayload, opts ...asynq.Option) error {
+	b, _ := json.Marshal(p)
+	opts = append(opts, asynq.TaskID(id), asynq.Retention(time.Hour))
+	_, err := e.client.EnqueueContext(ctx, asynq.NewTask(taskType, b), opts...)
+	if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("enqueue %s: %w", id, err)
+	}
+	return nil
+}
+
+func (e *Enqueuer) TurnTimeout(ctx context.Context, gameID string, ply int, at time.Time) error {
+	return e.enqueue(ctx, TypeTurnTimeout, fmt.Sprintf("turn:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
+		asynq.ProcessAt(at), asynq.Queue(QueueGames), asynq.MaxRetry(10))
+}
+
+func (e *Enqueuer) BotMove(ctx context.Context, gameID string, ply int, delay time.Duration) error {
+	return e.enqueue(ctx, TypeBotMove, fmt.Sprintf("bot:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
+		asynq.ProcessIn(delay), asynq.Queue(QueueGames), asynq.MaxRetry(10))
+}
+
+func (e *Enqueuer) StartGame(ctx context.Context, gameID string, at time.Time) error {
+	return e.enqueue(ctx, TypeGameStart, "start:"+gameID+":"+at.UTC().Format(time.RFC3339), gamePayload{Game: gameID},
+		asynq.ProcessAt(at), asynq.Queue(QueueSchedule), asynq.MaxRetry(20))
+}
+
+func (e *Enqueuer) Settle(ctx context.Context, gameID string) error {
+	return e.enqueue(ctx, TypeGameSettle, "settle:"+gameID, gamePayload{Game: gameID},
+		asynq.Queue(QueueDefault), asynq.MaxRetry(25))
+}
+
+// Close releases the client.
+func (e *Enqueuer) Close() error { return e.client.Close() }
+
+// RegisterGames installs the game task handlers.
+func (w *Workers) RegisterGames(games league.GameService) {
+	w.Handle(TypeTurnTimeout, withPayload(func(ctx context.Context, p gamePayload) error {
+		return games.TimeOut(ctx, p.Game, p.Ply)
+	}))
+	w.Handle(TypeBotMove, withPayload(func(ctx context.Context, p gamePayload) error {
+		return games.PlayBot(ctx, p.Game, p.Ply)
+	}))
+	w.Handle(TypeGameStart, withPayload(func(ctx context.Context, p gamePayload) error {
+		return games.StartScheduled(ctx, p.Game)
+	}))
+	w.Handle(TypeGameSettle, withPayload(func(ctx context.Context, p gamePayload) error {
+		return games.Settle(ctx, p.Game)
+	}))
+}
+
+// withPayload decodes the payload, refusing a malformed one for good, and
+// treats "not found" as done: the game is gone, there is nothing to retry.
+func withPayload(h func(context.Context, gamePayload) error) asynq.HandlerFunc {
+	return func(ctx context.Context, t *asynq.Task) error {
+		var p gamePayload
+		if err := json.Unmarshal(t.Payload(), &p); err != nil || p.Game == "" {
+			return fmt.Errorf("bad payload %q: %w", t.Payload(), asynq.SkipRetry)
+		}
+		err := h(ctx, p)
+		if code := league.ErrorCode(err); code == league.ENOTFOUND || code == league.EINVALID {
+			return fmt.Errorf("%v: %w", err, asynq.SkipRetry)
+		}
+		return err
+	}
+}
