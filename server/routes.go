@@ -7,6 +7,7 @@ import "github.com/labstack/echo/v4"
 func mountAPI(e *echo.Echo, api *echo.Group, d Deps) {
 	api.GET("/openapi.json", openAPIDocument)
 	mountGames(e, api, d)
+	mountRatings(api, d)
 	mountAccounts(api, d)
 	mountClubs(api, d)
 }

@@ -31,6 +31,8 @@ type Deps struct {
 	// Games runs games; Hub streams their events to this instance's viewers.
 	Games GameAPI
 	Hub   *Hub
+	// Ratings serves ratings and leaderboards.
+	Ratings league.Ratings
 	// Accounts and Clubs are the account and club services; Limiter backs
 	// the login and registration limits; Auth configures tokens and limits.
 	Accounts league.Accounts

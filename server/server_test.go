@@ -73,7 +73,7 @@ func TestErrorsAreProblemJSON(t *testing.T) {
 		{"/test/internal", http.StatusInternalServerError, ""},
 		{"/test/panic", http.StatusInternalServerError, ""},
 		{"/test/limited", http.StatusTooManyRequests, ""},
-		{"/no/such/route", http.StatusNotFound, ""},
+		{"/api/v1/no/such/route", http.StatusNotFound, ""},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			rec := do(e, http.MethodGet, tc.path)

@@ -91,6 +91,8 @@ func (a *App) Start(ctx context.Context) (err error) {
 		BotDelay:  a.cfg.BotDelay,
 		FillGrace: a.cfg.FillGrace,
 	}, a.logger)
+	ratings := postgres.NewRatings(in.DB)
+	games.AddSettler(ratings)
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -114,6 +116,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 		go bus.Subscribe(busCtx, a.hub.Deliver)
 		a.echo = server.New(server.Deps{
 			Games:          games,
+			Ratings:        ratings,
 			Hub:            a.hub,
 			Accounts:       accounts,
 			Clubs:          postgres.NewClubs(in.DB),

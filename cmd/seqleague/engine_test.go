@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/seqleague/seqleague/league/testenv"
 )
 
 func TestEngineVectorsPassesTheSuiteAndFailsOnABadFile(t *testing.T) {
@@ -49,5 +51,23 @@ func writeFile(t *testing.T, path, content string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestSeedThenRecomputeFindsTheSeededRatingsUnplayed(t *testing.T) {
+	env := map[string]string{"DATABASE_URL": testenv.Postgres(t), "SEQLEAGUE_DATA_DIR": t.TempDir()}
+	var out bytes.Buffer
+	if code := run(context.Background(), []string{"seed", "--players", "500", "--games", "40", "--seed", "7"}, envOf(env), &out, &out); code != 0 {
+		t.Fatalf("seed: exit %d: %s", code, out.String())
+	}
+	if !strings.Contains(out.String(), "created 500 players and 40 games") {
+		t.Fatalf("seed output: %q", out.String())
+	}
+	// Seeded ratings have no history behind them, so a recompute reports
+	// every one of them as different, and exits 1.
+	out.Reset()
+	code := run(context.Background(), []string{"ratings", "recompute"}, envOf(env), &out, &out)
+	if code != 1 || !strings.Contains(out.String(), "replayed 0 rated games of 0 players: 500 stored ratings differ") {
+		t.Fatalf("recompute: exit %d: %s", code, out.String())
 	}
 }

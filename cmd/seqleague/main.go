@@ -25,6 +25,10 @@ Usage:
   seqleague work                  the workers only
   seqleague migrate up|down|status
   seqleague config                show the configuration (secrets masked)
+  seqleague admin create-user|promote|demote …
+  seqleague ratings recompute [--write]
+  seqleague seed --players N --games M   synthetic data for benchmarks
+  seqleague arena …               bot strength
   seqleague engine vectors PATH…  check rule vectors
   seqleague engine selfplay …     play random games and print statistics
 `
@@ -80,6 +84,10 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "config":
 		cfg.Print(stdout, getenv)
 		return nil
+	case "ratings":
+		return ratingsCommand(ctx, cfg, args, logger, stdout)
+	case "seed":
+		return seedCommand(ctx, cfg, args, logger, stdout)
 	}
 	fmt.Fprint(stderr, usage)
 	return exitError{2}

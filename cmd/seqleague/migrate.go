@@ -18,12 +18,7 @@ func migrateCommand(ctx context.Context, cfg Config, args []string, logger *slog
 	if err != nil {
 		return err
 	}
-	defer func() {
-		db.Close()
-		if cluster != nil {
-			cluster.Stop()
-		}
-	}()
+	defer closeDatabase(db, cluster)
 	switch args[0] {
 	case "up":
 		return migrations.Up(ctx, db.SQL, logger)

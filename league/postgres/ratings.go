@@ -1,0 +1,385 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/rating"
+)
+
+type ratingRow struct {
+	UserID    string `gorm:"primaryKey;type:uuid"`
+	Pool      string `gorm:"primaryKey"`
+	Rating    float64
+	Games     int
+	Peak      float64
+	UpdatedAt time.Time
+}
+
+func (ratingRow) TableName() string { return "ratings" }
+
+type ratingChangeRow struct {
+	Seq       int64 `gorm:"primaryKey;autoIncrement"`
+	GameID    string
+	UserID    string
+	Pool      string
+	Team      int
+	Abandoned bool
+	Winner    *int
+	K         float64
+	Before    float64
+	After     float64
+	Games     int
+	CreatedAt time.Time
+}
+
+func (ratingChangeRow) TableName() string { return "rating_changes" }
+
+func (r ratingRow) state() rating.PlayerState {
+	return rating.PlayerState{Rating: r.Rating, Games: r.Games, Peak: r.Peak}
+}
+
+func toRatingState(pool string, s rating.PlayerState) league.RatingState {
+	return league.RatingState{Pool: pool, Rating: s.Rating, Games: s.Games, Peak: s.Peak, Provisional: s.Provisional(), Display: rating.Display(s)}
+}
+
+// Ratings rates settled games and serves ratings and leaderboards.
+type Ratings struct {
+	db *gorm.DB
+}
+
+// NewRatings builds the ratings service.
+func NewRatings(db *DB) *Ratings { return &Ratings{db: db.Gorm} }
+
+var _ league.Ratings = (*Ratings)(nil)
+
+// ratingSeats turns a game's seats into rating seats: every seat with an
+// account (bots included) once; a player seated twice (the same bot level
+// at two seats) is rated at the first only.
+func ratingSeats(g league.Game) []rating.GameSeat {
+	seen := map[string]bool{}
+	var seats []rating.GameSeat
+	for _, s := range g.Seats {
+		if s.UserID == "" || seen[s.UserID] {
+			continue
+		}
+		seen[s.UserID] = true
+		seats = append(seats, rating.GameSeat{Player: s.UserID, Team: s.Team, Abandoned: s.Abandoned})
+	}
+	return seats
+}
+
+// SettleGame applies a rated game's result to its players' ratings. It runs
+// in the game's settle transaction, under the game's row lock; the unique
+// (game, player) key on rating_changes makes a second application fail
+// rather than count twice.
+func (r *Ratings) SettleGame(ctx context.Context, tx *gorm.DB, g league.Game, _ []league.MoveRecord) error {
+	if !g.Rated || g.ResultStatus == "" {
+		return nil
+	}
+	pool := rating.PoolFor(g.Game, g.Teams)
+	seats := ratingSeats(g)
+	if pool == "" || len(seats) < 2 {
+		return nil
+	}
+	ids := make([]string, len(seats))
+	for i, s := range seats {
+		ids[i] = s.Player
+	}
+	sort.Strings(ids) // lock in one order: no deadlocks between games
+	var rows []ratingRow
+	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("pool = ? AND user_id IN ?", pool, ids).Order("user_id").Find(&rows).Error; err != nil {
+		return err
+	}
+	states := map[string]rating.PlayerState{}
+	for _, row := range rows {
+		states[row.UserID] = row.state()
+	}
+	in := make([]rating.Seat, len(seats))
+	for i, s := range seats {
+		st, ok := states[s.Player]
+		if !ok {
+			st = rating.NewState()
+		}
+		in[i] = rating.Seat{Player: s.Player, Team: s.Team, State: st, Abandoned: s.Abandoned}
+	}
+	winner := -1
+	if g.ResultStatus != "drawn" && g.Winner != nil {
+		winner = *g.Winner
+	}
+	changes, err := rating.Apply(in, winner)
+	if err != nil {
+		return fmt.Errorf("rate game %s: %w", g.ID, err)
+	}
+	now := time.Now().UTC()
+	var w *int
+	if winner >= 0 {
+		w = &winner
+	}
+	var out []ratingRow
+	var history []ratingChangeRow
+	for i, c := range changes {
+		out = append(out, ratingRow{UserID: c.Player, Pool: pool, Rating: c.After.Rating, Games: c.After.Games, Peak: c.After.Peak, UpdatedAt: now})
+		history = append(history, ratingChangeRow{GameID: g.ID, UserID: c.Player, Pool: pool, Team: in[i].Team, Abandoned: in[i].Abandoned,
+			Winner: w, K: c.K, Before: c.Before.Rating, After: c.After.Rating, Games: c.After.Games, CreatedAt: now})
+	}
+	if err := tx.Create(&history).Error; err != nil {
+		return err
+	}
+	return tx.Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "user_id"}, {Name: "pool"}},
+		DoUpdates: clause.AssignmentColumns([]string{"rating", "games", "peak", "updated_at"}),
+	}).Create(&out).Error
+}
+
+// UserRatings returns a player's ratings in every pool and their history.
+func (r *Ratings) UserRatings(ctx context.Context, userID string) (*league.UserRatings, error) {
+	if !validID(userID) {
+		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	db := r.db.WithContext(ctx)
+	var n int64
+	if err := db.Table("users").Where("id = ? AND deleted_at IS NULL", userID).Count(&n).Error; err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	var rows []ratingRow
+	if err := db.Where("user_id = ?", userID).Order("pool").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := &league.UserRatings{UserID: userID, Pools: []league.RatingState{}, History: []league.RatingChange{}}
+	for _, row := range rows {
+		out.Pools = append(out.Pools, toRatingState(row.Pool, row.state()))
+	}
+	var hist []ratingChangeRow
+	if err := db.Where("user_id = ?", userID).Order("seq").Limit(5000).Find(&hist).Error; err != nil {
+		return nil, err
+	}
+	for _, h := range hist {
+		out.History = append(out.History, league.RatingChange{GameID: h.GameID, Pool: h.Pool, Before: h.Before, After: h.After, K: h.K, At: h.CreatedAt})
+	}
+	return out, nil
+}
+
+// boardCursor continues a leaderboard after a row: the row's sort key and
+// its rank and position, so that ranks stay right on every page without
+// counting the players ahead.
+type boardCursor struct {
+	rating   float64
+	games    int
+	userID   string
+	rank     int
+	position int
+}
+
+func (c boardCursor) encode() string {
+	return encodeCursor(strings.Join([]string{strconv.FormatFloat(c.rating, 'g', -1, 64), strconv.Itoa(c.games), c.userID, strconv.Itoa(c.rank), strconv.Itoa(c.position)}, "|"))
+}
+
+func decodeBoardCursor(s string) (boardCursor, error) {
+	bad := league.Invalid("the cursor is not valid", league.FieldError{Field: "cursor", Message: "is not a cursor this server issued"})
+	key, err := decodeCursor(s)
+	if err != nil {
+		return boardCursor{}, err
+	}
+	parts := strings.Split(key, "|")
+	if len(parts) != 5 || !validID(parts[2]) {
+		return boardCursor{}, bad
+	}
+	var c boardCursor
+	var e1, e2, e3, e4 error
+	c.rating, e1 = strconv.ParseFloat(parts[0], 64)
+	c.games, e2 = strconv.Atoi(parts[1])
+	c.userID = parts[2]
+	c.rank, e3 = strconv.Atoi(parts[3])
+	c.position, e4 = strconv.Atoi(parts[4])
+	if e1 != nil || e2 != nil || e3 != nil || e4 != nil || math.IsNaN(c.rating) {
+		return boardCursor{}, bad
+	}
+	return c, nil
+}
+
+var pools = map[string]bool{rating.PoolSequence2: true, rating.PoolSequence3: true, rating.PoolStacks: true}
+
+// Leaderboard returns one page of a pool's leaderboard, keyset-paginated in
+// rating order (rating, games, user ID, all descending).
+func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([]league.LeaderboardRow, string, error) {
+	if !pools[q.Pool] {
+		return nil, "", league.Errorf(league.ENOTFOUND, "no pool %q (pools: %s, %s, %s)", q.Pool, rating.PoolSequence2, rating.PoolSequence3, rating.PoolStacks)
+	}
+	if q.Limit <= 0 {
+		q.Limit = 50
+	}
+	if q.Limit > 200 {
+		return nil, "", league.Invalid("limit too large", league.FieldError{Field: "limit", Message: "must be 1–200"})
+	}
+	db := r.db.WithContext(ctx)
+	query := db.Table("ratings r").
+		Select("r.user_id, r.pool, r.rating, r.games, r.peak, u.username, u.kind").
+		Joins("JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL").
+		Where("r.pool = ?", q.Pool)
+	if !q.Provisional {
+		query = query.Where("r.games >= ?", rating.ProvisionalGames)
+	}
+	if q.ClubID != "" {
+		if !validID(q.ClubID) {
+			return nil, "", league.Errorf(league.ENOTFOUND, "no such club")
+		}
+		query = query.Where("EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = ? AND cm.user_id = r.user_id)", q.ClubID)
+	}
+	if q.LeagueID != "" {
+		f, err := leagueFilter(db, q.LeagueID)
+		if err != nil {
+			return nil, "", err
+		}
+		query = query.Where(f.sql, f.args...)
+	}
+	var cur boardCursor
+	if q.Cursor != "" {
+		c, err := decodeBoardCursor(q.Cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		cur = c
+		query = query.Where("(r.rating, r.games, r.user_id) < (?, ?, ?)", c.rating, c.games, c.userID)
+	}
+	var rows []struct {
+		UserID   string
+		Pool     string
+		Rating   float64
+		Games    int
+		Peak     float64
+		Username string
+		Kind     string
+	}
+	if err := query.Order("r.rating DESC, r.games DESC, r.user_id DESC").Limit(q.Limit + 1).Scan(&rows).Error; err != nil {
+		return nil, "", err
+	}
+	more := len(rows) > q.Limit
+	if more {
+		rows = rows[:q.Limit]
+	}
+	out := make([]league.LeaderboardRow, len(rows))
+	rank, position, lastDisplay := cur.rank, cur.position, math.NaN()
+	if q.Cursor != "" {
+		lastDisplay = math.Round(cur.rating)
+	}
+	for i, row := range rows {
+		position++
+		if d := math.Round(row.Rating); d != lastDisplay {
+			rank, lastDisplay = position, d
+		}
+		st := rating.PlayerState{Rating: row.Rating, Games: row.Games, Peak: row.Peak}
+		out[i] = league.LeaderboardRow{Rank: rank, UserID: row.UserID, Username: row.Username, Kind: row.Kind, State: toRatingState(row.Pool, st)}
+	}
+	next := ""
+	if more && len(rows) > 0 {
+		last := rows[len(rows)-1]
+		next = boardCursor{rating: last.Rating, games: last.Games, userID: last.UserID, rank: rank, position: position}.encode()
+	}
+	return out, next, nil
+}
+
+// sqlFilter is a WHERE fragment with its arguments.
+type sqlFilter struct {
+	sql  string
+	args []any
+}
+
+// leagueFilter restricts a leaderboard to the players of a league: for now
+// an unknown league, until leagues exist in the schema.
+var leagueFilter = func(db *gorm.DB, leagueID string) (sqlFilter, error) {
+	return sqlFilter{}, league.Errorf(league.ENOTFOUND, "no such league")
+}
+
+// RecomputeResult reports a recompute.
+type RecomputeResult struct {
+	Games      int
+	Players    int
+	Mismatches int // stored ratings that differ from the replay
+}
+
+// Recompute replays every settled rated result, pool by pool in the order it
+// was settled, from the rating history, and compares the outcome with the
+// stored ratings; with write, it stores the replayed ratings.
+func (r *Ratings) Recompute(ctx context.Context, write bool) (RecomputeResult, error) {
+	var res RecomputeResult
+	err := r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var hist []ratingChangeRow
+		if err := tx.Order("seq").Find(&hist).Error; err != nil {
+			return err
+		}
+		byPool := map[string][]rating.GameResult{}
+		index := map[string]int{} // game ID → position in its pool's list
+		for _, h := range hist {
+			key := h.Pool + "/" + h.GameID
+			i, ok := index[key]
+			if !ok {
+				winner := -1
+				if h.Winner != nil {
+					winner = *h.Winner
+				}
+				byPool[h.Pool] = append(byPool[h.Pool], rating.GameResult{Winner: winner})
+				i = len(byPool[h.Pool]) - 1
+				index[key] = i
+				res.Games++
+			}
+			g := &byPool[h.Pool][i]
+			g.Seats = append(g.Seats, rating.GameSeat{Player: h.UserID, Team: h.Team, Abandoned: h.Abandoned})
+		}
+		var stored []ratingRow
+		if err := tx.Find(&stored).Error; err != nil {
+			return err
+		}
+		have := map[string]ratingRow{}
+		for _, s := range stored {
+			have[s.Pool+"/"+s.UserID] = s
+		}
+		replayed := map[string]bool{}
+		for pool, games := range byPool {
+			states, err := rating.Replay(games)
+			if err != nil {
+				return fmt.Errorf("pool %s: %w", pool, err)
+			}
+			for player, st := range states {
+				res.Players++
+				replayed[pool+"/"+player] = true
+				s, ok := have[pool+"/"+player]
+				if !ok || s.Rating != st.Rating || s.Games != st.Games || s.Peak != st.Peak {
+					res.Mismatches++
+					if write {
+						row := ratingRow{UserID: player, Pool: pool, Rating: st.Rating, Games: st.Games, Peak: st.Peak, UpdatedAt: time.Now().UTC()}
+						if err := tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(&row).Error; err != nil {
+							return err
+						}
+					}
+				}
+			}
+		}
+		// A stored rating no result stands behind is a mismatch too.
+		for key, s := range have {
+			if replayed[key] {
+				continue
+			}
+			res.Mismatches++
+			if write {
+				if err := tx.Where("user_id = ? AND pool = ?", s.UserID, s.Pool).Delete(&ratingRow{}).Error; err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return res, err
+}

@@ -1,0 +1,241 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/rating"
+)
+
+// finishedGame stores a finished, rated, unsettled game with the given
+// seats (user IDs by seat), teams, winner and abandoned seats.
+func (r *gameRig) finishedGame(t *testing.T, kind string, teams int, users []string, winner int, abandoned map[int]bool) string {
+	t.Helper()
+	var id string
+	result := "finished"
+	var w any = winner
+	if winner < 0 {
+		result, w = "drawn", nil
+	}
+	err := r.db.Gorm.Raw(`INSERT INTO games (kind, variant, players, teams, rated, status, seed, seed_hash, result_status, winner, started_at, finished_at)
+		VALUES (?, ?, ?, ?, true, 'finished', '\x00', '', ?, ?, now(), now()) RETURNING id`,
+		kind, map[string]string{"sequence": "classic", "stacks": ""}[kind], len(users), teams, result, w).Scan(&id).Error
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat, u := range users {
+		if err := r.db.Gorm.Exec(`INSERT INTO game_seats (game_id, seat, user_id, abandoned, filled_by_bot, bot_level) VALUES (?, ?, ?, ?, ?, ?)`,
+			id, seat, u, abandoned[seat], abandoned[seat], map[bool]any{true: "greedy", false: nil}[abandoned[seat]]).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	return id
+}
+
+func newRatingRig(t *testing.T) (*gameRig, *Ratings) {
+	r := newGameRig(t, false)
+	ratings := NewRatings(r.db)
+	r.games.AddSettler(ratings)
+	return r, ratings
+}
+
+func TestSettlingRatesEachGameExactlyOnce(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	a, b, c := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat")
+	id := r.finishedGame(t, "sequence", 3, []string{a.UserID, b.UserID, c.UserID}, 1, nil)
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ { // duplicate and concurrent settle tasks
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := r.games.Settle(ctx, id); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	var n int64
+	r.db.Gorm.Table("rating_changes").Where("game_id = ?", id).Count(&n)
+	if n != 3 {
+		t.Fatalf("%d rating changes for a 3-player game settled 8 times, want 3", n)
+	}
+	got, err := ratings.UserRatings(ctx, b.UserID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Pools) != 1 || got.Pools[0].Pool != rating.PoolSequence3 || got.Pools[0].Games != 1 || got.Pools[0].Rating <= 1500 {
+		t.Fatalf("winner's ratings = %+v; want one game in sequence-3team above 1500", got.Pools)
+	}
+	if got.Pools[0].Display[len(got.Pools[0].Display)-1] != '?' {
+		t.Errorf("display %q of a provisional rating lacks the question mark", got.Pools[0].Display)
+	}
+	if err := r.db.Gorm.Exec(`DELETE FROM rating_changes WHERE game_id = ?`, id).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := r.games.Settle(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	r.db.Gorm.Table("rating_changes").Where("game_id = ?", id).Count(&n)
+	if n != 0 {
+		t.Fatal("a settled game was rated again")
+	}
+}
+
+func TestUnratedGamesChangeNothingAndAbandonersLose(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	a, b := r.user(t, "ann"), r.user(t, "bob")
+	unrated := r.finishedGame(t, "sequence", 2, []string{a.UserID, b.UserID}, 0, nil)
+	r.db.Gorm.Exec("UPDATE games SET rated = false WHERE id = ?", unrated)
+	if err := r.games.Settle(ctx, unrated); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := ratings.UserRatings(ctx, a.UserID); len(got.Pools) != 0 {
+		t.Fatalf("an unrated game changed ratings: %+v", got.Pools)
+	}
+	// Ann's team wins, but ann abandoned: she is rated as losing.
+	id := r.finishedGame(t, "sequence", 2, []string{a.UserID, b.UserID}, 0, map[int]bool{0: true})
+	if err := r.games.Settle(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := ratings.UserRatings(ctx, a.UserID)
+	if len(got.Pools) != 1 || got.Pools[0].Rating >= 1500 {
+		t.Fatalf("abandoning winner's rating = %+v, want below 1500", got.Pools)
+	}
+}
+
+func TestRecomputeReachesExactlyTheStoredRatings(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	var users []string
+	for i := 0; i < 7; i++ {
+		users = append(users, r.user(t, fmt.Sprintf("p%d", i)).UserID)
+	}
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for g := 0; g < 60; g++ {
+		perm := rnd.Perm(len(users))
+		switch g % 3 {
+		case 0: // 2v2 sequence
+			seats := []string{users[perm[0]], users[perm[1]], users[perm[2]], users[perm[3]]}
+			r.games.Settle(ctx, r.finishedGame(t, "sequence", 2, seats, rnd.IntN(3)-1, map[int]bool{rnd.IntN(8): true}))
+		case 1: // 1v1v1 sequence
+			seats := []string{users[perm[0]], users[perm[1]], users[perm[2]]}
+			r.games.Settle(ctx, r.finishedGame(t, "sequence", 3, seats, rnd.IntN(3), nil))
+		case 2: // stacks, 4 players
+			seats := []string{users[perm[0]], users[perm[1]], users[perm[2]], users[perm[3]]}
+			r.games.Settle(ctx, r.finishedGame(t, "stacks", 4, seats, rnd.IntN(4), nil))
+		}
+	}
+	res, err := ratings.Recompute(ctx, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Games != 60 || res.Mismatches != 0 || res.Players == 0 {
+		t.Fatalf("recompute = %+v; want 60 games and no mismatch", res)
+	}
+	r.db.Gorm.Exec("UPDATE ratings SET rating = rating + 1 WHERE user_id = ?", users[0])
+	if res, _ = ratings.Recompute(ctx, true); res.Mismatches == 0 {
+		t.Fatal("recompute did not notice a tampered rating")
+	}
+	if res, _ = ratings.Recompute(ctx, false); res.Mismatches != 0 {
+		t.Fatalf("after recompute --write, %d mismatches remain", res.Mismatches)
+	}
+}
+
+func TestLeaderboardPagesKeepRanksRight(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	rnd := rand.New(rand.NewPCG(3, 4))
+	states := map[string]rating.PlayerState{}
+	clubMembers := map[string]bool{}
+	club, err := NewClubs(r.db).Create(ctx, r.user(t, "owner"), league.NewClub{Name: "Chess Club"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clubID := club.ID
+	for i := 0; i < 230; i++ {
+		u := r.user(t, fmt.Sprintf("player%03d", i)).UserID
+		// Ratings on a coarse grid so that many players tie.
+		st := rating.PlayerState{Rating: 1300 + float64(rnd.IntN(40))*10 + float64(rnd.IntN(2))*0.25, Games: rnd.IntN(60), Peak: 2000}
+		states[u] = st
+		r.db.Gorm.Exec("INSERT INTO ratings (user_id, pool, rating, games, peak) VALUES (?, ?, ?, ?, ?)", u, rating.PoolSequence2, st.Rating, st.Games, st.Peak)
+		if i%4 == 0 {
+			clubMembers[u] = true
+			r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", clubID, u)
+		}
+	}
+	page := func(q league.LeaderboardQuery) []league.LeaderboardRow {
+		var all []league.LeaderboardRow
+		for pages := 0; ; pages++ {
+			rows, next, err := ratings.Leaderboard(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, rows...)
+			if next == "" {
+				return all
+			}
+			q.Cursor = next
+			if pages > 100 {
+				t.Fatal("pagination does not end")
+			}
+		}
+	}
+	for _, tc := range []struct {
+		name        string
+		provisional bool
+		club        bool
+	}{
+		{"established players only by default", false, false},
+		{"provisional players when asked", true, false},
+		{"a club's members", true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := map[string]rating.PlayerState{}
+			for u, st := range states {
+				if tc.club && !clubMembers[u] {
+					continue
+				}
+				want[u] = st
+			}
+			wantRows := rating.Leaderboard(want, tc.provisional)
+			// The reference orders ties by user ID ascending; the store by
+			// user ID descending. Ranks depend only on ratings, so compare
+			// ranks by player and the order of ratings.
+			q := league.LeaderboardQuery{Pool: rating.PoolSequence2, Provisional: tc.provisional, Limit: 7}
+			if tc.club {
+				q.ClubID = clubID
+			}
+			got := page(q)
+			if len(got) != len(wantRows) {
+				t.Fatalf("%d rows over all pages, want %d", len(got), len(wantRows))
+			}
+			rankOf := map[string]int{}
+			for _, w := range wantRows {
+				rankOf[w.Player] = w.Rank
+			}
+			for i, g := range got {
+				if g.Rank != rankOf[g.UserID] {
+					t.Fatalf("row %d (%s, %.2f): rank %d, want %d", i, g.Username, g.State.Rating, g.Rank, rankOf[g.UserID])
+				}
+				if i > 0 && got[i-1].State.Rating < g.State.Rating {
+					t.Fatalf("row %d out of rating order", i)
+				}
+				if !tc.provisional && g.State.Provisional {
+					t.Fatalf("row %d is provisional", i)
+				}
+			}
+		})
+	}
+	if _, _, err := ratings.Leaderboard(ctx, league.LeaderboardQuery{Pool: "chess"}); league.ErrorCode(err) != league.ENOTFOUND {
+		t.Fatalf("unknown pool: %v", err)
+	}
+	if _, _, err := ratings.Leaderboard(ctx, league.LeaderboardQuery{Pool: rating.PoolSequence2, Cursor: "bm9wZQ"}); league.ErrorCode(err) != league.EINVALID {
+		t.Fatalf("bad cursor: %v", err)
+	}
+}

@@ -1,0 +1,96 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/seqleague/seqleague/league"
+)
+
+type ratingStateResponse struct {
+	Pool        string  `json:"pool"`
+	Rating      float64 `json:"rating"`
+	Display     string  `json:"display"`
+	Games       int     `json:"games"`
+	Peak        float64 `json:"peak"`
+	Provisional bool    `json:"provisional"`
+}
+
+type ratingChangeResponse struct {
+	GameID string    `json:"game_id"`
+	Pool   string    `json:"pool"`
+	Before float64   `json:"before"`
+	After  float64   `json:"after"`
+	K      float64   `json:"k"`
+	At     time.Time `json:"at"`
+}
+
+type leaderboardRowResponse struct {
+	Rank     int    `json:"rank"`
+	UserID   string `json:"user_id"`
+	Username string `json:"username"`
+	Kind     string `json:"kind"`
+	ratingStateResponse
+}
+
+func toRatingStateResponse(s league.RatingState) ratingStateResponse {
+	return ratingStateResponse{Pool: s.Pool, Rating: s.Rating, Display: s.Display, Games: s.Games, Peak: s.Peak, Provisional: s.Provisional}
+}
+
+func mountRatings(api *echo.Group, d Deps) {
+	h := ratingHandlers{ratings: d.Ratings}
+	api.GET("/users/:id/ratings", h.userRatings)
+	api.GET("/leaderboards/:pool", h.leaderboard)
+}
+
+type ratingHandlers struct {
+	ratings league.Ratings
+}
+
+func (h ratingHandlers) userRatings(c echo.Context) error {
+	r, err := h.ratings.UserRatings(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	out := struct {
+		UserID  string                 `json:"user_id"`
+		Pools   []ratingStateResponse  `json:"pools"`
+		History []ratingChangeResponse `json:"history"`
+	}{UserID: r.UserID, Pools: []ratingStateResponse{}, History: []ratingChangeResponse{}}
+	for _, p := range r.Pools {
+		out.Pools = append(out.Pools, toRatingStateResponse(p))
+	}
+	for _, ch := range r.History {
+		out.History = append(out.History, ratingChangeResponse{GameID: ch.GameID, Pool: ch.Pool, Before: ch.Before, After: ch.After, K: ch.K, At: ch.At})
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h ratingHandlers) leaderboard(c echo.Context) error {
+	q := league.LeaderboardQuery{Pool: c.Param("pool"), ClubID: c.QueryParam("club"), LeagueID: c.QueryParam("league"), Cursor: c.QueryParam("cursor")}
+	if s := c.QueryParam("limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > 200 {
+			return league.Invalid("bad query", league.FieldError{Field: "limit", Message: "must be 1–200"})
+		}
+		q.Limit = n
+	}
+	if s := c.QueryParam("provisional"); s != "" {
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return league.Invalid("bad query", league.FieldError{Field: "provisional", Message: "must be true or false"})
+		}
+		q.Provisional = b
+	}
+	rows, next, err := h.ratings.Leaderboard(c.Request().Context(), q)
+	if err != nil {
+		return err
+	}
+	out := make([]leaderboardRowResponse, len(rows))
+	for i, r := range rows {
+		out[i] = leaderboardRowResponse{Rank: r.Rank, UserID: r.UserID, Username: r.Username, Kind: r.Kind, ratingStateResponse: toRatingStateResponse(r.State)}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"pool": q.Pool, "items": out, "next_cursor": next})
+}
