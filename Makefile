@@ -1,24 +1,51 @@
 # Seqleague. `make run` and `make test` do all the set-up they need.
 GO        ?= go
+NPM       ?= npm
 BIN       := bin/seqleague
 PKGS      := ./...
 BENCHTIME ?= 2s
 
-.PHONY: run build test test-go bench lint migrate tools
+# The web app (frontend/): npm ci when the lock file changes, npm run build
+# when a source changes; go build embeds frontend/dist.
+WEB      := frontend
+WEB_SRC  := $(shell find $(WEB)/src $(WEB)/public $(WEB)/scripts -type f 2>/dev/null) \
+            $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(WEB)/package.json
+WEB_DEPS := $(WEB)/node_modules/.package-lock.json
+WEB_DIST := $(WEB)/dist/index.html
+
+.PHONY: run build web test test-go test-web test-e2e bench lint migrate tools
 
 ## run: API and workers in one process; with no DATABASE_URL / REDIS_URL it
 ## starts its own PostgreSQL cluster under ./.data and an in-process Redis.
 run: build
 	./$(BIN)
 
-build:
+## build: the web app, then the binary that embeds it.
+build: web
 	$(GO) build -o $(BIN) ./cmd/seqleague
 
-## test: everything the project has, Go with the race detector.
-test: lint test-go
+## web: frontend/dist (fails if the initial JavaScript passes 200 KB gzipped).
+web: $(WEB_DIST)
+
+$(WEB_DEPS): $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+$(WEB_DIST): $(WEB_DEPS) $(WEB_SRC)
+	cd $(WEB) && $(NPM) run build
+
+## test: everything the project has: Go with the race detector, then the web
+## app's unit tests (Vitest), then the browser tests (Chromium, real binary).
+test: lint test-go test-web test-e2e
 
 test-go:
 	$(GO) test -race -count=1 -timeout 20m $(PKGS)
+
+test-web: $(WEB_DEPS)
+	cd $(WEB) && $(NPM) test
+
+test-e2e: build
+	cd $(WEB) && node e2e/run.mjs
 
 ## bench: the engine and platform benchmarks (figures are in README.md).
 bench:

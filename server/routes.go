@@ -8,6 +8,7 @@ func mountAPI(e *echo.Echo, api *echo.Group, d Deps) {
 	api.GET("/openapi.json", openAPIDocument)
 	mountGames(e, api, d)
 	mountRatings(api, d)
+	mountCompetitions(api, d)
 	mountAccounts(api, d)
 	mountClubs(api, d)
 }

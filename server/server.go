@@ -33,6 +33,9 @@ type Deps struct {
 	Hub   *Hub
 	// Ratings serves ratings and leaderboards.
 	Ratings league.Ratings
+	// Leagues and Tournaments run competitions.
+	Leagues     league.Leagues
+	Tournaments league.Tournaments
 	// Accounts and Clubs are the account and club services; Limiter backs
 	// the login and registration limits; Auth configures tokens and limits.
 	Accounts league.Accounts
@@ -77,6 +80,7 @@ func New(d Deps) *echo.Echo {
 	api := e.Group("/api/v1", middleware.ContextTimeout(d.RequestTimeout))
 	mountAPI(e, api, d)
 	e.GET("/api/docs", apiDocsPage)
+	mountStatic(e)
 	return e
 }
 

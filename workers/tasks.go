@@ -18,6 +18,9 @@ const (
 	TypeBotMove     = "bot:move"     // a bot seat is to move
 	TypeGameStart   = "game:start"   // a scheduled game's start time came
 	TypeGameSettle  = "game:settle"  // a finished game's results are to be applied
+
+	TypeRoundStart    = "round:start"    // a tournament round's start time came
+	TypeRoundDeadline = "round:deadline" // a tournament round's deadline came
 )
 
 // gamePayload carries IDs only: handlers read everything else from the
@@ -72,6 +75,55 @@ func (e *Enqueuer) StartGame(ctx context.Context, gameID string, at time.Time) e
 func (e *Enqueuer) Settle(ctx context.Context, gameID string) error {
 	return e.enqueue(ctx, TypeGameSettle, "settle:"+gameID, gamePayload{Game: gameID},
 		asynq.Queue(QueueDefault), asynq.MaxRetry(25))
+}
+
+var _ league.CompetitionTasks = (*Enqueuer)(nil)
+
+// roundPayload names a tournament round.
+type roundPayload struct {
+	Tournament string `json:"tournament"`
+	Round      int    `json:"round"`
+}
+
+func (e *Enqueuer) enqueueRound(ctx context.Context, taskType, id string, p roundPayload, at time.Time) error {
+	b, _ := json.Marshal(p)
+	_, err := e.client.EnqueueContext(ctx, asynq.NewTask(taskType, b), asynq.TaskID(id), asynq.Retention(24*time.Hour),
+		asynq.ProcessAt(at), asynq.Queue(QueueSchedule), asynq.MaxRetry(20))
+	if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
+		return nil
+	}
+	return err
+}
+
+// RoundStart schedules a round's start; the time is part of the task ID so
+// that a rescheduled round gets a task of its own (the stale one finds the
+// round not due, or already paired, and does nothing).
+func (e *Enqueuer) RoundStart(ctx context.Context, tournamentID string, round int, at time.Time) error {
+	return e.enqueueRound(ctx, TypeRoundStart, fmt.Sprintf("round:%s:%d:%d", tournamentID, round, at.Unix()), roundPayload{tournamentID, round}, at)
+}
+
+// RoundDeadline schedules a round's deadline.
+func (e *Enqueuer) RoundDeadline(ctx context.Context, tournamentID string, round int, at time.Time) error {
+	return e.enqueueRound(ctx, TypeRoundDeadline, fmt.Sprintf("deadline:%s:%d:%d", tournamentID, round, at.Unix()), roundPayload{tournamentID, round}, at)
+}
+
+// RegisterCompetitions installs the tournament task handlers.
+func (w *Workers) RegisterCompetitions(t league.Tournaments) {
+	handle := func(f func(ctx context.Context, id string, round int) error) asynq.HandlerFunc {
+		return func(ctx context.Context, task *asynq.Task) error {
+			var p roundPayload
+			if err := json.Unmarshal(task.Payload(), &p); err != nil || p.Tournament == "" || p.Round < 1 {
+				return fmt.Errorf("bad payload %q: %w", task.Payload(), asynq.SkipRetry)
+			}
+			err := f(ctx, p.Tournament, p.Round)
+			if code := league.ErrorCode(err); code == league.ENOTFOUND || code == league.EINVALID {
+				return fmt.Errorf("%v: %w", err, asynq.SkipRetry)
+			}
+			return err
+		}
+	}
+	w.Handle(TypeRoundStart, handle(t.StartRound))
+	w.Handle(TypeRoundDeadline, handle(t.RoundDeadline))
 }
 
 // Close releases the client.

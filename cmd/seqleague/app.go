@@ -93,6 +93,8 @@ func (a *App) Start(ctx context.Context) (err error) {
 	}, a.logger)
 	ratings := postgres.NewRatings(in.DB)
 	games.AddSettler(ratings)
+	tournaments := postgres.NewTournaments(in.DB, games, a.enqueuer, a.logger)
+	leagues := postgres.NewLeagues(in.DB)
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -105,6 +107,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 			ShutdownTimeout: a.cfg.ShutdownTimeout - time.Second,
 		}, a.logger)
 		a.workers.RegisterGames(games)
+		a.workers.RegisterCompetitions(tournaments)
 		if err := a.workers.Start(); err != nil {
 			return err
 		}
@@ -117,6 +120,8 @@ func (a *App) Start(ctx context.Context) (err error) {
 		a.echo = server.New(server.Deps{
 			Games:          games,
 			Ratings:        ratings,
+			Leagues:        leagues,
+			Tournaments:    tournaments,
 			Hub:            a.hub,
 			Accounts:       accounts,
 			Clubs:          postgres.NewClubs(in.DB),

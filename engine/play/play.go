@@ -54,6 +54,9 @@ type Game interface {
 	// LegalMoves lists seat's legal moves now, in notation (nil if none).
 	LegalMoves(seat int) []string
 	Status() Status
+	// Scores is each team's score so far: sequences made (Sequence) or
+	// chips held (Stacks). Standings and adjudication read it.
+	Scores() []int
 	TeamOf(seat int) int
 	// ViewJSON is seat's view (Spectator: the public view) as JSON.
 	ViewJSON(seat int) json.RawMessage

@@ -165,3 +165,11 @@ func (g *sequenceGame) VectorJSON(name string) ([]byte, error) {
 func (g *sequenceGame) BotMove(level string, seat int, seed uint64) (string, error) {
 	return chooseBotMove(level, g, seat, seed)
 }
+
+func (g *sequenceGame) Scores() []int {
+	out := make([]int, g.s.Teams())
+	for t := range out {
+		out[t] = g.s.SequenceCount(t)
+	}
+	return out
+}

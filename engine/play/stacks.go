@@ -116,3 +116,12 @@ func (g *stacksGame) VectorJSON(name string) ([]byte, error) {
 func (g *stacksGame) BotMove(level string, seat int, seed uint64) (string, error) {
 	return chooseBotMove(level, g, seat, seed)
 }
+
+func (g *stacksGame) Scores() []int {
+	out := make([]int, g.s.Players())
+	for p := range out {
+		c := g.s.Chips(p)
+		out[p] = c[0] + c[1]
+	}
+	return out
+}

@@ -32,8 +32,23 @@ type GameConfig struct {
 // Settler is work hung on a game's end (ratings, standings). It runs inside
 // the settle transaction, exactly once per game.
 type Settler interface {
-	SettleGame(ctx context.Context, tx *gorm.DB, game league.Game, record []league.MoveRecord) error
+	SettleGame(ctx context.Context, s *Settlement) error
 }
+
+// Settlement is a finished game being settled.
+type Settlement struct {
+	Tx    *gorm.DB
+	Game  league.Game
+	Moves []league.MoveRecord
+	// Final is the game's final state (for scores such as sequences made).
+	Final play.Game
+	// Link is the tournament match the game belongs to, if any.
+	Link *gameLink
+	fx   *effects
+}
+
+// AfterCommit runs f once the settlement has committed.
+func (s *Settlement) AfterCommit(f func(context.Context) error) { s.fx.then(f) }
 
 // Games implements league.GameService.
 type Games struct {
@@ -152,69 +167,85 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to create a game")
 	}
-	req, err := normalizeNewGame(req)
-	if err != nil {
-		return nil, err
-	}
 	var out league.Game
-	err = g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		seed, hash := newSeed()
-		creator := a.UserID
-		row := gameRow{
-			Kind: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams,
-			SequencesToWin: req.SequencesToWin, PlayCap: req.PlayCap,
-			TurnSeconds: req.Clock.TurnSeconds, BankSeconds: req.Clock.BankSeconds, IncrementSeconds: req.Clock.IncrementSeconds,
-			BlockWindowSeconds: req.BlockWindowSeconds, AutopilotLevel: req.AutopilotLevel, FillLevel: req.FillLevel,
-			MaxTimeouts: req.MaxTimeouts, Rated: req.Rated, Status: league.StatusOpen, CreatedBy: &creator,
-			ScheduledStart: req.ScheduledStart, Seed: seed, SeedHash: hash, TimedOutTurn: -1,
-		}
-		if err := tx.Create(&row).Error; err != nil {
-			return err
-		}
-		seen := map[string]bool{}
-		for i, spec := range req.Seats {
-			s := seatRow{GameID: row.ID, Seat: i, BankMS: int64(req.Clock.BankSeconds) * 1000}
-			switch {
-			case spec.UserID != "":
-				if seen[spec.UserID] {
-					return league.Invalid("a person can take only one seat", league.FieldError{Field: fmt.Sprintf("seats[%d].user", i), Message: "already seated"})
-				}
-				seen[spec.UserID] = true
-				if err := requireHuman(tx, spec.UserID, fmt.Sprintf("seats[%d].user", i)); err != nil {
-					return err
-				}
-				uid := spec.UserID
-				s.UserID = &uid
-			case spec.Bot != "":
-				level := spec.Bot
-				s.BotLevel = &level
-				if uid, err := botUserID(tx, level); err == nil && uid != "" {
-					s.UserID = &uid
-				}
-			}
-			if err := tx.Create(&s).Error; err != nil {
-				return err
-			}
-		}
-		if req.ScheduledStart != nil {
-			at := *req.ScheduledStart
-			fx.then(func(ctx context.Context) error { return g.tasks.StartGame(ctx, row.ID, at) })
-		} else if allSeated(req.Seats) {
-			if err := g.startLocked(tx, fx, &row); err != nil {
-				return err
-			}
-		}
-		seats, err := loadSeats(tx, row.ID)
+	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := g.createLocked(tx, fx, &a.UserID, req, nil)
 		if err != nil {
 			return err
 		}
-		out = fromGameRow(&row, seats)
-		return nil
+		seats, err := loadSeats(tx, row.ID)
+		out = fromGameRow(row, seats)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &out, nil
+}
+
+// gameLink ties a game to the tournament match it is a game of.
+type gameLink struct {
+	TournamentID string
+	MatchID      string
+	MatchGame    int
+}
+
+// createLocked stores a new game in tx; creator is nil for games the
+// system creates (tournament rounds).
+func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req league.NewGame, link *gameLink) (*gameRow, error) {
+	req, err := normalizeNewGame(req)
+	if err != nil {
+		return nil, err
+	}
+	seed, hash := newSeed()
+	row := gameRow{
+		Kind: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams,
+		SequencesToWin: req.SequencesToWin, PlayCap: req.PlayCap,
+		TurnSeconds: req.Clock.TurnSeconds, BankSeconds: req.Clock.BankSeconds, IncrementSeconds: req.Clock.IncrementSeconds,
+		BlockWindowSeconds: req.BlockWindowSeconds, AutopilotLevel: req.AutopilotLevel, FillLevel: req.FillLevel,
+		MaxTimeouts: req.MaxTimeouts, Rated: req.Rated, Status: league.StatusOpen, CreatedBy: creator,
+		ScheduledStart: req.ScheduledStart, Seed: seed, SeedHash: hash, TimedOutTurn: -1,
+	}
+	if link != nil {
+		row.TournamentID, row.MatchID, row.MatchGame = &link.TournamentID, &link.MatchID, &link.MatchGame
+	}
+	if err := tx.Create(&row).Error; err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for i, spec := range req.Seats {
+		s := seatRow{GameID: row.ID, Seat: i, BankMS: int64(req.Clock.BankSeconds) * 1000}
+		switch {
+		case spec.UserID != "":
+			if seen[spec.UserID] {
+				return nil, league.Invalid("a person can take only one seat", league.FieldError{Field: fmt.Sprintf("seats[%d].user", i), Message: "already seated"})
+			}
+			seen[spec.UserID] = true
+			if err := requireHuman(tx, spec.UserID, fmt.Sprintf("seats[%d].user", i)); err != nil {
+				return nil, err
+			}
+			uid := spec.UserID
+			s.UserID = &uid
+		case spec.Bot != "":
+			level := spec.Bot
+			s.BotLevel = &level
+			if uid, err := botUserID(tx, level); err == nil && uid != "" {
+				s.UserID = &uid
+			}
+		}
+		if err := tx.Create(&s).Error; err != nil {
+			return nil, err
+		}
+	}
+	if req.ScheduledStart != nil {
+		at := *req.ScheduledStart
+		fx.then(func(ctx context.Context) error { return g.tasks.StartGame(ctx, row.ID, at) })
+	} else if allSeated(req.Seats) {
+		if err := g.startLocked(tx, fx, &row); err != nil {
+			return nil, err
+		}
+	}
+	return &row, nil
 }
 
 func allSeated(seats []league.SeatSpec) bool {

@@ -208,7 +208,7 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 	now := g.now()
 	fx.then(func(context.Context) error { g.cache.put(row.ID, game); return nil })
 	if st := game.Status(); st.Over {
-		return g.finishLocked(tx, fx, row, seats, game, now)
+		return g.finishLocked(tx, fx, row, seats, game, st, now)
 	}
 	ply := row.Ply
 	upd := map[string]any{"ply": ply}
@@ -297,9 +297,9 @@ type archiveRecord struct {
 	FinalState json.RawMessage     `json:"final_state"`
 }
 
-// finishLocked ends a game: result, archive row, settle task.
-func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, game play.Game, now time.Time) error {
-	st := game.Status()
+// finishLocked ends a game with result st: result, archive row, settle
+// task.
+func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, game play.Game, st play.Status, now time.Time) error {
 	result := league.StatusFinished
 	var winner *int
 	if st.Drawn {
@@ -573,12 +573,76 @@ func (g *Games) Settle(ctx context.Context, gameID string) error {
 		for i, m := range moves {
 			log[i] = fromMoveRow(m)
 		}
-		game := fromGameRow(row, seats)
+		final, err := g.state(tx, row)
+		if err != nil {
+			return err
+		}
+		st := &Settlement{Tx: tx, Game: fromGameRow(row, seats), Moves: log, Final: final, fx: fx}
+		if row.TournamentID != nil && row.MatchID != nil && row.MatchGame != nil {
+			st.Link = &gameLink{TournamentID: *row.TournamentID, MatchID: *row.MatchID, MatchGame: *row.MatchGame}
+		}
 		for _, s := range g.settlers {
-			if err := s.SettleGame(ctx, tx, game, log); err != nil {
+			if err := s.SettleGame(ctx, st); err != nil {
 				return err
 			}
 		}
 		return tx.Model(&gameRow{}).Where("id = ?", gameID).Update("settled_at", g.now()).Error
+	})
+}
+
+// Adjudicate ends an unfinished game on the board, as a tournament's
+// deadline policy may ask: the team with the highest score (sequences, or
+// chips in Stacks) alone wins; equal leaders draw.
+func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
+	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil || row.Status != league.StatusActive {
+			return err
+		}
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		game, err := g.state(tx, row)
+		if err != nil {
+			return err
+		}
+		st := play.Status{Over: true, Drawn: true, Winner: -1}
+		best, count := -1, 0
+		for team, score := range game.Scores() {
+			switch {
+			case score > best:
+				best, count, st.Winner = score, 1, team
+			case score == best:
+				count++
+			}
+		}
+		if count == 1 {
+			st.Drawn = false
+		} else {
+			st.Winner = -1
+		}
+		return g.finishLocked(tx, fx, row, seats, game, st, g.now())
+	})
+}
+
+// HandToBots lets bots of the game's fill-in level finish a game quickly
+// (a tournament deadline): every seat a person holds is handed to a bot.
+// Nobody is marked as having abandoned.
+func (g *Games) HandToBots(ctx context.Context, gameID string) error {
+	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil || row.Status != league.StatusActive {
+			return err
+		}
+		res := tx.Model(&seatRow{}).Where("game_id = ? AND bot_level IS NULL", gameID).
+			Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true})
+		if res.Error != nil {
+			return res.Error
+		}
+		ply := row.Ply
+		fx.publish(league.GameEvent{GameID: gameID, Ply: ply, Kind: "seat"})
+		fx.then(func(ctx context.Context) error { return g.tasks.BotMove(ctx, gameID, ply, 0) })
+		return nil
 	})
 }

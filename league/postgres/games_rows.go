@@ -41,6 +41,9 @@ type gameRow struct {
 	ResultStatus       *string
 	Winner             *int
 	SettledAt          *time.Time
+	TournamentID       *string
+	MatchID            *string
+	MatchGame          *int
 }
 
 func (gameRow) TableName() string { return "games" }

@@ -63,32 +63,38 @@ func NewRatings(db *DB) *Ratings { return &Ratings{db: db.Gorm} }
 var _ league.Ratings = (*Ratings)(nil)
 
 // ratingSeats turns a game's seats into rating seats: every seat with an
-// account (bots included) once; a player seated twice (the same bot level
-// at two seats) is rated at the first only.
-func ratingSeats(g league.Game) []rating.GameSeat {
-	seen := map[string]bool{}
-	var seats []rating.GameSeat
+// account (bots included) once. The same account on two teams (a bot level
+// playing itself) makes the game meaningless to rate: ok is false.
+func ratingSeats(g league.Game) (seats []rating.GameSeat, ok bool) {
+	teamOf := map[string]int{}
 	for _, s := range g.Seats {
-		if s.UserID == "" || seen[s.UserID] {
+		if s.UserID == "" {
 			continue
 		}
-		seen[s.UserID] = true
+		if t, seen := teamOf[s.UserID]; seen {
+			if t != s.Team {
+				return nil, false
+			}
+			continue
+		}
+		teamOf[s.UserID] = s.Team
 		seats = append(seats, rating.GameSeat{Player: s.UserID, Team: s.Team, Abandoned: s.Abandoned})
 	}
-	return seats
+	return seats, true
 }
 
 // SettleGame applies a rated game's result to its players' ratings. It runs
 // in the game's settle transaction, under the game's row lock; the unique
 // (game, player) key on rating_changes makes a second application fail
 // rather than count twice.
-func (r *Ratings) SettleGame(ctx context.Context, tx *gorm.DB, g league.Game, _ []league.MoveRecord) error {
+func (r *Ratings) SettleGame(ctx context.Context, st *Settlement) error {
+	tx, g := st.Tx, st.Game
 	if !g.Rated || g.ResultStatus == "" {
 		return nil
 	}
 	pool := rating.PoolFor(g.Game, g.Teams)
-	seats := ratingSeats(g)
-	if pool == "" || len(seats) < 2 {
+	seats, ok := ratingSeats(g)
+	if pool == "" || !ok || len(seats) < 2 {
 		return nil
 	}
 	ids := make([]string, len(seats))
@@ -96,6 +102,17 @@ func (r *Ratings) SettleGame(ctx context.Context, tx *gorm.DB, g league.Game, _ 
 		ids[i] = s.Player
 	}
 	sort.Strings(ids) // lock in one order: no deadlocks between games
+	// Make sure every player has a row before locking: two games settling
+	// at once for a player's first rating would otherwise both start from
+	// 1500 and the second would overwrite the first.
+	initial := rating.NewState()
+	fresh := make([]ratingRow, len(ids))
+	for i, id := range ids {
+		fresh[i] = ratingRow{UserID: id, Pool: pool, Rating: initial.Rating, Games: initial.Games, Peak: initial.Peak, UpdatedAt: time.Now().UTC()}
+	}
+	if err := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&fresh).Error; err != nil {
+		return err
+	}
 	var rows []ratingRow
 	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("pool = ? AND user_id IN ?", pool, ids).Order("user_id").Find(&rows).Error; err != nil {
 		return err
@@ -239,7 +256,7 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 		query = query.Where("EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = ? AND cm.user_id = r.user_id)", q.ClubID)
 	}
 	if q.LeagueID != "" {
-		f, err := leagueFilter(db, q.LeagueID)
+		f, err := leagueMembersFilter(db, q.LeagueID)
 		if err != nil {
 			return nil, "", err
 		}
@@ -295,12 +312,6 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 type sqlFilter struct {
 	sql  string
 	args []any
-}
-
-// leagueFilter restricts a leaderboard to the players of a league: for now
-// an unknown league, until leagues exist in the schema.
-var leagueFilter = func(db *gorm.DB, leagueID string) (sqlFilter, error) {
-	return sqlFilter{}, league.Errorf(league.ENOTFOUND, "no such league")
 }
 
 // RecomputeResult reports a recompute.

@@ -239,3 +239,49 @@ func TestLeaderboardPagesKeepRanksRight(t *testing.T) {
 		t.Fatalf("bad cursor: %v", err)
 	}
 }
+
+func TestConcurrentSettlementsOfNewPlayersLoseNoUpdate(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	a, b := r.user(t, "ann"), r.user(t, "bob")
+	var ids []string
+	for i := 0; i < 16; i++ {
+		ids = append(ids, r.finishedGame(t, "sequence", 2, []string{a.UserID, b.UserID}, i%2, nil))
+	}
+	var wg sync.WaitGroup
+	for _, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := r.games.Settle(ctx, id); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	got, err := ratings.UserRatings(ctx, a.UserID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Pools[0].Games != 16 {
+		t.Fatalf("ann has %d rated games after 16 settled at once, want 16", got.Pools[0].Games)
+	}
+	if res, _ := ratings.Recompute(ctx, false); res.Mismatches != 0 {
+		t.Fatalf("recompute after concurrent settlements: %+v", res)
+	}
+}
+
+func TestAGameOfABotAgainstItselfIsNotRated(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	a := r.user(t, "ann")
+	var bot string
+	r.db.Gorm.Raw("SELECT id FROM users WHERE kind = 'bot' AND bot_level = 'random'").Scan(&bot)
+	id := r.finishedGame(t, "sequence", 3, []string{bot, a.UserID, bot}, 2, nil)
+	if err := r.games.Settle(ctx, id); err != nil {
+		t.Fatalf("settle: %v", err)
+	}
+	if got, _ := ratings.UserRatings(ctx, a.UserID); len(got.Pools) != 0 {
+		t.Fatalf("a game with the same bot on two teams was rated: %+v", got.Pools)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/seqleague/seqleague/league"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Helpers shared by the services of this package.
@@ -94,3 +95,6 @@ func likeContains(s string) string {
 
 // readOnly marks transactions that only read.
 var readOnly = &sql.TxOptions{ReadOnly: true}
+
+// lockingUpdate is the FOR UPDATE clause.
+func lockingUpdate() clause.Locking { return clause.Locking{Strength: "UPDATE"} }

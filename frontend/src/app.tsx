@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { Page } from './components/ui';
+import { matchPath, navigate, onLinkClick, useLocation } from './router';
+import { routes } from './routes';
+import { signOut, useSession } from './session';
+
+function NotFound() {
+  return (
+    <Page title="Not found">
+      <h1>Page not found</h1>
+      <p>
+        <a href="/">Back home</a>
+      </p>
+    </Page>
+  );
+}
+
+export function App() {
+  const { path } = useLocation();
+  const session = useSession();
+  const main = useRef<HTMLElement>(null);
+  let page = <NotFound />;
+  let section: string | undefined;
+  for (const r of routes) {
+    const params = matchPath(r.path, path);
+    if (params) {
+      const R = r.render;
+      page = <R {...params} />;
+      section = r.section;
+      break;
+    }
+  }
+
+  // Move the focus to the new page so screen readers announce it.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [path]);
+
+  const user = session.user;
+  const cur = (s: string) => (section === s ? 'page' : undefined);
+  return (
+    <div class="app" onClick={(e) => onLinkClick(e as unknown as MouseEvent)}>
+      <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), main.current?.focus())}>
+        Skip to content
+      </a>
+      <header class="top">
+        <a href="/" class="brand" aria-label="Seqleague home">
+          <span aria-hidden="true">●▲</span> Seqleague
+        </a>
+        <nav aria-label="Main">
+          <a href="/" aria-current={cur('home')}>
+            Home
+          </a>
+          <a href="/clubs" aria-current={cur('clubs')}>
+            Clubs
+          </a>
+          {user && (
+            <a href={`/users/${user.id}`} aria-current={cur('profile')}>
+              Profile
+            </a>
+          )}
+        </nav>
+        <div class="account">
+          {!session.ready ? null : user ? (
+            <>
+              <span class="muted">{user.username}</span>
+              <button type="button" class="link" onClick={() => signOut().then(() => navigate('/'))}>
+                Sign out
+              </button>
+            </>
+          ) : (
+            <>
+              <a href="/signin">Sign in</a>
+              <a href="/signup" class="button primary small">
+                Sign up
+              </a>
+            </>
+          )}
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        {session.ready ? page : <p class="muted">Loading…</p>}
+      </main>
+    </div>
+  );
+}

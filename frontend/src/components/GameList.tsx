@@ -1,0 +1,48 @@
+import type { Game } from '../api/types';
+import { when } from './ui';
+
+function opponents(g: Game, me?: string): string {
+  return g.seats
+    .filter((s) => s.user?.id !== me)
+    .map((s) => s.user?.username ?? (s.open ? 'open seat' : s.bot ? `bot-${s.bot}` : '?'))
+    .join(', ');
+}
+
+function outcome(g: Game, me?: string): string {
+  if (g.status === 'open') return 'waiting for players';
+  if (g.status === 'active') return 'in play';
+  if (g.status === 'aborted') return 'aborted';
+  const r = g.result;
+  if (!r) return g.status;
+  if (r.status === 'drawn') return 'draw';
+  const mine = g.seats.find((s) => s.user?.id === me);
+  if (!mine) return 'finished';
+  const won = g.game === 'sequence' ? mine.team === r.winner : mine.seat === r.winner;
+  return won ? 'won' : 'lost';
+}
+
+export function GameList({ games, me, empty }: { games: Game[]; me?: string; empty: string }) {
+  if (games.length === 0) return <p class="muted">{empty}</p>;
+  return (
+    <ul class="game-list">
+      {games.map((g) => {
+        const o = outcome(g, me);
+        return (
+          <li key={g.id}>
+            <a href={g.status === 'finished' ? `/games/${g.id}/replay` : `/games/${g.id}`}>
+              {g.game === 'sequence' ? 'Sequence' : 'Stacks'} · {g.players} players
+            </a>{' '}
+            <span class="muted">vs {opponents(g, me) || '—'}</span> <span class={`tag tag-${o.replace(/\s.*/, '')}`}>{o}</span>{' '}
+            <span class="muted small">{when(g.started_at ?? g.created_at)}</span>
+            {g.status === 'finished' && (
+              <>
+                {' '}
+                · <a href={`/games/${g.id}`}>final table</a>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ComponentChildren } from 'preact';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+
+/** useLoad runs an async loader and reloads when deps change. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+  const gen = useRef(0);
+  const run = useCallback(() => {
+    const my = ++gen.current;
+    setLoading(true);
+    load().then(
+      (d) => {
+        if (my !== gen.current) return;
+        setData(d);
+        setError(null);
+        setLoading(false);
+      },
+      (e) => {
+        if (my !== gen.current) return;
+        setError(e);
+        setLoading(false);
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  useEffect(run, [run]);
+  return { data, error, loading, reload: run, setData };
+}
+
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.status === 0) return 'Cannot reach the server. Check your connection and try again.';
+    return e.detail || e.title;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function ErrorBox({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <div class="error" role="alert">
+      {errorText(error)}
+    </div>
+  );
+}
+
+export function Loading({ what = 'Loading' }: { what?: string }) {
+  return (
+    <p class="muted" role="status">
+      {what}…
+    </p>
+  );
+}
+
+export function Field(props: {
+  label: string;
+  name: string;
+  type?: string;
+  value: string;
+  onInput: (v: string) => void;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  autocomplete?: string;
+  minLength?: number;
+  maxLength?: number;
+}) {
+  const id = `f-${props.name}`;
+  const describedBy = [props.hint ? id + '-hint' : '', props.error ? id + '-err' : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class="field">
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        required={props.required}
+        autocomplete={props.autocomplete}
+        minLength={props.minLength}
+        maxLength={props.maxLength}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={describedBy}
+        onInput={(e) => props.onInput((e.currentTarget as HTMLInputElement).value)}
+      />
+      {props.hint && (
+        <small id={id + '-hint'} class="hint">
+          {props.hint}
+        </small>
+      )}
+      {props.error && (
+        <small id={id + '-err'} class="field-error">
+          {props.error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function Page({ title, children, wide }: { title: string; children: ComponentChildren; wide?: boolean }) {
+  useEffect(() => {
+    document.title = `${title} · Seqleague`;
+  }, [title]);
+  return <div class={wide ? 'page wide' : 'page'}>{children}</div>;
+}
+
+export function when(iso?: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { GameView, MoveRecord } from '../api/types';
+import { initialLive, liveReducer } from './reducer';
+
+function view(ply: number, over: Partial<GameView> = {}): GameView {
+  return {
+    id: 'g1', game: 'sequence', players: 2, teams: 2, status: 'active', rated: false, clock: {}, created_at: '', seed_hash: '',
+    ply, your_seat: 0, to_move: [ply % 2], state: null,
+    seats: [
+      { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
+      { seat: 1, team: 1, user: { id: 'b', username: 'bot-random' }, bot: 'random', open: false, filled_by_bot: false, abandoned: false },
+    ],
+    ...over,
+  };
+}
+const move = (ply: number): MoveRecord => ({ ply, seat: ply % 2, move: '7H@e5', by: 'player', at: '' });
+
+describe('the live-game reducer', () => {
+  it('takes the first view and announces the turn', () => {
+    const s = liveReducer(initialLive, { type: 'view', view: view(0) });
+    expect(s.view!.ply).toBe(0);
+    expect(s.announcement).toBe('Your turn.');
+  });
+
+  it('applies move events in order and logs each move once', () => {
+    let s = liveReducer(initialLive, { type: 'view', view: view(0) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(0), view: view(1) } });
+    expect(s.view!.ply).toBe(1);
+    expect(s.announcement).toBe('bot-random to move.');
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: view(2) } });
+    // a reconnect replays ply 1 again: no duplicate, no step back
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: view(2) } });
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(0), view: view(1) } });
+    expect(s.view!.ply).toBe(2);
+    expect(s.log.map((m) => m.ply)).toEqual([0, 1]);
+    expect(s.announcement).toBe('Your turn.');
+  });
+
+  it('ignores a stale view that arrives after a newer one', () => {
+    let s = liveReducer(initialLive, { type: 'view', view: view(4) });
+    // our POST's answer (ply 3) lands after the SSE event for ply 4
+    s = liveReducer(s, { type: 'view', view: view(3) });
+    expect(s.view!.ply).toBe(4);
+  });
+
+  it('takes same-ply status changes such as the end of the game', () => {
+    let s = liveReducer(initialLive, { type: 'view', view: view(9) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: view(9, { status: 'finished', to_move: [], result: { status: 'finished', winner: 0 } }) } });
+    expect(s.view!.status).toBe('finished');
+    expect(s.announcement).toBe('The game is over: your team won!');
+    // a late answer at the same ply does not bring the game back
+    s = liveReducer(s, { type: 'view', view: view(9) });
+    expect(s.view!.status).toBe('finished');
+  });
+
+  it('tracks the connection', () => {
+    const s = liveReducer(initialLive, { type: 'connected', connected: true });
+    expect(s.connected).toBe(true);
+    expect(liveReducer(s, { type: 'connected', connected: true })).toBe(s);
+  });
+});

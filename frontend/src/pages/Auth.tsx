@@ -1,0 +1,113 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import { ErrorBox, Field, Page } from '../components/ui';
+import { navigate, useLocation } from '../router';
+import { signIn, signUp } from '../session';
+
+function safeNext(q: URLSearchParams): string {
+  const n = q.get('next') ?? '/';
+  return n.startsWith('/') && !n.startsWith('//') ? n : '/';
+}
+
+export function SignIn() {
+  const { query } = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(username.trim(), password);
+      navigate(safeNext(query), true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fe = error instanceof ApiError ? error : null;
+  return (
+    <Page title="Sign in">
+      <h1>Sign in</h1>
+      <form onSubmit={submit} class="form narrow" aria-describedby="signin-error">
+        <Field label="Username" name="username" value={username} onInput={setUsername} required autocomplete="username" error={fe?.fieldError('username')} />
+        <Field label="Password" name="password" type="password" value={password} onInput={setPassword} required autocomplete="current-password" error={fe?.fieldError('password')} />
+        <div id="signin-error">
+          <ErrorBox error={error} />
+        </div>
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p>
+          New here? <a href={`/signup${query.get('next') ? '?next=' + encodeURIComponent(safeNext(query)) : ''}`}>Create an account</a>.
+        </p>
+      </form>
+    </Page>
+  );
+}
+
+export function SignUp() {
+  const { query } = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signUp(username.trim(), password, email.trim());
+      navigate(safeNext(query), true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fe = error instanceof ApiError ? error : null;
+  return (
+    <Page title="Create an account">
+      <h1>Create an account</h1>
+      <form onSubmit={submit} class="form narrow">
+        <Field
+          label="Username"
+          name="username"
+          value={username}
+          onInput={setUsername}
+          required
+          minLength={3}
+          maxLength={24}
+          autocomplete="username"
+          hint="3–24 letters, digits, _ or -"
+          error={fe?.fieldError('username')}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          value={password}
+          onInput={setPassword}
+          required
+          minLength={8}
+          maxLength={128}
+          autocomplete="new-password"
+          hint="At least 8 characters"
+          error={fe?.fieldError('password')}
+        />
+        <Field label="E-mail (optional)" name="email" type="email" value={email} onInput={setEmail} autocomplete="email" hint="Only you and site admins see it" error={fe?.fieldError('email')} />
+        <ErrorBox error={error} />
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Creating…' : 'Create account'}
+        </button>
+        <p>
+          Already have an account? <a href="/signin">Sign in</a>.
+        </p>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,243 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import type { Club, Invite, Member, Page as ListPage } from '../api/types';
+import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
+import { navigate, useLocation } from '../router';
+import { api, useSession } from '../session';
+
+export function ClubList() {
+  const { user } = useSession();
+  const { query } = useLocation();
+  const [q, setQ] = useState(query.get('q') ?? '');
+  const [applied, setApplied] = useState(q);
+  const [items, setItems] = useState<Club[]>([]);
+  const [cursor, setCursor] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+
+  const fetchPage = async (after: string, replace: boolean) => {
+    setLoading(true);
+    try {
+      const p = await api.get<ListPage<Club>>(`/clubs?limit=20${applied ? '&q=' + encodeURIComponent(applied) : ''}${after ? '&cursor=' + encodeURIComponent(after) : ''}`);
+      setItems((old) => (replace ? p.items : [...old, ...p.items]));
+      setCursor(p.next_cursor);
+      setError(null);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setLoading(false);
+    }
+  };
+  useEffect(() => {
+    fetchPage('', true);
+  }, [applied]);
+
+  const [name, setName] = useState('');
+  const [desc, setDesc] = useState('');
+  const [createError, setCreateError] = useState<unknown>(null);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setCreateError(null);
+    try {
+      const c = await api.post<Club>('/clubs', { name: name.trim(), description: desc.trim() });
+      navigate(`/clubs/${c.id}`);
+    } catch (err) {
+      setCreateError(err);
+    }
+  };
+  const ce = createError instanceof ApiError ? createError : null;
+
+  return (
+    <Page title="Clubs" wide>
+      <h1>Clubs</h1>
+      <form
+        class="search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied(q.trim());
+        }}
+      >
+        <label for="club-q">Search clubs</label>
+        <input id="club-q" type="search" value={q} onInput={(e) => setQ((e.currentTarget as HTMLInputElement).value)} />
+        <button type="submit">Search</button>
+      </form>
+      <ErrorBox error={error} />
+      {items.length === 0 && !loading && <p class="muted">No clubs{applied ? ` match “${applied}”` : ' yet'}.</p>}
+      <ul class="club-list">
+        {items.map((c) => (
+          <li key={c.id}>
+            <a href={`/clubs/${c.id}`}>{c.name}</a> <span class="muted">· {c.member_count} members</span>
+            {c.description && <div class="muted small">{c.description}</div>}
+          </li>
+        ))}
+      </ul>
+      {loading && <Loading />}
+      {cursor && !loading && (
+        <button type="button" onClick={() => fetchPage(cursor, false)}>
+          More clubs
+        </button>
+      )}
+      {user && (
+        <section class="card-box" aria-labelledby="create-club">
+          <h2 id="create-club">Create a club</h2>
+          <form class="form narrow" onSubmit={create}>
+            <Field label="Name" name="club-name" value={name} onInput={setName} required maxLength={80} error={ce?.fieldError('name')} />
+            <Field label="Description" name="club-description" value={desc} onInput={setDesc} error={ce?.fieldError('description')} />
+            <ErrorBox error={createError} />
+            <button type="submit" class="primary">
+              Create
+            </button>
+          </form>
+        </section>
+      )}
+    </Page>
+  );
+}
+
+export function ClubPage({ id }: { id: string }) {
+  const { user } = useSession();
+  const { query } = useLocation();
+  const club = useLoad(() => api.get<Club>(`/clubs/${encodeURIComponent(id)}`), [id, user?.id]);
+  const members = useLoad(() => api.get<ListPage<Member>>(`/clubs/${encodeURIComponent(id)}/members?limit=100`), [id, user?.id]);
+  const [code, setCode] = useState(query.get('code') ?? '');
+  const [joinError, setJoinError] = useState<unknown>(null);
+  const [invite, setInvite] = useState<Invite | null>(null);
+  const [inviteError, setInviteError] = useState<unknown>(null);
+  const [hours, setHours] = useState('168');
+  const [uses, setUses] = useState('0');
+
+  if (club.error) {
+    return (
+      <Page title="Club">
+        <h1>Club</h1>
+        <ErrorBox error={club.error} />
+      </Page>
+    );
+  }
+  if (!club.data) return <Loading />;
+  const c = club.data;
+  const role = c.viewer_role;
+  const canInvite = role === 'owner' || role === 'organizer' || user?.is_admin;
+
+  const join = async (e: Event) => {
+    e.preventDefault();
+    setJoinError(null);
+    try {
+      await api.post(`/clubs/${encodeURIComponent(id)}/members`, { code: code.trim() });
+      club.reload();
+      members.reload();
+    } catch (err) {
+      setJoinError(err);
+    }
+  };
+  const leave = async () => {
+    try {
+      await api.del(`/clubs/${encodeURIComponent(id)}/members/me`);
+      club.reload();
+      members.reload();
+    } catch (err) {
+      setJoinError(err);
+    }
+  };
+  const makeInvite = async (e: Event) => {
+    e.preventDefault();
+    setInviteError(null);
+    try {
+      setInvite(await api.post<Invite>(`/clubs/${encodeURIComponent(id)}/invites`, { expires_in_hours: Number(hours), max_uses: Number(uses) }));
+    } catch (err) {
+      setInviteError(err);
+    }
+  };
+  const inviteLink = invite ? `${location.origin}/clubs/${c.id}?code=${encodeURIComponent(invite.code)}` : '';
+
+  return (
+    <Page title={c.name} wide>
+      <h1>{c.name}</h1>
+      {c.description && <p class="lead">{c.description}</p>}
+      <p class="muted">
+        {c.member_count} members · founded {when(c.created_at)}
+        {role && <> · you are {role === 'member' ? 'a member' : `the ${role}`}</>}
+      </p>
+
+      {user && !role && (
+        <section class="card-box" aria-labelledby="join-title">
+          <h2 id="join-title">Join with an invite code</h2>
+          <form class="form inline" onSubmit={join}>
+            <Field label="Invite code" name="invite-code" value={code} onInput={setCode} required />
+            <button type="submit" class="primary">
+              Join
+            </button>
+          </form>
+          <ErrorBox error={joinError} />
+        </section>
+      )}
+      {!user && (
+        <p>
+          <a href={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</a> to join this club.
+        </p>
+      )}
+
+      {canInvite && (
+        <section class="card-box" aria-labelledby="invite-title">
+          <h2 id="invite-title">Invite players</h2>
+          <form class="form inline" onSubmit={makeInvite}>
+            <div class="field">
+              <label for="inv-hours">Valid for</label>
+              <select id="inv-hours" value={hours} onChange={(e) => setHours((e.currentTarget as HTMLSelectElement).value)}>
+                <option value="24">1 day</option>
+                <option value="168">1 week</option>
+                <option value="720">30 days</option>
+                <option value="2160">90 days</option>
+              </select>
+            </div>
+            <div class="field">
+              <label for="inv-uses">Uses</label>
+              <select id="inv-uses" value={uses} onChange={(e) => setUses((e.currentTarget as HTMLSelectElement).value)}>
+                <option value="0">unlimited</option>
+                <option value="1">1</option>
+                <option value="10">10</option>
+                <option value="50">50</option>
+              </select>
+            </div>
+            <button type="submit" class="primary">
+              Make an invite code
+            </button>
+          </form>
+          <ErrorBox error={inviteError} />
+          {invite && (
+            <div class="invite" role="status">
+              <p>
+                Code: <code class="code">{invite.code}</code> (expires {when(invite.expires_at)}
+                {invite.max_uses ? `, ${invite.max_uses} uses` : ''})
+              </p>
+              <label for="invite-link">Link to share</label>
+              <input id="invite-link" readOnly value={inviteLink} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+            </div>
+          )}
+        </section>
+      )}
+
+      <section class="card-box" aria-labelledby="members-title">
+        <h2 id="members-title">Members</h2>
+        <ErrorBox error={members.error} />
+        {members.data ? (
+          <ul class="member-list">
+            {members.data.items.map((m) => (
+              <li key={m.user_id}>
+                <a href={`/users/${m.user_id}`}>{m.username}</a> {m.role !== 'member' && <span class="tag">{m.role}</span>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Loading />
+        )}
+        {role && role !== 'owner' && (
+          <button type="button" class="secondary" onClick={leave}>
+            Leave the club
+          </button>
+        )}
+      </section>
+    </Page>
+  );
+}

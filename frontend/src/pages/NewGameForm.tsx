@@ -1,0 +1,177 @@
+import { useState } from 'preact/hooks';
+import type { Game, GameKind, NewGame, SeatRequest } from '../api/types';
+import { ErrorBox } from '../components/ui';
+import { TEAMS } from '../game/board';
+import { navigate } from '../router';
+import { api } from '../session';
+
+/** Player counts and team counts of rules.md 1.3 and 2.1. */
+export const SEQUENCE_TABLES: Record<number, number[]> = { 2: [2], 3: [3], 4: [2], 6: [2, 3], 8: [2], 9: [3], 10: [2], 12: [2, 3] };
+export const STACKS_PLAYERS = [2, 3, 4, 5, 6];
+export const BOT_LEVELS = ['random', 'greedy', 'strong'] as const;
+
+export type SeatChoice = 'me' | 'open' | (typeof BOT_LEVELS)[number];
+
+export interface GameForm {
+  game: GameKind;
+  variant: 'classic' | 'bordered';
+  players: number;
+  teams: number;
+  seats: SeatChoice[];
+  turnSeconds: number;
+  bankSeconds: number;
+}
+
+export function defaultForm(): GameForm {
+  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], turnSeconds: 60, bankSeconds: 0 };
+}
+
+/** resize keeps the seat choices in step with the player count. */
+export function resize(f: GameForm, players: number): GameForm {
+  const seats = f.seats.slice(0, players);
+  while (seats.length < players) seats.push(seats.length === 0 ? 'me' : 'random');
+  const teams = f.game === 'sequence' ? (SEQUENCE_TABLES[players]?.includes(f.teams) ? f.teams : SEQUENCE_TABLES[players]?.[0] ?? 2) : players;
+  return { ...f, players, teams, seats };
+}
+
+/** toRequest builds the POST /games body. */
+export function toRequest(f: GameForm): NewGame {
+  const seats: SeatRequest[] = f.seats.map((s) => (s === 'me' ? { user: 'me' } : s === 'open' ? { open: true } : { bot: s }));
+  const req: NewGame = { game: f.game, players: f.players, seats };
+  if (f.game === 'sequence') {
+    req.variant = f.variant;
+    req.teams = f.teams;
+  }
+  if (f.turnSeconds > 0 || f.bankSeconds > 0) {
+    req.clock = {};
+    if (f.turnSeconds > 0) req.clock.turn_seconds = f.turnSeconds;
+    if (f.bankSeconds > 0) req.clock.bank_seconds = f.bankSeconds;
+  }
+  return req;
+}
+
+export function NewGameForm() {
+  const [f, setF] = useState<GameForm>(defaultForm);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const playerCounts = f.game === 'sequence' ? Object.keys(SEQUENCE_TABLES).map(Number) : STACKS_PLAYERS;
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const g = await api.post<Game>('/games', toRequest(f));
+      navigate(`/games/${g.id}`);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="form new-game" onSubmit={submit} aria-labelledby="new-game-title">
+      <h2 id="new-game-title">New game</h2>
+      <div class="row">
+        <div class="field">
+          <label for="ng-game">Game</label>
+          <select id="ng-game" value={f.game} onChange={(e) => setF(resize({ ...f, game: (e.currentTarget as HTMLSelectElement).value as GameKind }, 2))}>
+            <option value="sequence">Sequence (board)</option>
+            <option value="stacks">Sequence Stacks (cards)</option>
+          </select>
+        </div>
+        {f.game === 'sequence' && (
+          <div class="field">
+            <label for="ng-variant">Variant</label>
+            <select id="ng-variant" value={f.variant} onChange={(e) => setF({ ...f, variant: (e.currentTarget as HTMLSelectElement).value as GameForm['variant'] })}>
+              <option value="classic">Classic (jacks)</option>
+              <option value="bordered">Bordered (W+ / W−)</option>
+            </select>
+          </div>
+        )}
+        <div class="field">
+          <label for="ng-players">Players</label>
+          <select id="ng-players" value={String(f.players)} onChange={(e) => setF(resize(f, Number((e.currentTarget as HTMLSelectElement).value)))}>
+            {playerCounts.map((n) => (
+              <option key={n} value={String(n)}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        {f.game === 'sequence' && (
+          <div class="field">
+            <label for="ng-teams">Teams</label>
+            <select id="ng-teams" value={String(f.teams)} onChange={(e) => setF({ ...f, teams: Number((e.currentTarget as HTMLSelectElement).value) })}>
+              {(SEQUENCE_TABLES[f.players] ?? [2]).map((t) => (
+                <option key={t} value={String(t)}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      <fieldset>
+        <legend>Seats</legend>
+        {f.seats.map((s, i) => (
+          <div class="field seat-field" key={i}>
+            <label for={`ng-seat-${i}`}>
+              Seat {i + 1}
+              {f.game === 'sequence' && (
+                <span class="muted">
+                  {' '}
+                  · {TEAMS[i % f.teams].name} {TEAMS[i % f.teams].shape}
+                </span>
+              )}
+            </label>
+            <select
+              id={`ng-seat-${i}`}
+              value={s}
+              onChange={(e) => {
+                const seats = [...f.seats];
+                seats[i] = (e.currentTarget as HTMLSelectElement).value as SeatChoice;
+                setF({ ...f, seats });
+              }}
+            >
+              <option value="me">Me</option>
+              <option value="open">Open seat (someone joins)</option>
+              {BOT_LEVELS.map((b) => (
+                <option key={b} value={b}>
+                  Bot: {b}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </fieldset>
+      <div class="row">
+        <div class="field">
+          <label for="ng-turn">Time per turn</label>
+          <select id="ng-turn" value={String(f.turnSeconds)} onChange={(e) => setF({ ...f, turnSeconds: Number((e.currentTarget as HTMLSelectElement).value) })}>
+            {[15, 30, 60, 120, 300].map((s) => (
+              <option key={s} value={String(s)}>
+                {s < 60 ? `${s} s` : `${s / 60} min`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="ng-bank">Time bank</label>
+          <select id="ng-bank" value={String(f.bankSeconds)} onChange={(e) => setF({ ...f, bankSeconds: Number((e.currentTarget as HTMLSelectElement).value) })}>
+            {[0, 60, 300, 600].map((s) => (
+              <option key={s} value={String(s)}>
+                {s === 0 ? 'none' : `${s / 60} min`}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <ErrorBox error={error} />
+      <button type="submit" class="primary" disabled={busy}>
+        {busy ? 'Starting…' : 'Start the game'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Game, User } from '../api/types';
+import { GameList } from '../components/GameList';
+import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
+import { api, useSession } from '../session';
+
+export default function Profile({ id }: { id: string }) {
+  const { user: me } = useSession();
+  const user = useLoad(() => api.get<User>(`/users/${encodeURIComponent(id)}`), [id, me?.id]);
+  const games = useLoad(async () => (await api.get<{ games: Game[] }>(`/users/${encodeURIComponent(id)}/games?limit=50`)).games, [id, me?.id]);
+  if (user.error) {
+    return (
+      <Page title="Player">
+        <h1>Player</h1>
+        <ErrorBox error={user.error} />
+      </Page>
+    );
+  }
+  if (!user.data) return <Loading />;
+  const u = user.data;
+  return (
+    <Page title={u.username} wide>
+      <h1>
+        {u.username} {u.kind === 'bot' && <span class="tag">bot · {u.bot_level}</span>} {u.is_admin && <span class="tag">admin</span>}
+      </h1>
+      <p class="muted">Member since {when(u.created_at)}</p>
+      {/* The rating chart mounts here once GET /users/{id}/ratings lands. */}
+      <section class="card-box" aria-labelledby="ratings-title" id="ratings" data-slot="rating-chart">
+        <h2 id="ratings-title">Ratings</h2>
+        <p class="muted">The rating chart will appear here.</p>
+      </section>
+      <section class="card-box" aria-labelledby="games-title">
+        <h2 id="games-title">Games</h2>
+        <ErrorBox error={games.error} />
+        {games.loading && !games.data ? <Loading /> : <GameList games={games.data ?? []} me={u.id} empty="No games yet." />}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { Board } from '../components/Board';
+import { SeqCard, StacksCard } from '../components/Cards';
+import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
+import { TEAMS } from '../game/board';
+import { normalizeArchive, positionFromVector, verifySeed, type Archive, type Position } from '../game/archive';
+import { describeSequenceMove } from '../game/sequenceMoves';
+import { describeStacksMove } from '../game/stacksMoves';
+import { api } from '../session';
+import { isTypingTarget } from './gameCommon';
+import { lastCellOf, lockedCells } from './SequenceTable';
+
+function seatLabel(a: Archive, seat: number) {
+  const s = a.seats[seat];
+  return s?.username || (s?.bot ? `bot-${s.bot}` : `seat ${seat + 1}`);
+}
+
+function resultLine(a: Archive): string {
+  if (a.result === 'drawn') return 'Draw.';
+  if (a.winner == null) return '';
+  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won.`;
+  return `${seatLabel(a, a.winner)} won.`;
+}
+
+export default function Replay({ id }: { id: string }) {
+  const { data: archive, error } = useLoad(async () => normalizeArchive(await api.get<unknown>(`/games/${encodeURIComponent(id)}/archive`)), [id]);
+  const total = archive?.moves.length ?? 0;
+  const [ply, setPly] = useState<number | null>(null);
+  const cache = useRef(new Map<number, Promise<Position>>());
+  const [pos, setPos] = useState<{ ply: number; p: Position } | null>(null);
+  const [posError, setPosError] = useState<unknown>(null);
+  const [seedOK, setSeedOK] = useState<boolean | null>(null);
+
+  const fetchPly = (n: number) => {
+    let p = cache.current.get(n);
+    if (!p) {
+      p = api.get<unknown>(`/games/${encodeURIComponent(id)}/vector?ply=${n}`).then(positionFromVector);
+      p.catch(() => cache.current.delete(n));
+      cache.current.set(n, p);
+    }
+    return p;
+  };
+
+  // Start at the end: every hand is shown from the final position.
+  useEffect(() => {
+    if (archive && ply == null) setPly(archive.moves.length);
+    if (archive) verifySeed(archive.seed, archive.seedHash).then(setSeedOK, () => setSeedOK(false));
+  }, [archive]);
+
+  useEffect(() => {
+    if (ply == null) return;
+    let live = true;
+    fetchPly(ply).then(
+      (p) => {
+        if (!live) return;
+        setPos({ ply, p });
+        setPosError(null);
+        if (ply + 1 <= total) fetchPly(ply + 1).catch(() => {});
+        if (ply - 1 >= 0) fetchPly(ply - 1).catch(() => {});
+      },
+      (e) => live && setPosError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ply, total]);
+
+  const go = (n: number) => setPly(Math.max(0, Math.min(total, n)));
+  // Steps from the latest ply even when keys come faster than renders.
+  const step = (d: number | 'first' | 'last') =>
+    setPly((p) => Math.max(0, Math.min(total, d === 'first' ? 0 : d === 'last' ? total : (p ?? 0) + d)));
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (ply == null || isTypingTarget(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const d = ({ ArrowLeft: -1, ArrowRight: 1, Home: 'first', End: 'last' } as const)[e.key as 'Home'];
+      if (d != null) {
+        e.preventDefault();
+        step(d);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const lastMove = pos && pos.ply > 0 ? archive?.moves[pos.ply - 1] : undefined;
+  const describe = (m: string) => (archive?.game === 'sequence' ? describeSequenceMove(m) : describeStacksMove(m, (s) => seatLabel(archive!, s)));
+  const locked = useMemo(() => (pos?.p.game === 'sequence' ? lockedCells({ locked: [], sequences: pos.p.sequences }) : new Set<string>()), [pos]);
+
+  if (error) {
+    return (
+      <Page title="Replay">
+        <h1>Replay</h1>
+        <ErrorBox error={error} />
+      </Page>
+    );
+  }
+  if (!archive || ply == null) return <Loading what="Loading the archive" />;
+
+  return (
+    <Page title="Replay" wide>
+      <div class="game-head">
+        <h1>Replay: {archive.game === 'sequence' ? `Sequence${archive.variant === 'bordered' ? ' (bordered)' : ''}` : 'Sequence Stacks'}</h1>
+        <a href={`/games/${archive.id || id}`}>the table</a>
+      </div>
+      <p>
+        {archive.seats.map((s, i) => (
+          <span key={i} class="seat-tag">
+            {archive.game === 'sequence' && (
+              <span class={`chip small team-${TEAMS[s.team]?.colour}`} aria-hidden="true">
+                {TEAMS[s.team]?.shape}
+              </span>
+            )}
+            {s.userID ? <a href={`/users/${s.userID}`}>{seatLabel(archive, i)}</a> : seatLabel(archive, i)}
+          </span>
+        ))}{' '}
+        · {resultLine(archive)} · {when(archive.finishedAt)}
+      </p>
+      <p class="muted small">
+        Seed <code>{archive.seed.slice(0, 16)}…</code>{' '}
+        {seedOK === true ? '✓ matches the hash published at the start' : seedOK === false ? '(could not check it against the published hash)' : ''}
+      </p>
+
+      <div class="replay-controls" role="toolbar" aria-label="Replay controls (arrow keys step, Home and End jump)">
+        <button type="button" onClick={() => go(0)} disabled={ply === 0} aria-label="First position">
+          |◀
+        </button>
+        <button type="button" onClick={() => go(ply - 1)} disabled={ply === 0} aria-label="Previous move">
+          ◀
+        </button>
+        <span class="ply" aria-live="polite">
+          Ply {ply} of {total}
+        </span>
+        <button type="button" onClick={() => go(ply + 1)} disabled={ply === total} aria-label="Next move">
+          ▶
+        </button>
+        <button type="button" onClick={() => go(total)} disabled={ply === total} aria-label="Final position">
+          ▶|
+        </button>
+        <label class="sr-only" for="ply-slider">
+          Ply
+        </label>
+        <input id="ply-slider" type="range" min={0} max={total} value={ply} onInput={(e) => go(Number((e.currentTarget as HTMLInputElement).value))} />
+      </div>
+      <p class="status-line" aria-live="polite">
+        {lastMove ? (
+          <>
+            {seatLabel(archive, lastMove.seat)} {describe(lastMove.move)} <code>{lastMove.move}</code>
+            {lastMove.by && lastMove.by !== 'player' && <span class="muted"> ({lastMove.by})</span>}
+          </>
+        ) : (
+          'The deal.'
+        )}
+      </p>
+      <ErrorBox error={posError} />
+
+      <div class="replay-body">
+        <div class="replay-position">
+          {!pos && <Loading what="Loading the position" />}
+          {pos?.p.game === 'sequence' && <Board rows={pos.p.board} locked={locked} last={lastCellOf(lastMove)} label={`Board after ply ${pos.ply}`} />}
+          {pos?.p.game === 'stacks' && (
+            <ol class="pile-list">
+              {pos.p.piles.length === 0 && <li class="muted">No piles on the table.</li>}
+              {pos.p.piles.map((p, i) => (
+                <li key={i} class={`pile pile-${p.color}`}>
+                  <span class="pile-label">
+                    {i + 1}. {p.color}
+                  </span>
+                  <span class="pile-cards">
+                    {p.cards.map((c, j) => (
+                      <StacksCard key={j} card={c} small />
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+          {pos && (
+            <section class="all-hands" aria-label="Every hand">
+              <h2>Hands</h2>
+              {pos.p.hands.map((h, seat) => (
+                <div key={seat} class={`replay-hand${pos.p.turn === seat ? ' to-move' : ''}`}>
+                  <strong>
+                    {seatLabel(archive, seat)}
+                    {pos.p.game === 'stacks' && ` · chips R ${pos.p.chips[seat]?.red ?? 0} B ${pos.p.chips[seat]?.blue ?? 0}`}:
+                  </strong>{' '}
+                  {h.length === 0 && <span class="muted">empty</span>}
+                  {h.map((c, i) => (pos.p.game === 'sequence' ? <SeqCard key={i} card={c} small /> : <StacksCard key={i} card={c} small />))}
+                  <span class="muted small">
+                    {' '}
+                    · discards {pos.p.discards[seat]?.length ?? 0}
+                  </span>
+                </div>
+              ))}
+              <p class="muted small">Draw pile: {pos.p.deckSize}</p>
+            </section>
+          )}
+        </div>
+        <nav class="move-list" aria-label="Moves">
+          <h2>Moves</h2>
+          <ol>
+            <li>
+              <button type="button" class={ply === 0 ? 'link current' : 'link'} aria-current={ply === 0 ? 'step' : undefined} onClick={() => go(0)}>
+                the deal
+              </button>
+            </li>
+            {archive.moves.map((m, i) => (
+              <li key={i}>
+                <button type="button" class={ply === i + 1 ? 'link current' : 'link'} aria-current={ply === i + 1 ? 'step' : undefined} onClick={() => go(i + 1)}>
+                  {i + 1}. {seatLabel(archive, m.seat)}: <code>{m.move}</code>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { GameView, SequenceState } from '../api/types';
+import { Board } from '../components/Board';
+import { SeqCard } from '../components/Cards';
+import { Clock } from '../components/Clock';
+import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
+import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
+import type { MoveRecord } from '../api/types';
+import { isTypingTarget, resultText, seatName } from './gameCommon';
+
+export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
+  const out = new Set(state.locked ?? []);
+  for (const wins of Object.values(state.sequences ?? {})) for (const [a, b] of wins) for (const c of windowCells(a, b)) out.add(c);
+  for (const corner of ['a1', 'j1', 'a10', 'j10']) out.delete(corner);
+  return out;
+}
+
+export function lastCellOf(move?: MoveRecord): string | null {
+  const m = move && parseSequenceMove(move.move);
+  return m && (m.kind === 'place' || m.kind === 'remove') ? m.cell : null;
+}
+
+export function SequenceTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; lastMove?: MoveRecord }) {
+  const { view, onMove, busy } = props;
+  const st = view.state as SequenceState;
+  const legal = view.legal_moves ?? [];
+  const myTurn = legal.length > 0;
+  const [selected, setSelected] = useState<string | null>(null);
+  const [focus, setFocus] = useState({ row: 4, col: 4 });
+  const special = useMemo(() => specialMoves(legal), [legal]);
+  const targets = useMemo(() => targetsFor(legal, selected), [legal, selected]);
+  const locked = useMemo(() => lockedCells(st), [st]);
+
+  // A new position drops a selection that is no longer in the hand.
+  useEffect(() => {
+    if (selected && !st.hand.includes(selected)) setSelected(null);
+  }, [st.hand, selected]);
+
+  const select = (card: string) => {
+    setSelected(card === selected ? null : card);
+    // Put the keyboard focus on the card's first target, so Enter plays it.
+    const first = targetsFor(legal, card);
+    const cell = [...first.place, ...first.remove][0] ?? cellsOf(card)[0];
+    const p = cell && parseCell(cell);
+    if (p && card !== selected) setFocus(p);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (/^[1-9]$/.test(e.key)) {
+        const card = st.hand[Number(e.key) - 1];
+        if (card) {
+          e.preventDefault();
+          select(card);
+        }
+      } else if (e.key === 'Escape') setSelected(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const activate = (cell: string) => {
+    if (!myTurn || busy || !selected) return;
+    const m = moveAt(legal, selected, cell);
+    if (m) {
+      onMove(m);
+      setSelected(null);
+    }
+  };
+
+  const teams = Array.from({ length: st.teams }, (_, t) => t);
+  const status =
+    view.status === 'finished' || view.status === 'aborted'
+      ? resultText(view)
+      : myTurn
+        ? selected
+          ? targets.place.size + targets.remove.size
+            ? `Your turn: choose a highlighted cell for ${cardLabel(selected).name}.`
+            : `${cardLabel(selected).name} has no place to go${special.exchange.has(selected) ? ': it is dead, turn it in' : ''}.`
+          : special.discard.size
+            ? 'Your turn: a table-talk penalty is due — discard a card.'
+            : 'Your turn: pick a card (keys 1–7), then a highlighted cell (arrows, Enter).'
+        : `${view.to_move.map((s) => seatName(view, s)).join(', ') || 'Nobody'} to move.`;
+
+  return (
+    <div class="table sequence-table">
+      <section class="players" aria-label="Players">
+        {st.hand_sizes.map((n, seat) => {
+          const team = view.seats[seat]?.team ?? seat % st.teams;
+          const t = TEAMS[team];
+          const disc = st.discards[seat] ?? [];
+          return (
+            <div class={`player${view.to_move.includes(seat) ? ' to-move' : ''}`} key={seat}>
+              <span class={`chip team-${t.colour}`} aria-hidden="true">
+                {t.shape}
+              </span>
+              <span class="player-name">
+                {seatName(view, seat)}
+                <span class="sr-only">, {t.name} team</span>
+                {view.to_move.includes(seat) && <span class="badge">to move</span>}
+              </span>
+              <span class="muted" aria-label={`${n} cards in hand`}>
+                {n} cards
+              </span>
+              <span class="discard-top" aria-label={disc.length ? `discard pile: ${disc.length} cards, top ${cardLabel(disc[disc.length - 1]).name}` : 'discard pile empty'}>
+                {disc.length ? <SeqCard card={disc[disc.length - 1]} small /> : <span class="muted">—</span>}
+              </span>
+            </div>
+          );
+        })}
+        <div class="table-facts">
+          {teams.map((t) => (
+            <span key={t}>
+              {TEAMS[t].name} {TEAMS[t].shape}: {(st.sequences[TEAMS[t].letter] ?? []).length}/{st.sequences_to_win} sequences
+            </span>
+          ))}
+          <span>Draw pile: {st.deck_size}</span>
+          {view.status === 'active' && <Clock deadline={view.turn_deadline} />}
+        </div>
+      </section>
+
+      <p class={`status-line${myTurn ? ' mine' : ''}`} id="table-status">
+        {status}
+      </p>
+
+      <Board
+        rows={st.board}
+        locked={locked}
+        targets={myTurn ? targets : undefined}
+        last={lastCellOf(props.lastMove)}
+        focus={focus}
+        onFocus={(row, col) => setFocus({ row, col })}
+        onActivate={myTurn ? activate : undefined}
+        label={`Board. ${myTurn ? 'Arrow keys move, Enter plays the selected card.' : ''}`}
+      />
+
+      {view.your_seat != null && (
+        <section class="hand-area" aria-label="Your hand">
+          <h2 class="sr-only">Your hand</h2>
+          <div class="hand" role="group" aria-label="Your cards (keys 1 to 9 pick a card)">
+            {st.hand.map((card, i) => {
+              const playable = special.playable.has(card);
+              const dead = special.exchange.has(card);
+              return (
+                <button
+                  type="button"
+                  key={i}
+                  class={`hand-card${selected === card ? ' selected' : ''}${playable ? ' playable' : ''}`}
+                  aria-pressed={selected === card}
+                  aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
+                  aria-label={`${i + 1}: ${cardLabel(card).name}${dead ? ', dead card' : ''}${myTurn && !playable && !dead ? ', no legal place' : ''}`}
+                  onClick={() => select(card)}
+                  disabled={busy}
+                >
+                  <span class="key" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <SeqCard card={card} />
+                  {dead && (
+                    <span class="dead" aria-hidden="true">
+                      dead
+                    </span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+          <div class="actions">
+            {[...special.exchange].map((card) => (
+              <button type="button" key={'x' + card} class="secondary" disabled={busy} onClick={() => onMove('x' + card)}>
+                Turn in dead {cardLabel(card).face}
+              </button>
+            ))}
+            {[...special.discard].map((card) => (
+              <button type="button" key={'d' + card} class="secondary" disabled={busy} onClick={() => onMove('d' + card)}>
+                Discard {cardLabel(card).face} (penalty)
+              </button>
+            ))}
+            {special.pass && (
+              <button type="button" class="primary" disabled={busy} onClick={() => onMove('pass')}>
+                Pass (no legal play)
+              </button>
+            )}
+          </div>
+        </section>
+      )}
+
+      <details class="discards">
+        <summary>Discard piles</summary>
+        {st.discards.map((pile, seat) => (
+          <div key={seat} class="discard-row">
+            <strong>{seatName(view, seat)}:</strong>{' '}
+            {pile.length ? pile.map((c, i) => <SeqCard key={i} card={c} small />) : <span class="muted">empty</span>}
+          </div>
+        ))}
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import type { GameView, SequenceState, StacksState } from '../api/types';
+import { SequenceTable, lockedCells } from './SequenceTable';
+import { StacksTable } from './StacksTable';
+
+const seats = [
+  { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
+  { seat: 1, team: 1, user: { id: 'b', username: 'bot-random' }, bot: 'random', open: false, filled_by_bot: false, abandoned: false },
+];
+
+function seqView(state: Partial<SequenceState>, legal: string[]): GameView {
+  const board = ['*........*', ...Array(8).fill('..........'), '*........*'];
+  return {
+    id: 'g', game: 'sequence', players: 2, teams: 2, status: 'active', rated: false, clock: {}, created_at: '', seed_hash: '', ply: 4,
+    seats, your_seat: 0, to_move: [0], legal_moves: legal,
+    state: {
+      game: 'sequence', variant: 'classic', seat: 0, players: 2, teams: 2, sequences_to_win: 2, board, sequences: {}, locked: [],
+      discards: [[], []], hand_sizes: [3, 7], deck_size: 80, hand: ['7H', '2S', 'JS'], turn: 0, ply: 4, exchanged: false,
+      penalty_owed: [0, 0], plays: 4, status: 'playing', winner: null, ...state,
+    },
+  };
+}
+
+function mount(vnode: preact.VNode) {
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  act(() => render(vnode, root));
+  return root;
+}
+const press = (key: string) => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key })));
+const lit = (root: Element) => [...root.querySelectorAll('.cell.target')].map((e) => e.getAttribute('data-cell')).sort();
+
+describe('the Sequence table', () => {
+  it('picks a card by number key, lights its targets and plays a click', () => {
+    const moves: string[] = [];
+    const root = mount(<SequenceTable view={seqView({}, ['7H@i5', '7H@d6', 'JSxe5', 'x2S'])} onMove={(m) => moves.push(m)} busy={false} />);
+    expect(lit(root)).toEqual([]);
+    press('1');
+    expect(lit(root)).toEqual(['d6', 'i5']);
+    expect(root.querySelector('.hand-card[aria-pressed=true]')!.textContent).toContain('7♥');
+    // the keyboard focus went to the first target
+    expect(root.querySelector('[role=gridcell][tabindex="0"]')!.getAttribute('data-cell')).toBe('i5');
+    act(() => (root.querySelector('[data-cell=e5]') as HTMLElement).click()); // not a target: nothing
+    expect(moves).toEqual([]);
+    act(() => (root.querySelector('[data-cell=d6]') as HTMLElement).click());
+    expect(moves).toEqual(['7H@d6']);
+    press('3');
+    expect(root.querySelector('.cell.target.remove')!.getAttribute('data-cell')).toBe('e5');
+  });
+
+  it('offers the dead-card exchange and pass only when legal', () => {
+    const moves: string[] = [];
+    let root = mount(<SequenceTable view={seqView({}, ['7H@i5', 'x2S'])} onMove={(m) => moves.push(m)} busy={false} />);
+    const buttons = () => [...root.querySelectorAll('.actions button')].map((b) => b.textContent);
+    expect(buttons()).toEqual(['Turn in dead 2♠']);
+    act(() => (root.querySelector('.actions button') as HTMLElement).click());
+    expect(moves).toEqual(['x2S']);
+    root = mount(<SequenceTable view={seqView({}, ['pass'])} onMove={(m) => moves.push(m)} busy={false} />);
+    expect(buttons()).toEqual(['Pass (no legal play)']);
+    root = mount(<SequenceTable view={{ ...seqView({}, []), to_move: [1] }} onMove={() => {}} busy={false} />);
+    expect(buttons()).toEqual([]);
+    expect(root.querySelector('.status-line')!.textContent).toBe('bot-random to move.');
+  });
+
+  it('marks the chips of completed sequences as locked, never the corners', () => {
+    expect([...lockedCells({ locked: [], sequences: { a: [['a1', 'e1']] } })].sort()).toEqual(['b1', 'c1', 'd1', 'e1']);
+  });
+});
+
+function stacksView(state: Partial<StacksState>, legal: string[], toMove = [0]): GameView {
+  return {
+    id: 's', game: 'stacks', players: 2, teams: 2, status: 'active', rated: false, clock: {}, created_at: '', seed_hash: '', ply: 9,
+    seats, your_seat: 0, to_move: toMove, legal_moves: legal,
+    state: {
+      game: 'stacks', ply: 9, seat: 0, players: 2, play_cap: 500, turns: 3, turn: 0, direction: 1, phase: 'play', status: 'playing', winner: -1,
+      piles: [{ color: 'red', cards: ['R1', 'R2'] }], discards: [['B4'], []], setaside: [], chips: [{ red: 0, blue: 0 }, { red: 1, blue: 0 }],
+      supply: { red: 19, blue: 20 }, hand_sizes: [3, 5], deck_size: 90, skipped: [false, false], hand: ['R3', 'B1', 'SKIP'], ...state,
+    },
+  };
+}
+
+describe('the Stacks table', () => {
+  it('offers the plays of the chosen card and the end-of-turn discard', () => {
+    const moves: string[] = [];
+    const root = mount(<StacksTable view={stacksView({}, ['R3>0', 'B1>new', 'SKIP', '/R3', '/B1', '/SKIP'])} onMove={(m) => moves.push(m)} busy={false} />);
+    press('1');
+    const options = [...root.querySelectorAll('.actions button')].map((b) => b.textContent);
+    expect(options).toEqual(['on pile 1', 'Discard it and end the turn']);
+    act(() => (root.querySelector('.actions button') as HTMLElement).click());
+    expect(moves).toEqual(['R3>0']);
+  });
+
+  it('shows the block window with a BLOCK button only for a seat that may block', () => {
+    const win = { phase: 'window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
+    const moves: string[] = [];
+    let root = mount(<StacksTable view={stacksView({ ...win, hand: ['BLOCK'] }, ['BLOCK'])} onMove={(m) => moves.push(m)} busy={false} />);
+    expect(root.querySelector('.block-window')!.textContent).toContain('completed a blue pile');
+    act(() => (root.querySelector('.block-window button') as HTMLElement).click());
+    expect(moves).toEqual(['BLOCK']);
+    root = mount(<StacksTable view={stacksView({ ...win, hand: ['R1'] }, [], [0])} onMove={() => {}} busy={false} />);
+    expect(root.querySelector('.block-window')).not.toBeNull();
+    expect(root.querySelector('.block-window button')).toBeNull();
+  });
+});

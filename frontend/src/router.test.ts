@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { matchPath } from './router';
+import { routes } from './routes';
+
+describe('the router', () => {
+  it('matches patterns and decodes parameters', () => {
+    expect(matchPath('/games/:id', '/games/42')).toEqual({ id: '42' });
+    expect(matchPath('/games/:id/replay', '/games/a%20b/replay')).toEqual({ id: 'a b' });
+    expect(matchPath('/games/:id', '/games/42/replay')).toBeNull();
+    expect(matchPath('/', '/')).toEqual({});
+    expect(matchPath('/clubs', '/clubs/')).toEqual({});
+    expect(matchPath('/games/:id', '/games/%E0%A4%A')).toBeNull();
+  });
+
+  it('has a page for every path the app links to', () => {
+    for (const path of ['/', '/signin', '/signup', '/games/x', '/games/x/replay', '/users/u', '/clubs', '/clubs/c']) {
+      expect(routes.some((r) => matchPath(r.path, path)), path).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,302 @@
+package competition
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Errors. Every error the package returns wraps one of them, so the
+// service layer can map them to league error codes with errors.Is.
+var (
+	// ErrInvalid: the input breaks a rule (league.EINVALID).
+	ErrInvalid = errors.New("competition: invalid")
+	// ErrState: the competition is not in a state that allows the
+	// request, such as reporting a match that is not ready
+	// (league.EPRECONDITION).
+	ErrState = errors.New("competition: not allowed now")
+)
+
+func invalidf(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
+}
+
+func statef(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrState, fmt.Sprintf(format, args...))
+}
+
+// Format is a competition format.
+type Format string
+
+// Formats.
+const (
+	FormatRoundRobin        Format = "round-robin"
+	FormatSwiss             Format = "swiss"
+	FormatSingleElimination Format = "single-elimination"
+	FormatDoubleElimination Format = "double-elimination"
+	FormatGroupsPlayoffs    Format = "groups-playoffs"
+)
+
+// Limits.
+const (
+	MinMatchSize = 2
+	MaxMatchSize = 6 // Stacks tables seat up to six players
+	MaxEntries   = 10000
+)
+
+// Entry is one participant: an individual or a fixed team.
+type Entry struct {
+	ID string
+	// Seed is the entry's seed, 1 the top; 0 means unseeded, ranked after
+	// the seeded entries by Rating.
+	Seed   int
+	Rating float64
+}
+
+// SeedOrder returns the entries in seeding order: seeded entries by seed,
+// then the others by rating (highest first), then by ID. Every format
+// treats position i of this order as seed i+1.
+func SeedOrder(entries []Entry) []Entry {
+	out := slices.Clone(entries)
+	slices.SortStableFunc(out, compareSeed)
+	return out
+}
+
+func compareSeed(a, b Entry) int {
+	switch {
+	case a.Seed > 0 && b.Seed > 0 && a.Seed != b.Seed:
+		return cmp.Compare(a.Seed, b.Seed)
+	case a.Seed > 0 && b.Seed <= 0:
+		return -1
+	case a.Seed <= 0 && b.Seed > 0:
+		return 1
+	case a.Rating != b.Rating:
+		return cmp.Compare(b.Rating, a.Rating)
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// checkEntries validates entries and returns them in seed order.
+func checkEntries(entries []Entry, min int) ([]Entry, error) {
+	if len(entries) < min {
+		return nil, invalidf("%d entries, want at least %d", len(entries), min)
+	}
+	if len(entries) > MaxEntries {
+		return nil, invalidf("%d entries, want at most %d", len(entries), MaxEntries)
+	}
+	seen := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		if e.ID == "" {
+			return nil, invalidf("an entry has no ID")
+		}
+		if seen[e.ID] {
+			return nil, invalidf("entry %q appears twice", e.ID)
+		}
+		seen[e.ID] = true
+	}
+	return SeedOrder(entries), nil
+}
+
+func checkMatchSize(size int) error {
+	if size < MinMatchSize || size > MaxMatchSize {
+		return invalidf("match size %d, want %d to %d", size, MinMatchSize, MaxMatchSize)
+	}
+	return nil
+}
+
+// Config describes a competition.
+type Config struct {
+	Format Format
+	// MatchSize is the number of entries (teams) per match: 2 or 3 for
+	// Sequence, 2 to 6 for a Stacks free-for-all.
+	MatchSize int
+	// BestOf is the number of games a match is played over; 0 or 1 is a
+	// single game.
+	BestOf int
+	// Double: a round robin (or the group stage) in which every pair
+	// meets twice.
+	Double bool
+	// Rounds: the number of Swiss rounds (0: SwissRounds).
+	Rounds int
+	// ThirdPlace: single elimination of two-entry matches plays a match
+	// between the semi-final losers.
+	ThirdPlace bool
+	// Reset: double elimination plays a second grand final when the
+	// losers-bracket champion wins the first.
+	Reset bool
+	// Groups and Advance: the number of groups and how many of each group
+	// go on to the playoffs.
+	Groups  int
+	Advance int
+	// Points and TieBreaks rank round-based standings; zero values take
+	// DefaultPoints and DefaultTieBreaks.
+	Points    Points
+	TieBreaks []TieBreak
+}
+
+// Validate checks the configuration for a competition of n entries.
+func (c Config) Validate(n int) error {
+	if err := checkMatchSize(c.MatchSize); err != nil {
+		return err
+	}
+	if c.BestOf < 0 {
+		return invalidf("best of %d", c.BestOf)
+	}
+	if n > MaxEntries {
+		return invalidf("%d entries, want at most %d", n, MaxEntries)
+	}
+	for _, tb := range c.TieBreaks {
+		if !slices.Contains(TieBreaks, tb) {
+			return invalidf("unknown tie-break %q", tb)
+		}
+	}
+	switch c.Format {
+	case FormatRoundRobin:
+		if n < c.MatchSize {
+			return invalidf("%d entries for matches of %d", n, c.MatchSize)
+		}
+		if n > MaxRoundRobinEntries {
+			return invalidf("%d entries, want at most %d for a round robin", n, MaxRoundRobinEntries)
+		}
+	case FormatSwiss:
+		if n < c.MatchSize {
+			return invalidf("%d entries for matches of %d", n, c.MatchSize)
+		}
+		if c.Rounds < 0 {
+			return invalidf("%d rounds", c.Rounds)
+		}
+	case FormatSingleElimination:
+		if n < 2 {
+			return invalidf("%d entries, want at least 2", n)
+		}
+		if c.ThirdPlace && c.MatchSize != 2 {
+			return invalidf("a third-place match needs matches of two")
+		}
+	case FormatDoubleElimination:
+		if c.MatchSize != 2 {
+			return invalidf("double elimination needs matches of two")
+		}
+		if n < 2 {
+			return invalidf("%d entries, want at least 2", n)
+		}
+	case FormatGroupsPlayoffs:
+		if c.Groups < 1 || c.Advance < 1 {
+			return invalidf("%d groups advancing %d each", c.Groups, c.Advance)
+		}
+		if n < c.Groups*c.MatchSize {
+			return invalidf("%d entries for %d groups with matches of %d", n, c.Groups, c.MatchSize)
+		}
+		if (n+c.Groups-1)/c.Groups > MaxRoundRobinEntries {
+			return invalidf("groups of %d, want at most %d", (n+c.Groups-1)/c.Groups, MaxRoundRobinEntries)
+		}
+		if c.Advance > n/c.Groups {
+			return invalidf("%d advance from groups of %d", c.Advance, n/c.Groups)
+		}
+		if c.Groups*c.Advance < 2 {
+			return invalidf("only %d entries would reach the playoffs", c.Groups*c.Advance)
+		}
+		if c.ThirdPlace && c.MatchSize != 2 {
+			return invalidf("a third-place match needs matches of two")
+		}
+	default:
+		return invalidf("unknown format %q", c.Format)
+	}
+	return nil
+}
+
+// Pairing is one match of a round-based format (round robin, Swiss or a
+// group stage).
+type Pairing struct {
+	ID      string   // unique in the competition: "R3-2", or "B-R3-2" in group B
+	Group   string   // the group's name in a group stage, else ""
+	Entries []string // entry IDs in seat order: the first seat starts
+}
+
+// Round is one round of a round-based format.
+type Round struct {
+	Number  int
+	Matches []Pairing
+	Byes    []string // entries that sit the round out, scored as Points.Bye
+}
+
+// Result is the outcome of one match (or bye) of a round-based format.
+type Result struct {
+	Round   int
+	Match   string   // the Pairing ID, optional
+	Entries []string // as paired; the one entry for a bye
+	Bye     bool
+	// Winner is the winning entry; "" is a draw (every entry shares it).
+	Winner string
+	// Sequences, when given, holds each entry's sequences scored in the
+	// match (summed over its games), in the order of Entries.
+	Sequences []int
+}
+
+// ByeResults are the results to record for a round's byes.
+func ByeResults(r Round) []Result {
+	out := make([]Result, 0, len(r.Byes))
+	for _, id := range r.Byes {
+		out = append(out, Result{Round: r.Number, Entries: []string{id}, Bye: true})
+	}
+	return out
+}
+
+// NextRound pairs round number round (1-based) of a round-based format:
+// the round robin (its fixed schedule), Swiss (from the results so far) or
+// the group stage of groups-then-playoffs (every group's round). history
+// holds the results of the earlier rounds, byes included; entries are the
+// entries still playing.
+func NextRound(c Config, entries []Entry, history []Result, round int) (Round, error) {
+	if err := c.Validate(len(entries)); err != nil {
+		return Round{}, err
+	}
+	if round < 1 {
+		return Round{}, invalidf("round %d", round)
+	}
+	switch c.Format {
+	case FormatRoundRobin:
+		rounds, err := RoundRobin(entries, c.MatchSize, c.Double)
+		if err != nil {
+			return Round{}, err
+		}
+		if round > len(rounds) {
+			return Round{}, statef("the round robin has %d rounds", len(rounds))
+		}
+		return rounds[round-1], nil
+	case FormatSwiss:
+		rounds := c.Rounds
+		if rounds == 0 {
+			rounds = SwissRounds(len(entries), c.MatchSize)
+		}
+		if round > rounds {
+			return Round{}, statef("the Swiss has %d rounds", rounds)
+		}
+		return SwissRound(entries, history, round, c.MatchSize, c.points())
+	case FormatGroupsPlayoffs:
+		return groupRound(c, entries, round)
+	}
+	return Round{}, invalidf("%s is not played in rounds", c.Format)
+}
+
+func (c Config) points() Points {
+	if c.Points == (Points{}) {
+		return DefaultPoints(c.Format, c.MatchSize)
+	}
+	return c.Points
+}
+
+func (c Config) tieBreaks() []TieBreak {
+	if c.TieBreaks == nil {
+		return DefaultTieBreaks(c.Format)
+	}
+	return c.TieBreaks
+}
+
+func pairingID(group string, round, index int) string {
+	if group == "" {
+		return fmt.Sprintf("R%d-%d", round, index)
+	}
+	return fmt.Sprintf("%s-R%d-%d", group, round, index)
+}

@@ -1,0 +1,288 @@
+package competition
+
+import (
+	"math"
+	"slices"
+)
+
+// Points are what a match result is worth in round-based standings.
+type Points struct {
+	Win  float64 // winning a match (first place in a match of three or more)
+	Draw float64 // a drawn match, to every entry in it
+	Loss float64 // losing a match (every place but first)
+	Bye  float64 // a round sat out
+}
+
+// DefaultPoints: 2 for a win, 1 for a draw, 0 for a loss. In a match of
+// three or more only the winner scores: first place 2, every other place
+// 0; a drawn match gives everyone 1. A Swiss bye is worth a win (the
+// lowest-ranked entry gets it, at most once); a bye in a round robin or a
+// group is worth the average result, 2/size (1 in matches of two), because
+// there the byes fall by rotation and some entries sit out once more than
+// others.
+func DefaultPoints(f Format, size int) Points {
+	p := Points{Win: 2, Draw: 1, Loss: 0, Bye: 2}
+	if f != FormatSwiss && size >= 2 {
+		p.Bye = (p.Win + float64(size-1)*p.Loss) / float64(size)
+	}
+	return p
+}
+
+// TieBreak names a standings criterion applied after points.
+type TieBreak string
+
+// Tie-breaks; the package documentation defines each one.
+const (
+	TieBuchholz        TieBreak = "buchholz"
+	TieMedianBuchholz  TieBreak = "median-buchholz"
+	TieSonnebornBerger TieBreak = "sonneborn-berger"
+	TieHeadToHead      TieBreak = "head-to-head"
+	TieWins            TieBreak = "wins"
+	TieSequences       TieBreak = "sequences"
+)
+
+// TieBreaks lists every tie-break.
+var TieBreaks = []TieBreak{TieBuchholz, TieMedianBuchholz, TieSonnebornBerger, TieHeadToHead, TieWins, TieSequences}
+
+// DefaultTieBreaks: for Swiss, Buchholz, median Buchholz,
+// Sonneborn-Berger, head-to-head, wins; for round robins and groups,
+// head-to-head, Sonneborn-Berger, wins, sequences.
+func DefaultTieBreaks(f Format) []TieBreak {
+	if f == FormatSwiss {
+		return []TieBreak{TieBuchholz, TieMedianBuchholz, TieSonnebornBerger, TieHeadToHead, TieWins}
+	}
+	return []TieBreak{TieHeadToHead, TieSonnebornBerger, TieWins, TieSequences}
+}
+
+// Row is one line of a standings table.
+type Row struct {
+	// Rank is shared by entries equal on points and on every tie-break;
+	// tied entries are listed in seed order.
+	Rank                      int
+	Entry                     string
+	Played                    int // matches played; byes not counted
+	Wins, Draws, Losses, Byes int
+	Sequences                 int
+	Points                    float64
+	Values                    []TieBreakValue // one per tie-break, in the order applied
+}
+
+// TieBreakValue is an entry's value for one tie-break.
+type TieBreakValue struct {
+	TieBreak TieBreak
+	Value    float64
+}
+
+// StandingsFor ranks a round-based competition with its configured points
+// and tie-breaks.
+func StandingsFor(c Config, entries []Entry, results []Result) ([]Row, error) {
+	return Standings(entries, results, c.points(), c.tieBreaks())
+}
+
+type meeting struct {
+	opp   int
+	score float64 // 1 won against opp, 0 lost to opp, ½ otherwise
+}
+
+type tally struct {
+	row      Row
+	meetings []meeting
+}
+
+// Standings ranks entries by points, then by each tie-break in order.
+// entries must include every entry that appears in results (withdrawn
+// entries too: their points count in their opponents' Buchholz).
+func Standings(entries []Entry, results []Result, points Points, tieBreaks []TieBreak) ([]Row, error) {
+	ordered, err := checkEntries(entries, 1)
+	if err != nil {
+		return nil, err
+	}
+	for _, tb := range tieBreaks {
+		if !slices.Contains(TieBreaks, tb) {
+			return nil, invalidf("unknown tie-break %q", tb)
+		}
+	}
+	index := make(map[string]int, len(ordered))
+	t := make([]tally, len(ordered))
+	for i, e := range ordered {
+		index[e.ID] = i
+		t[i].row.Entry = e.ID
+	}
+	for ri, res := range results {
+		idx := make([]int, len(res.Entries))
+		for i, id := range res.Entries {
+			x, ok := index[id]
+			if !ok {
+				return nil, invalidf("result %d: unknown entry %q", ri, id)
+			}
+			if slices.Contains(idx[:i], x) {
+				return nil, invalidf("result %d: entry %q twice", ri, id)
+			}
+			idx[i] = x
+		}
+		if res.Sequences != nil && len(res.Sequences) != len(res.Entries) {
+			return nil, invalidf("result %d: %d sequence counts for %d entries", ri, len(res.Sequences), len(res.Entries))
+		}
+		if res.Bye {
+			if len(idx) != 1 {
+				return nil, invalidf("result %d: a bye of %d entries", ri, len(idx))
+			}
+			t[idx[0]].row.Byes++
+			t[idx[0]].row.Points += points.Bye
+			continue
+		}
+		if len(idx) < 2 {
+			return nil, invalidf("result %d: a match of %d entries", ri, len(idx))
+		}
+		winner := -1
+		if res.Winner != "" {
+			winner = slices.Index(res.Entries, res.Winner)
+			if winner < 0 {
+				return nil, invalidf("result %d: winner %q did not play", ri, res.Winner)
+			}
+		}
+		for i, x := range idx {
+			r := &t[x].row
+			r.Played++
+			switch {
+			case winner == -1:
+				r.Draws++
+				r.Points += points.Draw
+			case winner == i:
+				r.Wins++
+				r.Points += points.Win
+			default:
+				r.Losses++
+				r.Points += points.Loss
+			}
+			if res.Sequences != nil {
+				r.Sequences += res.Sequences[i]
+			}
+			for j, y := range idx {
+				if j == i {
+					continue
+				}
+				s := 0.5
+				if winner == i {
+					s = 1
+				} else if winner == j {
+					s = 0
+				}
+				t[x].meetings = append(t[x].meetings, meeting{opp: y, score: s})
+			}
+		}
+	}
+
+	// groups holds runs of entry indices still tied, best first.
+	all := make([]int, len(t))
+	for i := range all {
+		all[i] = i
+	}
+	groups := split([][]int{all}, func(i int) float64 { return t[i].row.Points })
+	for _, tb := range tieBreaks {
+		values := make([]float64, len(t))
+		for _, g := range groups {
+			for _, i := range g {
+				values[i] = tieBreakValue(tb, t, i, g)
+				t[i].row.Values = append(t[i].row.Values, TieBreakValue{TieBreak: tb, Value: values[i]})
+			}
+		}
+		groups = split(groups, func(i int) float64 { return values[i] })
+	}
+	rows := make([]Row, 0, len(t))
+	for _, g := range groups {
+		rank := len(rows) + 1
+		for _, i := range g { // in seed order: split is stable
+			r := t[i].row
+			r.Rank = rank
+			rows = append(rows, r)
+		}
+	}
+	return rows, nil
+}
+
+// split breaks every group into runs of equal value, highest first,
+// keeping the order inside each run.
+func split(groups [][]int, value func(int) float64) [][]int {
+	var out [][]int
+	for _, g := range groups {
+		sorted := slices.Clone(g)
+		slices.SortStableFunc(sorted, func(a, b int) int {
+			va, vb := value(a), value(b)
+			switch {
+			case equal(va, vb):
+				return 0
+			case va > vb:
+				return -1
+			}
+			return 1
+		})
+		for i := 0; i < len(sorted); {
+			j := i + 1
+			for j < len(sorted) && equal(value(sorted[i]), value(sorted[j])) {
+				j++
+			}
+			out = append(out, sorted[i:j])
+			i = j
+		}
+	}
+	return out
+}
+
+// equal compares tie-break values, which are sums of configured points and
+// so may carry rounding error.
+func equal(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func tieBreakValue(tb TieBreak, t []tally, i int, group []int) float64 {
+	e := &t[i]
+	switch tb {
+	case TieBuchholz:
+		sum := 0.0
+		for _, v := range opponentScores(t, i) {
+			sum += v
+		}
+		return sum
+	case TieMedianBuchholz:
+		vs := opponentScores(t, i)
+		sum := 0.0
+		for _, v := range vs {
+			sum += v
+		}
+		if len(vs) >= 3 {
+			sum -= slices.Max(vs) + slices.Min(vs)
+		}
+		return sum
+	case TieSonnebornBerger:
+		sum := 0.0
+		for _, m := range e.meetings {
+			sum += float64(m.score * t[m.opp].row.Points)
+		}
+		return sum
+	case TieHeadToHead:
+		sum := 0.0
+		for _, m := range e.meetings {
+			if m.opp != i && slices.Contains(group, m.opp) {
+				sum += m.score
+			}
+		}
+		return sum
+	case TieWins:
+		return float64(e.row.Wins)
+	case TieSequences:
+		return float64(e.row.Sequences)
+	}
+	return 0
+}
+
+// opponentScores lists the final points of every opponent met (once per
+// match met in), and the entry's own points once per bye.
+func opponentScores(t []tally, i int) []float64 {
+	var vs []float64
+	for _, m := range t[i].meetings {
+		vs = append(vs, t[m.opp].row.Points)
+	}
+	for range t[i].row.Byes {
+		vs = append(vs, t[i].row.Points)
+	}
+	return vs
+}

@@ -1,0 +1,220 @@
+package competition
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func ids(names ...string) []Entry {
+	out := make([]Entry, len(names))
+	for i, n := range names {
+		out[i] = Entry{ID: n, Seed: i + 1}
+	}
+	return out
+}
+
+func win(round int, winner string, others ...string) Result {
+	return Result{Round: round, Entries: append([]string{winner}, others...), Winner: winner}
+}
+
+func draw(round int, entries ...string) Result {
+	return Result{Round: round, Entries: entries}
+}
+
+func bye(round int, e string) Result {
+	return Result{Round: round, Entries: []string{e}, Bye: true}
+}
+
+// order lists (rank, entry) of standings rows.
+type ranked struct {
+	Rank  int
+	Entry string
+}
+
+func order(rows []Row) []ranked {
+	out := make([]ranked, len(rows))
+	for i, r := range rows {
+		out[i] = ranked{r.Rank, r.Entry}
+	}
+	return out
+}
+
+func TestStandings(t *testing.T) {
+	swiss := DefaultPoints(FormatSwiss, 2)
+	tests := []struct {
+		name      string
+		entries   []Entry
+		results   []Result
+		points    Points
+		tieBreaks []TieBreak
+		want      []ranked
+	}{
+		{
+			name:    "points rank first",
+			entries: ids("a", "b", "c", "d"),
+			results: []Result{
+				win(1, "a", "b"), draw(1, "c", "d"),
+				win(2, "a", "c"), win(2, "b", "d"),
+				draw(3, "a", "d"), win(3, "b", "c"),
+			},
+			points: swiss,
+			want:   []ranked{{1, "a"}, {2, "b"}, {3, "d"}, {4, "c"}},
+		},
+		{
+			name:    "head-to-head breaks two-way ties",
+			entries: ids("a", "b", "c", "d"),
+			results: []Result{
+				win(1, "a", "b"), win(1, "c", "d"),
+				win(2, "a", "c"), win(2, "b", "d"),
+				win(3, "d", "a"), win(3, "b", "c"),
+			},
+			points:    swiss,
+			tieBreaks: []TieBreak{TieHeadToHead},
+			want:      []ranked{{1, "a"}, {2, "b"}, {3, "c"}, {4, "d"}},
+		},
+		{
+			name:    "a circular three-way tie shares the rank, in seed order",
+			entries: ids("a", "b", "c"),
+			results: []Result{
+				win(1, "a", "b"), win(2, "b", "c"), win(3, "c", "a"),
+			},
+			points:    swiss,
+			tieBreaks: []TieBreak{TieHeadToHead, TieSonnebornBerger, TieWins},
+			want:      []ranked{{1, "a"}, {1, "b"}, {1, "c"}},
+		},
+		{
+			name:    "Buchholz prefers the harder opponents",
+			entries: ids("a", "b", "c", "d", "e", "f"),
+			results: []Result{
+				win(1, "a", "b"), win(1, "c", "d"), win(1, "e", "f"),
+				win(2, "a", "c"), win(2, "e", "b"), win(2, "d", "f"),
+			},
+			points:    swiss,
+			tieBreaks: []TieBreak{TieBuchholz},
+			want:      []ranked{{1, "a"}, {2, "e"}, {3, "c"}, {4, "d"}, {5, "b"}, {6, "f"}},
+		},
+		{
+			name:    "sequences break a tie left by every other criterion",
+			entries: ids("x", "y", "z", "w"),
+			results: []Result{
+				{Round: 1, Entries: []string{"x", "y", "z"}, Winner: "x", Sequences: []int{2, 0, 1}},
+				{Round: 2, Entries: []string{"y", "z", "w"}, Winner: "w", Sequences: []int{0, 1, 2}},
+				{Round: 3, Entries: []string{"x", "z", "w"}, Sequences: []int{1, 1, 2}},
+			},
+			points:    DefaultPoints(FormatRoundRobin, 3),
+			tieBreaks: []TieBreak{TieBuchholz, TieSonnebornBerger, TieHeadToHead, TieWins, TieSequences},
+			want:      []ranked{{1, "w"}, {2, "x"}, {3, "z"}, {4, "y"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, err := Standings(tt.entries, tt.results, tt.points, tt.tieBreaks)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, order(rows)); diff != "" {
+				t.Errorf("order (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestStandingsValues checks every tie-break value against a hand count:
+//
+//	round 1: a beat b, c drew d; round 2: a beat c, b beat d;
+//	round 3: a drew d, b beat c.
+//	points (2/1/0): a 5, b 4, d 2, c 1.
+//	Buchholz: a 4+1+2 = 7, b 5+2+1 = 8, d 1+4+5 = 10, c 2+5+4 = 11.
+//	median: drop the best and worst: a 2, b 2, d 4, c 4.
+//	Sonneborn-Berger: a 4+1+½·2 = 6, b 2+1 = 3, d ½·1+½·5 = 3, c ½·2 = 1.
+func TestStandingsValues(t *testing.T) {
+	results := []Result{
+		win(1, "a", "b"), draw(1, "c", "d"),
+		win(2, "a", "c"), win(2, "b", "d"),
+		draw(3, "a", "d"), win(3, "b", "c"),
+	}
+	tbs := []TieBreak{TieBuchholz, TieMedianBuchholz, TieSonnebornBerger, TieWins}
+	rows, err := Standings(ids("a", "b", "c", "d"), results, DefaultPoints(FormatSwiss, 2), tbs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := func(v ...float64) []TieBreakValue {
+		out := make([]TieBreakValue, len(v))
+		for i := range v {
+			out[i] = TieBreakValue{TieBreak: tbs[i], Value: v[i]}
+		}
+		return out
+	}
+	want := []Row{
+		{Rank: 1, Entry: "a", Played: 3, Wins: 2, Draws: 1, Points: 5, Values: values(7, 2, 6, 2)},
+		{Rank: 2, Entry: "b", Played: 3, Wins: 2, Losses: 1, Points: 4, Values: values(8, 2, 3, 2)},
+		{Rank: 3, Entry: "d", Played: 3, Draws: 2, Losses: 1, Points: 2, Values: values(10, 4, 3, 0)},
+		{Rank: 4, Entry: "c", Played: 3, Draws: 1, Losses: 2, Points: 1, Values: values(11, 4, 1, 0)},
+	}
+	if diff := cmp.Diff(want, rows); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+}
+
+func TestStandingsByeIsAVirtualOpponentInBuchholzOnly(t *testing.T) {
+	results := []Result{win(1, "a", "b"), bye(1, "c"), win(2, "c", "a"), bye(2, "b")}
+	tbs := []TieBreak{TieBuchholz, TieSonnebornBerger}
+	rows, err := Standings(ids("a", "b", "c"), results, DefaultPoints(FormatSwiss, 2), tbs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// points: a 2, b 2 (bye), c 4 (bye + win)
+	got := map[string][]TieBreakValue{}
+	for _, r := range rows {
+		got[r.Entry] = r.Values
+	}
+	want := map[string][]TieBreakValue{
+		"a": {{TieBuchholz, 2 + 4}, {TieSonnebornBerger, 2}},
+		"b": {{TieBuchholz, 2 + 2}, {TieSonnebornBerger, 0}}, // a, then itself for the bye
+		"c": {{TieBuchholz, 4 + 2}, {TieSonnebornBerger, 2}}, // itself for the bye, then a
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("values (-want +got):\n%s", diff)
+	}
+}
+
+func TestStandingsThreeTeamPoints(t *testing.T) {
+	results := []Result{
+		win(1, "x", "y", "z"),
+		draw(2, "x", "y", "z"),
+	}
+	rows, err := Standings(ids("x", "y", "z"), results, DefaultPoints(FormatRoundRobin, 3), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, r := range rows {
+		got[r.Entry] = r.Points
+	}
+	if diff := cmp.Diff(map[string]float64{"x": 3, "y": 1, "z": 1}, got); diff != "" {
+		t.Errorf("points (-want +got):\n%s", diff)
+	}
+}
+
+func TestStandingsRejectsBadResults(t *testing.T) {
+	tests := []struct {
+		name   string
+		result Result
+	}{
+		{"unknown entry", win(1, "a", "nobody")},
+		{"winner who did not play", Result{Round: 1, Entries: []string{"a", "b"}, Winner: "c"}},
+		{"entry twice", Result{Round: 1, Entries: []string{"a", "a"}}},
+		{"bye of two", Result{Round: 1, Entries: []string{"a", "b"}, Bye: true}},
+		{"sequence counts that do not fit", Result{Round: 1, Entries: []string{"a", "b"}, Sequences: []int{1}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Standings(ids("a", "b", "c"), []Result{tt.result}, DefaultPoints(FormatSwiss, 2), nil)
+			if !errors.Is(err, ErrInvalid) {
+				t.Errorf("got %v, want ErrInvalid", err)
+			}
+		})
+	}
+}

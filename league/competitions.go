@@ -1,0 +1,225 @@
+package league
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Tournament statuses.
+const (
+	TournamentRegistration = "registration"
+	TournamentRunning      = "running"
+	TournamentPaused       = "paused"
+	TournamentFinished     = "finished"
+)
+
+// TournamentConfig is a tournament's set-up.
+type TournamentConfig struct {
+	Game           string
+	Variant        string
+	SequencesToWin int
+	TeamSize       int // players per entry, 1–6
+	MatchSize      int // entries per match: 2 or 3 (Stacks: 2–6)
+	Format         string
+	BestOf         int
+	Double         bool
+	Rounds         int // Swiss rounds (0: enough to find a winner)
+	ThirdPlace     bool
+	Reset          bool
+	Groups         int
+	Advance        int
+	TieBreaks      []string
+	Clock          Clock
+	FillLevel      string
+	Rated          bool
+	// Registration window and entry limits.
+	RegistrationOpens  *time.Time
+	RegistrationCloses *time.Time
+	MinRating          *float64
+	MaxRating          *float64
+	MinGames           int
+	Seeding            string // rating, manual or random
+	NoShow             string // bots: no-shows are played by bots; forfeit: they lose the match
+	AtDeadline         string // bots: bots finish unfinished games; adjudicate: decided on the board
+	RoundGapSeconds    int    // pause before an unscheduled next round
+}
+
+// NewTournament creates a tournament in a club (and optionally a season).
+type NewTournament struct {
+	ClubID   string
+	SeasonID string
+	Name     string
+	Config   TournamentConfig
+}
+
+// Tournament is a tournament's record.
+type Tournament struct {
+	ID           string
+	ClubID       string
+	SeasonID     string
+	Name         string
+	Status       string
+	Config       TournamentConfig
+	CurrentRound int
+	Entries      int
+	CreatedAt    time.Time
+	StartedAt    *time.Time
+	FinishedAt   *time.Time
+}
+
+// TournamentUpdate changes a tournament; nil fields stay.
+type TournamentUpdate struct {
+	Name   *string
+	Status *string // running (start or resume) or paused
+}
+
+// EntryMember is one player of an entry: a person or a bot.
+type EntryMember struct {
+	UserID   string
+	Username string
+	Bot      string
+}
+
+// NewEntry registers an entry: the caller alone by default, or a named team
+// (captain = the caller) or bots (organizers only).
+type NewEntry struct {
+	Name    string
+	Members []EntryMember
+	Seed    int // manual seeding (organizers only)
+}
+
+// Entry is one participant of a tournament.
+type Entry struct {
+	ID        string
+	Name      string
+	CaptainID string
+	Seed      int
+	Rating    float64
+	Status    string
+	Members   []EntryMember
+}
+
+// RoundSchedule schedules one round.
+type RoundSchedule struct {
+	Number   int
+	StartsAt time.Time
+	Deadline *time.Time
+}
+
+// TournamentMatch is one match of a round.
+type TournamentMatch struct {
+	ID          string
+	Round       int
+	Entries     []string
+	Bye         bool
+	Status      string
+	Winner      string
+	GameWinners []string
+	Sequences   []int
+	Games       []string
+}
+
+// TournamentRound is a round with its matches.
+type TournamentRound struct {
+	Number   int
+	StartsAt *time.Time
+	Deadline *time.Time
+	Status   string
+	Matches  []TournamentMatch
+}
+
+// TieBreakValue is one tie-break's value in a standings row.
+type TieBreakValue struct {
+	Name  string
+	Value float64
+}
+
+// StandingRow is one line of a standings table.
+type StandingRow struct {
+	Rank      int
+	EntryID   string
+	Name      string
+	Played    int
+	Wins      int
+	Draws     int
+	Losses    int
+	Byes      int
+	Sequences int
+	Points    float64
+	TieBreaks []TieBreakValue
+}
+
+// Tournaments runs tournaments.
+type Tournaments interface {
+	Create(ctx context.Context, a Actor, req NewTournament) (*Tournament, error)
+	Get(ctx context.Context, id string) (*Tournament, error)
+	List(ctx context.Context, clubID, seasonID string) ([]Tournament, error)
+	Update(ctx context.Context, a Actor, id string, u TournamentUpdate) (*Tournament, error)
+	Register(ctx context.Context, a Actor, id string, e NewEntry) (*Entry, error)
+	Entries(ctx context.Context, id string) ([]Entry, error)
+	Withdraw(ctx context.Context, a Actor, id, entryID string) error
+	Schedule(ctx context.Context, a Actor, id string, rounds []RoundSchedule) ([]TournamentRound, error)
+	Rounds(ctx context.Context, id string) ([]TournamentRound, error)
+	Bracket(ctx context.Context, id string) (json.RawMessage, error)
+	Standings(ctx context.Context, id string) ([]StandingRow, error)
+
+	// Worker entry points.
+	StartRound(ctx context.Context, id string, round int) error
+	RoundDeadline(ctx context.Context, id string, round int) error
+}
+
+// CompetitionTasks schedules tournament rounds.
+type CompetitionTasks interface {
+	RoundStart(ctx context.Context, tournamentID string, round int, at time.Time) error
+	RoundDeadline(ctx context.Context, tournamentID string, round int, at time.Time) error
+}
+
+// LeagueInfo is a league of a club.
+type LeagueInfo struct {
+	ID          string
+	ClubID      string
+	Name        string
+	Description string
+	CreatedAt   time.Time
+}
+
+// Season is a league's season.
+type Season struct {
+	ID        string
+	LeagueID  string
+	Name      string
+	Status    string // open or closed
+	CreatedAt time.Time
+	ClosedAt  *time.Time
+}
+
+// SeasonRow is one player's line of a season table.
+type SeasonRow struct {
+	Rank        int
+	UserID      string
+	Username    string
+	Points      float64 // placement points summed over the season's tournaments
+	Tournaments int
+	Titles      int // tournaments won
+	MatchWins   int
+	Sequences   int
+}
+
+// SeasonTable is a season's standings; frozen once the season is closed.
+type SeasonTable struct {
+	Season Season
+	Frozen bool
+	Rows   []SeasonRow
+}
+
+// Leagues runs leagues and seasons.
+type Leagues interface {
+	CreateLeague(ctx context.Context, a Actor, clubID, name, description string) (*LeagueInfo, error)
+	Leagues(ctx context.Context, clubID string) ([]LeagueInfo, error)
+	League(ctx context.Context, id string) (*LeagueInfo, error)
+	CreateSeason(ctx context.Context, a Actor, leagueID, name string) (*Season, error)
+	Seasons(ctx context.Context, leagueID string) ([]Season, error)
+	SeasonStandings(ctx context.Context, seasonID string) (*SeasonTable, error)
+	CloseSeason(ctx context.Context, a Actor, seasonID string) (*SeasonTable, error)
+}

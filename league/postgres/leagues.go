@@ -1,0 +1,378 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sort"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/seqleague/seqleague/league"
+)
+
+type leagueRow struct {
+	ID          string `gorm:"primaryKey;type:uuid;default:gen_random_uuid()"`
+	ClubID      string
+	Name        string
+	Description string
+	CreatedBy   *string
+	CreatedAt   time.Time
+}
+
+func (leagueRow) TableName() string { return "leagues" }
+
+type seasonRow struct {
+	ID        string `gorm:"primaryKey;type:uuid;default:gen_random_uuid()"`
+	LeagueID  string
+	Name      string
+	Status    string
+	Standings []byte `gorm:"type:jsonb"`
+	CreatedAt time.Time
+	ClosedAt  *time.Time
+}
+
+func (seasonRow) TableName() string { return "seasons" }
+
+func toLeague(r leagueRow) league.LeagueInfo {
+	return league.LeagueInfo{ID: r.ID, ClubID: r.ClubID, Name: r.Name, Description: r.Description, CreatedAt: r.CreatedAt}
+}
+
+func toSeason(r seasonRow) league.Season {
+	return league.Season{ID: r.ID, LeagueID: r.LeagueID, Name: r.Name, Status: r.Status, CreatedAt: r.CreatedAt, ClosedAt: r.ClosedAt}
+}
+
+// Leagues implements league.Leagues.
+type Leagues struct {
+	db *gorm.DB
+}
+
+var _ league.Leagues = (*Leagues)(nil)
+
+// NewLeagues builds the league service.
+func NewLeagues(db *DB) *Leagues { return &Leagues{db: db.Gorm} }
+
+func noSuchLeague() error { return league.Errorf(league.ENOTFOUND, "no such league") }
+func noSuchSeason() error { return league.Errorf(league.ENOTFOUND, "no such season") }
+
+func readLeague(tx *gorm.DB, id string) (*leagueRow, error) {
+	if !validID(id) {
+		return nil, noSuchLeague()
+	}
+	var r leagueRow
+	if err := tx.Where("id = ?", id).Take(&r).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, noSuchLeague()
+		}
+		return nil, err
+	}
+	return &r, nil
+}
+
+func readSeason(tx *gorm.DB, id string) (*seasonRow, error) {
+	if !validID(id) {
+		return nil, noSuchSeason()
+	}
+	var r seasonRow
+	if err := tx.Where("id = ?", id).Take(&r).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, noSuchSeason()
+		}
+		return nil, err
+	}
+	return &r, nil
+}
+
+// seasonOfClub checks that a season is open and belongs to a league of the
+// club.
+func seasonOfClub(tx *gorm.DB, seasonID, clubID string) error {
+	s, err := readSeason(tx, seasonID)
+	if err != nil {
+		return league.Invalid("no such season", league.FieldError{Field: "season_id", Message: "no such season"})
+	}
+	l, err := readLeague(tx, s.LeagueID)
+	if err != nil {
+		return err
+	}
+	if l.ClubID != clubID {
+		return league.Invalid("the season is another club's", league.FieldError{Field: "season_id", Message: "belongs to another club"})
+	}
+	if s.Status != "open" {
+		return league.Errorf(league.EPRECONDITION, "the season is closed")
+	}
+	return nil
+}
+
+func checkName(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 100 {
+		return "", league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
+	}
+	return name, nil
+}
+
+// CreateLeague adds a league to a club (organizers).
+func (l *Leagues) CreateLeague(ctx context.Context, a league.Actor, clubID, name, description string) (*league.LeagueInfo, error) {
+	name, err := checkName(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(description) > 2000 {
+		return nil, league.Invalid("bad description", league.FieldError{Field: "description", Message: "at most 2000 characters"})
+	}
+	var out league.LeagueInfo
+	err = l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		role, err := clubRole(tx, a, clubID, false)
+		if err != nil {
+			return err
+		}
+		if err := league.CanOrganizeAs(a, role); err != nil {
+			return err
+		}
+		row := leagueRow{ClubID: clubID, Name: name, Description: description, CreatedBy: &a.UserID, CreatedAt: time.Now().UTC()}
+		if err := tx.Create(&row).Error; err != nil {
+			if uniqueViolation(err) != "" {
+				return league.Invalid("name taken", league.FieldError{Field: "name", Message: "the club has a league of this name"})
+			}
+			return err
+		}
+		out = toLeague(row)
+		return nil
+	})
+	return &out, err
+}
+
+// Leagues lists a club's leagues.
+func (l *Leagues) Leagues(ctx context.Context, clubID string) ([]league.LeagueInfo, error) {
+	if !validID(clubID) {
+		return nil, noSuchClub()
+	}
+	var rows []leagueRow
+	if err := l.db.WithContext(ctx).Where("club_id = ?", clubID).Order("name").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]league.LeagueInfo, len(rows))
+	for i, r := range rows {
+		out[i] = toLeague(r)
+	}
+	return out, nil
+}
+
+// League returns a league.
+func (l *Leagues) League(ctx context.Context, id string) (*league.LeagueInfo, error) {
+	r, err := readLeague(l.db.WithContext(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	out := toLeague(*r)
+	return &out, nil
+}
+
+// CreateSeason opens a season of a league (organizers of its club).
+func (l *Leagues) CreateSeason(ctx context.Context, a league.Actor, leagueID, name string) (*league.Season, error) {
+	name, err := checkName(name)
+	if err != nil {
+		return nil, err
+	}
+	var out league.Season
+	err = l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		lg, err := readLeague(tx, leagueID)
+		if err != nil {
+			return err
+		}
+		role, err := clubRole(tx, a, lg.ClubID, false)
+		if err != nil {
+			return err
+		}
+		if err := league.CanOrganizeAs(a, role); err != nil {
+			return err
+		}
+		row := seasonRow{LeagueID: leagueID, Name: name, Status: "open", CreatedAt: time.Now().UTC()}
+		if err := tx.Create(&row).Error; err != nil {
+			if uniqueViolation(err) != "" {
+				return league.Invalid("name taken", league.FieldError{Field: "name", Message: "the league has a season of this name"})
+			}
+			return err
+		}
+		out = toSeason(row)
+		return nil
+	})
+	return &out, err
+}
+
+// Seasons lists a league's seasons, newest first.
+func (l *Leagues) Seasons(ctx context.Context, leagueID string) ([]league.Season, error) {
+	db := l.db.WithContext(ctx)
+	if _, err := readLeague(db, leagueID); err != nil {
+		return nil, err
+	}
+	var rows []seasonRow
+	if err := db.Where("league_id = ?", leagueID).Order("created_at DESC").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]league.Season, len(rows))
+	for i, r := range rows {
+		out[i] = toSeason(r)
+	}
+	return out, nil
+}
+
+// placementPoints is what a tournament place is worth in a season table:
+// 10, 7, 5, 4 for the first four, 2 for places 5–8 and 1 for taking part.
+func placementPoints(place int) float64 {
+	switch {
+	case place == 1:
+		return 10
+	case place == 2:
+		return 7
+	case place == 3:
+		return 5
+	case place == 4:
+		return 4
+	case place <= 8:
+		return 2
+	}
+	return 1
+}
+
+// seasonTable computes a season's table from its tournaments: every member
+// of an entry gets the entry's placement points (finished tournaments
+// only), and the tie-breaks are titles, match wins and sequences scored.
+func seasonTable(tx *gorm.DB, seasonID string) ([]league.SeasonRow, error) {
+	var ts []tournamentRow
+	if err := tx.Where("season_id = ? AND status = 'finished'", seasonID).Find(&ts).Error; err != nil {
+		return nil, err
+	}
+	rows := map[string]*league.SeasonRow{}
+	for i := range ts {
+		standings, err := standingsOf(tx, &ts[i])
+		if err != nil {
+			return nil, err
+		}
+		entries, err := loadEntries(tx, ts[i].ID, "")
+		if err != nil {
+			return nil, err
+		}
+		members := map[string][]league.EntryMember{}
+		for _, e := range entries {
+			members[e.ID] = e.Members
+		}
+		for _, s := range standings {
+			for _, m := range members[s.EntryID] {
+				if m.UserID == "" {
+					continue
+				}
+				row := rows[m.UserID]
+				if row == nil {
+					row = &league.SeasonRow{UserID: m.UserID, Username: m.Username}
+					rows[m.UserID] = row
+				}
+				row.Tournaments++
+				row.Points += placementPoints(s.Rank)
+				if s.Rank == 1 {
+					row.Titles++
+				}
+				row.MatchWins += s.Wins
+				row.Sequences += s.Sequences
+			}
+		}
+	}
+	out := make([]league.SeasonRow, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, *r)
+	}
+	key := func(r league.SeasonRow) [4]float64 {
+		return [4]float64{r.Points, float64(r.Titles), float64(r.MatchWins), float64(r.Sequences)}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := key(out[i]), key(out[j])
+		if a != b {
+			for k := range a {
+				if a[k] != b[k] {
+					return a[k] > b[k]
+				}
+			}
+		}
+		return out[i].Username < out[j].Username
+	})
+	for i := range out {
+		out[i].Rank = i + 1
+		if i > 0 && key(out[i]) == key(out[i-1]) {
+			out[i].Rank = out[i-1].Rank
+		}
+	}
+	return out, nil
+}
+
+// SeasonStandings is a season's table: live while open, frozen once
+// closed.
+func (l *Leagues) SeasonStandings(ctx context.Context, seasonID string) (*league.SeasonTable, error) {
+	db := l.db.WithContext(ctx)
+	s, err := readSeason(db, seasonID)
+	if err != nil {
+		return nil, err
+	}
+	out := &league.SeasonTable{Season: toSeason(*s), Frozen: s.Status == "closed"}
+	if out.Frozen {
+		if err := json.Unmarshal(s.Standings, &out.Rows); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+	out.Rows, err = seasonTable(db, seasonID)
+	return out, err
+}
+
+// CloseSeason freezes a season's table; nothing changes it afterwards.
+func (l *Leagues) CloseSeason(ctx context.Context, a league.Actor, seasonID string) (*league.SeasonTable, error) {
+	var out *league.SeasonTable
+	err := l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		s, err := readSeason(tx.Clauses(lockingUpdate()), seasonID)
+		if err != nil {
+			return err
+		}
+		lg, err := readLeague(tx, s.LeagueID)
+		if err != nil {
+			return err
+		}
+		role, err := clubRole(tx, a, lg.ClubID, false)
+		if err != nil {
+			return err
+		}
+		if err := league.CanOrganizeAs(a, role); err != nil {
+			return err
+		}
+		if s.Status == "closed" {
+			return league.Errorf(league.EPRECONDITION, "the season is already closed")
+		}
+		var running int64
+		tx.Model(&tournamentRow{}).Where("season_id = ? AND status <> 'finished'", seasonID).Count(&running)
+		if running > 0 {
+			return league.Errorf(league.EPRECONDITION, "%d of the season's tournaments are not finished", running)
+		}
+		rows, err := seasonTable(tx, seasonID)
+		if err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		if err := tx.Model(s).Updates(map[string]any{"status": "closed", "standings": mustJSON(rows), "closed_at": now}).Error; err != nil {
+			return err
+		}
+		s.Status, s.ClosedAt = "closed", &now
+		out = &league.SeasonTable{Season: toSeason(*s), Frozen: true, Rows: rows}
+		return nil
+	})
+	return out, err
+}
+
+// leagueMembersFilter keeps a leaderboard to the people who played for an
+// entry of a tournament of one of the league's seasons.
+func leagueMembersFilter(db *gorm.DB, leagueID string) (sqlFilter, error) {
+	if _, err := readLeague(db, leagueID); err != nil {
+		return sqlFilter{}, err
+	}
+	return sqlFilter{sql: `EXISTS (SELECT 1 FROM entry_members em JOIN tournaments t ON t.id = em.tournament_id
+		JOIN seasons s ON s.id = t.season_id WHERE s.league_id = ? AND em.user_id = r.user_id)`, args: []any{leagueID}}, nil
+}

@@ -1,0 +1,724 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/seqleague/seqleague/engine/play"
+	"github.com/seqleague/seqleague/engine/rng"
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/competition"
+	"github.com/seqleague/seqleague/league/rating"
+)
+
+type tournamentRow struct {
+	ID           string `gorm:"primaryKey;type:uuid;default:gen_random_uuid()"`
+	ClubID       string
+	SeasonID     *string
+	Name         string
+	Config       []byte `gorm:"type:jsonb"`
+	Status       string
+	Bracket      []byte `gorm:"type:jsonb"`
+	CurrentRound int
+	CreatedBy    *string
+	CreatedAt    time.Time
+	StartedAt    *time.Time
+	FinishedAt   *time.Time
+}
+
+func (tournamentRow) TableName() string { return "tournaments" }
+
+type entryRow struct {
+	ID           string `gorm:"primaryKey;type:uuid;default:gen_random_uuid()"`
+	TournamentID string
+	Name         string
+	CaptainID    *string
+	Seed         int
+	Rating       float64
+	Status       string
+	CreatedAt    time.Time
+}
+
+func (entryRow) TableName() string { return "entries" }
+
+type entryMemberRow struct {
+	EntryID      string `gorm:"primaryKey"`
+	TournamentID string
+	Position     int `gorm:"primaryKey"`
+	UserID       *string
+	BotLevel     *string
+	Username     string `gorm:"->;-:migration"`
+}
+
+func (entryMemberRow) TableName() string { return "entry_members" }
+
+type roundRow struct {
+	TournamentID string `gorm:"primaryKey"`
+	Number       int    `gorm:"primaryKey"`
+	StartsAt     *time.Time
+	Deadline     *time.Time
+	Status       string
+	PairedAt     *time.Time
+	FinishedAt   *time.Time
+}
+
+func (roundRow) TableName() string { return "rounds" }
+
+type matchRow struct {
+	TournamentID string `gorm:"primaryKey"`
+	ID           string `gorm:"primaryKey"`
+	Round        int
+	Entries      []byte `gorm:"type:jsonb"`
+	Bye          bool
+	Status       string
+	Winner       *string
+	GameWinners  []byte `gorm:"type:jsonb"`
+	Sequences    []byte `gorm:"type:jsonb"`
+	FinishedAt   *time.Time
+}
+
+func (matchRow) TableName() string { return "matches" }
+
+func (m matchRow) entries() []string  { return decodeStrings(m.Entries) }
+func (m matchRow) winners() []string  { return decodeStrings(m.GameWinners) }
+func (m matchRow) sequences() []int   { var s []int; json.Unmarshal(m.Sequences, &s); return s }
+func decodeStrings(b []byte) []string { var s []string; json.Unmarshal(b, &s); return s }
+func mustJSON(v any) []byte           { b, _ := json.Marshal(v); return b }
+func (r *tournamentRow) config() league.TournamentConfig {
+	var c league.TournamentConfig
+	json.Unmarshal(r.Config, &c)
+	return c
+}
+
+// Tournaments implements league.Tournaments.
+type Tournaments struct {
+	db     *gorm.DB
+	games  *Games
+	tasks  league.CompetitionTasks
+	logger *slog.Logger
+	now    func() time.Time
+}
+
+var _ league.Tournaments = (*Tournaments)(nil)
+
+// NewTournaments builds the tournament service; it creates its games
+// through games, and hangs its result handling on their settlement.
+func NewTournaments(db *DB, games *Games, tasks league.CompetitionTasks, logger *slog.Logger) *Tournaments {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	t := &Tournaments{db: db.Gorm, games: games, tasks: tasks, logger: logger, now: func() time.Time { return time.Now().UTC() }}
+	games.AddSettler(t)
+	return t
+}
+
+func noSuchTournament() error { return league.Errorf(league.ENOTFOUND, "no such tournament") }
+
+func (t *Tournaments) transact(ctx context.Context, f func(tx *gorm.DB, fx *effects) error) error {
+	return t.games.transact(ctx, f)
+}
+
+func readTournament(tx *gorm.DB, id string, lock bool) (*tournamentRow, error) {
+	if !validID(id) {
+		return nil, noSuchTournament()
+	}
+	q := tx.Where("id = ?", id)
+	if lock {
+		q = q.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	var r tournamentRow
+	if err := q.Take(&r).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, noSuchTournament()
+		}
+		return nil, err
+	}
+	return &r, nil
+}
+
+// competitionConfig maps a tournament's set-up to the pure package's.
+func competitionConfig(c league.TournamentConfig) competition.Config {
+	cc := competition.Config{Format: competition.Format(c.Format), MatchSize: c.MatchSize, BestOf: c.BestOf,
+		Double: c.Double, Rounds: c.Rounds, ThirdPlace: c.ThirdPlace, Reset: c.Reset, Groups: c.Groups, Advance: c.Advance}
+	for _, tb := range c.TieBreaks {
+		cc.TieBreaks = append(cc.TieBreaks, competition.TieBreak(tb))
+	}
+	return cc
+}
+
+// setupOf is the game every match of the tournament plays.
+func setupOf(c league.TournamentConfig) play.Setup {
+	s := play.Setup{Game: c.Game, Variant: c.Variant, Players: c.TeamSize * c.MatchSize, Teams: c.MatchSize, SequencesToWin: c.SequencesToWin}
+	if c.Game == league.GameStacks {
+		s.Variant, s.Teams = "", s.Players
+	}
+	return s
+}
+
+func validateTournamentConfig(c *league.TournamentConfig) error {
+	var fields []league.FieldError
+	bad := func(f, m string) { fields = append(fields, league.FieldError{Field: f, Message: m}) }
+	if c.TeamSize == 0 {
+		c.TeamSize = 1
+	}
+	if c.MatchSize == 0 {
+		c.MatchSize = 2
+	}
+	switch c.Game {
+	case league.GameSequence:
+		if c.Variant == "" {
+			c.Variant = "classic"
+		}
+		if c.MatchSize != 2 && c.MatchSize != 3 {
+			bad("match_size", "Sequence matches have 2 or 3 teams")
+		}
+	case league.GameStacks:
+		if c.TeamSize != 1 {
+			bad("team_size", "Stacks is played by individuals")
+		}
+	default:
+		bad("game", "must be sequence or stacks")
+	}
+	if c.TeamSize < 1 || c.TeamSize > 6 {
+		bad("team_size", "must be 1–6")
+	}
+	if len(fields) == 0 {
+		if _, err := play.New(setupOf(*c), rng.Seed{}); err != nil {
+			bad("team_size", err.Error())
+		}
+	}
+	switch competition.Format(c.Format) {
+	case competition.FormatRoundRobin, competition.FormatSwiss, competition.FormatSingleElimination, competition.FormatDoubleElimination, competition.FormatGroupsPlayoffs:
+	default:
+		bad("format", "must be round-robin, swiss, single-elimination, double-elimination or groups-playoffs")
+	}
+	if c.BestOf < 0 || c.BestOf > 9 || (c.BestOf > 0 && c.BestOf%2 == 0) {
+		bad("best_of", "must be an odd number 1–9")
+	}
+	for i, tb := range c.TieBreaks {
+		ok := false
+		for _, known := range competition.TieBreaks {
+			ok = ok || string(known) == tb
+		}
+		if !ok {
+			bad(fmt.Sprintf("tie_breaks[%d]", i), "unknown tie-break")
+		}
+	}
+	if c.FillLevel == "" {
+		c.FillLevel = league.BotGreedy
+	}
+	if !league.ValidBotLevel(c.FillLevel) {
+		bad("fill_level", "must be random, greedy or strong")
+	}
+	defaults := map[*string]string{&c.Seeding: "rating", &c.NoShow: "bots", &c.AtDeadline: "bots"}
+	for p, d := range defaults {
+		if *p == "" {
+			*p = d
+		}
+	}
+	if c.Seeding != "rating" && c.Seeding != "manual" && c.Seeding != "random" {
+		bad("seeding", "must be rating, manual or random")
+	}
+	if c.NoShow != "bots" && c.NoShow != "forfeit" {
+		bad("no_show", "must be bots or forfeit")
+	}
+	if c.AtDeadline != "bots" && c.AtDeadline != "adjudicate" {
+		bad("at_deadline", "must be bots or adjudicate")
+	}
+	if c.Clock.TurnSeconds < 0 || c.Clock.BankSeconds < 0 || c.RoundGapSeconds < 0 || c.RoundGapSeconds > 7*86400 {
+		bad("clock", "times must not be negative")
+	}
+	if c.RegistrationOpens != nil && c.RegistrationCloses != nil && !c.RegistrationCloses.After(*c.RegistrationOpens) {
+		bad("registration_closes", "must be after registration_opens")
+	}
+	if len(fields) > 0 {
+		return league.Invalid("the tournament cannot be set up", fields...)
+	}
+	return nil
+}
+
+// Create stores a tournament of a club; organizers only.
+func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.NewTournament) (*league.Tournament, error) {
+	if strings.TrimSpace(req.Name) == "" || len(req.Name) > 100 {
+		return nil, league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
+	}
+	if err := validateTournamentConfig(&req.Config); err != nil {
+		return nil, err
+	}
+	var out *league.Tournament
+	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		role, err := clubRole(tx, a, req.ClubID, false)
+		if err != nil {
+			return err
+		}
+		if err := league.CanOrganizeAs(a, role); err != nil {
+			return err
+		}
+		row := tournamentRow{ClubID: req.ClubID, Name: strings.TrimSpace(req.Name), Config: mustJSON(req.Config),
+			Status: league.TournamentRegistration, CreatedBy: &a.UserID, CreatedAt: t.now()}
+		if req.SeasonID != "" {
+			if err := seasonOfClub(tx, req.SeasonID, req.ClubID); err != nil {
+				return err
+			}
+			row.SeasonID = &req.SeasonID
+		}
+		if err := tx.Create(&row).Error; err != nil {
+			return err
+		}
+		out = toTournament(&row, 0)
+		return nil
+	})
+	return out, err
+}
+
+func toTournament(r *tournamentRow, entries int) *league.Tournament {
+	out := &league.Tournament{ID: r.ID, ClubID: r.ClubID, Name: r.Name, Status: r.Status, Config: r.config(),
+		CurrentRound: r.CurrentRound, Entries: entries, CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt}
+	if r.SeasonID != nil {
+		out.SeasonID = *r.SeasonID
+	}
+	return out
+}
+
+func countEntries(tx *gorm.DB, id string) int {
+	var n int64
+	tx.Model(&entryRow{}).Where("tournament_id = ? AND status = 'active'", id).Count(&n)
+	return int(n)
+}
+
+// Get returns a tournament.
+func (t *Tournaments) Get(ctx context.Context, id string) (*league.Tournament, error) {
+	db := t.db.WithContext(ctx)
+	r, err := readTournament(db, id, false)
+	if err != nil {
+		return nil, err
+	}
+	return toTournament(r, countEntries(db, id)), nil
+}
+
+// List returns a club's (or a season's) tournaments, newest first.
+func (t *Tournaments) List(ctx context.Context, clubID, seasonID string) ([]league.Tournament, error) {
+	db := t.db.WithContext(ctx)
+	q := db.Model(&tournamentRow{})
+	switch {
+	case seasonID != "":
+		if !validID(seasonID) {
+			return nil, league.Errorf(league.ENOTFOUND, "no such season")
+		}
+		q = q.Where("season_id = ?", seasonID)
+	case clubID != "":
+		if !validID(clubID) {
+			return nil, noSuchClub()
+		}
+		q = q.Where("club_id = ?", clubID)
+	}
+	var rows []tournamentRow
+	if err := q.Order("created_at DESC").Limit(200).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]league.Tournament, len(rows))
+	for i := range rows {
+		out[i] = *toTournament(&rows[i], countEntries(db, rows[i].ID))
+	}
+	return out, nil
+}
+
+// organizer checks that a may run tournament r.
+func organizer(tx *gorm.DB, a league.Actor, r *tournamentRow) error {
+	role, err := clubRole(tx, a, r.ClubID, false)
+	if err != nil {
+		return err
+	}
+	return league.CanOrganizeAs(a, role)
+}
+
+// Update renames, starts, pauses or resumes a tournament.
+func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u league.TournamentUpdate) (*league.Tournament, error) {
+	var out *league.Tournament
+	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		r, err := readTournament(tx, id, true)
+		if err != nil {
+			return err
+		}
+		if err := organizer(tx, a, r); err != nil {
+			return err
+		}
+		if u.Name != nil {
+			name := strings.TrimSpace(*u.Name)
+			if name == "" || len(name) > 100 {
+				return league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
+			}
+			r.Name = name
+			if err := tx.Model(r).Update("name", name).Error; err != nil {
+				return err
+			}
+		}
+		if u.Status != nil {
+			switch {
+			case *u.Status == league.TournamentRunning && r.Status == league.TournamentRegistration:
+				if err := t.beginLocked(tx, r); err != nil {
+					return err
+				}
+				if err := t.advanceLocked(tx, fx, r); err != nil {
+					return err
+				}
+			case *u.Status == league.TournamentRunning && r.Status == league.TournamentPaused:
+				r.Status = league.TournamentRunning
+				if err := tx.Model(r).Update("status", r.Status).Error; err != nil {
+					return err
+				}
+				if err := t.advanceLocked(tx, fx, r); err != nil {
+					return err
+				}
+			case *u.Status == league.TournamentPaused && r.Status == league.TournamentRunning:
+				r.Status = league.TournamentPaused
+				if err := tx.Model(r).Update("status", r.Status).Error; err != nil {
+					return err
+				}
+			case *u.Status == r.Status:
+			default:
+				return league.Errorf(league.EPRECONDITION, "a %s tournament cannot become %s", r.Status, *u.Status)
+			}
+		}
+		out = toTournament(r, countEntries(tx, id))
+		return nil
+	})
+	return out, err
+}
+
+// Register adds an entry: the caller alone, a team captained by the caller,
+// or (organizers) anyone and bots. Entry limits apply to people.
+func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e league.NewEntry) (*league.Entry, error) {
+	if a.Anonymous() {
+		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to register")
+	}
+	var out *league.Entry
+	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		r, err := readTournament(tx, id, true)
+		if err != nil {
+			return err
+		}
+		c := r.config()
+		isOrganizer := organizer(tx, a, r) == nil
+		if r.Status != league.TournamentRegistration {
+			return league.Errorf(league.EPRECONDITION, "registration is closed: the tournament is %s", r.Status)
+		}
+		now := t.now()
+		if !isOrganizer && ((c.RegistrationOpens != nil && now.Before(*c.RegistrationOpens)) || (c.RegistrationCloses != nil && now.After(*c.RegistrationCloses))) {
+			return league.Errorf(league.EPRECONDITION, "registration is not open now")
+		}
+		if len(e.Members) == 0 {
+			e.Members = []league.EntryMember{{UserID: a.UserID}}
+		}
+		if len(e.Members) != c.TeamSize {
+			return league.Invalid("wrong team size", league.FieldError{Field: "members", Message: fmt.Sprintf("an entry has %d players", c.TeamSize)})
+		}
+		if e.Seed != 0 && !isOrganizer {
+			return league.Errorf(league.EFORBIDDEN, "only organizers seed entries")
+		}
+		pool := rating.PoolFor(c.Game, c.MatchSize)
+		if c.Game == league.GameStacks {
+			pool = rating.PoolStacks
+		}
+		var sum float64
+		selfIncluded := false
+		for i, m := range e.Members {
+			field := fmt.Sprintf("members[%d]", i)
+			switch {
+			case m.Bot != "" && m.UserID == "":
+				if !isOrganizer {
+					return league.Errorf(league.EFORBIDDEN, "only organizers enter bots")
+				}
+				if !league.ValidBotLevel(m.Bot) {
+					return league.Invalid("unknown bot", league.FieldError{Field: field + ".bot", Message: "must be random, greedy or strong"})
+				}
+				sum += rating.InitialRating
+			case m.UserID != "" && m.Bot == "":
+				if err := requireHuman(tx, m.UserID, field+".user"); err != nil {
+					return err
+				}
+				selfIncluded = selfIncluded || m.UserID == a.UserID
+				st, err := poolState(tx, m.UserID, pool)
+				if err != nil {
+					return err
+				}
+				if c.MinRating != nil && st.Rating < *c.MinRating || c.MaxRating != nil && st.Rating > *c.MaxRating {
+					return league.Invalid("outside the rating band", league.FieldError{Field: field, Message: fmt.Sprintf("rating %.0f is outside the tournament's band", st.Rating)})
+				}
+				if st.Games < c.MinGames {
+					return league.Invalid("too few rated games", league.FieldError{Field: field, Message: fmt.Sprintf("%d rated games, the tournament asks for %d", st.Games, c.MinGames)})
+				}
+				sum += st.Rating
+			default:
+				return league.Invalid("a member is a user or a bot", league.FieldError{Field: field, Message: "give exactly one of user or bot"})
+			}
+		}
+		if !selfIncluded && !isOrganizer {
+			return league.Errorf(league.EFORBIDDEN, "you can only register entries you play in")
+		}
+		name := strings.TrimSpace(e.Name)
+		if name == "" {
+			name = t.defaultEntryName(tx, e.Members)
+		}
+		if len(name) > 60 {
+			return league.Invalid("bad name", league.FieldError{Field: "name", Message: "at most 60 characters"})
+		}
+		row := entryRow{TournamentID: id, Name: name, Seed: e.Seed, Rating: sum / float64(len(e.Members)), Status: "active", CreatedAt: now}
+		if !a.Anonymous() && selfIncluded {
+			row.CaptainID = &a.UserID
+		}
+		if err := tx.Create(&row).Error; err != nil {
+			if uniqueViolation(err) != "" {
+				return league.Invalid("name taken", league.FieldError{Field: "name", Message: "another entry has this name"})
+			}
+			return err
+		}
+		for i, m := range e.Members {
+			mr := entryMemberRow{EntryID: row.ID, TournamentID: id, Position: i}
+			if m.UserID != "" {
+				uid := m.UserID
+				mr.UserID = &uid
+			} else {
+				bot := m.Bot
+				mr.BotLevel = &bot
+			}
+			if err := tx.Create(&mr).Error; err != nil {
+				if uniqueViolation(err) != "" {
+					return league.Errorf(league.ECONFLICT, "a player of this entry already plays in the tournament")
+				}
+				return err
+			}
+		}
+		entries, err := loadEntries(tx, id, row.ID)
+		if err != nil {
+			return err
+		}
+		out = &entries[0]
+		return nil
+	})
+	return out, err
+}
+
+func (t *Tournaments) defaultEntryName(tx *gorm.DB, members []league.EntryMember) string {
+	var names []string
+	for _, m := range members {
+		if m.Bot != "" {
+			names = append(names, "Bot "+m.Bot)
+			continue
+		}
+		var u []string
+		tx.Table("users").Where("id = ?", m.UserID).Pluck("username", &u)
+		if len(u) > 0 {
+			names = append(names, u[0])
+		}
+	}
+	name := strings.Join(names, " & ")
+	if len(members) == 1 && members[0].Bot != "" {
+		name += " " + randomSuffix()
+	}
+	return name
+}
+
+func randomSuffix() string {
+	s, _ := secretToken(3)
+	return s
+}
+
+// poolState is a player's rating state in a pool (1500 with no games).
+func poolState(tx *gorm.DB, userID, pool string) (rating.PlayerState, error) {
+	var rows []ratingRow
+	if err := tx.Where("user_id = ? AND pool = ?", userID, pool).Limit(1).Find(&rows).Error; err != nil {
+		return rating.PlayerState{}, err
+	}
+	if len(rows) == 0 {
+		return rating.NewState(), nil
+	}
+	return rows[0].state(), nil
+}
+
+// loadEntries reads a tournament's entries (one entry if only is set), in
+// registration order.
+func loadEntries(tx *gorm.DB, tournamentID, only string) ([]league.Entry, error) {
+	q := tx.Where("tournament_id = ?", tournamentID)
+	if only != "" {
+		q = q.Where("id = ?", only)
+	}
+	var rows []entryRow
+	if err := q.Order("created_at, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	var members []entryMemberRow
+	if err := tx.Table("entry_members m").Select("m.*, COALESCE(u.username, '') AS username").
+		Joins("LEFT JOIN users u ON u.id = m.user_id").Where("m.tournament_id = ?", tournamentID).
+		Order("m.entry_id, m.position").Find(&members).Error; err != nil {
+		return nil, err
+	}
+	byEntry := map[string][]league.EntryMember{}
+	for _, m := range members {
+		em := league.EntryMember{Username: m.Username}
+		if m.UserID != nil {
+			em.UserID = *m.UserID
+		}
+		if m.BotLevel != nil {
+			em.Bot = *m.BotLevel
+		}
+		byEntry[m.EntryID] = append(byEntry[m.EntryID], em)
+	}
+	out := make([]league.Entry, len(rows))
+	for i, r := range rows {
+		out[i] = league.Entry{ID: r.ID, Name: r.Name, Seed: r.Seed, Rating: r.Rating, Status: r.Status, Members: byEntry[r.ID]}
+		if r.CaptainID != nil {
+			out[i].CaptainID = *r.CaptainID
+		}
+	}
+	return out, nil
+}
+
+// Entries lists a tournament's entries.
+func (t *Tournaments) Entries(ctx context.Context, id string) ([]league.Entry, error) {
+	db := t.db.WithContext(ctx)
+	if _, err := readTournament(db, id, false); err != nil {
+		return nil, err
+	}
+	return loadEntries(db, id, "")
+}
+
+// Withdraw removes an entry before the start (its captain or an
+// organizer); once the tournament runs, a withdrawn entry is left out of
+// later pairings of round-based formats.
+func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID string) error {
+	if a.Anonymous() {
+		return league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	return t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		r, err := readTournament(tx, id, true)
+		if err != nil {
+			return err
+		}
+		if !validID(entryID) {
+			return league.Errorf(league.ENOTFOUND, "no such entry")
+		}
+		var e entryRow
+		if err := tx.Where("id = ? AND tournament_id = ?", entryID, id).Take(&e).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return league.Errorf(league.ENOTFOUND, "no such entry")
+			}
+			return err
+		}
+		if (e.CaptainID == nil || *e.CaptainID != a.UserID) && organizer(tx, a, r) != nil {
+			return league.Errorf(league.EFORBIDDEN, "only the entry's captain or an organizer can withdraw it")
+		}
+		switch r.Status {
+		case league.TournamentRegistration:
+			return tx.Delete(&e).Error
+		case league.TournamentFinished:
+			return league.Errorf(league.EPRECONDITION, "the tournament is over")
+		}
+		f := competition.Format(r.config().Format)
+		if f != competition.FormatRoundRobin && f != competition.FormatSwiss {
+			return league.Errorf(league.EPRECONDITION, "entries leave an elimination bracket by losing; withdrawing after the start is for round robin and Swiss")
+		}
+		return tx.Model(&e).Update("status", "withdrawn").Error
+	})
+}
+
+// Schedule sets the start (and deadline) of rounds not yet paired; at each
+// start time a task pairs the round and creates its games.
+func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, rounds []league.RoundSchedule) ([]league.TournamentRound, error) {
+	if len(rounds) == 0 || len(rounds) > 200 {
+		return nil, league.Invalid("nothing to schedule", league.FieldError{Field: "rounds", Message: "give 1–200 rounds"})
+	}
+	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		r, err := readTournament(tx, id, true)
+		if err != nil {
+			return err
+		}
+		if err := organizer(tx, a, r); err != nil {
+			return err
+		}
+		if r.Status == league.TournamentFinished {
+			return league.Errorf(league.EPRECONDITION, "the tournament is over")
+		}
+		for i, s := range rounds {
+			field := fmt.Sprintf("rounds[%d]", i)
+			if s.Number < 1 || s.Number > 200 {
+				return league.Invalid("bad round", league.FieldError{Field: field + ".number", Message: "must be 1–200"})
+			}
+			if s.StartsAt.IsZero() {
+				return league.Invalid("bad round", league.FieldError{Field: field + ".starts_at", Message: "required"})
+			}
+			if s.Deadline != nil && !s.Deadline.After(s.StartsAt) {
+				return league.Invalid("bad round", league.FieldError{Field: field + ".deadline", Message: "must be after starts_at"})
+			}
+			var existing []roundRow
+			tx.Where("tournament_id = ? AND number = ?", id, s.Number).Find(&existing)
+			if len(existing) == 1 && existing[0].PairedAt != nil {
+				return league.Errorf(league.ECONFLICT, "round %d has already been paired", s.Number)
+			}
+			start := s.StartsAt.UTC()
+			row := roundRow{TournamentID: id, Number: s.Number, StartsAt: &start, Deadline: s.Deadline, Status: "scheduled"}
+			if err := tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(&row).Error; err != nil {
+				return err
+			}
+			n, deadline := s.Number, s.Deadline
+			fx.then(func(ctx context.Context) error { return t.tasks.RoundStart(ctx, id, n, start) })
+			if deadline != nil {
+				d := *deadline
+				fx.then(func(ctx context.Context) error { return t.tasks.RoundDeadline(ctx, id, n, d) })
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t.Rounds(ctx, id)
+}
+
+// Rounds lists the rounds with their matches and games.
+func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.TournamentRound, error) {
+	db := t.db.WithContext(ctx)
+	if _, err := readTournament(db, id, false); err != nil {
+		return nil, err
+	}
+	var rounds []roundRow
+	if err := db.Where("tournament_id = ?", id).Order("number").Find(&rounds).Error; err != nil {
+		return nil, err
+	}
+	var matches []matchRow
+	if err := db.Where("tournament_id = ?", id).Order("round, id").Find(&matches).Error; err != nil {
+		return nil, err
+	}
+	var games []struct {
+		ID        string
+		MatchID   string
+		MatchGame int
+	}
+	db.Table("games").Select("id, match_id, match_game").Where("tournament_id = ?", id).Order("match_game").Scan(&games)
+	gamesOf := map[string][]string{}
+	for _, g := range games {
+		gamesOf[g.MatchID] = append(gamesOf[g.MatchID], g.ID)
+	}
+	byRound := map[int][]league.TournamentMatch{}
+	for _, m := range matches {
+		tm := league.TournamentMatch{ID: m.ID, Round: m.Round, Entries: m.entries(), Bye: m.Bye, Status: m.Status,
+			GameWinners: m.winners(), Sequences: m.sequences(), Games: gamesOf[m.ID]}
+		if m.Winner != nil {
+			tm.Winner = *m.Winner
+		}
+		byRound[m.Round] = append(byRound[m.Round], tm)
+	}
+	out := make([]league.TournamentRound, 0, len(rounds))
+	for _, r := range rounds {
+		out = append(out, league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, Deadline: r.Deadline, Status: r.Status, Matches: byRound[r.Number]})
+	}
+	return out, nil
+}

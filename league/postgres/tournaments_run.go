@@ -1,0 +1,542 @@
+package postgres
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/seqleague/seqleague/engine/rng"
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/competition"
+)
+
+// A tournament runs as a small state machine under its row lock: a round
+// is paired once (paired_at), its games are created with it, every game's
+// settlement records its result in its match, and the last match of a
+// round to finish moves the tournament on: to the next round's pairing
+// when it is due, or to its end. Worker restarts and duplicate tasks are
+// harmless because every step checks where the tournament stands first.
+
+// maxDrawReplays bounds the extra games an elimination match plays when
+// its games are drawn; after them the better seed goes through.
+const maxDrawReplays = 2
+
+func (r *tournamentRow) elimination() bool {
+	f := competition.Format(r.config().Format)
+	return f == competition.FormatSingleElimination || f == competition.FormatDoubleElimination ||
+		(f == competition.FormatGroupsPlayoffs && r.Bracket != nil)
+}
+
+func (r *tournamentRow) bracket() (*competition.Bracket, error) {
+	if r.Bracket == nil {
+		return nil, nil
+	}
+	var b competition.Bracket
+	if err := json.Unmarshal(r.Bracket, &b); err != nil {
+		return nil, err
+	}
+	return &b, nil
+}
+
+func (r *tournamentRow) saveBracket(tx *gorm.DB, b competition.Bracket) error {
+	r.Bracket = mustJSON(b)
+	return tx.Model(r).Update("bracket", r.Bracket).Error
+}
+
+// activeEntries are the entries still taking part, for the pure package.
+func activeEntries(tx *gorm.DB, id string) ([]competition.Entry, error) {
+	var rows []entryRow
+	if err := tx.Where("tournament_id = ? AND status = 'active'", id).Order("created_at, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]competition.Entry, len(rows))
+	for i, r := range rows {
+		out[i] = competition.Entry{ID: r.ID, Seed: r.Seed, Rating: r.Rating}
+	}
+	return out, nil
+}
+
+// history is every finished match as a result, byes included.
+func history(tx *gorm.DB, id string) ([]competition.Result, error) {
+	var rows []matchRow
+	if err := tx.Where("tournament_id = ? AND status = 'finished'", id).Order("round, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]competition.Result, len(rows))
+	for i, m := range rows {
+		res := competition.Result{Round: m.Round, Match: m.ID, Entries: m.entries(), Bye: m.Bye}
+		if m.Winner != nil && !m.Bye {
+			res.Winner = *m.Winner
+		}
+		if seqs := m.sequences(); len(seqs) == len(res.Entries) && !m.Bye {
+			res.Sequences = seqs
+		}
+		if m.Bye {
+			res.Match = ""
+		}
+		out[i] = res
+	}
+	return out, nil
+}
+
+// beginLocked closes registration: seeds the entries and, for elimination
+// formats, draws the bracket.
+func (t *Tournaments) beginLocked(tx *gorm.DB, r *tournamentRow) error {
+	c := r.config()
+	entries, err := activeEntries(tx, r.ID)
+	if err != nil {
+		return err
+	}
+	cc := competitionConfig(c)
+	if err := cc.Validate(len(entries)); err != nil {
+		return league.Errorf(league.EPRECONDITION, "the tournament cannot start with %d entries: %v", len(entries), err)
+	}
+	if c.Seeding == "random" {
+		var b [8]byte
+		rand.Read(b[:])
+		r := rng.NewUint64(binary.LittleEndian.Uint64(b[:]))
+		rng.Shuffle(&r, entries)
+		for i := range entries {
+			entries[i].Seed = i + 1
+			if err := tx.Model(&entryRow{}).Where("id = ?", entries[i].ID).Update("seed", i+1).Error; err != nil {
+				return err
+			}
+		}
+	}
+	if f := competition.Format(c.Format); f == competition.FormatSingleElimination || f == competition.FormatDoubleElimination {
+		b, err := competition.NewBracket(cc, entries)
+		if err != nil {
+			return league.Errorf(league.EPRECONDITION, "cannot draw the bracket: %v", err)
+		}
+		if err := r.saveBracket(tx, b); err != nil {
+			return err
+		}
+	}
+	now := t.now()
+	r.Status, r.StartedAt = league.TournamentRunning, &now
+	return tx.Model(r).Updates(map[string]any{"status": r.Status, "started_at": now}).Error
+}
+
+// advanceLocked moves a running tournament on as far as it can now.
+func (t *Tournaments) advanceLocked(tx *gorm.DB, fx *effects, r *tournamentRow) error {
+	for guard := 0; guard < 1000; guard++ {
+		if r.Status != league.TournamentRunning {
+			return nil
+		}
+		if r.CurrentRound > 0 {
+			var cur roundRow
+			if err := tx.Where("tournament_id = ? AND number = ?", r.ID, r.CurrentRound).Take(&cur).Error; err != nil {
+				return err
+			}
+			if cur.Status != "finished" {
+				return nil // its games are still being played
+			}
+		}
+		next := r.CurrentRound + 1
+		var rows []roundRow
+		if err := tx.Where("tournament_id = ? AND number = ?", r.ID, next).Find(&rows).Error; err != nil {
+			return err
+		}
+		now := t.now()
+		if len(rows) == 0 {
+			row := roundRow{TournamentID: r.ID, Number: next, Status: "scheduled"}
+			if gap := time.Duration(r.config().RoundGapSeconds) * time.Second; gap > 0 && next > 1 {
+				at := now.Add(gap)
+				row.StartsAt = &at
+				fx.then(func(ctx context.Context) error { return t.tasks.RoundStart(ctx, r.ID, next, at) })
+			}
+			if err := tx.Create(&row).Error; err != nil {
+				return err
+			}
+			rows = []roundRow{row}
+		}
+		if s := rows[0].StartsAt; s != nil && s.After(now.Add(timerSlack)) {
+			at := *s
+			fx.then(func(ctx context.Context) error { return t.tasks.RoundStart(ctx, r.ID, next, at) })
+			return nil // not due yet: its task will start it
+		}
+		playable, over, err := t.pairRoundLocked(tx, fx, r, next)
+		if err != nil {
+			return err
+		}
+		if over {
+			return t.finishTournamentLocked(tx, r)
+		}
+		if playable {
+			return nil
+		}
+		// A round of byes and walkovers only: it is over as soon as paired.
+		if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", r.ID, next).
+			Updates(map[string]any{"status": "finished", "finished_at": now}).Error; err != nil {
+			return err
+		}
+	}
+	return errors.New("tournament does not advance")
+}
+
+func (t *Tournaments) finishTournamentLocked(tx *gorm.DB, r *tournamentRow) error {
+	now := t.now()
+	r.Status, r.FinishedAt = league.TournamentFinished, &now
+	// A round row created ahead for a round that will never be played goes.
+	if err := tx.Where("tournament_id = ? AND paired_at IS NULL", r.ID).Delete(&roundRow{}).Error; err != nil {
+		return err
+	}
+	return tx.Model(r).Updates(map[string]any{"status": r.Status, "finished_at": now}).Error
+}
+
+type pairing struct {
+	id      string
+	entries []string
+}
+
+// pairRoundLocked pairs round n and creates its games. It reports whether
+// the round has a match to play, and whether the tournament is over
+// instead (no round n exists).
+func (t *Tournaments) pairRoundLocked(tx *gorm.DB, fx *effects, r *tournamentRow, n int) (playable, over bool, err error) {
+	c := r.config()
+	cc := competitionConfig(c)
+	entries, err := activeEntries(tx, r.ID)
+	if err != nil {
+		return false, false, err
+	}
+	var pairings []pairing
+	var byes []string
+	roundBased := func() (bool, error) {
+		past, err := history(tx, r.ID)
+		if err != nil {
+			return false, err
+		}
+		round, err := competition.NextRound(cc, entries, past, n)
+		if errors.Is(err, competition.ErrState) {
+			return false, nil
+		}
+		if err != nil {
+			return false, league.Errorf(league.EPRECONDITION, "cannot pair round %d: %v", n, err)
+		}
+		for _, m := range round.Matches {
+			pairings = append(pairings, pairing{id: m.ID, entries: m.Entries})
+		}
+		byes = round.Byes
+		return true, nil
+	}
+	switch f := competition.Format(c.Format); {
+	case f == competition.FormatRoundRobin || f == competition.FormatSwiss:
+		ok, err := roundBased()
+		if err != nil || !ok {
+			return false, err == nil, err
+		}
+	case f == competition.FormatGroupsPlayoffs && r.Bracket == nil:
+		ok, err := roundBased()
+		if err != nil {
+			return false, false, err
+		}
+		if !ok {
+			past, err := history(tx, r.ID)
+			if err != nil {
+				return false, false, err
+			}
+			b, err := competition.Playoffs(cc, entries, past)
+			if err != nil {
+				return false, false, league.Errorf(league.EPRECONDITION, "cannot draw the playoffs: %v", err)
+			}
+			if err := r.saveBracket(tx, b); err != nil {
+				return false, false, err
+			}
+			return t.pairRoundLocked(tx, fx, r, n)
+		}
+	default:
+		b, err := r.bracket()
+		if err != nil || b == nil {
+			return false, false, fmt.Errorf("tournament %s has no bracket: %v", r.ID, err)
+		}
+		if b.Done() {
+			return false, true, nil
+		}
+		var started []string
+		tx.Model(&matchRow{}).Where("tournament_id = ?", r.ID).Pluck("id", &started)
+		for _, m := range b.Ready() {
+			if !slices.Contains(started, m.ID) {
+				pairings = append(pairings, pairing{id: m.ID, entries: m.Entries()})
+			}
+		}
+		if len(pairings) == 0 {
+			return false, false, fmt.Errorf("tournament %s: bracket not done but nothing to play", r.ID)
+		}
+	}
+	now := t.now()
+	if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", r.ID, n).
+		Updates(map[string]any{"status": "running", "paired_at": now}).Error; err != nil {
+		return false, false, err
+	}
+	r.CurrentRound = n
+	if err := tx.Model(r).Update("current_round", n).Error; err != nil {
+		return false, false, err
+	}
+	for _, e := range byes {
+		w := e
+		m := matchRow{TournamentID: r.ID, ID: fmt.Sprintf("R%d-bye-%s", n, e[:8]), Round: n, Entries: mustJSON([]string{e}), Bye: true,
+			Status: "finished", Winner: &w, GameWinners: mustJSON([]string{}), Sequences: mustJSON([]int{}), FinishedAt: &now}
+		if err := tx.Create(&m).Error; err != nil {
+			return false, false, err
+		}
+	}
+	for _, p := range pairings {
+		m := matchRow{TournamentID: r.ID, ID: p.id, Round: n, Entries: mustJSON(p.entries), Status: "playing",
+			GameWinners: mustJSON([]string{}), Sequences: mustJSON(make([]int, len(p.entries)))}
+		if err := tx.Create(&m).Error; err != nil {
+			return false, false, err
+		}
+		if err := t.createMatchGameLocked(tx, fx, r, p.id, p.entries, 1); err != nil {
+			return false, false, err
+		}
+	}
+	return len(pairings) > 0, false, nil
+}
+
+// rotate gives game g of a series (1-based) its seating: the entries
+// take turns at starting.
+func rotate(entries []string, g int) []string {
+	k := (g - 1) % len(entries)
+	return append(slices.Clone(entries[k:]), entries[:k]...)
+}
+
+// createMatchGameLocked creates and starts game g of a match. Entry j of the
+// game's order is team j; its players sit at seats j, j+T, j+2T, … so that
+// teammates alternate around the table.
+func (t *Tournaments) createMatchGameLocked(tx *gorm.DB, fx *effects, r *tournamentRow, matchID string, entries []string, g int) error {
+	c := r.config()
+	order := rotate(entries, g)
+	var members []entryMemberRow
+	if err := tx.Where("entry_id IN ?", order).Order("position").Find(&members).Error; err != nil {
+		return err
+	}
+	su := setupOf(c)
+	seats := make([]league.SeatSpec, su.Players)
+	for j, e := range order {
+		pos := 0
+		for _, m := range members {
+			if m.EntryID != e {
+				continue
+			}
+			seat := j + pos*c.MatchSize
+			if seat >= len(seats) {
+				return fmt.Errorf("entry %s has more players than the team size", e)
+			}
+			if m.UserID != nil {
+				seats[seat] = league.SeatSpec{UserID: *m.UserID}
+			} else {
+				seats[seat] = league.SeatSpec{Bot: *m.BotLevel}
+			}
+			pos++
+		}
+	}
+	req := league.NewGame{Game: su.Game, Variant: su.Variant, Players: su.Players, Teams: su.Teams, SequencesToWin: su.SequencesToWin,
+		Seats: seats, Clock: c.Clock, Rated: c.Rated, AutopilotLevel: c.FillLevel, FillLevel: c.FillLevel}
+	_, err := t.games.createLocked(tx, fx, nil, req, &gameLink{TournamentID: r.ID, MatchID: matchID, MatchGame: g})
+	return err
+}
+
+// SettleGame records a finished tournament game in its match; a decided
+// match advances the bracket, and the last match of a round moves the
+// tournament on.
+func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
+	if st.Link == nil {
+		return nil
+	}
+	tx := st.Tx
+	r, err := readTournament(tx, st.Link.TournamentID, true)
+	if err != nil {
+		return err
+	}
+	var m matchRow
+	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("tournament_id = ? AND id = ?", r.ID, st.Link.MatchID).Take(&m).Error; err != nil {
+		return err
+	}
+	if m.Status == "finished" || len(m.winners()) >= st.Link.MatchGame {
+		return nil // already counted
+	}
+	c := r.config()
+	entries := m.entries()
+	order := rotate(entries, st.Link.MatchGame)
+	winner := ""
+	if st.Game.ResultStatus != "drawn" && st.Game.Winner != nil && *st.Game.Winner < len(order) {
+		winner = order[*st.Game.Winner]
+	}
+	if c.NoShow == "forfeit" {
+		winner = forfeitResult(st, order, winner)
+	}
+	seqs := m.sequences()
+	if len(seqs) != len(entries) {
+		seqs = make([]int, len(entries))
+	}
+	if c.Game == league.GameSequence && st.Final != nil {
+		scores := st.Final.Scores()
+		for j, e := range order {
+			if j < len(scores) {
+				seqs[slices.Index(entries, e)] += scores[j]
+			}
+		}
+	}
+	winners := append(m.winners(), winner)
+	w, decided := competition.SeriesWinner(c.BestOf, entries, winners)
+	elimination := r.elimination()
+	if !decided {
+		limit := max(c.BestOf, 1)
+		if elimination {
+			limit += maxDrawReplays
+		}
+		if len(winners) < limit {
+			m.GameWinners, m.Sequences = mustJSON(winners), mustJSON(seqs)
+			if err := tx.Model(&m).Updates(map[string]any{"game_winners": m.GameWinners, "sequences": m.Sequences}).Error; err != nil {
+				return err
+			}
+			return t.createMatchGameLocked(tx, st.fx, r, m.ID, entries, len(winners)+1)
+		}
+		if elimination {
+			w = betterSeed(tx, r.ID, entries)
+		}
+	}
+	now := t.now()
+	upd := map[string]any{"game_winners": mustJSON(winners), "sequences": mustJSON(seqs), "status": "finished", "finished_at": now, "winner": nil}
+	if w != "" {
+		upd["winner"] = w
+	}
+	if err := tx.Model(&m).Updates(upd).Error; err != nil {
+		return err
+	}
+	if elimination {
+		b, err := r.bracket()
+		if err != nil {
+			return err
+		}
+		nb, err := b.Report(m.ID, w)
+		if err != nil {
+			return fmt.Errorf("report match %s: %w", m.ID, err)
+		}
+		if err := r.saveBracket(tx, nb); err != nil {
+			return err
+		}
+	}
+	var open int64
+	if err := tx.Model(&matchRow{}).Where("tournament_id = ? AND round = ? AND status <> 'finished'", r.ID, m.Round).Count(&open).Error; err != nil {
+		return err
+	}
+	if open > 0 {
+		return nil
+	}
+	if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", r.ID, m.Round).
+		Updates(map[string]any{"status": "finished", "finished_at": now}).Error; err != nil {
+		return err
+	}
+	return t.advanceLocked(tx, st.fx, r)
+}
+
+// forfeitResult applies the forfeit policy: an entry whose people never
+// moved (a fill-in bot took every one of their seats) loses the game.
+func forfeitResult(st *Settlement, order []string, winner string) string {
+	moved := map[int]bool{}
+	for _, m := range st.Moves {
+		if m.Actor == league.ByPlayer {
+			moved[m.Seat] = true
+		}
+	}
+	teams := len(order)
+	present := make([]bool, teams)
+	people := make([]bool, teams)
+	for _, s := range st.Game.Seats {
+		team := s.Seat % teams
+		if s.Bot == "" || s.Abandoned {
+			people[team] = true
+			if moved[s.Seat] {
+				present[team] = true
+			}
+		}
+	}
+	var shown []string
+	for j, e := range order {
+		if !people[j] || present[j] {
+			shown = append(shown, e)
+		}
+	}
+	switch {
+	case len(shown) == len(order) || len(shown) == 0:
+		return winner // nobody or everybody forfeited: the board decides
+	case len(shown) == 1:
+		return shown[0]
+	case slices.Contains(shown, winner):
+		return winner
+	}
+	return "" // the winner forfeited: the others share a draw
+}
+
+// betterSeed is the entry that goes through an elimination match still
+// drawn after its replays: the better seed.
+func betterSeed(tx *gorm.DB, id string, entries []string) string {
+	all, err := activeEntries(tx, id)
+	if err != nil {
+		return entries[0]
+	}
+	for _, e := range competition.SeedOrder(all) {
+		if slices.Contains(entries, e.ID) {
+			return e.ID
+		}
+	}
+	return entries[0]
+}
+
+// StartRound is the round:start task: the round is paired and its games
+// created if it is due and the previous round is over; otherwise nothing
+// happens (the last game of the previous round starts it).
+func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
+	return t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		r, err := readTournament(tx, id, true)
+		if err != nil {
+			return err
+		}
+		if r.Status == league.TournamentRegistration && n == 1 {
+			if err := t.beginLocked(tx, r); err != nil {
+				t.logger.Warn("scheduled tournament could not start", "tournament", id, "error", err)
+				return nil
+			}
+		}
+		if r.Status != league.TournamentRunning || n != r.CurrentRound+1 {
+			return nil
+		}
+		return t.advanceLocked(tx, fx, r)
+	})
+}
+
+// RoundDeadline is the round:deadline task: games of the round still being
+// played are finished by the tournament's policy.
+func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error {
+	db := t.db.WithContext(ctx)
+	r, err := readTournament(db, id, false)
+	if err != nil {
+		return err
+	}
+	var ids []string
+	if err := db.Table("games g").Joins("JOIN matches m ON m.tournament_id = g.tournament_id AND m.id = g.match_id").
+		Where("g.tournament_id = ? AND m.round = ? AND g.status = 'active'", id, n).Pluck("g.id", &ids).Error; err != nil {
+		return err
+	}
+	for _, gid := range ids {
+		var err error
+		if r.config().AtDeadline == "adjudicate" {
+			err = t.games.Adjudicate(ctx, gid)
+		} else {
+			err = t.games.HandToBots(ctx, gid)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

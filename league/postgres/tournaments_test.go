@@ -1,0 +1,199 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/competition"
+	"github.com/seqleague/seqleague/league/redisbus"
+	"github.com/seqleague/seqleague/league/testenv"
+	"github.com/seqleague/seqleague/workers"
+)
+
+type tournamentRig struct {
+	*gameRig
+	tournaments *Tournaments
+	ratings     *Ratings
+	organizer   league.Actor
+	clubID      string
+}
+
+func newTournamentRig(t *testing.T) *tournamentRig {
+	t.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, testenv.Postgres(t), PoolConfig{MaxOpen: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	opt, _ := redis.ParseURL(testenv.Redis(t))
+	rdb := redis.NewClient(opt)
+	t.Cleanup(func() { rdb.Close() })
+	enq := workers.NewEnqueuer(rdb)
+	games := NewGames(db, redisbus.New(rdb), enq, GameConfig{}, testLogger(t))
+	ratings := NewRatings(db)
+	games.AddSettler(ratings)
+	tournaments := NewTournaments(db, games, enq, testLogger(t))
+	w := workers.New(rdb, workers.Config{Concurrency: 16, PollInterval: 50 * time.Millisecond, ShutdownTimeout: 2 * time.Second}, testLogger(t))
+	w.RegisterGames(games)
+	w.RegisterCompetitions(tournaments)
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	r := &tournamentRig{gameRig: &gameRig{db: db, games: games, rdb: rdb}, tournaments: tournaments, ratings: ratings}
+	r.organizer = r.user(t, "organizer")
+	club, err := NewClubs(db).Create(ctx, r.organizer, league.NewClub{Name: "Sequence Club"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.clubID = club.ID
+	return r
+}
+
+func (r *tournamentRig) botTournament(t *testing.T, name string, cfg league.TournamentConfig, entries int) *league.Tournament {
+	t.Helper()
+	ctx := context.Background()
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: name, Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := []string{"random", "greedy"}
+	for i := 0; i < entries; i++ {
+		_, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{
+			Name: fmt.Sprintf("bot-%02d", i), Members: []league.EntryMember{{Bot: levels[i%2]}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tour
+}
+
+func (r *tournamentRig) waitFinished(t *testing.T, id string, within time.Duration) *league.Tournament {
+	t.Helper()
+	end := time.Now().Add(within)
+	for time.Now().Before(end) {
+		tour, err := r.tournaments.Get(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tour.Status == league.TournamentFinished {
+			return tour
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	rounds, _ := r.tournaments.Rounds(context.Background(), id)
+	t.Fatalf("tournament not finished within %v; rounds: %+v", within, rounds)
+	return nil
+}
+
+func TestSingleEliminationOfEightBotsRunsToItsChampion(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Knockout", league.TournamentConfig{
+		Game: "sequence", MatchSize: 2, Format: "single-elimination", Rated: true}, 8)
+	running := league.TournamentRunning
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, 3*time.Minute)
+	raw, err := r.tournaments.Bracket(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b struct {
+		Kind     string
+		Champion string
+		Rounds   []struct {
+			Matches []struct {
+				State  string
+				Winner string
+			}
+		}
+	}
+	json.Unmarshal(raw, &b)
+	if b.Kind != "bracket" || b.Champion == "" || len(b.Rounds) != 3 {
+		t.Fatalf("bracket = kind %q champion %q rounds %d; want a 3-round bracket with a champion", b.Kind, b.Champion, len(b.Rounds))
+	}
+	for i, rd := range b.Rounds {
+		if len(rd.Matches) != 4>>i {
+			t.Fatalf("round %d has %d matches, want %d", i+1, len(rd.Matches), 4>>i)
+		}
+		for _, m := range rd.Matches {
+			if m.State != string(competition.StateDone) || m.Winner == "" {
+				t.Fatalf("round %d match unfinished: %+v", i+1, m)
+			}
+		}
+	}
+	st, err := r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 8 || st[0].EntryID != b.Champion || st[0].Rank != 1 || st[1].Rank != 2 {
+		t.Fatalf("standings %+v; want the champion first, the finalist second", st[:2])
+	}
+	// Rated: every game changed the bots' ratings exactly once per player.
+	var games, changes int64
+	r.db.Gorm.Table("games").Where("tournament_id = ?", tour.ID).Count(&games)
+	r.db.Gorm.Table("rating_changes").Where("game_id IN (SELECT id FROM games WHERE tournament_id = ?)", tour.ID).Count(&changes)
+	if games < 7 || changes == 0 {
+		t.Fatalf("%d games and %d rating changes; want at least 7 games, rated", games, changes)
+	}
+	var doubled int64
+	r.db.Gorm.Raw("SELECT count(*) FROM (SELECT game_id, user_id FROM rating_changes GROUP BY 1, 2 HAVING count(*) > 1) d").Scan(&doubled)
+	if doubled != 0 {
+		t.Fatal("a game was rated twice")
+	}
+}
+
+func TestThreeTeamSwissOfNineBotsRunsFromItsSchedule(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Swiss triples", league.TournamentConfig{
+		Game: "sequence", MatchSize: 3, Format: "swiss", Rated: true}, 9)
+	now := time.Now().UTC()
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
+		{Number: 1, StartsAt: now.Add(time.Second)},
+		{Number: 2, StartsAt: now.Add(3 * time.Second)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, 3*time.Minute)
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != competition.SwissRounds(9, 3) {
+		t.Fatalf("%d rounds, want %d", len(rounds), competition.SwissRounds(9, 3))
+	}
+	for _, rd := range rounds {
+		if len(rd.Matches) != 3 {
+			t.Fatalf("round %d has %d matches, want 3 triples", rd.Number, len(rd.Matches))
+		}
+		for _, m := range rd.Matches {
+			if len(m.Entries) != 3 || m.Status != "finished" {
+				t.Fatalf("round %d match %+v", rd.Number, m)
+			}
+		}
+	}
+	st, err := r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 9 || st[0].Rank != 1 || len(st[0].TieBreaks) == 0 {
+		t.Fatalf("standings %+v; want 9 ranked rows with tie-break values", st)
+	}
+	total := 0.0
+	for _, row := range st {
+		total += row.Points
+	}
+	if total == 0 {
+		t.Fatal("nobody scored a point")
+	}
+}

@@ -1,0 +1,255 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+
+	"gorm.io/gorm"
+
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/competition"
+)
+
+// bracketEntry names an entry in a drawn bracket.
+type bracketEntry struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Seed int    `json:"seed"`
+}
+
+type bracketSlot struct {
+	Source string        `json:"source"` // seed, winner, loser, bye
+	Seed   int           `json:"seed,omitempty"`
+	Match  string        `json:"match,omitempty"`
+	Entry  *bracketEntry `json:"entry"`
+	Empty  bool          `json:"empty,omitempty"`
+}
+
+type bracketMatch struct {
+	ID          string        `json:"id"`
+	Section     string        `json:"section,omitempty"`
+	Round       int           `json:"round"`
+	Position    int           `json:"position,omitempty"`
+	State       string        `json:"state"`
+	Slots       []bracketSlot `json:"slots"`
+	Winner      string        `json:"winner,omitempty"`
+	GameWinners []string      `json:"game_winners"`
+	Games       []string      `json:"games"`
+	Reset       bool          `json:"reset,omitempty"`
+}
+
+type bracketRound struct {
+	Section string         `json:"section,omitempty"`
+	Number  int            `json:"number"`
+	Name    string         `json:"name"`
+	Matches []bracketMatch `json:"matches"`
+}
+
+type bracketView struct {
+	Format    string         `json:"format"`
+	Kind      string         `json:"kind"` // "bracket" or "rounds"
+	MatchSize int            `json:"match_size"`
+	Rounds    []bracketRound `json:"rounds"`
+	// Playoffs is the elimination stage of groups-then-playoffs; its group
+	// stage is in Rounds.
+	Playoffs []bracketRound `json:"playoffs,omitempty"`
+	Champion string         `json:"champion,omitempty"`
+}
+
+// Bracket is the tournament drawn for a client: elimination formats as a
+// bracket (every match with its slots, where each comes from and who won),
+// round-based formats as their rounds.
+func (t *Tournaments) Bracket(ctx context.Context, id string) (json.RawMessage, error) {
+	db := t.db.WithContext(ctx)
+	r, err := readTournament(db, id, false)
+	if err != nil {
+		return nil, err
+	}
+	c := r.config()
+	entries, err := loadEntries(db, id, "")
+	if err != nil {
+		return nil, err
+	}
+	byID := map[string]*bracketEntry{}
+	for _, e := range entries {
+		byID[e.ID] = &bracketEntry{ID: e.ID, Name: e.Name, Seed: e.Seed}
+	}
+	rounds, err := t.Rounds(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	games := map[string][]string{}
+	for _, rd := range rounds {
+		for _, m := range rd.Matches {
+			games[m.ID] = m.Games
+		}
+	}
+	view := bracketView{Format: c.Format, Kind: "rounds", MatchSize: c.MatchSize, Rounds: []bracketRound{}}
+	f := competition.Format(c.Format)
+	if f != competition.FormatSingleElimination && f != competition.FormatDoubleElimination {
+		for _, rd := range rounds {
+			if r.Bracket != nil && f == competition.FormatGroupsPlayoffs && !isGroupMatch(rd.Matches) {
+				continue
+			}
+			br := bracketRound{Number: rd.Number, Name: roundName(rd.Number), Matches: []bracketMatch{}}
+			for _, m := range rd.Matches {
+				bm := bracketMatch{ID: m.ID, Round: m.Round, State: m.Status, Winner: m.Winner, GameWinners: m.GameWinners, Games: games[m.ID]}
+				if m.Bye {
+					bm.State = "bye"
+				}
+				for _, e := range m.Entries {
+					bm.Slots = append(bm.Slots, bracketSlot{Source: "entry", Entry: byID[e]})
+				}
+				br.Matches = append(br.Matches, bm)
+			}
+			view.Rounds = append(view.Rounds, br)
+		}
+	}
+	b, err := r.bracket()
+	if err != nil {
+		return nil, err
+	}
+	if b != nil {
+		drawn := drawBracket(*b, byID, games)
+		if f == competition.FormatGroupsPlayoffs {
+			view.Playoffs = drawn
+		} else {
+			view.Kind, view.Rounds = "bracket", drawn
+		}
+		view.Champion = b.Champion()
+	}
+	return json.Marshal(view)
+}
+
+func isGroupMatch(ms []league.TournamentMatch) bool {
+	for _, m := range ms {
+		if len(m.ID) > 2 && m.ID[1] == '-' { // group matches are "A-R1-1"
+			return true
+		}
+	}
+	return len(ms) == 0
+}
+
+func roundName(n int) string { return "Round " + strconv.Itoa(n) }
+
+func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games map[string][]string) []bracketRound {
+	out := make([]bracketRound, 0, len(b.Rounds))
+	for _, br := range b.Rounds {
+		round := bracketRound{Section: string(br.Section), Number: br.Number, Name: br.Name, Matches: []bracketMatch{}}
+		for _, id := range br.Matches {
+			m, ok := b.Match(id)
+			if !ok {
+				continue
+			}
+			bm := bracketMatch{ID: m.ID, Section: string(m.Section), Round: m.Round, Position: m.Position, State: string(m.State),
+				Winner: m.Winner, GameWinners: m.Games, Games: games[m.ID], Reset: m.Reset}
+			if bm.GameWinners == nil {
+				bm.GameWinners = []string{}
+			}
+			for _, s := range m.Slots {
+				bm.Slots = append(bm.Slots, bracketSlot{Source: string(s.Source), Seed: s.Seed, Match: s.Match, Entry: byID[s.Entry], Empty: s.Empty})
+			}
+			round.Matches = append(round.Matches, bm)
+		}
+		out = append(out, round)
+	}
+	return out
+}
+
+// Standings ranks the entries: round-based formats by points and the
+// tie-breaks (each shown with its value), elimination formats by how far
+// each entry went; groups-then-playoffs puts the playoff places first and
+// ranks the rest by the group stage.
+func (t *Tournaments) Standings(ctx context.Context, id string) ([]league.StandingRow, error) {
+	db := t.db.WithContext(ctx)
+	r, err := readTournament(db, id, false)
+	if err != nil {
+		return nil, err
+	}
+	return standingsOf(db, r)
+}
+
+func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
+	c := r.config()
+	cc := competitionConfig(c)
+	all, err := loadEntries(db, r.ID, "")
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	var entries []competition.Entry
+	for _, e := range all {
+		names[e.ID] = e.Name
+		entries = append(entries, competition.Entry{ID: e.ID, Seed: e.Seed, Rating: e.Rating})
+	}
+	past, err := history(db, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := r.bracket()
+	if err != nil {
+		return nil, err
+	}
+	f := competition.Format(c.Format)
+	var rows []league.StandingRow
+	if f != competition.FormatSingleElimination && f != competition.FormatDoubleElimination && len(entries) > 0 {
+		var groupResults []competition.Result
+		for _, res := range past {
+			if b == nil || !inBracket(b, res.Match) {
+				groupResults = append(groupResults, res)
+			}
+		}
+		table, err := competition.StandingsFor(cc, entries, groupResults)
+		if err != nil {
+			return nil, err
+		}
+		for _, row := range table {
+			sr := league.StandingRow{Rank: row.Rank, EntryID: row.Entry, Name: names[row.Entry], Played: row.Played, Wins: row.Wins,
+				Draws: row.Draws, Losses: row.Losses, Byes: row.Byes, Sequences: row.Sequences, Points: row.Points}
+			for _, v := range row.Values {
+				sr.TieBreaks = append(sr.TieBreaks, league.TieBreakValue{Name: string(v.TieBreak), Value: v.Value})
+			}
+			rows = append(rows, sr)
+		}
+	}
+	if b == nil {
+		return rows, nil
+	}
+	// Elimination places come first; everyone else follows in the order
+	// of the group stage (or of their seeds).
+	placed := b.Placements()
+	out := make([]league.StandingRow, 0, len(all))
+	seen := map[string]bool{}
+	for _, p := range placed {
+		row := league.StandingRow{Rank: p.Place, EntryID: p.Entry, Name: names[p.Entry]}
+		if i := slices.IndexFunc(rows, func(r league.StandingRow) bool { return r.EntryID == p.Entry }); i >= 0 {
+			row = rows[i]
+			row.Rank = p.Place
+		}
+		out = append(out, row)
+		seen[p.Entry] = true
+	}
+	next := len(out) + 1
+	rest := rows
+	if rest == nil {
+		for _, e := range competition.SeedOrder(entries) {
+			rest = append(rest, league.StandingRow{EntryID: e.ID, Name: names[e.ID]})
+		}
+	}
+	for _, row := range rest {
+		if seen[row.EntryID] {
+			continue
+		}
+		row.Rank = next
+		next++
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+func inBracket(b *competition.Bracket, matchID string) bool {
+	_, ok := b.Match(matchID)
+	return ok && matchID != ""
+}

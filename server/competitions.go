@@ -1,0 +1,622 @@
+package server
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/seqleague/seqleague/league"
+)
+
+type leagueResponse struct {
+	ID          string    `json:"id"`
+	ClubID      string    `json:"club_id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+type seasonResponse struct {
+	ID        string     `json:"id"`
+	LeagueID  string     `json:"league_id"`
+	Name      string     `json:"name"`
+	Status    string     `json:"status"`
+	CreatedAt time.Time  `json:"created_at"`
+	ClosedAt  *time.Time `json:"closed_at,omitempty"`
+}
+
+type seasonRowResponse struct {
+	Rank        int     `json:"rank"`
+	UserID      string  `json:"user_id"`
+	Username    string  `json:"username"`
+	Points      float64 `json:"points"`
+	Tournaments int     `json:"tournaments"`
+	Titles      int     `json:"titles"`
+	MatchWins   int     `json:"match_wins"`
+	Sequences   int     `json:"sequences"`
+}
+
+type nameBody struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// tournamentBody is a tournament's set-up as clients send and read it.
+type tournamentBody struct {
+	Game               string     `json:"game"`
+	Variant            string     `json:"variant,omitempty"`
+	SequencesToWin     int        `json:"sequences_to_win,omitempty"`
+	TeamSize           int        `json:"team_size"`
+	MatchSize          int        `json:"match_size"`
+	Format             string     `json:"format"`
+	BestOf             int        `json:"best_of,omitempty"`
+	Double             bool       `json:"double,omitempty"`
+	Rounds             int        `json:"rounds,omitempty"`
+	ThirdPlace         bool       `json:"third_place,omitempty"`
+	Reset              bool       `json:"reset,omitempty"`
+	Groups             int        `json:"groups,omitempty"`
+	Advance            int        `json:"advance,omitempty"`
+	TieBreaks          []string   `json:"tie_breaks,omitempty"`
+	Clock              *clockBody `json:"clock,omitempty"`
+	FillLevel          string     `json:"fill_level,omitempty"`
+	Rated              bool       `json:"rated"`
+	RegistrationOpens  *time.Time `json:"registration_opens,omitempty"`
+	RegistrationCloses *time.Time `json:"registration_closes,omitempty"`
+	MinRating          *float64   `json:"min_rating,omitempty"`
+	MaxRating          *float64   `json:"max_rating,omitempty"`
+	MinGames           int        `json:"min_games,omitempty"`
+	Seeding            string     `json:"seeding,omitempty"`
+	NoShow             string     `json:"no_show,omitempty"`
+	AtDeadline         string     `json:"at_deadline,omitempty"`
+	RoundGapSeconds    int        `json:"round_gap_seconds,omitempty"`
+}
+
+type createTournamentRequest struct {
+	ClubID   string `json:"club_id"`
+	SeasonID string `json:"season_id"`
+	Name     string `json:"name"`
+	tournamentBody
+}
+
+type tournamentResponse struct {
+	ID           string     `json:"id"`
+	ClubID       string     `json:"club_id"`
+	SeasonID     string     `json:"season_id,omitempty"`
+	Name         string     `json:"name"`
+	Status       string     `json:"status"`
+	CurrentRound int        `json:"current_round"`
+	Entries      int        `json:"entries"`
+	CreatedAt    time.Time  `json:"created_at"`
+	StartedAt    *time.Time `json:"started_at,omitempty"`
+	FinishedAt   *time.Time `json:"finished_at,omitempty"`
+	tournamentBody
+}
+
+type updateTournamentRequest struct {
+	Name   *string `json:"name"`
+	Status *string `json:"status"`
+}
+
+type memberBody struct {
+	User     string `json:"user,omitempty"`
+	Username string `json:"username,omitempty"`
+	Bot      string `json:"bot,omitempty"`
+}
+
+type entryRequest struct {
+	Name    string       `json:"name"`
+	Members []memberBody `json:"members"`
+	Seed    int          `json:"seed"`
+}
+
+type entryResponse struct {
+	ID        string       `json:"id"`
+	Name      string       `json:"name"`
+	CaptainID string       `json:"captain_id,omitempty"`
+	Seed      int          `json:"seed"`
+	Rating    float64      `json:"rating"`
+	Status    string       `json:"status"`
+	Members   []memberBody `json:"members"`
+}
+
+type roundScheduleBody struct {
+	Number   int        `json:"number"`
+	StartsAt *time.Time `json:"starts_at"`
+	Deadline *time.Time `json:"deadline,omitempty"`
+}
+
+// scheduleRequest schedules listed rounds, or a whole event from a first
+// start and an interval.
+type scheduleRequest struct {
+	Rounds          []roundScheduleBody `json:"rounds"`
+	FirstStart      *time.Time          `json:"first_start"`
+	Count           int                 `json:"count"`
+	IntervalSeconds int                 `json:"interval_seconds"`
+	DeadlineSeconds int                 `json:"deadline_seconds"`
+}
+
+type matchResponse struct {
+	ID          string   `json:"id"`
+	Entries     []string `json:"entries"`
+	Bye         bool     `json:"bye"`
+	Status      string   `json:"status"`
+	Winner      string   `json:"winner,omitempty"`
+	GameWinners []string `json:"game_winners"`
+	Sequences   []int    `json:"sequences"`
+	Games       []string `json:"games"`
+}
+
+type roundResponse struct {
+	Number   int             `json:"number"`
+	StartsAt *time.Time      `json:"starts_at,omitempty"`
+	Deadline *time.Time      `json:"deadline,omitempty"`
+	Status   string          `json:"status"`
+	Matches  []matchResponse `json:"matches"`
+}
+
+type standingResponse struct {
+	Rank      int                `json:"rank"`
+	EntryID   string             `json:"entry_id"`
+	Name      string             `json:"name"`
+	Played    int                `json:"played"`
+	Wins      int                `json:"wins"`
+	Draws     int                `json:"draws"`
+	Losses    int                `json:"losses"`
+	Byes      int                `json:"byes"`
+	Sequences int                `json:"sequences"`
+	Points    float64            `json:"points"`
+	TieBreaks []tieBreakResponse `json:"tie_breaks"`
+}
+
+type tieBreakResponse struct {
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+}
+
+func toTournamentBody(c league.TournamentConfig) tournamentBody {
+	b := tournamentBody{Game: c.Game, Variant: c.Variant, SequencesToWin: c.SequencesToWin, TeamSize: c.TeamSize, MatchSize: c.MatchSize,
+		Format: c.Format, BestOf: c.BestOf, Double: c.Double, Rounds: c.Rounds, ThirdPlace: c.ThirdPlace, Reset: c.Reset,
+		Groups: c.Groups, Advance: c.Advance, TieBreaks: c.TieBreaks, FillLevel: c.FillLevel, Rated: c.Rated,
+		RegistrationOpens: c.RegistrationOpens, RegistrationCloses: c.RegistrationCloses, MinRating: c.MinRating,
+		MaxRating: c.MaxRating, MinGames: c.MinGames, Seeding: c.Seeding, NoShow: c.NoShow, AtDeadline: c.AtDeadline,
+		RoundGapSeconds: c.RoundGapSeconds}
+	if c.Clock.Timed() {
+		b.Clock = &clockBody{TurnSeconds: c.Clock.TurnSeconds, BankSeconds: c.Clock.BankSeconds, IncrementSeconds: c.Clock.IncrementSeconds}
+	}
+	return b
+}
+
+func (b tournamentBody) config() league.TournamentConfig {
+	c := league.TournamentConfig{Game: b.Game, Variant: b.Variant, SequencesToWin: b.SequencesToWin, TeamSize: b.TeamSize,
+		MatchSize: b.MatchSize, Format: b.Format, BestOf: b.BestOf, Double: b.Double, Rounds: b.Rounds, ThirdPlace: b.ThirdPlace,
+		Reset: b.Reset, Groups: b.Groups, Advance: b.Advance, TieBreaks: b.TieBreaks, FillLevel: b.FillLevel, Rated: b.Rated,
+		RegistrationOpens: b.RegistrationOpens, RegistrationCloses: b.RegistrationCloses, MinRating: b.MinRating,
+		MaxRating: b.MaxRating, MinGames: b.MinGames, Seeding: b.Seeding, NoShow: b.NoShow, AtDeadline: b.AtDeadline,
+		RoundGapSeconds: b.RoundGapSeconds}
+	if b.Clock != nil {
+		c.Clock = league.Clock{TurnSeconds: b.Clock.TurnSeconds, BankSeconds: b.Clock.BankSeconds, IncrementSeconds: b.Clock.IncrementSeconds}
+	}
+	return c
+}
+
+func toTournamentResponse(t *league.Tournament) tournamentResponse {
+	return tournamentResponse{ID: t.ID, ClubID: t.ClubID, SeasonID: t.SeasonID, Name: t.Name, Status: t.Status, CurrentRound: t.CurrentRound,
+		Entries: t.Entries, CreatedAt: t.CreatedAt, StartedAt: t.StartedAt, FinishedAt: t.FinishedAt, tournamentBody: toTournamentBody(t.Config)}
+}
+
+func toEntryResponse(e league.Entry) entryResponse {
+	r := entryResponse{ID: e.ID, Name: e.Name, CaptainID: e.CaptainID, Seed: e.Seed, Rating: e.Rating, Status: e.Status, Members: []memberBody{}}
+	for _, m := range e.Members {
+		r.Members = append(r.Members, memberBody{User: m.UserID, Username: m.Username, Bot: m.Bot})
+	}
+	return r
+}
+
+func toRoundResponses(rounds []league.TournamentRound) []roundResponse {
+	out := make([]roundResponse, 0, len(rounds))
+	for _, r := range rounds {
+		rr := roundResponse{Number: r.Number, StartsAt: r.StartsAt, Deadline: r.Deadline, Status: r.Status, Matches: []matchResponse{}}
+		for _, m := range r.Matches {
+			mr := matchResponse{ID: m.ID, Entries: m.Entries, Bye: m.Bye, Status: m.Status, Winner: m.Winner,
+				GameWinners: m.GameWinners, Sequences: m.Sequences, Games: m.Games}
+			if mr.GameWinners == nil {
+				mr.GameWinners = []string{}
+			}
+			if mr.Sequences == nil {
+				mr.Sequences = []int{}
+			}
+			if mr.Games == nil {
+				mr.Games = []string{}
+			}
+			rr.Matches = append(rr.Matches, mr)
+		}
+		out = append(out, rr)
+	}
+	return out
+}
+
+func mountCompetitions(api *echo.Group, d Deps) {
+	h := competitionHandlers{leagues: d.Leagues, tournaments: d.Tournaments, publicURL: d.Auth.Issuer}
+	required := authRequired(d)
+	api.POST("/clubs/:id/leagues", h.createLeague, required)
+	api.GET("/clubs/:id/leagues", h.leaguesOfClub)
+	api.GET("/leagues/:id", h.league)
+	api.POST("/leagues/:id/seasons", h.createSeason, required)
+	api.GET("/leagues/:id/seasons", h.seasons)
+	api.GET("/seasons/:id/standings", h.seasonStandings)
+	api.POST("/seasons/:id/close", h.closeSeason, required)
+
+	api.POST("/tournaments", h.createTournament, required)
+	api.GET("/tournaments", h.listTournaments)
+	api.GET("/tournaments/:id", h.tournament)
+	api.PATCH("/tournaments/:id", h.updateTournament, required)
+	api.POST("/tournaments/:id/entries", h.register, required)
+	api.GET("/tournaments/:id/entries", h.entries)
+	api.DELETE("/tournaments/:id/entries", h.withdraw, required)
+	api.POST("/tournaments/:id/rounds", h.schedule, required)
+	api.GET("/tournaments/:id/rounds", h.rounds)
+	api.GET("/tournaments/:id/bracket", h.bracket)
+	api.GET("/tournaments/:id/standings", h.standings)
+	api.GET("/tournaments/:id/standings.csv", h.standingsCSV)
+	api.GET("/tournaments/:id/calendar.ics", h.calendar)
+}
+
+type competitionHandlers struct {
+	leagues     league.Leagues
+	tournaments league.Tournaments
+	publicURL   string
+}
+
+func (h competitionHandlers) createLeague(c echo.Context) error {
+	var req nameBody
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	l, err := h.leagues.CreateLeague(c.Request().Context(), actorOf(c), c.Param("id"), req.Name, req.Description)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, leagueResponse{ID: l.ID, ClubID: l.ClubID, Name: l.Name, Description: l.Description, CreatedAt: l.CreatedAt})
+}
+
+func (h competitionHandlers) leaguesOfClub(c echo.Context) error {
+	ls, err := h.leagues.Leagues(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	out := make([]leagueResponse, len(ls))
+	for i, l := range ls {
+		out[i] = leagueResponse{ID: l.ID, ClubID: l.ClubID, Name: l.Name, Description: l.Description, CreatedAt: l.CreatedAt}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"items": out})
+}
+
+func (h competitionHandlers) league(c echo.Context) error {
+	l, err := h.leagues.League(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, leagueResponse{ID: l.ID, ClubID: l.ClubID, Name: l.Name, Description: l.Description, CreatedAt: l.CreatedAt})
+}
+
+func toSeasonResponse(s league.Season) seasonResponse {
+	return seasonResponse{ID: s.ID, LeagueID: s.LeagueID, Name: s.Name, Status: s.Status, CreatedAt: s.CreatedAt, ClosedAt: s.ClosedAt}
+}
+
+func (h competitionHandlers) createSeason(c echo.Context) error {
+	var req nameBody
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	s, err := h.leagues.CreateSeason(c.Request().Context(), actorOf(c), c.Param("id"), req.Name)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toSeasonResponse(*s))
+}
+
+func (h competitionHandlers) seasons(c echo.Context) error {
+	ss, err := h.leagues.Seasons(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	out := make([]seasonResponse, len(ss))
+	for i, s := range ss {
+		out[i] = toSeasonResponse(s)
+	}
+	return c.JSON(http.StatusOK, map[string]any{"items": out})
+}
+
+func seasonTableResponse(t *league.SeasonTable) map[string]any {
+	rows := make([]seasonRowResponse, len(t.Rows))
+	for i, r := range t.Rows {
+		rows[i] = seasonRowResponse{Rank: r.Rank, UserID: r.UserID, Username: r.Username, Points: r.Points, Tournaments: r.Tournaments,
+			Titles: r.Titles, MatchWins: r.MatchWins, Sequences: r.Sequences}
+	}
+	return map[string]any{"season": toSeasonResponse(t.Season), "frozen": t.Frozen, "rows": rows,
+		"tie_breaks": []string{"titles", "match_wins", "sequences"}}
+}
+
+func (h competitionHandlers) seasonStandings(c echo.Context) error {
+	t, err := h.leagues.SeasonStandings(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, seasonTableResponse(t))
+}
+
+func (h competitionHandlers) closeSeason(c echo.Context) error {
+	t, err := h.leagues.CloseSeason(c.Request().Context(), actorOf(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, seasonTableResponse(t))
+}
+
+func (h competitionHandlers) createTournament(c echo.Context) error {
+	var req createTournamentRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	t, err := h.tournaments.Create(c.Request().Context(), actorOf(c), league.NewTournament{ClubID: req.ClubID, SeasonID: req.SeasonID, Name: req.Name, Config: req.config()})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toTournamentResponse(t))
+}
+
+func (h competitionHandlers) listTournaments(c echo.Context) error {
+	club, season := c.QueryParam("club"), c.QueryParam("season")
+	if club == "" && season == "" {
+		return league.Invalid("name a club or a season", league.FieldError{Field: "club", Message: "?club= or ?season= is required"})
+	}
+	ts, err := h.tournaments.List(c.Request().Context(), club, season)
+	if err != nil {
+		return err
+	}
+	out := make([]tournamentResponse, len(ts))
+	for i := range ts {
+		out[i] = toTournamentResponse(&ts[i])
+	}
+	return c.JSON(http.StatusOK, map[string]any{"items": out})
+}
+
+func (h competitionHandlers) tournament(c echo.Context) error {
+	t, err := h.tournaments.Get(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toTournamentResponse(t))
+}
+
+func (h competitionHandlers) updateTournament(c echo.Context) error {
+	var req updateTournamentRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	t, err := h.tournaments.Update(c.Request().Context(), actorOf(c), c.Param("id"), league.TournamentUpdate{Name: req.Name, Status: req.Status})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toTournamentResponse(t))
+}
+
+func (h competitionHandlers) register(c echo.Context) error {
+	var req entryRequest
+	if err := bindOptionalJSON(c, &req); err != nil {
+		return err
+	}
+	e := league.NewEntry{Name: req.Name, Seed: req.Seed}
+	for _, m := range req.Members {
+		member := league.EntryMember{UserID: m.User, Bot: m.Bot}
+		if m.User == "me" {
+			member.UserID = actorOf(c).UserID
+		}
+		e.Members = append(e.Members, member)
+	}
+	entry, err := h.tournaments.Register(c.Request().Context(), actorOf(c), c.Param("id"), e)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, toEntryResponse(*entry))
+}
+
+func (h competitionHandlers) entries(c echo.Context) error {
+	es, err := h.tournaments.Entries(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	out := make([]entryResponse, len(es))
+	for i, e := range es {
+		out[i] = toEntryResponse(e)
+	}
+	return c.JSON(http.StatusOK, map[string]any{"items": out})
+}
+
+func (h competitionHandlers) withdraw(c echo.Context) error {
+	entry := c.QueryParam("entry")
+	if entry == "" {
+		return league.Invalid("name the entry", league.FieldError{Field: "entry", Message: "?entry=ID is required"})
+	}
+	if err := h.tournaments.Withdraw(c.Request().Context(), actorOf(c), c.Param("id"), entry); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h competitionHandlers) schedule(c echo.Context) error {
+	var req scheduleRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	var rounds []league.RoundSchedule
+	for i, r := range req.Rounds {
+		if r.StartsAt == nil {
+			return league.Invalid("a round needs a start", league.FieldError{Field: fmt.Sprintf("rounds[%d].starts_at", i), Message: "required"})
+		}
+		rounds = append(rounds, league.RoundSchedule{Number: r.Number, StartsAt: *r.StartsAt, Deadline: r.Deadline})
+	}
+	if req.FirstStart != nil {
+		if req.Count < 1 || req.Count > 200 || req.IntervalSeconds < 1 {
+			return league.Invalid("a schedule needs count and interval", league.FieldError{Field: "count", Message: "count 1–200 and interval_seconds ≥ 1"})
+		}
+		for i := 0; i < req.Count; i++ {
+			start := req.FirstStart.Add(time.Duration(i*req.IntervalSeconds) * time.Second)
+			rs := league.RoundSchedule{Number: i + 1, StartsAt: start}
+			if req.DeadlineSeconds > 0 {
+				d := start.Add(time.Duration(req.DeadlineSeconds) * time.Second)
+				rs.Deadline = &d
+			}
+			rounds = append(rounds, rs)
+		}
+	}
+	out, err := h.tournaments.Schedule(c.Request().Context(), actorOf(c), c.Param("id"), rounds)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"rounds": toRoundResponses(out)})
+}
+
+func (h competitionHandlers) rounds(c echo.Context) error {
+	rs, err := h.tournaments.Rounds(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"rounds": toRoundResponses(rs)})
+}
+
+func (h competitionHandlers) bracket(c echo.Context) error {
+	b, err := h.tournaments.Bracket(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+}
+
+func toStandingResponses(rows []league.StandingRow) []standingResponse {
+	out := make([]standingResponse, len(rows))
+	for i, r := range rows {
+		out[i] = standingResponse{Rank: r.Rank, EntryID: r.EntryID, Name: r.Name, Played: r.Played, Wins: r.Wins, Draws: r.Draws,
+			Losses: r.Losses, Byes: r.Byes, Sequences: r.Sequences, Points: r.Points, TieBreaks: []tieBreakResponse{}}
+		for _, tb := range r.TieBreaks {
+			out[i].TieBreaks = append(out[i].TieBreaks, tieBreakResponse{Name: tb.Name, Value: tb.Value})
+		}
+	}
+	return out
+}
+
+func (h competitionHandlers) standings(c echo.Context) error {
+	rows, err := h.tournaments.Standings(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"items": toStandingResponses(rows)})
+}
+
+// standingsCSV exports the standings with one column per tie-break.
+func (h competitionHandlers) standingsCSV(c echo.Context) error {
+	rows, err := h.tournaments.Standings(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	header := []string{"rank", "entry", "played", "wins", "draws", "losses", "byes", "points", "sequences"}
+	if len(rows) > 0 {
+		for _, tb := range rows[0].TieBreaks {
+			header = append(header, tb.Name)
+		}
+	}
+	w.Write(header)
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	for _, r := range rows {
+		rec := []string{strconv.Itoa(r.Rank), csvSafe(r.Name), strconv.Itoa(r.Played), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws),
+			strconv.Itoa(r.Losses), strconv.Itoa(r.Byes), num(r.Points), strconv.Itoa(r.Sequences)}
+		for _, tb := range r.TieBreaks {
+			rec = append(rec, num(tb.Value))
+		}
+		w.Write(rec)
+	}
+	w.Flush()
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="standings.csv"`)
+	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// csvSafe keeps a spreadsheet from reading a name as a formula.
+func csvSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// calendar exports the round schedule as iCalendar.
+func (h competitionHandlers) calendar(c echo.Context) error {
+	ctx := c.Request().Context()
+	t, err := h.tournaments.Get(ctx, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	rounds, err := h.tournaments.Rounds(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	line := func(s string) { b.WriteString(foldICal(s)); b.WriteString("\r\n") }
+	stamp := func(at time.Time) string { return at.UTC().Format("20060102T150405Z") }
+	line("BEGIN:VCALENDAR")
+	line("VERSION:2.0")
+	line("PRODID:-//Seqleague//Tournaments//EN")
+	line("CALSCALE:GREGORIAN")
+	line("X-WR-CALNAME:" + escapeICal(t.Name))
+	for _, r := range rounds {
+		if r.StartsAt == nil {
+			continue
+		}
+		end := r.StartsAt.Add(time.Hour)
+		if r.Deadline != nil {
+			end = *r.Deadline
+		}
+		line("BEGIN:VEVENT")
+		line(fmt.Sprintf("UID:%s-round-%d@seqleague", t.ID, r.Number))
+		line("DTSTAMP:" + stamp(t.CreatedAt))
+		line("DTSTART:" + stamp(*r.StartsAt))
+		line("DTEND:" + stamp(end))
+		line(escapeICalSummary(fmt.Sprintf("%s: round %d", t.Name, r.Number)))
+		line("URL:" + h.publicURL + "/tournaments/" + t.ID)
+		line("END:VEVENT")
+	}
+	line("END:VCALENDAR")
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="calendar.ics"`)
+	return c.Blob(http.StatusOK, "text/calendar; charset=utf-8", []byte(b.String()))
+}
+
+func escapeICal(s string) string {
+	return strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\n", `\n`, "\r", "").Replace(s)
+}
+
+func escapeICalSummary(s string) string { return "SUMMARY:" + escapeICal(s) }
+
+// foldICal folds lines longer than 75 octets, as RFC 5545 asks.
+func foldICal(s string) string {
+	if len(s) <= 75 {
+		return s
+	}
+	var b strings.Builder
+	for len(s) > 75 {
+		cut := 75
+		for cut > 0 && (s[cut]&0xC0) == 0x80 { // do not split a UTF-8 sequence
+			cut--
+		}
+		b.WriteString(s[:cut])
+		b.WriteString("\r\n ")
+		s = s[cut:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
