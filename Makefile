@@ -13,7 +13,7 @@ WEB_SRC  := $(shell find $(WEB)/src $(WEB)/public $(WEB)/scripts -type f 2>/dev/
 WEB_DEPS := $(WEB)/node_modules/.package-lock.json
 WEB_DIST := $(WEB)/dist/index.html
 
-.PHONY: run build web test test-go test-web test-e2e bench lint migrate tools
+.PHONY: run build web test test-go test-web test-e2e bench bench-engine bench-platform lint migrate
 
 ## run: API and workers in one process; with no DATABASE_URL / REDIS_URL it
 ## starts its own PostgreSQL cluster under ./.data and an in-process Redis.
@@ -47,9 +47,18 @@ test-web: $(WEB_DEPS)
 test-e2e: build
 	cd $(WEB) && node e2e/run.mjs
 
-## bench: the engine and platform benchmarks (figures are in README.md).
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -cpu 1 ./engine/...
+## bench: every benchmark (figures are in README.md). bench-engine: the
+## pure packages on one core; bench-platform: PostgreSQL, Redis and the
+## whole program, each workload run once with its figures as metrics.
+bench: bench-engine bench-platform
+
+bench-engine:
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -cpu 1 ./engine/... ./league/competition/ ./league/rating/
+
+bench-platform:
+	$(GO) test -run '^$$' -bench 'LeaderboardPage' -benchtime 2000x -timeout 30m ./league/postgres/
+	$(GO) test -run '^$$' -bench 'Settle' -benchtime 1x -timeout 30m ./league/postgres/
+	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 30m ./cmd/seqleague/
 
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

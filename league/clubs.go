@@ -48,6 +48,12 @@ type Club struct {
 	UpdatedAt   time.Time
 }
 
+// UserClub is a club one user belongs to, with the user's role in it.
+type UserClub struct {
+	Club Club
+	Role ClubRole
+}
+
 // NewClub is a club to create; its creator becomes the owner.
 type NewClub struct {
 	Name        string
@@ -102,6 +108,8 @@ type Invite struct {
 
 // Clubs is the club service. Every method checks the actor's permission.
 type Clubs interface {
+	// UserClubs lists the clubs a user belongs to, with their role.
+	UserClubs(ctx context.Context, userID string) ([]UserClub, error)
 	Create(ctx context.Context, actor Actor, in NewClub) (Club, error)
 	Club(ctx context.Context, actor Actor, id string) (Club, error)
 	List(ctx context.Context, actor Actor, f ClubFilter) (Page[Club], error)

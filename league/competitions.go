@@ -150,8 +150,20 @@ type StandingRow struct {
 	TieBreaks []TieBreakValue
 }
 
+// UserTournament is a tournament one user plays in, with their entry and
+// the next round's start.
+type UserTournament struct {
+	Tournament Tournament
+	EntryID    string
+	EntryName  string
+	NextRound  int
+	NextStart  *time.Time
+}
+
 // Tournaments runs tournaments.
 type Tournaments interface {
+	// ForUser lists the tournaments a user has an entry in, newest first.
+	ForUser(ctx context.Context, userID string) ([]UserTournament, error)
 	Create(ctx context.Context, a Actor, req NewTournament) (*Tournament, error)
 	Get(ctx context.Context, id string) (*Tournament, error)
 	List(ctx context.Context, clubID, seasonID string) ([]Tournament, error)

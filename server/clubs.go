@@ -23,6 +23,7 @@ func mountClubs(api *echo.Group, d Deps) {
 	api.DELETE("/clubs/:id/members/:user_id", h.remove, required)
 	api.PATCH("/clubs/:id/members/:user_id", h.setRole, required)
 	api.POST("/clubs/:id/invites", h.invite, required)
+	api.GET("/users/:id/clubs", h.userClubs)
 }
 
 type clubHandlers struct {
@@ -235,4 +236,21 @@ func (h clubHandlers) setRole(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, toMemberResponse(m))
+}
+
+type userClubResponse struct {
+	clubResponse
+	Role string `json:"role"`
+}
+
+func (h clubHandlers) userClubs(c echo.Context) error {
+	clubs, err := h.clubs.UserClubs(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	out := make([]userClubResponse, len(clubs))
+	for i, uc := range clubs {
+		out[i] = userClubResponse{clubResponse: toClubResponse(uc.Club), Role: string(uc.Role)}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"items": out})
 }

@@ -264,6 +264,7 @@ func mountCompetitions(api *echo.Group, d Deps) {
 	api.GET("/tournaments/:id/standings", h.standings)
 	api.GET("/tournaments/:id/standings.csv", h.standingsCSV)
 	api.GET("/tournaments/:id/calendar.ics", h.calendar)
+	api.GET("/users/:id/tournaments", h.userTournaments)
 }
 
 type competitionHandlers struct {
@@ -619,4 +620,25 @@ func foldICal(s string) string {
 	}
 	b.WriteString(s)
 	return b.String()
+}
+
+type userTournamentResponse struct {
+	tournamentResponse
+	EntryID   string     `json:"entry_id"`
+	EntryName string     `json:"entry_name"`
+	NextRound int        `json:"next_round,omitempty"`
+	NextStart *time.Time `json:"next_start,omitempty"`
+}
+
+func (h competitionHandlers) userTournaments(c echo.Context) error {
+	ts, err := h.tournaments.ForUser(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	out := make([]userTournamentResponse, len(ts))
+	for i, ut := range ts {
+		out[i] = userTournamentResponse{tournamentResponse: toTournamentResponse(&ut.Tournament), EntryID: ut.EntryID,
+			EntryName: ut.EntryName, NextRound: ut.NextRound, NextStart: ut.NextStart}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"items": out})
 }

@@ -536,3 +536,27 @@ func (s *Clubs) SetMemberRole(ctx context.Context, actor league.Actor, clubID, u
 	})
 	return m, err
 }
+
+// UserClubs lists the clubs a user belongs to, with the user's role, by
+// club name.
+func (c *Clubs) UserClubs(ctx context.Context, userID string) ([]league.UserClub, error) {
+	if !validID(userID) {
+		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	var rows []struct {
+		clubView
+		Role string `gorm:"column:role"`
+	}
+	err := c.db.WithContext(ctx).Table("clubs c").
+		Select(clubViewColumns+", cm.role AS role").
+		Joins("JOIN club_members cm ON cm.club_id = c.id AND cm.user_id = ?", userID).
+		Order("lower(c.name)").Limit(500).Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	out := make([]league.UserClub, len(rows))
+	for i, r := range rows {
+		out[i] = league.UserClub{Club: fromClubView(r.clubView), Role: league.ClubRole(r.Role)}
+	}
+	return out, nil
+}

@@ -722,3 +722,36 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	}
 	return out, nil
 }
+
+// ForUser lists the tournaments a person has an entry in, newest first,
+// with the next round still to start.
+func (t *Tournaments) ForUser(ctx context.Context, userID string) ([]league.UserTournament, error) {
+	if !validID(userID) {
+		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	db := t.db.WithContext(ctx)
+	var rows []struct {
+		tournamentRow
+		EntryID   string
+		EntryName string
+	}
+	err := db.Table("tournaments t").Select("t.*, e.id AS entry_id, e.name AS entry_name").
+		Joins("JOIN entries e ON e.tournament_id = t.id").
+		Joins("JOIN entry_members m ON m.entry_id = e.id AND m.user_id = ?", userID).
+		Order("t.created_at DESC").Limit(200).Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	out := make([]league.UserTournament, len(rows))
+	for i := range rows {
+		r := &rows[i]
+		ut := league.UserTournament{Tournament: *toTournament(&r.tournamentRow, countEntries(db, r.ID)), EntryID: r.EntryID, EntryName: r.EntryName}
+		var next []roundRow
+		db.Where("tournament_id = ? AND paired_at IS NULL", r.ID).Order("number").Limit(1).Find(&next)
+		if len(next) == 1 {
+			ut.NextRound, ut.NextStart = next[0].Number, next[0].StartsAt
+		}
+		out[i] = ut
+	}
+	return out, nil
+}

@@ -197,3 +197,114 @@ func TestThreeTeamSwissOfNineBotsRunsFromItsSchedule(t *testing.T) {
 		t.Fatal("nobody scored a point")
 	}
 }
+
+func TestOnlyOrganizersRunTournamentsAndPlayersSeeTheirOwn(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	member, outsider := r.user(t, "member"), r.user(t, "outsider")
+	clubs := NewClubs(r.db)
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, member.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	cfg := league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}
+	for _, tc := range []struct {
+		name  string
+		actor league.Actor
+		want  string
+	}{
+		{"a member cannot create a tournament", member, league.EFORBIDDEN},
+		{"an outsider cannot create a tournament", outsider, league.EFORBIDDEN},
+		{"anonymous cannot create a tournament", league.Actor{}, league.EUNAUTHORIZED},
+		{"the owner can", r.organizer, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := r.tournaments.Create(ctx, tc.actor, league.NewTournament{ClubID: r.clubID, Name: "T " + tc.name, Config: cfg})
+			if got := league.ErrorCode(err); got != tc.want {
+				t.Fatalf("error %v (%q), want %q", err, got, tc.want)
+			}
+		})
+	}
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Open", Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tournaments.Register(ctx, member, tour.ID, league.NewEntry{Members: []league.EntryMember{{Bot: "random"}}}); league.ErrorCode(err) != league.EFORBIDDEN {
+		t.Fatalf("a member entering a bot: %v, want forbidden", err)
+	}
+	e, err := r.tournaments.Register(ctx, member, tour.ID, league.NewEntry{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tournaments.Register(ctx, member, tour.ID, league.NewEntry{Name: "again"}); league.ErrorCode(err) != league.ECONFLICT {
+		t.Fatalf("registering twice: %v, want conflict", err)
+	}
+	if err := r.tournaments.Withdraw(ctx, outsider, tour.ID, e.ID); league.ErrorCode(err) != league.EFORBIDDEN {
+		t.Fatalf("an outsider withdrawing someone's entry: %v", err)
+	}
+	mine, err := r.tournaments.ForUser(ctx, member.UserID)
+	if err != nil || len(mine) != 1 || mine[0].EntryID != e.ID {
+		t.Fatalf("ForUser = %+v, %v; want the one entry", mine, err)
+	}
+	cl, err := clubs.UserClubs(ctx, member.UserID)
+	if err != nil || len(cl) != 1 || cl[0].Role != league.RoleMember {
+		t.Fatalf("UserClubs = %+v, %v", cl, err)
+	}
+	if _, err := r.tournaments.Schedule(ctx, member, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: time.Now()}}); league.ErrorCode(err) != league.EFORBIDDEN {
+		t.Fatalf("a member scheduling: %v", err)
+	}
+}
+
+func TestAClosedSeasonIsFrozen(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	leagues := NewLeagues(r.db)
+	lg, err := leagues.CreateLeague(ctx, r.organizer, r.clubID, "Monday League", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	season, err := leagues.CreateSeason(ctx, r.organizer, lg.ID, "2026")
+	if err != nil {
+		t.Fatal(err)
+	}
+	people := []league.Actor{r.user(t, "p1"), r.user(t, "p2"), r.user(t, "p3")}
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, SeasonID: season.ID, Name: "Night 1",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin", Clock: league.Clock{TurnSeconds: 1}, AtDeadline: "adjudicate"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range people {
+		if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := leagues.CloseSeason(ctx, r.organizer, season.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("closing a season with an unfinished tournament: %v", err)
+	}
+	// Nobody moves: every game is played out by the autopilot and then by
+	// fill-in bots; the round robin of three runs to its end.
+	running := league.TournamentRunning
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, 4*time.Minute)
+	table, err := leagues.CloseSeason(ctx, r.organizer, season.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !table.Frozen || len(table.Rows) != 3 || table.Rows[0].Points < table.Rows[2].Points {
+		t.Fatalf("closed season table: %+v", table)
+	}
+	// A later change to the tournament's results does not reach the table.
+	r.db.Gorm.Exec("UPDATE matches SET winner = NULL WHERE tournament_id = ?", tour.ID)
+	again, err := leagues.SeasonStandings(ctx, season.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(again.Rows) != fmt.Sprint(table.Rows) {
+		t.Fatalf("a frozen table changed:\n%v\n%v", again.Rows, table.Rows)
+	}
+	if _, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, SeasonID: season.ID, Name: "Late",
+		Config: league.TournamentConfig{Game: "sequence", Format: "swiss"}}); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("a tournament in a closed season: %v", err)
+	}
+}
