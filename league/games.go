@@ -148,14 +148,6 @@ type MoveRecord struct {
 	At     time.Time
 }
 
-// Archive is the full record of a finished game.
-type Archive struct {
-	Game       Game
-	Seed       string
-	Moves      []MoveRecord
-	FinalState json.RawMessage // the final position as a rule vector
-}
-
 // GameEvent is what the service publishes after a commit: enough for any API
 // instance to bring its cached state forward and tell its viewers.
 type GameEvent struct {
@@ -188,7 +180,7 @@ type GameService interface {
 	View(ctx context.Context, a Actor, gameID string) (*GameView, error)
 	Move(ctx context.Context, a Actor, gameID string, req MoveRequest) (*GameView, error)
 	Moves(ctx context.Context, gameID string, afterPly int) ([]MoveRecord, error)
-	Archive(ctx context.Context, gameID string) (*Archive, error)
+	ArchiveDocument(ctx context.Context, gameID string) (json.RawMessage, error)
 	Vector(ctx context.Context, a Actor, gameID string, ply *int) (json.RawMessage, error)
 	ListForUser(ctx context.Context, userID string, limit int, cursor string) ([]Game, string, error)
 

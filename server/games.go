@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -15,7 +14,6 @@ import (
 type GameAPI interface {
 	league.GameService
 	league.GameFeed
-	ArchiveDocument(ctx context.Context, gameID string) (json.RawMessage, error)
 }
 
 type createGameRequest struct {
@@ -127,10 +125,8 @@ func toGameResponse(g league.Game) gameResponse {
 		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt,
 		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, Seats: []seatResponse{},
 	}
-	if g.Game == league.GameStacks {
-		r.BlockWindowSeconds = g.BlockWindowSeconds
-	} else {
-		r.BlockWindowSeconds = 0
+	if g.Game != league.GameStacks {
+		r.BlockWindowSeconds = 0 // only Stacks has block windows
 	}
 	if g.ResultStatus != "" {
 		r.Result = &resultResponse{Status: g.ResultStatus, Winner: g.Winner}

@@ -68,7 +68,7 @@ func (e *Enqueuer) BotMove(ctx context.Context, gameID string, ply int, delay ti
 }
 
 func (e *Enqueuer) StartGame(ctx context.Context, gameID string, at time.Time) error {
-	return e.enqueue(ctx, TypeGameStart, "start:"+gameID+":"+at.UTC().Format(time.RFC3339), gamePayload{Game: gameID},
+	return e.enqueue(ctx, TypeGameStart, fmt.Sprintf("start:%s:%d", gameID, at.UnixMilli()), gamePayload{Game: gameID},
 		asynq.ProcessAt(at), asynq.Queue(QueueSchedule), asynq.MaxRetry(20))
 }
 

@@ -47,7 +47,7 @@ func startProcess(t *testing.T, mode string, env map[string]string) *process {
 		}
 	})
 	addr := make(chan string, 1)
-	logPath := fmt.Sprintf("%s/%s-%d.log", logDir(t), mode, time.Now().UnixNano())
+	logPath := fmt.Sprintf("%s/%s.log", t.TempDir(), mode)
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		t.Fatal(err)
@@ -308,10 +308,4 @@ func TestTournamentsRunUnattendedThroughAWorkerKill(t *testing.T) {
 	if status != http.StatusOK || strings.Count(string(ics), "BEGIN:VEVENT") != 3 {
 		t.Fatalf("calendar.ics: %d %q", status, ics)
 	}
-}
-
-// logDir keeps the processes' logs of a test run.
-func logDir(t *testing.T) string {
-	dir := t.TempDir()
-	return dir
 }

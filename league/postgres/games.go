@@ -500,20 +500,31 @@ func (g *Games) Start(ctx context.Context, a league.Actor, gameID string) (*leag
 // StartScheduled is the game:start task: at the scheduled time (plus the
 // grace period) bots fill the seats still open, and the game starts.
 func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
+	row, err := readGame(g.db.WithContext(ctx), gameID)
+	if err != nil || row.Status != league.StatusOpen {
+		return err // gone, or started already: the task is a duplicate
+	}
+	if row.ScheduledStart != nil {
+		due := row.ScheduledStart.Add(g.cfg.FillGrace)
+		wait := due.Sub(g.now())
+		if wait > timerSlack {
+			return g.tasks.StartGame(ctx, gameID, due)
+		}
+		if wait > 0 { // asynq fires up to a second early
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		row, err := lockGame(tx, gameID)
 		if err != nil {
 			return err
 		}
 		if row.Status != league.StatusOpen {
-			return nil // started already: the task is a duplicate
-		}
-		now := g.now()
-		if row.ScheduledStart != nil {
-			if due := row.ScheduledStart.Add(g.cfg.FillGrace); now.Before(due) {
-				fx.then(func(ctx context.Context) error { return g.tasks.StartGame(ctx, gameID, due) })
-				return nil
-			}
+			return nil
 		}
 		seats, err := loadSeats(tx, gameID)
 		if err != nil {

@@ -336,3 +336,39 @@ func TestMoveErrorsAreClear(t *testing.T) {
 		t.Fatalf("%d moves stored after a repeated move_id, want 1", n)
 	}
 }
+
+func TestOpenSeatsAreFilledWithBotsAtAScheduledStart(t *testing.T) {
+	r := newGameRig(t, true)
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	start := time.Now().UTC().Add(time.Second)
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Status != league.StatusOpen {
+		t.Fatalf("a scheduled game is %s before its start", g.Status)
+	}
+	end := time.Now().Add(20 * time.Second)
+	for time.Now().Before(end) {
+		v, err := r.games.View(ctx, ann, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Game.Status == league.StatusActive {
+			seat := v.Game.Seats[1]
+			if seat.Bot != "greedy" || !seat.FilledByBot || seat.Abandoned {
+				t.Fatalf("the open seat became %+v; want a greedy fill-in bot", seat)
+			}
+			if v.Game.StartedAt.Before(start) {
+				t.Fatalf("started at %v, before its scheduled %v", v.Game.StartedAt, start)
+			}
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("the scheduled game never started")
+}

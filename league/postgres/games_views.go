@@ -83,20 +83,6 @@ func (g *Games) viewAt(ctx context.Context, a league.Actor, gameID string, plies
 	return v, nil
 }
 
-// ViewAt is the state after the first plies moves as viewer sees it: the
-// SSE stream uses it to rebuild events a client missed.
-func (g *Games) ViewAt(ctx context.Context, gameID string, plies int) (play.Game, error) {
-	db := g.db.WithContext(ctx)
-	row, err := readGame(db, gameID)
-	if err != nil {
-		return nil, err
-	}
-	if game, ok := g.cache.get(row.ID, plies); ok {
-		return game, nil
-	}
-	return g.replay(db, row, plies)
-}
-
 // Moves lists the moves after ply afterPly (all of them for -1).
 func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]league.MoveRecord, error) {
 	if !validID(gameID) {
@@ -113,29 +99,8 @@ func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]leagu
 	return out, nil
 }
 
-// Archive returns the full record of a finished game (hands, deck and seed
-// included), and nothing before the end.
-func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, error) {
-	db := g.db.WithContext(ctx)
-	row, err := readGame(db, gameID)
-	if err != nil {
-		return nil, err
-	}
-	if row.Status != league.StatusFinished {
-		return nil, league.Errorf(league.EPRECONDITION, "the archive opens when the game ends")
-	}
-	var a archiveRow
-	if err := db.Where("game_id = ?", gameID).Take(&a).Error; err != nil {
-		return nil, err
-	}
-	var rec archiveRecord
-	if err := json.Unmarshal(a.Record, &rec); err != nil {
-		return nil, err
-	}
-	return &league.Archive{Game: rec.Game, Seed: rec.Seed, Moves: rec.Moves, FinalState: rec.FinalState}, nil
-}
-
-// ArchiveDocument is the stored archive JSON as it is.
+// ArchiveDocument is the full record of a finished game (hands, deck and
+// seed included) as stored; nothing before the end.
 func (g *Games) ArchiveDocument(ctx context.Context, gameID string) (json.RawMessage, error) {
 	db := g.db.WithContext(ctx)
 	row, err := readGame(db, gameID)

@@ -158,7 +158,7 @@ func (t *Tournaments) advanceLocked(tx *gorm.DB, fx *effects, r *tournamentRow) 
 			}
 			rows = []roundRow{row}
 		}
-		if s := rows[0].StartsAt; s != nil && s.After(now.Add(timerSlack)) {
+		if s := rows[0].StartsAt; s != nil && s.After(now) {
 			at := *s
 			fx.then(func(ctx context.Context) error { return t.tasks.RoundStart(ctx, r.ID, next, at) })
 			return nil // not due yet: its task will start it
@@ -496,6 +496,20 @@ func betterSeed(tx *gorm.DB, id string, entries []string) string {
 // created if it is due and the previous round is over; otherwise nothing
 // happens (the last game of the previous round starts it).
 func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
+	var rows []roundRow
+	if err := t.db.WithContext(ctx).Where("tournament_id = ? AND number = ?", id, n).Find(&rows).Error; err != nil {
+		return err
+	}
+	if len(rows) == 1 && rows[0].StartsAt != nil {
+		// asynq fires up to a second early: start on the second.
+		if wait := rows[0].StartsAt.Sub(t.now()); wait > 0 && wait <= timerSlack {
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
 	return t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		r, err := readTournament(tx, id, true)
 		if err != nil {
