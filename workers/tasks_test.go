@@ -1,0 +1,70 @@
+package workers
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/testenv"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+func redisFor(t *testing.T) *redis.Client {
+	opt, err := redis.ParseURL(testenv.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := redis.NewClient(opt)
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func TestATaskScheduledTwiceIsQueuedOnce(t *testing.T) {
+	rdb := redisFor(t)
+	e := NewEnqueuer(rdb)
+	defer e.Close()
+	ctx := context.Background()
+	at := time.Now().Add(time.Hour)
+	for i := 0; i < 3; i++ {
+		if err := e.TurnTimeout(ctx, "g1", 7, at); err != nil {
+			t.Fatalf("enqueue %d: %v", i, err)
+		}
+		if err := e.RoundStart(ctx, "t1", 2, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ins := asynq.NewInspectorFromRedisClient(rdb)
+	total := 0
+	for _, q := range []string{QueueGames, QueueSchedule} {
+		tasks, err := ins.ListScheduledTasks(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(tasks)
+	}
+	if total != 2 {
+		t.Fatalf("%d scheduled tasks after enqueueing two keys three times each, want 2", total)
+	}
+}
+
+func TestABadPayloadIsNotRetriedAndAMissingGameIsDone(t *testing.T) {
+	h := withPayload(func(ctx context.Context, p gamePayload) error {
+		return league.Errorf(league.ENOTFOUND, "no such game")
+	})
+	if err := h(context.Background(), asynq.NewTask(TypeBotMove, []byte("{"))); !errors.Is(err, asynq.SkipRetry) {
+		t.Fatalf("bad payload: %v, want SkipRetry", err)
+	}
+	if err := h(context.Background(), asynq.NewTask(TypeBotMove, []byte(`{"game":"x","ply":1}`))); !errors.Is(err, asynq.SkipRetry) {
+		t.Fatalf("missing game: %v, want SkipRetry", err)
+	}
+	failing := withPayload(func(ctx context.Context, p gamePayload) error { return errors.New("database down") })
+	if err := failing(context.Background(), asynq.NewTask(TypeBotMove, []byte(`{"game":"x","ply":1}`))); err == nil || errors.Is(err, asynq.SkipRetry) {
+		t.Fatalf("an outage: %v, want an error that is retried", err)
+	}
+}
