@@ -364,12 +364,7 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to join a game")
 	}
-	var out league.Game
-	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
-		if err != nil {
-			return err
-		}
+	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		if row.Status != league.StatusOpen {
 			return league.Errorf(league.EPRECONDITION, "the game has already started")
 		}
@@ -416,7 +411,23 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 				return err
 			}
 		}
-		seats, err = loadSeats(tx, gameID)
+		return nil
+	})
+}
+
+// changeGame runs f on a locked game in one transaction and returns the
+// game as it then is.
+func (g *Games) changeGame(ctx context.Context, gameID string, f func(tx *gorm.DB, fx *effects, row *gameRow) error) (*league.Game, error) {
+	var out league.Game
+	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, gameID)
+		if err != nil {
+			return err
+		}
+		if err := f(tx, fx, row); err != nil {
+			return err
+		}
+		seats, err := loadSeats(tx, gameID)
 		out = fromGameRow(row, seats)
 		return err
 	})
@@ -431,12 +442,7 @@ func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*leag
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
 	}
-	var out league.Game
-	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
-		if err != nil {
-			return err
-		}
+	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		if row.Status != league.StatusOpen {
 			return league.Errorf(league.EPRECONDITION, "the game has started; it can no longer be left")
 		}
@@ -448,24 +454,13 @@ func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*leag
 			return league.Errorf(league.EPRECONDITION, "you do not sit at this game")
 		}
 		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
-		seats, err := loadSeats(tx, gameID)
-		out = fromGameRow(row, seats)
-		return err
+		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return &out, nil
 }
 
 // Start starts an open game whose seats are all filled (creator or admin).
 func (g *Games) Start(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
-	var out league.Game
-	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
-		if err != nil {
-			return err
-		}
+	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		if a.Anonymous() {
 			return league.Errorf(league.EUNAUTHORIZED, "sign in first")
 		}
@@ -487,14 +482,8 @@ func (g *Games) Start(ctx context.Context, a league.Actor, gameID string) (*leag
 		if err := g.startLocked(tx, fx, row); err != nil {
 			return err
 		}
-		seats, err = loadSeats(tx, gameID)
-		out = fromGameRow(row, seats)
-		return err
+		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return &out, nil
 }
 
 // StartScheduled is the game:start task: at the scheduled time (plus the

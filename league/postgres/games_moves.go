@@ -150,15 +150,12 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 			if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat.Seat).Update("timeouts_in_a_row", 0).Error; err != nil {
 				return err
 			}
+			seats[seat.Seat].TimeoutsInARow = 0
 		}
 		if err := g.finishTurnLocked(tx, fx, row, seats, prev, game); err != nil {
 			return err
 		}
-		seats, err = loadSeats(tx, gameID)
-		if err != nil {
-			return err
-		}
-		view = buildView(row, seats, game, a)
+		view = buildView(row, seats, game, a) // seats as updated by finishTurnLocked
 		return nil
 	})
 	if err != nil {

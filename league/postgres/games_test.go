@@ -372,3 +372,42 @@ func TestOpenSeatsAreFilledWithBotsAtAScheduledStart(t *testing.T) {
 	}
 	t.Fatal("the scheduled game never started")
 }
+
+func TestJoiningTheLastOpenSeatStartsTheGame(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob, cat := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat")
+	g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Start(ctx, bob, g.ID); league.ErrorCode(err) != league.EFORBIDDEN {
+		t.Fatalf("a stranger starting the game: %v", err)
+	}
+	if _, err := r.games.Start(ctx, ann, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("starting with an open seat: %v", err)
+	}
+	if _, err := r.games.Join(ctx, ann, g.ID, nil); league.ErrorCode(err) != league.ECONFLICT {
+		t.Fatalf("joining twice: %v", err)
+	}
+	if _, err := r.games.Join(ctx, bob, g.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Leave(ctx, cat, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("leaving a game one does not sit at: %v", err)
+	}
+	v, err := r.games.View(ctx, bob, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Game.Status != league.StatusActive || v.YourSeat == nil || *v.YourSeat != 1 {
+		t.Fatalf("after the last seat was taken: status %s, your seat %v", v.Game.Status, v.YourSeat)
+	}
+	if _, err := r.games.Leave(ctx, bob, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("leaving a started game: %v", err)
+	}
+	if _, err := r.games.Join(ctx, cat, g.ID, nil); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("joining a started game: %v", err)
+	}
+}

@@ -136,43 +136,19 @@ func passwordPart(p string) string {
 // test; it is dropped when the test ends.
 func Postgres(t TB) string {
 	t.Helper()
-	pg.once.Do(setupPostgres)
-	if pg.err != nil {
-		unavailable(t, "PostgreSQL", pg.err)
-		return ""
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	admin, err := pgx.Connect(ctx, pg.adminDSN)
-	if err != nil {
-		unavailable(t, "PostgreSQL", err)
-		return ""
-	}
-	defer admin.Close(context.Background())
-	tmpl, err := ensureTemplate(ctx, admin)
-	if err != nil {
-		t.Fatalf("testenv: build template database: %v", err)
-	}
-	name := "seqleague_test_" + randomSuffix()
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()+" TEMPLATE "+pgx.Identifier{tmpl}.Sanitize()); err != nil {
-		t.Fatalf("testenv: clone template: %v", err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, pg.adminDSN)
-		if err != nil {
-			return
-		}
-		defer conn.Close(ctx)
-		conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
-	})
-	return withDatabase(pg.adminDSN, name)
+	return newDatabase(t, true)
 }
 
 // EmptyPostgres returns the DSN of a fresh database with no schema at all,
 // for tests of the migrations themselves.
 func EmptyPostgres(t TB) string {
+	t.Helper()
+	return newDatabase(t, false)
+}
+
+// newDatabase creates a database for one test, cloned from the migrated
+// template when migrated, and drops it when the test ends.
+func newDatabase(t TB, migrated bool) string {
 	t.Helper()
 	pg.once.Do(setupPostgres)
 	if pg.err != nil {
@@ -188,16 +164,26 @@ func EmptyPostgres(t TB) string {
 	}
 	defer admin.Close(context.Background())
 	name := "seqleague_test_" + randomSuffix()
-	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+	create := "CREATE DATABASE " + pgx.Identifier{name}.Sanitize()
+	if migrated {
+		tmpl, err := ensureTemplate(ctx, admin)
+		if err != nil {
+			t.Fatalf("testenv: build template database: %v", err)
+		}
+		create += " TEMPLATE " + pgx.Identifier{tmpl}.Sanitize()
+	}
+	if _, err := admin.Exec(ctx, create); err != nil {
 		t.Fatalf("testenv: create database: %v", err)
 	}
 	t.Cleanup(func() {
-		conn, err := pgx.Connect(context.Background(), pg.adminDSN)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, pg.adminDSN)
 		if err != nil {
 			return
 		}
-		defer conn.Close(context.Background())
-		conn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
+		defer conn.Close(ctx)
+		conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
 	})
 	return withDatabase(pg.adminDSN, name)
 }
