@@ -53,6 +53,10 @@ const psql = (sql) =>
   run('psql', ['-h', pg.host, '-p', pg.port, '-U', pg.user, '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', sql], {
     env: pg.password ? { PGPASSWORD: pg.password } : {},
   });
+const psqlDB = (db, sql) =>
+  run('psql', ['-h', pg.host, '-p', pg.port, '-U', pg.user, '-d', db, '-v', 'ON_ERROR_STOP=1', '-qAt', '-c', sql], {
+    env: pg.password ? { PGPASSWORD: pg.password } : {},
+  });
 const redis = (db, ...args) => run('redis-cli', ['-h', rd.host, '-p', rd.port, '-n', String(db), ...args]);
 
 // ---- prerequisites ----
@@ -404,6 +408,217 @@ try {
     assert(code.length >= 4, `invite code ${code}`);
     const link = await page.getByLabel('Link to share').inputValue();
     assert(link.includes(encodeURIComponent(code)), `the invite link ${link} lacks the code`);
+  });
+
+  // ---- competitions ----
+  const clubName = `E2E Club ${suffix}`;
+  let clubURL = '';
+  let knockoutURL = '';
+
+  await test('a league and a season (the club owner organizes)', async () => {
+    clubURL = page.url();
+    assert(/\/clubs\/[0-9a-f-]+$/.test(clubURL), `not on the club page: ${clubURL}`);
+    await page.getByLabel('League name').fill('E2E League');
+    await page.getByRole('button', { name: 'Create league' }).click();
+    await page.getByRole('link', { name: 'E2E League' }).click();
+    await page.getByRole('heading', { name: 'E2E League', level: 1 }).waitFor();
+    await page.getByLabel('Season name').fill('Spring');
+    await page.getByRole('button', { name: 'Create season' }).click();
+    await page.getByRole('link', { name: 'Spring' }).waitFor();
+  });
+
+  await test('create a knockout tournament with the form', async () => {
+    await page.goto(clubURL);
+    await page.getByRole('link', { name: 'New tournament' }).click();
+    await page.getByRole('heading', { name: 'New tournament' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('E2E Knockout');
+    assert((await page.getByLabel('Club', { exact: true }).inputValue()).length > 0, 'the club is not chosen from the link');
+    await page.getByLabel('Season (optional)').selectOption({ label: 'E2E League: Spring' });
+    await page.getByLabel('Format', { exact: true }).selectOption('single-elimination');
+    await page.getByLabel('Seeding').selectOption('manual');
+    await page.getByLabel('Fill-in bot level').selectOption('random');
+    assert(await page.getByLabel('Rated games', { exact: true }).isChecked(), 'rated is not the default');
+    await shot('tournament-form.png', { fullPage: true });
+    await page.getByRole('button', { name: 'Create the tournament' }).click();
+    await page.waitForURL(/\/tournaments\/[0-9a-f-]+$/);
+    knockoutURL = page.url();
+    await page.getByRole('heading', { name: 'E2E Knockout', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Organizer tools' }).waitFor();
+  });
+
+  await test('manage entries: register, remove, add four seeded bots', async () => {
+    const rows = page.locator('table.entries tbody tr');
+    await page.getByRole('button', { name: 'Register me' }).click();
+    await page.locator('table.entries tbody tr', { hasText: username }).waitFor();
+    await page.getByRole('button', { name: `Remove ${username}` }).click();
+    await page.locator('table.entries tbody tr', { hasText: username }).waitFor({ state: 'detached' });
+    // Greedy bots seeded 1 and 2 meet random ones in the semifinals: every
+    // game is between two bot accounts, so the rated games move ratings.
+    const bots = [['greedy', 'Greedy One'], ['greedy', 'Greedy Two'], ['random', 'Random Three'], ['random', 'Random Four']];
+    for (let i = 0; i < bots.length; i++) {
+      await page.getByLabel('Player', { exact: true }).selectOption(`bot:${bots[i][0]}`);
+      await page.getByLabel('Entry name (optional)').fill(bots[i][1]);
+      await page.getByLabel('Seed', { exact: true }).fill(String(i + 1));
+      await page.getByRole('button', { name: 'Add entry' }).click();
+      await page.locator('table.entries tbody tr', { hasText: bots[i][1] }).waitFor();
+    }
+    assert((await rows.count()) === 4, `${await rows.count()} entries`);
+  });
+
+  await test('schedule the rounds a few seconds apart with the date-time pickers', async () => {
+    const local = (ms) =>
+      page.evaluate((ms) => {
+        const d = new Date(Date.now() + ms);
+        const p = (n) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+      }, ms);
+    await page.getByLabel('Several rounds at a fixed interval').check();
+    await page.getByLabel('First round starts').fill(await local(4000));
+    await page.getByLabel('Rounds', { exact: true }).fill('2');
+    await page.getByLabel('Every', { exact: true }).fill('3');
+    await page.getByLabel('Interval unit').selectOption('seconds');
+    await page.getByLabel('Deadline after the start').fill('3');
+    await page.getByLabel('Deadline unit').selectOption('minutes');
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByText('Scheduled 2 rounds').waitFor();
+    await page.locator('tr[data-round="2"][data-status="scheduled"]').waitFor();
+    const ics = await (await fetch(knockoutURL.replace('/tournaments/', '/api/v1/tournaments/') + '/calendar.ics')).text();
+    assert((ics.match(/BEGIN:VEVENT/g) || []).length === 2, `calendar.ics: ${ics}`);
+  });
+
+  await test('the bracket fills in until a champion is shown', async () => {
+    // The page polls: round 1 starts by itself, then the final.
+    await page.locator('.tournament-head[data-status=running]').waitFor({ timeout: 20_000 });
+    await page.locator('.match-box[data-match="M1-1"] .slot.known').first().waitFor();
+    await shot('bracket-live.png', { fullPage: true });
+    await page.locator('.champion-banner').waitFor({ timeout: 90_000 });
+    await page.locator('.tournament-head[data-status=finished]').waitFor();
+    const champion = (await page.locator('.champion-banner strong').textContent()).trim();
+    const finalWinner = (await page.locator('.match-box[data-match="M2-1"] .slot.champion .name').textContent()).trim();
+    assert(champion === finalWinner, `banner ${champion}, final ${finalWinner}`);
+    const first = (await page.locator('table.standings tbody tr').first().locator('th').textContent()).trim();
+    assert(first === champion, `standings start with ${first}, not the champion ${champion}`);
+    assert((await page.locator('svg.connectors path').count()) === 2, 'the connectors are missing');
+    const boxes = await page.locator('.match-box[data-state=done]').count();
+    assert(boxes === 3, `${boxes} finished matches`);
+    await page.locator('section:has(#drawing-title)').screenshot({ path: join(artifacts, 'bracket.png') });
+    await shot('tournament.png', { fullPage: true });
+    const csv = await (await fetch(knockoutURL.replace('/tournaments/', '/api/v1/tournaments/') + '/standings.csv')).text();
+    assert(csv.startsWith('rank,entry,') && csv.includes(champion), `standings.csv: ${csv.slice(0, 200)}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The bracket scrolls sideways in its own region; the page does not.
+    const wide = await page.evaluate(() => {
+      const W = document.documentElement.clientWidth;
+      const out = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > W + 0.5 && !el.parentElement?.closest('.table-wrap, .bracket-scroll'))
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}:${Math.round(el.getBoundingClientRect().right)}`);
+      const over = [...document.querySelectorAll('body *')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible')
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth}>${el.clientWidth}`);
+      return { sw: document.documentElement.scrollWidth, W, out: [...out.slice(0, 5), ...over.slice(0, 8)] };
+    });
+    assert(wide.sw <= wide.W, `the page is ${wide.sw} px wide on a ${wide.W} px phone: ${wide.out.join(', ')}`);
+    await page.evaluate(() => document.getElementById('drawing-title').scrollIntoView({ block: 'start' }));
+    await shot('tournament-phone.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  await test('a match links to its game', async () => {
+    await page.locator('.match-box[data-match="M2-1"] a.game-link').first().click();
+    await page.waitForURL(/\/games\/[0-9a-f-]+\/replay$/);
+    await page.locator('.replay-controls .ply').waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'E2E Knockout', level: 1 }).waitFor();
+  });
+
+  await test('the season lists the tournament; closing it freezes the table', async () => {
+    await page.getByRole('link', { name: 'Season', exact: true }).click();
+    await page.getByRole('heading', { name: /Spring/, level: 1 }).waitFor();
+    await page.locator('.tournament-list li', { hasText: 'E2E Knockout' }).waitFor();
+    // Season tables count people; this knockout had only bots (the table
+    // itself is unit-tested).
+    await page.getByText('No player has placement points yet').waitFor();
+    await page.getByRole('button', { name: 'Close the season…' }).click();
+    await page.getByRole('button', { name: 'Close it and freeze the table' }).click();
+    await page.locator('.tag.frozen').waitFor();
+    await shot('season.png', { fullPage: true });
+  });
+
+  await test('home: my next rounds and my clubs', async () => {
+    // A second tournament, with me in it and round 1 tomorrow evening.
+    await page.goto(clubURL);
+    await page.getByRole('link', { name: 'New tournament' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('E2E Swiss');
+    await page.getByLabel('Format', { exact: true }).selectOption('swiss');
+    await page.getByRole('button', { name: 'Create the tournament' }).click();
+    await page.getByRole('heading', { name: 'E2E Swiss', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Register me' }).click();
+    await page.getByText(`You are entered as ${username}`).waitFor();
+    const tomorrow = await page.evaluate(() => {
+      const d = new Date(Date.now() + 86_400_000);
+      const p = (n) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T19:30`;
+    });
+    await page.getByLabel('One round').check();
+    await page.getByLabel('Starts', { exact: true }).fill(tomorrow);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByText('Scheduled 1 round').waitFor();
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    const next = page.locator('.next-rounds li', { hasText: 'E2E Swiss' });
+    await next.waitFor();
+    assert(/round 1/.test(await next.textContent()), `my next round: ${await next.textContent()}`);
+    await page.locator('section[aria-labelledby=my-clubs] li', { hasText: clubName }).waitFor();
+    assert(/owner/.test(await page.locator('section[aria-labelledby=my-clubs] li', { hasText: clubName }).textContent()), 'my role in my club');
+    await shot('home.png', { fullPage: true });
+  });
+
+  await test('the leaderboard: pages, provisional players, a club, a rating chart', async () => {
+    // Forty more players with established ratings, eight of them in the club.
+    const names = ['Ada', 'Basil', 'Cleo', 'Dario', 'Edith', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Lars', 'Mila', 'Nico', 'Olga', 'Pavel',
+      'Quinn', 'Rosa', 'Sami', 'Tess', 'Ugo', 'Vera', 'Wim', 'Xena', 'Yann', 'Zoe', 'Amos', 'Bea', 'Cyril', 'Dora', 'Emil', 'Fleur', 'Gil', 'Hana', 'Ivo',
+      'Jade', 'Kai', 'Lena', 'Milo', 'Nora']; // the database is this run's own
+    const rows = names.map((n, i) => {
+      const r = i === 6 ? 1500 + ((5 * 137) % 520) - 260 : 1500 + ((i * 137) % 520) - 260; // players 5 and 6 tie
+      const games = i % 5 === 4 ? 10 + i : 30 + ((i * 13) % 150);
+      return `('${n}', ${r.toFixed(1)}, ${games})`;
+    });
+    const sql = `INSERT INTO users (username, kind) SELECT v.n, 'human' FROM (VALUES ${rows.join(',')}) v(n, r, g);
+      INSERT INTO ratings (user_id, pool, rating, games, peak) SELECT u.id, 'sequence-2team', v.r, v.g, v.r + 20 FROM (VALUES ${rows.join(',')}) v(n, r, g) JOIN users u ON u.username = v.n;
+      INSERT INTO club_members (club_id, user_id, role) SELECT c.id, u.id, 'member' FROM clubs c JOIN users u ON u.username IN (${names.slice(0, 8).map((n) => `'${n}'`).join(',')}) WHERE c.name = '${clubName}';`;
+    const ins = psqlDB(dbName, sql);
+    assert(ins.ok, ins.out);
+    await page.getByRole('link', { name: 'Leaderboards', exact: true }).click();
+    await page.getByRole('heading', { name: 'Leaderboards' }).waitFor();
+    const ranks = () => page.locator('table.leaderboard tbody tr').evaluateAll((trs) => trs.map((t) => Number(t.getAttribute('data-rank'))));
+    await page.locator('table.leaderboard tbody tr').first().waitFor();
+    const p1 = await ranks();
+    assert(p1.length === 25 && p1[0] === 1, `page 1 ranks ${p1}`);
+    assert(p1.some((r, i) => i > 0 && r === p1[i - 1]), `no shared rank on page 1: ${p1}`);
+    await page.getByRole('button', { name: 'Next page →' }).click();
+    await page.getByText(/page 2, ranks 2\d–/).waitFor();
+    const p2 = await ranks();
+    assert(p2.length > 0 && p2[0] >= p1[24], `page 2 ranks ${p2} after ${p1[24]}`);
+    assert(await page.getByRole('button', { name: 'Next page →' }).isDisabled(), 'a third page');
+    await page.getByRole('button', { name: '← Previous page' }).click();
+    await page.getByText(/page 1, ranks 1–/).waitFor();
+    await page.getByLabel('Show provisional players').check();
+    await page.waitForURL(/provisional=1/);
+    await page.locator('table.leaderboard td', { hasText: '?' }).first().waitFor();
+    const bot = page.locator('table.leaderboard tbody tr', { hasText: 'bot-greedy' });
+    await bot.waitFor();
+    assert(/\?/.test(await bot.locator('td.strong').textContent()), 'bot-greedy is not shown as provisional');
+    await shot('leaderboard.png', { fullPage: true });
+    await page.getByLabel('Club', { exact: true }).selectOption({ label: clubName });
+    await page.waitForURL(/club=/);
+    await page.waitForFunction(() => document.querySelectorAll('table.leaderboard tbody tr').length === 8);
+    await page.getByLabel('Club', { exact: true }).selectOption('');
+    await bot.locator('a').click();
+    await page.getByRole('heading', { name: 'bot-greedy' }).waitFor();
+    const chart = page.locator('#ratings .chart svg[role=img]').first();
+    await chart.waitFor();
+    assert(Number(await chart.getAttribute('data-points')) >= 3, 'the rating chart has fewer than two games');
+    assert(/from 1500 to/.test(await chart.getAttribute('aria-label')), await chart.getAttribute('aria-label'));
+    await page.locator('#ratings').screenshot({ path: join(artifacts, 'rating-chart.png') });
   });
 
   await test('unknown pages and files: SPA fallback, 404 and cache headers', async () => {

@@ -59,6 +59,9 @@ export function App() {
           <a href="/clubs" aria-current={cur('clubs')}>
             Clubs
           </a>
+          <a href="/leaderboards" aria-current={cur('leaderboards')}>
+            Leaderboards
+          </a>
           {user && (
             <a href={`/users/${user.id}`} aria-current={cur('profile')}>
               Profile

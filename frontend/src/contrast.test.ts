@@ -39,12 +39,24 @@ describe('colour contrast', () => {
     ['card-red', 'target'],
     ['text', 'target'],
     ['target-border', 'target'],
+    // status tags, bracket marks, my row
+    ['ok-text', 'ok-bg'],
+    ['info-text', 'info-bg'],
+    ['warn-text', 'warn-bg'],
+    ['cold-text', 'cold-bg'],
+    ['text', 'mine-bg'],
+    ['accent', 'mine-bg'],
+    ['danger', 'surface'],
   ];
   for (const [fg, bg] of pairs) {
     it(`--${fg} on --${bg} is at least 4.5:1`, () => {
       expect(contrast(v(fg), v(bg))).toBeGreaterThanOrEqual(4.5);
     });
   }
+  it('bracket connectors and chart lines stand out at least 3:1 (non-text)', () => {
+    expect(contrast(v('line'), v('surface'))).toBeGreaterThanOrEqual(3);
+    expect(contrast(v('accent'), v('surface'))).toBeGreaterThanOrEqual(3);
+  });
   for (const team of ['blue', 'green', 'red']) {
     it(`a chip's white shape on --${team} is at least 4.5:1`, () => {
       expect(contrast('#ffffff', v(team))).toBeGreaterThanOrEqual(4.5);

@@ -1,5 +1,6 @@
-// Every page of the app, by path. Tournaments and leaderboards slot in as
-// more rows (lazy, so they do not grow the initial bundle).
+// Every page of the app, by path. Every page but home, sign-in and the live
+// table is lazy: its code is its own chunk, fetched when first shown, so the
+// initial bundle stays small.
 import type { ComponentType } from 'preact';
 import { lazy } from './lazy';
 import { SignIn, SignUp } from './pages/Auth';
@@ -18,6 +19,11 @@ const Replay = lazy(() => import('./pages/Replay'));
 const ClubList = lazy<object>(() => import('./pages/Clubs').then((m) => ({ default: m.ClubList })));
 const ClubPage = lazy<{ id: string }>(() => import('./pages/Clubs').then((m) => ({ default: m.ClubPage })));
 const Profile = lazy(() => import('./pages/Profile'));
+const Leaderboard = lazy<{ pool?: string }>(() => import('./pages/Leaderboard'));
+const TournamentPage = lazy<{ id: string }>(() => import('./pages/Tournament'));
+const NewTournament = lazy<object>(() => import('./pages/NewTournament'));
+const LeaguePage = lazy<{ id: string }>(() => import('./pages/Leagues').then((m) => ({ default: m.LeaguePage })));
+const SeasonPage = lazy<{ id: string }>(() => import('./pages/Leagues').then((m) => ({ default: m.SeasonPage })));
 
 export const routes: Route[] = [
   { path: '/', section: 'home', render: () => <Home /> },
@@ -28,4 +34,11 @@ export const routes: Route[] = [
   { path: '/users/:id', section: 'profile', render: (p) => <Profile id={p.id} /> },
   { path: '/clubs', section: 'clubs', render: () => <ClubList /> },
   { path: '/clubs/:id', section: 'clubs', render: (p) => <ClubPage id={p.id} /> },
+  { path: '/leagues/:id', section: 'clubs', render: (p) => <LeaguePage id={p.id} /> },
+  { path: '/seasons/:id', section: 'clubs', render: (p) => <SeasonPage id={p.id} /> },
+  // before /tournaments/:id, which would take "new" for an ID
+  { path: '/tournaments/new', section: 'clubs', render: () => <NewTournament /> },
+  { path: '/tournaments/:id', section: 'clubs', render: (p) => <TournamentPage id={p.id} /> },
+  { path: '/leaderboards', section: 'leaderboards', render: () => <Leaderboard /> },
+  { path: '/leaderboards/:pool', section: 'leaderboards', render: (p) => <Leaderboard pool={p.pool} /> },
 ];

@@ -544,8 +544,8 @@ func (c *Clubs) UserClubs(ctx context.Context, userID string) ([]league.UserClub
 		return nil, league.Errorf(league.ENOTFOUND, "no such user")
 	}
 	var rows []struct {
-		clubView
-		Role string `gorm:"column:role"`
+		View clubView `gorm:"embedded"`
+		Role string   `gorm:"column:role"`
 	}
 	err := c.db.WithContext(ctx).Table("clubs c").
 		Select(clubViewColumns+", cm.role AS role").
@@ -556,7 +556,7 @@ func (c *Clubs) UserClubs(ctx context.Context, userID string) ([]league.UserClub
 	}
 	out := make([]league.UserClub, len(rows))
 	for i, r := range rows {
-		out[i] = league.UserClub{Club: fromClubView(r.clubView), Role: league.ClubRole(r.Role)}
+		out[i] = league.UserClub{Club: fromClubView(r.View), Role: league.ClubRole(r.Role)}
 	}
 	return out, nil
 }

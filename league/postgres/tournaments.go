@@ -731,7 +731,7 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string) ([]league.User
 	}
 	db := t.db.WithContext(ctx)
 	var rows []struct {
-		tournamentRow
+		Row       tournamentRow `gorm:"embedded"`
 		EntryID   string
 		EntryName string
 	}
@@ -745,9 +745,9 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string) ([]league.User
 	out := make([]league.UserTournament, len(rows))
 	for i := range rows {
 		r := &rows[i]
-		ut := league.UserTournament{Tournament: *toTournament(&r.tournamentRow, countEntries(db, r.ID)), EntryID: r.EntryID, EntryName: r.EntryName}
+		ut := league.UserTournament{Tournament: *toTournament(&r.Row, countEntries(db, r.Row.ID)), EntryID: r.EntryID, EntryName: r.EntryName}
 		var next []roundRow
-		db.Where("tournament_id = ? AND paired_at IS NULL", r.ID).Order("number").Limit(1).Find(&next)
+		db.Where("tournament_id = ? AND paired_at IS NULL", r.Row.ID).Order("number").Limit(1).Find(&next)
 		if len(next) == 1 {
 			ut.NextRound, ut.NextStart = next[0].Number, next[0].StartsAt
 		}

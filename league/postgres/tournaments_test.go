@@ -242,11 +242,11 @@ func TestOnlyOrganizersRunTournamentsAndPlayersSeeTheirOwn(t *testing.T) {
 		t.Fatalf("an outsider withdrawing someone's entry: %v", err)
 	}
 	mine, err := r.tournaments.ForUser(ctx, member.UserID)
-	if err != nil || len(mine) != 1 || mine[0].EntryID != e.ID {
+	if err != nil || len(mine) != 1 || mine[0].EntryID != e.ID || mine[0].Tournament.ID != tour.ID || mine[0].Tournament.Name != "Open" {
 		t.Fatalf("ForUser = %+v, %v; want the one entry", mine, err)
 	}
 	cl, err := clubs.UserClubs(ctx, member.UserID)
-	if err != nil || len(cl) != 1 || cl[0].Role != league.RoleMember {
+	if err != nil || len(cl) != 1 || cl[0].Role != league.RoleMember || cl[0].Club.ID != r.clubID || cl[0].Club.Name != "Sequence Club" {
 		t.Fatalf("UserClubs = %+v, %v", cl, err)
 	}
 	if _, err := r.tournaments.Schedule(ctx, member, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: time.Now()}}); league.ErrorCode(err) != league.EFORBIDDEN {

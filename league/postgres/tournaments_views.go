@@ -217,33 +217,41 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	if b == nil {
 		return rows, nil
 	}
-	// Elimination places come first; everyone else follows in the order
-	// of the group stage (or of their seeds).
-	placed := b.Placements()
-	out := make([]league.StandingRow, 0, len(all))
-	seen := map[string]bool{}
-	for _, p := range placed {
-		row := league.StandingRow{Rank: p.Place, EntryID: p.Entry, Name: names[p.Entry]}
-		if i := slices.IndexFunc(rows, func(r league.StandingRow) bool { return r.EntryID == p.Entry }); i >= 0 {
-			row = rows[i]
-			row.Rank = p.Place
-		}
-		out = append(out, row)
-		seen[p.Entry] = true
+	// Entries still in the bracket lead (sharing rank 1 until it is
+	// decided), then the entries knocked out, by the place they reached;
+	// in groups-then-playoffs the entries that did not reach the playoffs
+	// follow in the order of the group stage.
+	placed := map[string]int{}
+	for _, p := range b.Placements() {
+		placed[p.Entry] = p.Place
 	}
-	next := len(out) + 1
-	rest := rows
-	if rest == nil {
+	inBracketEntries := map[string]bool{}
+	for _, e := range b.Entries {
+		inBracketEntries[e.ID] = true
+	}
+	base := rows
+	if base == nil {
 		for _, e := range competition.SeedOrder(entries) {
-			rest = append(rest, league.StandingRow{EntryID: e.ID, Name: names[e.ID]})
+			base = append(base, league.StandingRow{EntryID: e.ID, Name: names[e.ID]})
 		}
 	}
-	for _, row := range rest {
-		if seen[row.EntryID] {
-			continue
+	var stillIn, out, rest []league.StandingRow
+	for _, row := range base {
+		switch {
+		case !inBracketEntries[row.EntryID]:
+			rest = append(rest, row)
+		case placed[row.EntryID] == 0:
+			row.Rank = 1
+			stillIn = append(stillIn, row)
+		default:
+			row.Rank = placed[row.EntryID]
+			out = append(out, row)
 		}
-		row.Rank = next
-		next++
+	}
+	slices.SortStableFunc(out, func(a, b league.StandingRow) int { return a.Rank - b.Rank })
+	out = append(stillIn, out...)
+	for _, row := range rest {
+		row.Rank = len(out) + 1
 		out = append(out, row)
 	}
 	return out, nil

@@ -186,3 +186,271 @@ export interface Page<T> {
   items: T[];
   next_cursor: string;
 }
+
+// ---- ratings (server/openapi/50-ratings.json) ----
+
+export type Pool = 'sequence-2team' | 'sequence-3team' | 'stacks';
+export const POOLS: { id: Pool; name: string }[] = [
+  { id: 'sequence-2team', name: 'Sequence, 2 teams' },
+  { id: 'sequence-3team', name: 'Sequence, 3 teams' },
+  { id: 'stacks', name: 'Sequence Stacks' },
+];
+
+export interface RatingState {
+  pool: string;
+  rating: number;
+  /** the rating as shown: "1540", or "1540?" while provisional */
+  display: string;
+  games: number;
+  peak: number;
+  provisional: boolean;
+}
+
+export interface RatingChange {
+  game_id: string;
+  pool: string;
+  before: number;
+  after: number;
+  k: number;
+  at: string;
+}
+
+export interface UserRatings {
+  user_id: string;
+  pools: RatingState[];
+  history: RatingChange[];
+}
+
+export interface LeaderboardRow extends RatingState {
+  rank: number;
+  user_id: string;
+  username: string;
+  kind: string;
+}
+
+export interface LeaderboardPage {
+  pool: string;
+  items: LeaderboardRow[];
+  next_cursor: string;
+}
+
+// ---- clubs and the caller's lists ----
+
+export interface UserClub extends Club {
+  role: 'owner' | 'organizer' | 'member' | string;
+}
+
+// ---- competitions (server/openapi/60-competitions.json) ----
+
+export interface League {
+  id: string;
+  club_id: string;
+  name: string;
+  description: string;
+  created_at: string;
+}
+
+export interface Season {
+  id: string;
+  league_id: string;
+  name: string;
+  status: 'open' | 'closed' | string;
+  created_at: string;
+  closed_at?: string;
+}
+
+export interface SeasonRow {
+  rank: number;
+  user_id: string;
+  username: string;
+  points: number;
+  tournaments: number;
+  titles: number;
+  match_wins: number;
+  sequences: number;
+}
+
+export interface SeasonTable {
+  season: Season;
+  frozen: boolean;
+  /** the tie-break columns, in order: keys of SeasonRow */
+  tie_breaks: string[];
+  rows: SeasonRow[];
+}
+
+export type Format = 'round-robin' | 'swiss' | 'single-elimination' | 'double-elimination' | 'groups-playoffs';
+export type TieBreak = 'buchholz' | 'median-buchholz' | 'sonneborn-berger' | 'head-to-head' | 'wins' | 'sequences';
+
+export interface TournamentConfig {
+  game: GameKind;
+  variant?: string;
+  sequences_to_win?: number;
+  team_size: number;
+  match_size: number;
+  format: Format;
+  best_of?: number;
+  double?: boolean;
+  rounds?: number;
+  third_place?: boolean;
+  reset?: boolean;
+  groups?: number;
+  advance?: number;
+  tie_breaks?: TieBreak[];
+  clock?: Clock;
+  fill_level?: string;
+  rated: boolean;
+  registration_opens?: string;
+  registration_closes?: string;
+  min_rating?: number;
+  max_rating?: number;
+  min_games?: number;
+  seeding?: 'rating' | 'manual' | 'random';
+  no_show?: 'bots' | 'forfeit';
+  at_deadline?: 'bots' | 'adjudicate';
+  round_gap_seconds?: number;
+}
+
+export interface NewTournament extends TournamentConfig {
+  club_id: string;
+  season_id?: string;
+  name: string;
+}
+
+export type TournamentStatus = 'registration' | 'running' | 'paused' | 'finished';
+
+export interface Tournament extends TournamentConfig {
+  id: string;
+  club_id: string;
+  season_id?: string;
+  name: string;
+  status: TournamentStatus | string;
+  current_round: number;
+  entries: number;
+  created_at: string;
+  started_at?: string;
+  finished_at?: string;
+}
+
+export interface UserTournament extends Tournament {
+  entry_id: string;
+  entry_name: string;
+  next_round?: number;
+  next_start?: string;
+}
+
+export interface EntryMember {
+  user?: string;
+  username?: string;
+  bot?: string;
+}
+
+export interface Entry {
+  id: string;
+  name: string;
+  captain_id?: string;
+  seed: number;
+  rating: number;
+  status: 'active' | 'withdrawn' | string;
+  members: EntryMember[];
+}
+
+export interface NewEntry {
+  name?: string;
+  members?: EntryMember[];
+  seed?: number;
+}
+
+export interface RoundMatch {
+  id: string;
+  entries: string[];
+  bye: boolean;
+  status: string;
+  winner?: string;
+  game_winners: string[];
+  sequences: number[];
+  games: string[];
+}
+
+export interface Round {
+  number: number;
+  starts_at?: string;
+  deadline?: string;
+  status: 'scheduled' | 'running' | 'finished' | string;
+  matches: RoundMatch[];
+}
+
+export interface ScheduleRequest {
+  rounds?: { number: number; starts_at: string; deadline?: string }[];
+  first_start?: string;
+  count?: number;
+  interval_seconds?: number;
+  deadline_seconds?: number;
+}
+
+export interface TieBreakValue {
+  name: string;
+  value: number;
+}
+
+export interface Standing {
+  rank: number;
+  entry_id: string;
+  name: string;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  byes: number;
+  sequences: number;
+  points: number;
+  tie_breaks: TieBreakValue[];
+}
+
+// GET /tournaments/{id}/bracket (league/postgres/tournaments_views.go)
+
+export interface BracketEntry {
+  id: string;
+  name: string;
+  seed: number;
+}
+
+export interface BracketSlot {
+  /** seed, winner, loser or bye in a bracket; entry in a round-based format */
+  source: 'seed' | 'winner' | 'loser' | 'bye' | 'entry' | string;
+  seed?: number;
+  /** the match a winner/loser slot comes from */
+  match?: string;
+  entry: BracketEntry | null;
+  /** known to hold nobody (a bye, or the loser of a walkover) */
+  empty?: boolean;
+}
+
+export interface BracketMatch {
+  id: string;
+  section?: string;
+  round: number;
+  position?: number;
+  /** pending, ready, done, walkover, void, skipped; rounds: playing, finished, bye */
+  state: string;
+  slots: BracketSlot[] | null;
+  winner?: string;
+  game_winners: string[] | null;
+  games: string[] | null;
+  reset?: boolean;
+}
+
+export interface BracketRound {
+  section?: string;
+  number: number;
+  name: string;
+  matches: BracketMatch[];
+}
+
+export interface BracketView {
+  format: Format | string;
+  kind: 'bracket' | 'rounds';
+  match_size: number;
+  rounds: BracketRound[];
+  playoffs?: BracketRound[];
+  champion?: string;
+}

@@ -4,6 +4,7 @@ import type { Club, Invite, Member, Page as ListPage } from '../api/types';
 import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
+import { ClubCompetitions } from './Leagues';
 
 export function ClubList() {
   const { user } = useSession();
@@ -217,6 +218,8 @@ export function ClubPage({ id }: { id: string }) {
           )}
         </section>
       )}
+
+      <ClubCompetitions club={c} />
 
       <section class="card-box" aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>

@@ -1,23 +1,16 @@
-import type { Club, Game, Page as ListPage } from '../api/types';
+import type { Game, UserClub, UserTournament } from '../api/types';
+import { roundLine, upcoming } from '../competition/nextRounds';
+import { relative } from '../competition/time';
 import { GameList } from '../components/GameList';
-import { ErrorBox, Loading, Page, useLoad } from '../components/ui';
+import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { NewGameForm } from './NewGameForm';
-
-/**
- * myClubs finds the caller's clubs. The API has no "my clubs" list yet, so
- * it reads each club of the first page for the caller's role.
- */
-async function myClubs(): Promise<Club[]> {
-  const page = await api.get<ListPage<Club>>('/clubs?limit=50');
-  const full = await Promise.all(page.items.map((c) => api.get<Club>(`/clubs/${c.id}`).catch(() => c)));
-  return full.filter((c) => c.viewer_role);
-}
 
 export default function Home() {
   const { user } = useSession();
   const games = useLoad(async () => (user ? (await api.get<{ games: Game[] }>(`/users/${user.id}/games?limit=20`)).games : []), [user?.id]);
-  const clubs = useLoad(async () => (user ? myClubs() : []), [user?.id]);
+  const clubs = useLoad(async () => (user ? (await api.get<{ items: UserClub[] }>(`/users/${user.id}/clubs`)).items : []), [user?.id]);
+  const tournaments = useLoad(async () => (user ? (await api.get<{ items: UserTournament[] }>(`/users/${user.id}/tournaments`)).items : []), [user?.id]);
 
   if (!user) {
     return (
@@ -51,6 +44,15 @@ export default function Home() {
         <section class="card-box">
           <NewGameForm />
         </section>
+        <section class="card-box" aria-labelledby="my-rounds">
+          <h2 id="my-rounds">My next rounds</h2>
+          <ErrorBox error={tournaments.error} />
+          {tournaments.loading && !tournaments.data ? (
+            <Loading />
+          ) : (
+            <NextRounds items={tournaments.data ?? []} />
+          )}
+        </section>
         <section class="card-box" aria-labelledby="my-clubs">
           <h2 id="my-clubs">My clubs</h2>
           <ErrorBox error={clubs.error} />
@@ -60,7 +62,7 @@ export default function Home() {
             <ul>
               {clubs.data.map((c) => (
                 <li key={c.id}>
-                  <a href={`/clubs/${c.id}`}>{c.name}</a> <span class="muted">· {c.viewer_role}</span>
+                  <a href={`/clubs/${c.id}`}>{c.name}</a> <span class="muted">· {c.role}</span>
                 </li>
               ))}
             </ul>
@@ -73,5 +75,45 @@ export default function Home() {
         </section>
       </div>
     </Page>
+  );
+}
+
+function NextRounds({ items }: { items: UserTournament[] }) {
+  const next = upcoming(items);
+  const past = items.filter((t) => t.status === 'finished').slice(0, 3);
+  return (
+    <>
+      {next.length === 0 ? (
+        <p class="muted">No tournament ahead. Clubs run them: join one and enter.</p>
+      ) : (
+        <ul class="plain-list next-rounds">
+          {next.map((t) => (
+            <li key={t.id}>
+              <a href={`/tournaments/${t.id}`}>{t.name}</a> <span class="muted small">as {t.entry_name}</span>
+              <div class="small">
+                {roundLine(t)}
+                {t.next_start && (
+                  <>
+                    {' '}
+                    · <time dateTime={t.next_start}>{when(t.next_start)}</time> <span class="muted">({relative(t.next_start)})</span>
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {past.length > 0 && (
+        <p class="small muted">
+          Finished:{' '}
+          {past.map((t, i) => (
+            <span key={t.id}>
+              {i > 0 && ', '}
+              <a href={`/tournaments/${t.id}`}>{t.name}</a>
+            </span>
+          ))}
+        </p>
+      )}
+    </>
   );
 }

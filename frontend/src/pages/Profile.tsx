@@ -1,6 +1,7 @@
 import type { Game, User } from '../api/types';
 import { GameList } from '../components/GameList';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
+import { RatingCharts } from '../competition/RatingChart';
 import { api, useSession } from '../session';
 
 export default function Profile({ id }: { id: string }) {
@@ -23,10 +24,12 @@ export default function Profile({ id }: { id: string }) {
         {u.username} {u.kind === 'bot' && <span class="tag">bot · {u.bot_level}</span>} {u.is_admin && <span class="tag">admin</span>}
       </h1>
       <p class="muted">Member since {when(u.created_at)}</p>
-      {/* The rating chart mounts here once GET /users/{id}/ratings lands. */}
       <section class="card-box" aria-labelledby="ratings-title" id="ratings" data-slot="rating-chart">
         <h2 id="ratings-title">Ratings</h2>
-        <p class="muted">The rating chart will appear here.</p>
+        <RatingCharts userId={u.id} />
+        <p class="small">
+          <a href="/leaderboards">Leaderboards</a>
+        </p>
       </section>
       <section class="card-box" aria-labelledby="games-title">
         <h2 id="games-title">Games</h2>

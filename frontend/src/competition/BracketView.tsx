@@ -1,0 +1,239 @@
+// Drawing GET /tournaments/{id}/bracket: kind "bracket" as columns of
+// match boxes joined by connectors (bracket.ts does the geometry), kind
+// "rounds" as one table of matches per round; groups-then-playoffs has both.
+import type { BracketMatch, BracketRound, BracketView, Round, RoundMatch } from '../api/types';
+import { when } from '../components/ui';
+import { isElimination } from './tournamentForm';
+import { entryNames, finalMatch, GEOMETRY, gameLinks, groupOf, layoutBracket, matchStatus, seedsOf, slotLabel } from './bracket';
+
+const HEAD_ROW = 30; // the column titles above the boxes
+
+function GameLinks({ m, title, rm }: { m: BracketMatch; title: string; rm?: RoundMatch }) {
+  const links = gameLinks(m, rm);
+  if (!links.length) return null;
+  return (
+    <>
+      {links.map((l) => (
+        <a key={l.href} href={l.href} class={l.live ? 'game-link live' : 'game-link'} aria-label={`${title}: ${l.text}`}>
+          {l.live ? '● ' : ''}
+          {l.short}
+        </a>
+      ))}
+    </>
+  );
+}
+
+function MatchBox(props: {
+  m: BracketMatch;
+  rm?: RoundMatch;
+  title: string;
+  titles: Map<string, string>;
+  seeds: Map<string, number>;
+  champion?: string;
+  final: boolean;
+  style: Record<string, string>;
+}) {
+  const { m, title, titles, seeds, champion, final, style } = props;
+  const status = matchStatus(m);
+  return (
+    <article class={`match-box state-${m.state}`} style={style} aria-label={`${title}, ${status}`} data-match={m.id} data-state={m.state}>
+      <header>
+        <span class="match-title">{title}</span>
+        <span class={`match-state ms-${status.replace(/\s/g, '-')}`}>{status}</span>
+      </header>
+      <ol class="slots">
+        {(m.slots ?? []).map((s, i) => {
+          const won = !!m.winner && s.entry?.id === m.winner;
+          const lost = !!m.winner && !!s.entry && !won && (m.state === 'done' || m.state === 'walkover');
+          const champ = final && !!champion && s.entry?.id === champion;
+          const label = slotLabel(s, titles);
+          const seed = s.entry ? seeds.get(s.entry.id) || s.entry.seed : 0;
+          const cls = ['slot', s.entry ? 'known' : 'tbd', won ? 'won' : '', lost ? 'lost' : '', champ ? 'champion' : '', s.empty || s.source === 'bye' ? 'empty' : '']
+            .filter(Boolean)
+            .join(' ');
+          const from = s.entry && (s.source === 'winner' || s.source === 'loser') && s.match ? `${s.source === 'winner' ? 'Winner' : 'Loser'} of ${titles.get(s.match) ?? s.match}` : undefined;
+          return (
+            <li key={i} class={cls} title={from ? `${label} (${from})` : label} data-entry={s.entry?.id}>
+              {seed ? (
+                <span class="seed" aria-label={`seed ${seed}`}>
+                  {seed}
+                </span>
+              ) : (
+                <span class="seed" aria-hidden="true" />
+              )}
+              <span class="name">{label}</span>
+              {won && (
+                <span class="mark" aria-label={champ ? 'champion' : 'winner'}>
+                  {champ ? '★' : '✓'}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <footer>
+        <GameLinks m={m} title={title} rm={props.rm} />
+      </footer>
+    </article>
+  );
+}
+
+export function BracketDiagram(props: { rounds: BracketRound[]; matchSize: number; champion?: string; label?: string; schedule?: Round[] }) {
+  const { rounds, matchSize, champion, label } = props;
+  const g = GEOMETRY;
+  const { sections, titles } = layoutBracket(rounds, matchSize, g);
+  const fin = finalMatch(rounds);
+  const seeds = seedsOf(rounds);
+  const played = new Map((props.schedule ?? []).flatMap((r) => (r.matches ?? []).map((m) => [m.id, m] as const)));
+  return (
+    <div class="bracket">
+      {sections.map((s) => (
+        <section key={s.id} class={`bracket-section section-${s.id}`} aria-labelledby={`bs-${s.id}`}>
+          <h3 id={`bs-${s.id}`} class={sections.length === 1 ? 'sr-only' : undefined}>
+            {label ? `${label}: ` : ''}
+            {s.title}
+          </h3>
+          <div class="bracket-scroll" role="region" aria-label={`${s.title} (scrolls sideways)`} tabIndex={0}>
+            <div class="bracket-canvas" style={{ width: `${s.width}px`, height: `${s.height + HEAD_ROW}px` }}>
+              {s.columns.map((c) => (
+                <div key={c.x} class="bracket-col-head" style={{ left: `${c.x}px`, width: `${g.boxW}px` }} aria-hidden="true">
+                  {c.name}
+                </div>
+              ))}
+              <svg class="connectors" width={s.width} height={s.height + HEAD_ROW} aria-hidden="true">
+                <g transform={`translate(0 ${HEAD_ROW})`}>
+                  {s.connectors.map((c) => (
+                    <path key={c.from + c.to} d={c.d} />
+                  ))}
+                </g>
+              </svg>
+              {s.matches.map((p) => (
+                <MatchBox
+                  key={p.match.id}
+                  m={p.match}
+                  rm={played.get(p.match.id)}
+                  title={p.title}
+                  titles={titles}
+                  seeds={seeds}
+                  champion={champion}
+                  final={p.match.id === fin?.id}
+                  style={{ left: `${p.x}px`, top: `${p.y + HEAD_ROW}px`, width: `${g.boxW}px`, height: `${p.h}px` }}
+                />
+              ))}
+            </div>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The rounds of a round-based format (Swiss, round robin, a group stage), a table each. */
+export function RoundsTables({ rounds, schedule }: { rounds: BracketRound[]; schedule: Round[] }) {
+  if (rounds.length === 0) return <p class="muted">No round has been paired yet.</p>;
+  const byNumber = new Map(schedule.map((r) => [r.number, r]));
+  const seqs = new Map(schedule.flatMap((r) => r.matches.map((m) => [m.id, m] as const)));
+  return (
+    <div class="rounds">
+      {rounds.map((r) => {
+        const info = byNumber.get(r.number);
+        const groups = r.matches.some((m) => groupOf(m.id));
+        const names = entryNames([r]);
+        const matches = [...r.matches].sort((a, b) => groupOf(a.id).localeCompare(groupOf(b.id)));
+        return (
+          <section key={r.number} class="round-block" aria-labelledby={`round-${r.number}`}>
+            <h3 id={`round-${r.number}`}>
+              {r.name} {info && <span class={`tag status-${info.status}`}>{info.status}</span>}{' '}
+              {info?.starts_at && <span class="muted small">{when(info.starts_at)}</span>}
+            </h3>
+            <div class="table-wrap" role="region" aria-label={`${r.name} matches`} tabIndex={0}>
+              <table class="data matches">
+                <thead>
+                  <tr>
+                    {groups && <th scope="col">Group</th>}
+                    <th scope="col">Match</th>
+                    <th scope="col">Result</th>
+                    <th scope="col">Games</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {matches.map((m) => {
+                    const rm = seqs.get(m.id);
+                    const status = matchStatus(m);
+                    const entries = (m.slots ?? []).map((s) => s.entry).filter((e): e is NonNullable<typeof e> => !!e);
+                    let result: string = status;
+                    if (m.state === 'bye') result = 'bye';
+                    else if (m.winner) result = `${names.get(m.winner) ?? '?'} won`;
+                    else if (status === 'done') result = 'drawn';
+                    const score = rm && rm.sequences?.length === entries.length && !m.state.includes('bye') && rm.sequences.some((x) => x > 0) ? ` (sequences ${rm.sequences.join('–')})` : '';
+                    return (
+                      <tr key={m.id} data-match={m.id} data-state={m.state}>
+                        {groups && <td>{groupOf(m.id)}</td>}
+                        <th scope="row" class="match-entries">
+                          {entries.map((e, i) => (
+                            <span key={e.id}>
+                              {i > 0 && <span class="muted"> v </span>}
+                              <span class={m.winner === e.id ? 'won' : undefined}>
+                                {e.name}
+                                {m.winner === e.id && <span aria-label="winner"> ✓</span>}
+                              </span>
+                            </span>
+                          ))}
+                          {entries.length === 0 && <span class="muted">—</span>}
+                        </th>
+                        <td>
+                          {result}
+                          {score}
+                        </td>
+                        <td class="links">
+                          <GameLinks m={m} rm={rm} title={`${r.name}, ${entries.map((e) => e.name).join(' v ')}`} />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The whole drawing of a tournament, whatever its format. */
+export function TournamentDrawing({ view, schedule }: { view: BracketView; schedule: Round[] }) {
+  const names = entryNames([...(view.rounds ?? []), ...(view.playoffs ?? [])]);
+  const champion = view.champion;
+  return (
+    <div class="drawing">
+      {champion && (
+        <p class="champion-banner">
+          <span aria-hidden="true">★</span> Champion: <strong>{names.get(champion) ?? 'decided'}</strong>
+        </p>
+      )}
+      {view.kind === 'bracket' ? (
+        view.rounds.length ? (
+          <BracketDiagram rounds={view.rounds} matchSize={view.match_size} champion={champion} schedule={schedule} />
+        ) : (
+          <p class="muted">The bracket is drawn when the tournament starts.</p>
+        )
+      ) : (
+        <>
+          {view.format === 'groups-playoffs' && <h3 class="stage">Group stage</h3>}
+          {view.rounds.length || !isElimination(view.format) ? (
+            <RoundsTables rounds={view.rounds} schedule={schedule} />
+          ) : (
+            <p class="muted">The bracket is drawn when the tournament starts.</p>
+          )}
+          {view.playoffs && view.playoffs.length > 0 && (
+            <>
+              <h3 class="stage">Playoffs</h3>
+              <BracketDiagram rounds={view.playoffs} matchSize={view.match_size} champion={champion} label="Playoffs" schedule={schedule} />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// The profile's rating charts: one SVG line per pool from
+// GET /users/{id}/ratings (before/after of every rated game), with the
+// numbers as a table for screen readers and keyboard users.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { POOLS, type RatingState, type UserRatings } from '../api/types';
+import { ErrorBox, Loading, useLoad, when } from '../components/ui';
+import { api } from '../session';
+import { CHART_BOX, scale, seriesByPool, type Point } from './chart';
+
+/** useWidth follows an element's width (the chart draws at its real size, so its labels stay legible on a phone). */
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [w, setW] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => el.clientWidth > 0 && setW(Math.round(el.clientWidth));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, w] as const;
+}
+
+export function Chart({ points, label }: { points: Point[]; label: string }) {
+  const [ref, width] = useWidth(CHART_BOX.width);
+  const box = { ...CHART_BOX, width: Math.max(260, width), height: width < 480 ? 200 : CHART_BOX.height };
+  const s = scale(points, box);
+  const last = s.points[s.points.length - 1];
+  return (
+    <div class="chart" ref={ref}>
+      <svg width={box.width} height={box.height} viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-label={label} data-points={points.length}>
+        <g class="grid">
+          {s.yTicks.map((t) => (
+            <g key={t.value}>
+              <line x1={box.left} x2={box.width - box.right} y1={t.y} y2={t.y} />
+              <text x={box.left - 6} y={t.y} dy="0.32em" text-anchor="end">
+                {t.value}
+              </text>
+            </g>
+          ))}
+          {s.xTicks.map((t) => (
+            <text key={t.game} x={t.x} y={box.height - 8} text-anchor="middle">
+              {t.game}
+            </text>
+          ))}
+        </g>
+        <path class="line" d={s.path} />
+        {s.points.map((p) => (
+          <circle key={p.p.game} class={p === last ? 'dot last' : 'dot'} cx={p.x} cy={p.y} r={p === last ? 4.5 : 2.5}>
+            <title>
+              {p.p.game === 0 ? `Start: ${Math.round(p.p.rating)}` : `Game ${p.p.game}: ${Math.round(p.p.rating)} (${when(p.p.at)})`}
+            </title>
+          </circle>
+        ))}
+      </svg>
+      <p class="chart-axis muted small" aria-hidden="true">
+        rated games →
+      </p>
+    </div>
+  );
+}
+
+function PoolRatings({ name, state, points }: { name: string; state?: RatingState; points?: Point[] }) {
+  const summary = points
+    ? `Rating in ${name}: from ${Math.round(points[0].rating)} to ${Math.round(points[points.length - 1].rating)} over ${points.length - 1} rated game${points.length === 2 ? '' : 's'}`
+    : `Rating in ${name}`;
+  return (
+    <section class="pool-ratings" aria-label={name}>
+      <h3>
+        {name}{' '}
+        {state && (
+          <span class="rating" title={state.provisional ? 'provisional: fewer than 30 rated games' : undefined}>
+            {state.display}
+          </span>
+        )}
+      </h3>
+      {state && (
+        <p class="muted small">
+          {state.games} rated game{state.games === 1 ? '' : 's'} · peak {Math.round(state.peak)}
+          {state.provisional && ' · provisional (“?”) until 30 games'}
+        </p>
+      )}
+      {points && points.length > 1 ? (
+        <>
+          <Chart points={points} label={summary} />
+          <details>
+            <summary>The numbers</summary>
+            <table class="data compact">
+              <thead>
+                <tr>
+                  <th scope="col" class="num">
+                    Game
+                  </th>
+                  <th scope="col">When</th>
+                  <th scope="col" class="num">
+                    Rating
+                  </th>
+                  <th scope="col" class="num">
+                    Change
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {points.slice(1).map((p, i) => {
+                  const d = p.rating - points[i].rating;
+                  return (
+                    <tr key={p.game}>
+                      <td class="num">{p.game_id ? <a href={`/games/${p.game_id}/replay`}>{p.game}</a> : p.game}</td>
+                      <td>{when(p.at)}</td>
+                      <td class="num">{Math.round(p.rating)}</td>
+                      <td class="num">{(d >= 0 ? '+' : '−') + Math.abs(d).toFixed(1)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </details>
+        </>
+      ) : state?.games ? (
+        <p class="muted">No rating history recorded in this pool yet.</p>
+      ) : (
+        <p class="muted">No rated games in this pool yet.</p>
+      )}
+    </section>
+  );
+}
+
+export function RatingCharts({ userId }: { userId: string }) {
+  const r = useLoad(() => api.get<UserRatings>(`/users/${encodeURIComponent(userId)}/ratings`), [userId]);
+  if (r.error) return <ErrorBox error={r.error} />;
+  if (!r.data) return <Loading what="Loading the ratings" />;
+  const series = seriesByPool(r.data.history ?? []);
+  const states = new Map((r.data.pools ?? []).map((p) => [p.pool, p]));
+  const shown = POOLS.filter((p) => states.has(p.id) || series.has(p.id));
+  if (shown.length === 0) return <p class="muted">No rated games yet: everyone starts at 1500.</p>;
+  return (
+    <div class="pools">
+      {shown.map((p) => (
+        <PoolRatings key={p.id} name={p.name} state={states.get(p.id)} points={series.get(p.id)} />
+      ))}
+    </div>
+  );
+}

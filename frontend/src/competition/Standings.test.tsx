@@ -1,0 +1,83 @@
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { SeasonTable, Standing } from '../api/types';
+import { num, SeasonStandings, StandingsTable, tieBreakColumns } from './Standings';
+import swiss from './testdata/swiss.json';
+import se from './testdata/se.json';
+
+function mount(vnode: preact.VNode) {
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  act(() => render(vnode, root));
+  return root;
+}
+const headers = (root: Element) => [...root.querySelectorAll('thead th')].map((th) => th.textContent);
+const cells = (row: Element) => [...row.children].map((c) => c.textContent);
+
+describe('the standings table', () => {
+  it('shows points and every tie-break of a Swiss, in the order they apply', () => {
+    const rows = swiss.standings as Standing[];
+    const root = mount(<StandingsTable rows={rows} />);
+    expect(headers(root)).toEqual(['Rank', 'Entry', 'P', 'W', 'D', 'L', 'Byes', 'Seq.', 'Points', 'Buchholz', 'Median Buchholz', 'Sonneborn–Berger', 'Head-to-head', 'Wins']);
+    const body = root.querySelectorAll('tbody tr');
+    expect(body).toHaveLength(rows.length);
+    const r0 = rows[0];
+    const tb = Object.fromEntries(r0.tie_breaks.map((t) => [t.name, t.value]));
+    expect(cells(body[0])).toEqual([
+      String(r0.rank),
+      r0.name,
+      String(r0.played),
+      String(r0.wins),
+      String(r0.draws),
+      String(r0.losses),
+      String(r0.byes),
+      String(r0.sequences),
+      num(r0.points),
+      num(tb.buchholz),
+      num(tb['median-buchholz']),
+      num(tb['sonneborn-berger']),
+      num(tb['head-to-head']),
+      num(tb.wins),
+    ]);
+    expect(root.querySelector('caption')!.textContent).toContain('then Buchholz, Median Buchholz');
+  });
+
+  it('lines up tie-break values by name, marks my entry and rounds fractions', () => {
+    const rows: Standing[] = [
+      { rank: 1, entry_id: 'a', name: 'Ann', played: 3, wins: 2, draws: 1, losses: 0, byes: 0, sequences: 5, points: 2.5, tie_breaks: [{ name: 'buchholz', value: 4.5 }, { name: 'wins', value: 2 }] },
+      { rank: 1, entry_id: 'b', name: 'Bob', played: 3, wins: 2, draws: 1, losses: 0, byes: 0, sequences: 4, points: 2.5, tie_breaks: [{ name: 'wins', value: 2 }, { name: 'buchholz', value: 1 / 3 }] },
+    ];
+    expect(tieBreakColumns(rows)).toEqual(['buchholz', 'wins']);
+    const root = mount(<StandingsTable rows={rows} highlight="b" />);
+    const bob = root.querySelector('tr[data-entry=b]')!;
+    expect(bob.className).toBe('mine');
+    expect(cells(bob).slice(-3)).toEqual(['2.5', '0.33', '2']);
+    expect(cells(root.querySelectorAll('tbody tr')[0])[0]).toBe('1'); // shared rank as given
+  });
+
+  it('shows a knockout as places only', () => {
+    const root = mount(<StandingsTable rows={se.standings as Standing[]} elimination />);
+    expect(headers(root)).toEqual(['Place', 'Entry']);
+    expect([...root.querySelectorAll('tbody tr')].map((r) => cells(r)[0])).toEqual(['1', '2', '3', '3']);
+  });
+
+  it('says so when there is nothing to rank', () => {
+    expect(mount(<StandingsTable rows={[]} />).textContent).toBe('No standings yet.');
+  });
+});
+
+describe('the season table', () => {
+  it('has a column per tie-break, in the order the API lists them', () => {
+    const table: SeasonTable = {
+      season: { id: 's', league_id: 'l', name: 'Spring', status: 'closed', created_at: '' },
+      frozen: true,
+      tie_breaks: ['titles', 'match_wins', 'sequences'],
+      rows: [{ rank: 1, user_id: 'u1', username: 'ann', points: 17, tournaments: 2, titles: 1, match_wins: 5, sequences: 11 }],
+    };
+    const root = mount(<SeasonStandings table={table} />);
+    expect(headers(root)).toEqual(['Rank', 'Player', 'Points', 'Tournaments', 'Titles', 'Match wins', 'Sequences']);
+    expect(cells(root.querySelector('tbody tr')!)).toEqual(['1', 'ann', '17', '2', '1', '5', '11']);
+    expect(root.querySelector('tbody a')!.getAttribute('href')).toBe('/users/u1');
+  });
+});

@@ -1,0 +1,173 @@
+// Standings tables: a tournament's (points, then every tie-break with its
+// value, as GET /tournaments/{id}/standings gives them) and a season's.
+import type { ComponentChildren } from 'preact';
+import type { SeasonTable, Standing } from '../api/types';
+
+export const TIE_BREAK_NAMES: Record<string, string> = {
+  buchholz: 'Buchholz',
+  'median-buchholz': 'Median Buchholz',
+  'sonneborn-berger': 'Sonneborn–Berger',
+  'head-to-head': 'Head-to-head',
+  wins: 'Wins',
+  sequences: 'Sequences',
+  titles: 'Titles',
+  match_wins: 'Match wins',
+};
+
+export function tieBreakName(id: string): string {
+  return TIE_BREAK_NAMES[id] ?? id.replace(/[-_]/g, ' ');
+}
+
+/** num shows whole numbers as they are and fractions to two places at most. */
+export function num(v: number | undefined | null): string {
+  if (v == null || !isFinite(v)) return '';
+  if (Number.isInteger(v)) return String(v);
+  return String(Math.round(v * 100) / 100);
+}
+
+/** tieBreakColumns lists the tie-breaks of a table, in the order they apply. */
+export function tieBreakColumns(rows: Standing[]): string[] {
+  const out: string[] = [];
+  for (const r of rows) for (const t of r.tie_breaks ?? []) if (!out.includes(t.name)) out.push(t.name);
+  return out;
+}
+
+/** A table that scrolls sideways on a narrow screen (and by keyboard). */
+export function TableWrap({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+export function StandingsTable({ rows, elimination, highlight }: { rows: Standing[]; elimination?: boolean; highlight?: string }) {
+  if (rows.length === 0) return <p class="muted">No standings yet.</p>;
+  const tbs = tieBreakColumns(rows);
+  // Knockouts rank by how far an entry went: only places and names mean
+  // anything there (a group stage's numbers are kept when there was one).
+  const stats = !elimination || rows.some((r) => r.played > 0);
+  return (
+    <TableWrap label="Standings">
+      <table class={stats ? 'data standings' : 'data standings narrow'}>
+        <caption class="sr-only">
+          {elimination ? 'Places' : 'Ranked by points'}
+          {tbs.length ? `, then ${tbs.map(tieBreakName).join(', ')}` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" class="num">
+              {elimination ? 'Place' : 'Rank'}
+            </th>
+            <th scope="col">Entry</th>
+            {stats && (
+              <>
+                <th scope="col" class="num">
+                  <abbr title="played">P</abbr>
+                </th>
+                <th scope="col" class="num">
+                  <abbr title="won">W</abbr>
+                </th>
+                <th scope="col" class="num">
+                  <abbr title="drawn">D</abbr>
+                </th>
+                <th scope="col" class="num">
+                  <abbr title="lost">L</abbr>
+                </th>
+                <th scope="col" class="num">
+                  Byes
+                </th>
+                <th scope="col" class="num">
+                  <abbr title="sequences">Seq.</abbr>
+                </th>
+                <th scope="col" class="num">
+                  Points
+                </th>
+              </>
+            )}
+            {tbs.map((t) => (
+              <th scope="col" class="num tb" key={t} data-tie-break={t}>
+                {tieBreakName(t)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const values = new Map((r.tie_breaks ?? []).map((t) => [t.name, t.value]));
+            return (
+              <tr key={r.entry_id} class={r.entry_id === highlight ? 'mine' : undefined} data-entry={r.entry_id}>
+                <td class="num">{r.rank}</td>
+                <th scope="row">{r.name}</th>
+                {stats && (
+                  <>
+                    <td class="num">{r.played}</td>
+                    <td class="num">{r.wins}</td>
+                    <td class="num">{r.draws}</td>
+                    <td class="num">{r.losses}</td>
+                    <td class="num">{r.byes}</td>
+                    <td class="num">{r.sequences}</td>
+                    <td class="num strong">{num(r.points)}</td>
+                  </>
+                )}
+                {tbs.map((t) => (
+                  <td class="num" key={t}>
+                    {num(values.get(t))}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+export function SeasonStandings({ table }: { table: SeasonTable }) {
+  if (table.rows.length === 0) return <p class="muted">No player has placement points yet: they come from the season's finished tournaments (bots do not count).</p>;
+  const tbs = table.tie_breaks ?? [];
+  return (
+    <TableWrap label="Season table">
+      <table class="data standings">
+        <caption class="sr-only">Ranked by placement points{tbs.length ? `, then ${tbs.map(tieBreakName).join(', ')}` : ''}</caption>
+        <thead>
+          <tr>
+            <th scope="col" class="num">
+              Rank
+            </th>
+            <th scope="col">Player</th>
+            <th scope="col" class="num">
+              Points
+            </th>
+            <th scope="col" class="num">
+              Tournaments
+            </th>
+            {tbs.map((t) => (
+              <th scope="col" class="num tb" key={t} data-tie-break={t}>
+                {tieBreakName(t)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((r) => (
+            <tr key={r.user_id}>
+              <td class="num">{r.rank}</td>
+              <th scope="row">
+                <a href={`/users/${r.user_id}`}>{r.username}</a>
+              </th>
+              <td class="num strong">{num(r.points)}</td>
+              <td class="num">{r.tournaments}</td>
+              {tbs.map((t) => (
+                <td class="num" key={t}>
+                  {num((r as unknown as Record<string, number>)[t])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}

@@ -1,0 +1,56 @@
+// Keyset pagination as the API gives it: every page answers next_cursor
+// (empty on the last page). Going back needs the cursors of the pages seen,
+// so the pager keeps them as a stack.
+
+export interface Pager {
+  /** cursors[i] fetches page i+1; cursors[0] is '' (the first page) */
+  cursors: string[];
+  /** the page shown, 0-based */
+  index: number;
+}
+
+export const firstPage = (): Pager => ({ cursors: [''], index: 0 });
+
+export const cursorOf = (p: Pager): string => p.cursors[p.index] ?? '';
+
+/** next moves to the page after the current one, reached by its next_cursor. */
+export function next(p: Pager, nextCursor: string): Pager {
+  if (!nextCursor) return p;
+  const cursors = p.cursors.slice(0, p.index + 1);
+  cursors.push(nextCursor);
+  return { cursors, index: p.index + 1 };
+}
+
+export function prev(p: Pager): Pager {
+  return p.index > 0 ? { cursors: p.cursors, index: p.index - 1 } : p;
+}
+
+export interface LeaderboardQuery {
+  pool: string;
+  club?: string;
+  league?: string;
+  provisional?: boolean;
+  limit?: number;
+  cursor?: string;
+}
+
+/** leaderboardPath is the API path of one page. */
+export function leaderboardPath(q: LeaderboardQuery): string {
+  const p = new URLSearchParams();
+  p.set('limit', String(q.limit ?? 25));
+  if (q.club) p.set('club', q.club);
+  if (q.league) p.set('league', q.league);
+  if (q.provisional) p.set('provisional', 'true');
+  if (q.cursor) p.set('cursor', q.cursor);
+  return `/leaderboards/${encodeURIComponent(q.pool)}?${p}`;
+}
+
+/** pagePath is the app's own URL of a leaderboard view (filters only: a cursor does not outlive the session). */
+export function pagePath(q: LeaderboardQuery): string {
+  const p = new URLSearchParams();
+  if (q.club) p.set('club', q.club);
+  if (q.league) p.set('league', q.league);
+  if (q.provisional) p.set('provisional', '1');
+  const s = p.toString();
+  return `/leaderboards/${q.pool}${s ? '?' + s : ''}`;
+}

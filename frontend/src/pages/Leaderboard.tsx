@@ -1,0 +1,174 @@
+// Leaderboards by pool (GET /leaderboards/{pool}): club and league filters,
+// provisional players on request, keyset pages ("Next page" follows
+// next_cursor), ranks as the API gives them.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { POOLS, type Club, type LeaderboardPage, type League, type UserClub } from '../api/types';
+import { TableWrap } from '../competition/Standings';
+import { cursorOf, firstPage, leaderboardPath, next, pagePath, prev, type Pager } from '../competition/pager';
+import { ErrorBox, Loading, Page, useLoad } from '../components/ui';
+import { navigate, useLocation } from '../router';
+import { api, useSession } from '../session';
+
+export const PAGE_SIZE = 25;
+
+export function LeaderboardTable({ page, me }: { page: LeaderboardPage; me?: string }) {
+  if (page.items.length === 0) return <p class="muted">Nobody here yet.</p>;
+  return (
+    <TableWrap label="Leaderboard">
+      <table class="data leaderboard">
+        <thead>
+          <tr>
+            <th scope="col" class="num">
+              Rank
+            </th>
+            <th scope="col">Player</th>
+            <th scope="col" class="num">
+              Rating
+            </th>
+            <th scope="col" class="num">
+              Games
+            </th>
+            <th scope="col" class="num">
+              Peak
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.items.map((r) => (
+            <tr key={r.user_id} class={r.user_id === me ? 'mine' : undefined} data-rank={r.rank}>
+              <td class="num">{r.rank}</td>
+              <th scope="row">
+                <a href={`/users/${r.user_id}`}>{r.username}</a> {r.kind === 'bot' && <span class="tag">bot</span>}
+                {r.user_id === me && <span class="sr-only"> (you)</span>}
+              </th>
+              <td class="num strong">
+                {r.provisional ? (
+                  <span title="provisional: fewer than 30 rated games">
+                    {r.display}
+                    <span class="sr-only"> (provisional)</span>
+                  </span>
+                ) : (
+                  r.display
+                )}
+              </td>
+              <td class="num">{r.games}</td>
+              <td class="num">{Math.round(r.peak)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string }) {
+  const { user } = useSession();
+  const { query } = useLocation();
+  const club = query.get('club') ?? '';
+  const league = query.get('league') ?? '';
+  const provisional = query.get('provisional') === '1' || query.get('provisional') === 'true';
+  const key = `${pool}|${club}|${league}|${provisional}`;
+  const [pg, setPg] = useState<{ key: string; pager: Pager }>({ key, pager: firstPage() });
+  const pager = pg.key === key ? pg.pager : firstPage();
+  const cursor = cursorOf(pager);
+  const page = useLoad(() => api.get<LeaderboardPage>(leaderboardPath({ pool, club, league, provisional, cursor, limit: PAGE_SIZE })), [key, cursor]);
+
+  const myClubs = useLoad(async () => (user ? (await api.get<{ items: UserClub[] }>(`/users/${user.id}/clubs`)).items : []), [user?.id]);
+  // A club named in the URL that is not one of mine still gets its name.
+  const urlClub = useLoad(async () => (club && !myClubs.data?.some((c) => c.id === club) ? api.get<Club>(`/clubs/${encodeURIComponent(club)}`).catch(() => null) : null), [club, myClubs.data]);
+  const leagues = useLoad(async () => (club ? (await api.get<{ items: League[] }>(`/clubs/${encodeURIComponent(club)}/leagues`)).items : []), [club]);
+
+  const clubs: { id: string; name: string }[] = [...(myClubs.data ?? [])];
+  if (urlClub.data) clubs.push(urlClub.data);
+
+  const setFilter = (f: { pool?: string; club?: string; league?: string; provisional?: boolean }) => {
+    const q = { pool, club, league, provisional, ...f };
+    if (f.club !== undefined && f.club !== club) q.league = '';
+    navigate(pagePath(q), true);
+  };
+
+  // After a page turn the focus goes to the results' heading, which says where we are.
+  const results = useRef<HTMLHeadingElement>(null);
+  const turned = useRef(false);
+  useEffect(() => {
+    if (turned.current && page.data) {
+      results.current?.focus();
+      turned.current = false;
+    }
+  }, [page.data]);
+  const go = (p: Pager) => {
+    turned.current = true;
+    setPg({ key, pager: p });
+  };
+
+  const poolName = POOLS.find((p) => p.id === pool)?.name ?? pool;
+  const first = page.data?.items[0]?.rank;
+  const last = page.data?.items[page.data.items.length - 1]?.rank;
+  return (
+    <Page title={`Leaderboard · ${poolName}`}>
+      <h1>Leaderboards</h1>
+      <nav class="tabs" aria-label="Rating pools">
+        {POOLS.map((p) => (
+          <a key={p.id} href={pagePath({ pool: p.id, club, league, provisional })} aria-current={p.id === pool ? 'page' : undefined}>
+            {p.name}
+          </a>
+        ))}
+      </nav>
+      <form class="form inline filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
+        <div class="field">
+          <label for="lb-club">Club</label>
+          <select id="lb-club" value={club} onChange={(e) => setFilter({ club: (e.currentTarget as HTMLSelectElement).value })}>
+            <option value="">All players</option>
+            {clubs.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="lb-league">League</label>
+          <select id="lb-league" value={league} disabled={!club} onChange={(e) => setFilter({ league: (e.currentTarget as HTMLSelectElement).value })}>
+            <option value="">{club ? 'Every league of the club' : 'Choose a club first'}</option>
+            {(leagues.data ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field check">
+          <input id="lb-prov" type="checkbox" checked={provisional} onChange={(e) => setFilter({ provisional: (e.currentTarget as HTMLInputElement).checked })} />
+          <label for="lb-prov">Show provisional players</label>
+        </div>
+      </form>
+      <h2 ref={results} tabIndex={-1} class="results-title">
+        {poolName}
+        {page.data && !page.loading && first != null && (
+          <span class="muted small">
+            {' '}
+            · page {pager.index + 1}, ranks {first}–{last}
+          </span>
+        )}
+      </h2>
+      <ErrorBox error={page.error} />
+      <div aria-busy={page.loading ? 'true' : undefined} class={page.loading ? 'stale' : undefined}>
+        {page.loading && !page.data ? <Loading /> : page.data && <LeaderboardTable page={page.data} me={user?.id} />}
+      </div>
+      <p class="muted small">
+        A “?” after a rating: provisional, fewer than 30 rated games in the pool{provisional ? '' : ' (hidden unless you ask for them)'}. Equal ratings share a rank.
+      </p>
+      <nav class="pager" aria-label="Pages">
+        <button type="button" disabled={pager.index === 0 || page.loading} onClick={() => go(prev(pager))}>
+          ← Previous page
+        </button>
+        <span class="muted" aria-hidden="true">
+          Page {pager.index + 1}
+        </span>
+        <button type="button" disabled={!page.data?.next_cursor || page.loading} onClick={() => page.data && go(next(pager, page.data.next_cursor))}>
+          Next page →
+        </button>
+      </nav>
+    </Page>
+  );
+}

@@ -1,0 +1,291 @@
+// Leagues and seasons: a club's competitions section (its leagues and
+// tournaments), a league's page (seasons: create, close) and a season's
+// table (GET /seasons/{id}/standings: placement points and tie-breaks,
+// frozen once the season is closed).
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import type { Club, League, Season, SeasonTable, Tournament, User } from '../api/types';
+import { SeasonStandings } from '../competition/Standings';
+import { FORMAT_NAMES } from '../competition/tournamentForm';
+import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
+import { api, useSession } from '../session';
+
+export function canOrganize(role: string | undefined, user: User | null): boolean {
+  return !!user && (role === 'owner' || role === 'organizer' || user.is_admin);
+}
+
+const enc = encodeURIComponent;
+
+export function StatusTag({ status }: { status: string }) {
+  const text: Record<string, string> = { registration: 'registration open', running: 'running', paused: 'paused', finished: 'finished', open: 'open', closed: 'closed' };
+  return <span class={`tag status-${status}`}>{text[status] ?? status}</span>;
+}
+
+export function TournamentList({ items, empty }: { items: Tournament[]; empty: string }) {
+  if (items.length === 0) return <p class="muted">{empty}</p>;
+  return (
+    <ul class="plain-list tournament-list">
+      {items.map((t) => (
+        <li key={t.id}>
+          <a href={`/tournaments/${t.id}`}>{t.name}</a> <StatusTag status={t.status} />{' '}
+          <span class="muted small">
+            {t.game === 'stacks' ? 'Stacks' : 'Sequence'} · {FORMAT_NAMES[t.format] ?? t.format} · {t.entries} entries
+            {t.status === 'running' && t.current_round > 0 ? ` · round ${t.current_round}` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The club page's competitions: leagues (organizers create them) and tournaments. */
+export function ClubCompetitions({ club }: { club: Club }) {
+  const { user } = useSession();
+  const organizer = canOrganize(club.viewer_role, user);
+  const leagues = useLoad(async () => (await api.get<{ items: League[] }>(`/clubs/${enc(club.id)}/leagues`)).items, [club.id]);
+  const tournaments = useLoad(async () => (await api.get<{ items: Tournament[] }>(`/tournaments?club=${enc(club.id)}`)).items, [club.id]);
+  const [name, setName] = useState('');
+  const [desc, setDesc] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await api.post<League>(`/clubs/${enc(club.id)}/leagues`, { name: name.trim(), description: desc.trim() });
+      setName('');
+      setDesc('');
+      leagues.reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const fe = error instanceof ApiError ? error : null;
+  return (
+    <>
+      <section class="card-box" aria-labelledby="tournaments-title">
+        <h2 id="tournaments-title">Tournaments</h2>
+        <ErrorBox error={tournaments.error} />
+        {tournaments.data ? <TournamentList items={tournaments.data} empty="No tournaments yet." /> : <Loading />}
+        <p class="actions-row">
+          {organizer && (
+            <a class="button primary" href={`/tournaments/new?club=${enc(club.id)}`}>
+              New tournament
+            </a>
+          )}
+          <a class="button" href={`/leaderboards/sequence-2team?club=${enc(club.id)}&provisional=1`}>
+            Club leaderboard
+          </a>
+        </p>
+      </section>
+      <section class="card-box" aria-labelledby="leagues-title">
+        <h2 id="leagues-title">Leagues</h2>
+        <ErrorBox error={leagues.error} />
+        {leagues.data ? (
+          leagues.data.length ? (
+            <ul class="plain-list">
+              {leagues.data.map((l) => (
+                <li key={l.id}>
+                  <a href={`/leagues/${l.id}`}>{l.name}</a>
+                  {l.description && <span class="muted small"> · {l.description}</span>}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p class="muted">No leagues yet.</p>
+          )
+        ) : (
+          <Loading />
+        )}
+        {organizer && (
+          <form class="form inline" onSubmit={create} aria-label="Create a league">
+            <Field label="League name" name="league-name" value={name} onInput={setName} required maxLength={80} error={fe?.fieldError('name')} />
+            <Field label="Description" name="league-description" value={desc} onInput={setDesc} error={fe?.fieldError('description')} />
+            <button type="submit" class="primary">
+              Create league
+            </button>
+            <ErrorBox error={error} />
+          </form>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** CloseSeason asks once more, then closes the season (its table freezes). */
+function CloseSeason({ season, onClosed, long }: { season: Season; onClosed: (t: SeasonTable) => void; long?: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const close = async () => {
+    setError(null);
+    try {
+      onClosed(await api.post<SeasonTable>(`/seasons/${enc(season.id)}/close`, {}));
+      setConfirming(false);
+    } catch (err) {
+      setError(err);
+    }
+  };
+  return (
+    <span class="close-season">
+      {confirming ? (
+        <span class="actions-row" role="group" aria-label={`Close ${season.name}?`}>
+          <button type="button" class="danger small" onClick={close}>
+            {long ? 'Close it and freeze the table' : `Close ${season.name}`}
+          </button>
+          <button type="button" class="small" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </span>
+      ) : (
+        <button type="button" class="small" onClick={() => setConfirming(true)} aria-label={long ? undefined : `Close the season ${season.name}…`}>
+          {long ? 'Close the season…' : 'Close…'}
+        </button>
+      )}
+      <ErrorBox error={error} />
+    </span>
+  );
+}
+
+/** useClub loads a club for the caller's role in it. */
+function useClub(clubId: string | undefined) {
+  const { user } = useSession();
+  return useLoad(async () => (clubId ? api.get<Club>(`/clubs/${enc(clubId)}`) : null), [clubId, user?.id]);
+}
+
+export function LeaguePage({ id }: { id: string }) {
+  const { user } = useSession();
+  const league = useLoad(() => api.get<League>(`/leagues/${enc(id)}`), [id]);
+  const club = useClub(league.data?.club_id);
+  const seasons = useLoad(async () => (await api.get<{ items: Season[] }>(`/leagues/${enc(id)}/seasons`)).items, [id]);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  if (league.error)
+    return (
+      <Page title="League">
+        <h1>League</h1>
+        <ErrorBox error={league.error} />
+      </Page>
+    );
+  if (!league.data) return <Loading />;
+  const l = league.data;
+  const organizer = canOrganize(club.data?.viewer_role, user);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await api.post<Season>(`/leagues/${enc(id)}/seasons`, { name: name.trim() });
+      setName('');
+      seasons.reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const fe = error instanceof ApiError ? error : null;
+  return (
+    <Page title={l.name} wide>
+      <p class="crumbs">
+        <a href={`/clubs/${l.club_id}`}>{club.data?.name ?? 'Club'}</a> ›
+      </p>
+      <h1>{l.name}</h1>
+      {l.description && <p class="lead">{l.description}</p>}
+      <p>
+        <a href={`/leaderboards/sequence-2team?club=${enc(l.club_id)}&league=${enc(l.id)}&provisional=1`}>League leaderboard</a>
+      </p>
+      <section class="card-box" aria-labelledby="seasons-title">
+        <h2 id="seasons-title">Seasons</h2>
+        <ErrorBox error={seasons.error} />
+        {seasons.data ? (
+          seasons.data.length ? (
+            <ul class="plain-list">
+              {seasons.data.map((s) => (
+                <li key={s.id}>
+                  <a href={`/seasons/${s.id}`}>{s.name}</a> <StatusTag status={s.status} />{' '}
+                  <span class="muted small">{s.closed_at ? `closed ${when(s.closed_at)}` : `since ${when(s.created_at)}`}</span>
+                  {organizer && s.status === 'open' && (
+                    <>
+                      {' '}
+                      <CloseSeason season={s} onClosed={() => seasons.reload()} />
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p class="muted">No seasons yet.</p>
+          )
+        ) : (
+          <Loading />
+        )}
+        {organizer && (
+          <form class="form inline" onSubmit={create} aria-label="Create a season">
+            <Field label="Season name" name="season-name" value={name} onInput={setName} required maxLength={80} error={fe?.fieldError('name')} />
+            <button type="submit" class="primary">
+              Create season
+            </button>
+            <ErrorBox error={error} />
+          </form>
+        )}
+      </section>
+    </Page>
+  );
+}
+
+export function SeasonPage({ id }: { id: string }) {
+  const { user } = useSession();
+  const table = useLoad(() => api.get<SeasonTable>(`/seasons/${enc(id)}/standings`), [id]);
+  const league = useLoad(async () => (table.data ? api.get<League>(`/leagues/${enc(table.data.season.league_id)}`) : null), [table.data?.season.league_id]);
+  const club = useClub(league.data?.club_id);
+  const tournaments = useLoad(async () => (await api.get<{ items: Tournament[] }>(`/tournaments?season=${enc(id)}`)).items, [id]);
+  if (table.error)
+    return (
+      <Page title="Season">
+        <h1>Season</h1>
+        <ErrorBox error={table.error} />
+      </Page>
+    );
+  if (!table.data) return <Loading />;
+  const t = table.data;
+  const organizer = canOrganize(club.data?.viewer_role, user);
+  return (
+    <Page title={t.season.name} wide>
+      <p class="crumbs">
+        {club.data && <a href={`/clubs/${club.data.id}`}>{club.data.name}</a>} {league.data && <>› <a href={`/leagues/${league.data.id}`}>{league.data.name}</a></>} ›
+      </p>
+      <h1>
+        {t.season.name} <StatusTag status={t.season.status} />{' '}
+        {t.frozen && (
+          <span class="tag frozen" title="The season is closed: its table no longer changes">
+            ❄ frozen
+          </span>
+        )}
+      </h1>
+      <p class="muted">
+        Placement points summed over the season's finished tournaments (10, 7, 5, 4 for places 1–4, 2 for 5–8, 1 for taking part); ties broken by titles, match
+        wins, then sequences.
+        {t.season.closed_at && ` Closed ${when(t.season.closed_at)}.`}
+      </p>
+      <section class="card-box" aria-labelledby="table-title">
+        <h2 id="table-title">Table</h2>
+        <SeasonStandings table={t} />
+      </section>
+      <section class="card-box" aria-labelledby="season-tournaments">
+        <h2 id="season-tournaments">Tournaments</h2>
+        <ErrorBox error={tournaments.error} />
+        {tournaments.data ? <TournamentList items={tournaments.data} empty="No tournaments in this season yet." /> : <Loading />}
+        {organizer && t.season.status === 'open' && club.data && (
+          <p>
+            <a class="button primary" href={`/tournaments/new?club=${enc(club.data.id)}&season=${enc(id)}`}>
+              New tournament in this season
+            </a>
+          </p>
+        )}
+      </section>
+      {organizer && t.season.status === 'open' && (
+        <section class="card-box" aria-labelledby="close-title">
+          <h2 id="close-title">Close the season</h2>
+          <p class="muted">Closing freezes the table as it stands now.</p>
+          <CloseSeason season={t.season} onClosed={(nt) => table.setData(nt)} long />
+        </section>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,590 @@
+// A tournament: its set-up, entries, the drawn bracket or rounds, the
+// standings with every tie-break, the schedule; organizers register bots,
+// remove entries, schedule rounds, start and pause. Polls every few seconds
+// while something can change.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import type { BracketView, Club, Entry, Member, Page as ListPage, Round, ScheduleRequest, Standing, Tournament as T } from '../api/types';
+import { TournamentDrawing } from '../competition/BracketView';
+import { StandingsTable, TableWrap } from '../competition/Standings';
+import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
+import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
+import { Input, Select } from '../components/form';
+import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
+import { api, useSession } from '../session';
+import { canOrganize, StatusTag } from './Leagues';
+
+export const POLL_MS = 3000;
+const enc = encodeURIComponent;
+
+export interface TournamentData {
+  t: T;
+  entries: Entry[];
+  rounds: Round[];
+  bracket: BracketView;
+  standings: Standing[];
+}
+
+export async function loadTournament(id: string): Promise<TournamentData> {
+  const base = `/tournaments/${enc(id)}`;
+  const [t, entries, rounds, bracket, standings] = await Promise.all([
+    api.get<T>(base),
+    api.get<{ items: Entry[] }>(`${base}/entries`).then((r) => r.items ?? []),
+    api.get<{ rounds: Round[] }>(`${base}/rounds`).then((r) => r.rounds ?? []),
+    api.get<BracketView>(`${base}/bracket`),
+    api.get<{ items: Standing[] }>(`${base}/standings`).then((r) => r.items ?? []),
+  ]);
+  return { t, entries, rounds, bracket, standings };
+}
+
+/** isLive: polling is worth it while a round is being played or is due. */
+export function isLive(d: Pick<TournamentData, 't' | 'rounds'>): boolean {
+  if (d.t.status === 'running' || d.t.status === 'paused') return true;
+  return d.t.status === 'registration' && d.rounds.some((r) => !!r.starts_at);
+}
+
+/** formatText describes the format with its options. */
+export function formatText(t: T): string {
+  const name = FORMAT_NAMES[t.format] ?? t.format;
+  const opts: string[] = [];
+  if (t.format === 'round-robin' && t.double) opts.push('double');
+  if (t.format === 'swiss') opts.push(t.rounds ? `${t.rounds} rounds` : 'rounds until a winner');
+  if (t.third_place) opts.push('third-place match');
+  if (t.reset) opts.push('grand-final reset');
+  if (t.format === 'groups-playoffs') opts.push(`${t.groups ?? '?'} groups, top ${t.advance ?? '?'} advance`);
+  return opts.length ? `${name} (${opts.join(', ')})` : name;
+}
+
+function gameText(t: T): string {
+  if (t.game === 'stacks') return `Sequence Stacks, ${t.match_size} players a game`;
+  const teams = `${t.match_size} teams${t.team_size > 1 ? ` of ${t.team_size}` : ''}`;
+  return `Sequence (${t.variant || 'classic'}), ${teams}`;
+}
+
+function clockText(t: T): string {
+  const c = t.clock;
+  if (!c || (!c.turn_seconds && !c.bank_seconds)) return 'untimed';
+  return [c.turn_seconds ? `${duration(c.turn_seconds)} a turn` : '', c.bank_seconds ? `${duration(c.bank_seconds)} bank` : ''].filter(Boolean).join(' + ');
+}
+
+function Facts({ t, entries }: { t: T; entries: number }) {
+  const rows: [string, string][] = [
+    ['Game', gameText(t)],
+    ['Format', formatText(t)],
+    ['Matches', t.best_of && t.best_of > 1 ? `best of ${t.best_of}` : 'one game'],
+    ['Clock', clockText(t)],
+    ['Rated', t.rated ? 'yes' : 'no'],
+    ['Seeding', t.seeding ?? 'rating'],
+    ['Entries', String(entries)],
+    ['No-shows', t.no_show === 'forfeit' ? 'forfeit' : 'bots play for them'],
+    ['At the deadline', t.at_deadline === 'adjudicate' ? 'adjudicated on the board' : 'bots finish the games'],
+    ['Fill-in bots', t.fill_level ?? 'greedy'],
+  ];
+  if (t.registration_opens || t.registration_closes)
+    rows.push(['Registration', `${t.registration_opens ? 'from ' + when(t.registration_opens) : ''} ${t.registration_closes ? 'until ' + when(t.registration_closes) : ''}`.trim()]);
+  const limits = [
+    t.min_rating != null ? `rating ≥ ${t.min_rating}` : '',
+    t.max_rating != null ? `rating ≤ ${t.max_rating}` : '',
+    t.min_games ? `${t.min_games}+ rated games` : '',
+  ].filter(Boolean);
+  if (limits.length) rows.push(['Entry limits', limits.join(', ')]);
+  if (t.round_gap_seconds) rows.push(['Between rounds', duration(t.round_gap_seconds)]);
+  return (
+    <dl class="facts">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const set = async (status: 'running' | 'paused') => {
+    setBusy(true);
+    setError(null);
+    try {
+      onChange(await api.patch<T>(`/tournaments/${enc(t.id)}`, { status }));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div>
+      <p class="actions-row">
+        {t.status === 'registration' && (
+          <button type="button" class="primary" disabled={busy} onClick={() => set('running')}>
+            Start now
+          </button>
+        )}
+        {t.status === 'running' && (
+          <button type="button" disabled={busy} onClick={() => set('paused')}>
+            Pause
+          </button>
+        )}
+        {t.status === 'paused' && (
+          <button type="button" class="primary" disabled={busy} onClick={() => set('running')}>
+            Resume
+          </button>
+        )}
+      </p>
+      {t.status === 'registration' && <p class="hint">Starting closes registration, draws the bracket (or pairs round 1) and starts the first games.</p>}
+      {t.status === 'running' && <p class="hint">Pausing lets the games in play finish; no new round starts until you resume.</p>}
+      <ErrorBox error={error} />
+    </div>
+  );
+}
+
+const UNIT_OPTIONS = (Object.keys(UNITS) as Unit[]).map((u) => [u, u] as const);
+
+function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }) {
+  const next = Math.max(d.t.current_round + 1, 1);
+  const [f, setF] = useState<ScheduleForm>(() => {
+    const start = toLocalInput(new Date(Math.ceil((Date.now() + 10 * 60_000) / 60_000) * 60_000));
+    return { ...defaultScheduleForm(next, expectedRounds(d.t, d.entries.filter((e) => e.status === 'active').length) ?? 1), firstStart: start, startsAt: start };
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState('');
+  const set = (p: Partial<ScheduleForm>) => setF((old) => ({ ...old, ...p }));
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setDone('');
+    setError(null);
+    const { body, errors } = toScheduleRequest(f);
+    setErrors(errors);
+    if (!body) return;
+    try {
+      const r = await api.post<{ rounds: Round[] }>(`/tournaments/${enc(d.t.id)}/rounds`, body as ScheduleRequest);
+      const n = body.rounds ? 1 : body.count ?? 0;
+      setDone(`Scheduled ${n} round${n === 1 ? '' : 's'}; ${r.rounds.length} in the calendar.`);
+      onDone();
+    } catch (err) {
+      setError(err);
+      if (err instanceof ApiError) setErrors(Object.fromEntries(err.fields.map((x) => [x.field.replace(/^rounds\[\d+\]\./, ''), x.message])));
+    }
+  };
+  return (
+    <form class="form schedule-form" onSubmit={submit} aria-labelledby="schedule-title" noValidate>
+      <h3 id="schedule-title">Schedule rounds</h3>
+      <fieldset>
+        <legend>What to schedule</legend>
+        <div class="radios">
+          <label>
+            <input type="radio" name="sched-mode" checked={f.mode === 'series'} onChange={() => set({ mode: 'series' })} /> Several rounds at a fixed interval
+          </label>
+          <label>
+            <input type="radio" name="sched-mode" checked={f.mode === 'one'} onChange={() => set({ mode: 'one' })} /> One round
+          </label>
+        </div>
+      </fieldset>
+      {f.mode === 'series' ? (
+        <div class="row">
+          <Input id="sc-first" label="First round starts" type="datetime-local" step={1} value={f.firstStart} onInput={(v) => set({ firstStart: v })} error={errors.first_start} required />
+          <Input id="sc-count" label="Rounds" type="number" min={1} max={200} value={f.count} onInput={(v) => set({ count: Number(v) })} error={errors.count} />
+          <div class="field-pair">
+            <Input id="sc-interval" label="Every" type="number" min={1} value={f.interval} onInput={(v) => set({ interval: Number(v) })} error={errors.interval_seconds} />
+            <Select id="sc-interval-unit" label="Interval unit" value={f.intervalUnit} options={UNIT_OPTIONS} onChange={(v) => set({ intervalUnit: v })} />
+          </div>
+          <div class="field-pair">
+            <Input
+              id="sc-deadline-after"
+              label="Deadline after the start"
+              type="number"
+              min={0}
+              value={f.deadlineAfter}
+              onInput={(v) => set({ deadlineAfter: Number(v) })}
+              hint="0: no deadline"
+              error={errors.deadline_seconds}
+            />
+            <Select id="sc-deadline-unit" label="Deadline unit" value={f.deadlineUnit} options={UNIT_OPTIONS} onChange={(v) => set({ deadlineUnit: v })} />
+          </div>
+        </div>
+      ) : (
+        <div class="row">
+          <Input id="sc-number" label="Round" type="number" min={1} max={200} value={f.number} onInput={(v) => set({ number: Number(v) })} error={errors.number} />
+          <Input id="sc-starts" label="Starts" type="datetime-local" step={1} value={f.startsAt} onInput={(v) => set({ startsAt: v })} error={errors.starts_at} required />
+          <Input id="sc-deadline" label="Deadline (optional)" type="datetime-local" step={1} value={f.deadline} onInput={(v) => set({ deadline: v })} error={errors.deadline} />
+        </div>
+      )}
+      <p class="hint">Times are your local time. A round that is not scheduled starts when the one before it ends (after the pause between rounds).</p>
+      <ErrorBox error={error} />
+      <button type="submit" class="primary">
+        Schedule
+      </button>{' '}
+      {done && (
+        <span role="status" class="ok">
+          {done}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** memberChoice values: "bot:random" or "user:<id>". */
+export function toMembers(choices: string[]): { user?: string; bot?: string }[] {
+  return choices.map((c) => (c.startsWith('bot:') ? { bot: c.slice(4) } : { user: c.slice(5) }));
+}
+
+function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onDone: () => void }) {
+  const size = t.team_size || 1;
+  const [choices, setChoices] = useState<string[]>(() => Array(size).fill('bot:random'));
+  const [name, setName] = useState('');
+  const [seed, setSeed] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const options = [...BOT_LEVELS.map((b) => [`bot:${b}`, `Bot: ${b}`] as const), ...clubMembers.map((m) => [`user:${m.user_id}`, m.username] as const)];
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body: { name?: string; members: { user?: string; bot?: string }[]; seed?: number } = { members: toMembers(choices) };
+      if (name.trim()) body.name = name.trim();
+      if (seed.trim()) body.seed = Number(seed);
+      await api.post<Entry>(`/tournaments/${enc(t.id)}/entries`, body);
+      setName('');
+      onDone();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fe = error instanceof ApiError ? error : null;
+  return (
+    <form class="form inline add-entry" onSubmit={submit} aria-labelledby="add-entry-title">
+      <h3 id="add-entry-title" class="full">
+        Add an entry
+      </h3>
+      {choices.map((c, i) => (
+        <Select
+          key={i}
+          id={`ae-member-${i}`}
+          label={size > 1 ? `Player ${i + 1}` : 'Player'}
+          value={c}
+          options={options}
+          onChange={(v) => setChoices(choices.map((x, j) => (j === i ? v : x)))}
+          error={fe?.fieldError(`members[${i}]`) ?? fe?.fieldError(`members[${i}].bot`)}
+        />
+      ))}
+      <Input id="ae-name" label="Entry name (optional)" value={name} onInput={setName} maxLength={60} error={fe?.fieldError('name')} />
+      {t.seeding === 'manual' && <Input id="ae-seed" label="Seed" type="number" min={1} value={seed} onInput={setSeed} error={fe?.fieldError('seed')} />}
+      <button type="submit" class="primary" disabled={busy}>
+        Add entry
+      </button>
+      <ErrorBox error={error} />
+    </form>
+  );
+}
+
+function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onDone: () => void }) {
+  const { user } = useSession();
+  const size = t.team_size || 1;
+  const [mates, setMates] = useState<string[]>(() => Array(size - 1).fill(''));
+  const [name, setName] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      if (size === 1) await api.post(`/tournaments/${enc(t.id)}/entries`, {});
+      else await api.post(`/tournaments/${enc(t.id)}/entries`, { name: name.trim(), members: [{ user: 'me' }, ...mates.map((m) => ({ user: m }))] });
+      onDone();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const others = clubMembers.filter((m) => m.user_id !== user?.id);
+  return (
+    <form class="form inline" onSubmit={submit} aria-label="Register">
+      {size > 1 && (
+        <>
+          <Input id="rm-name" label="Team name" value={name} onInput={setName} maxLength={60} />
+          {mates.map((m, i) => (
+            <Select
+              key={i}
+              id={`rm-mate-${i}`}
+              label={`Teammate ${i + 1}`}
+              value={m}
+              options={[['', 'Choose'], ...others.map((o) => [o.user_id, o.username] as const)]}
+              onChange={(v) => setMates(mates.map((x, j) => (j === i ? v : x)))}
+            />
+          ))}
+        </>
+      )}
+      <button type="submit" class="primary">
+        {size > 1 ? 'Register our team' : 'Register me'}
+      </button>
+      <ErrorBox error={error} />
+    </form>
+  );
+}
+
+function Entries({ d, organizer, clubMembers, reload }: { d: TournamentData; organizer: boolean; clubMembers: Member[]; reload: () => void }) {
+  const { user } = useSession();
+  const [error, setError] = useState<unknown>(null);
+  const { t, entries } = d;
+  const mine = user && entries.find((e) => e.members.some((m) => m.user === user.id));
+  const remove = async (e: Entry) => {
+    setError(null);
+    try {
+      await api.del(`/tournaments/${enc(t.id)}/entries?entry=${enc(e.id)}`);
+      reload();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const seeded = entries.some((e) => e.seed > 0);
+  const canRemove = (e: Entry) =>
+    e.status === 'active' && t.status !== 'finished' && (organizer || e.captain_id === user?.id) && (t.status === 'registration' || t.format === 'round-robin' || t.format === 'swiss');
+  return (
+    <section class="card-box" aria-labelledby="entries-title">
+      <h2 id="entries-title">
+        Entries <span class="muted small">({entries.filter((e) => e.status === 'active').length})</span>
+      </h2>
+      {entries.length === 0 ? (
+        <p class="muted">No entries yet.</p>
+      ) : (
+        <TableWrap label="Entries">
+          <table class="data entries">
+            <thead>
+              <tr>
+                {seeded && (
+                  <th scope="col" class="num">
+                    Seed
+                  </th>
+                )}
+                <th scope="col">Entry</th>
+                <th scope="col">Players</th>
+                <th scope="col" class="num">
+                  Rating
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span class="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id} data-entry={e.id} class={mine?.id === e.id ? 'mine' : undefined}>
+                  {seeded && <td class="num">{e.seed || '—'}</td>}
+                  <th scope="row">{e.name}</th>
+                  <td>
+                    {e.members.map((m, i) => (
+                      <span key={i}>
+                        {i > 0 && ', '}
+                        {m.user ? <a href={`/users/${m.user}`}>{m.username || 'player'}</a> : <span>bot {m.bot}</span>}
+                      </span>
+                    ))}
+                  </td>
+                  <td class="num">{Math.round(e.rating)}</td>
+                  <td>{e.status}</td>
+                  <td>
+                    {canRemove(e) && (
+                      <button type="button" class="small" onClick={() => remove(e)} aria-label={`${t.status === 'registration' ? 'Remove' : 'Withdraw'} ${e.name}`}>
+                        {t.status === 'registration' ? 'Remove' : 'Withdraw'}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      <ErrorBox error={error} />
+      {t.status === 'registration' && user && !mine && <RegisterMe t={t} clubMembers={clubMembers} onDone={reload} />}
+      {t.status === 'registration' && mine && <p class="muted">You are entered as {mine.name}.</p>}
+      {t.status === 'registration' && !user && (
+        <p>
+          <a href="/signin">Sign in</a> to register.
+        </p>
+      )}
+      {t.status === 'registration' && organizer && <AddEntry t={t} clubMembers={clubMembers} onDone={reload} />}
+    </section>
+  );
+}
+
+function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
+  return (
+    <section class="card-box" aria-labelledby="rounds-title">
+      <h2 id="rounds-title">Schedule</h2>
+      {rounds.length === 0 ? (
+        <p class="muted">No rounds scheduled yet.</p>
+      ) : (
+        <TableWrap label="Schedule">
+          <table class="data">
+            <thead>
+              <tr>
+                <th scope="col" class="num">
+                  Round
+                </th>
+                <th scope="col">Starts</th>
+                <th scope="col">Deadline</th>
+                <th scope="col">Status</th>
+                <th scope="col" class="num">
+                  Matches
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rounds.map((r) => (
+                <tr key={r.number} data-round={r.number} data-status={r.status}>
+                  <td class="num">{r.number}</td>
+                  <td>
+                    {r.starts_at ? (
+                      <>
+                        {when(r.starts_at)} {r.status === 'scheduled' && <span class="muted small">({relative(r.starts_at)})</span>}
+                      </>
+                    ) : (
+                      <span class="muted">{r.number === 1 ? 'at the start' : `when round ${r.number - 1} ends`}</span>
+                    )}
+                  </td>
+                  <td>{r.deadline ? when(r.deadline) : '—'}</td>
+                  <td>
+                    <span class={`tag status-${r.status}`}>{r.status}</span>
+                  </td>
+                  <td class="num">{(r.matches ?? []).filter((m) => !m.bye).length}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      <p>
+        <a href={`/api/v1/tournaments/${t.id}/calendar.ics`} download="calendar.ics">
+          Add the rounds to a calendar (.ics)
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** useAnnounce says status changes, the round and the champion to screen readers. */
+function useAnnounce(d: TournamentData | undefined): string {
+  const [msg, setMsg] = useState('');
+  const prev = useRef<{ status: string; round: number; champion?: string } | null>(null);
+  useEffect(() => {
+    if (!d) return;
+    const now = { status: d.t.status, round: d.t.current_round, champion: d.bracket.champion };
+    const p = prev.current;
+    prev.current = now;
+    if (!p) return;
+    if (now.champion && now.champion !== p.champion) {
+      const name = d.entries.find((e) => e.id === now.champion)?.name ?? 'decided';
+      setMsg(`The tournament is over. Champion: ${name}.`);
+    } else if (now.status !== p.status) setMsg(`The tournament is ${now.status}.`);
+    else if (now.round !== p.round) setMsg(`Round ${now.round} has started.`);
+  }, [d]);
+  return msg;
+}
+
+export default function TournamentPage({ id }: { id: string }) {
+  const { user } = useSession();
+  const data = useLoad(() => loadTournament(id), [id, user?.id]);
+  const d = data.data;
+  const club = useLoad(async () => (d ? api.get<Club>(`/clubs/${enc(d.t.club_id)}`) : null), [d?.t.club_id, user?.id]);
+  const organizer = canOrganize(club.data?.viewer_role, user);
+  const members = useLoad(
+    async () => (d && user && d.t.status === 'registration' ? (await api.get<ListPage<Member>>(`/clubs/${enc(d.t.club_id)}/members?limit=100`)).items : []),
+    [d?.t.club_id, d?.t.status, user?.id],
+  );
+  const announcement = useAnnounce(d);
+
+  const live = !!d && isLive(d);
+  const reload = data.reload;
+  useEffect(() => {
+    if (!live) return;
+    const h = setInterval(() => {
+      if (!document.hidden) reload();
+    }, POLL_MS);
+    return () => clearInterval(h);
+  }, [live, reload]);
+
+  if (data.error && !d)
+    return (
+      <Page title="Tournament">
+        <h1>Tournament</h1>
+        <ErrorBox error={data.error} />
+      </Page>
+    );
+  if (!d) return <Loading />;
+  const { t } = d;
+  const myEntry = user ? d.entries.find((e) => e.members.some((m) => m.user === user.id))?.id : undefined;
+  const activeEntries = d.entries.filter((e) => e.status === 'active').length;
+  const total = expectedRounds(t, activeEntries);
+  return (
+    <Page title={t.name} wide>
+      <p class="crumbs">
+        <a href={`/clubs/${t.club_id}`}>{club.data?.name ?? 'Club'}</a>
+        {t.season_id && (
+          <>
+            {' '}
+            › <a href={`/seasons/${t.season_id}`}>Season</a>
+          </>
+        )}{' '}
+        ›
+      </p>
+      <div class="tournament-head" data-status={t.status} data-round={t.current_round}>
+        <h1>{t.name}</h1>
+        <StatusTag status={t.status} />
+        {t.current_round > 0 && (
+          <span class="round-now">
+            Round {t.current_round}
+            {total && t.status !== 'finished' ? ` of ${total}` : ''}
+          </span>
+        )}
+        {live && (
+          <span class="conn up" title={`Refreshed every ${POLL_MS / 1000} s`}>
+            live
+          </span>
+        )}
+      </div>
+      <p class="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      <Facts t={t} entries={activeEntries} />
+      <ErrorBox error={data.error} />
+
+      {organizer && t.status !== 'finished' && (
+        <section class="card-box organizer" aria-labelledby="org-title">
+          <h2 id="org-title">Organizer tools</h2>
+          <StatusControls t={t} onChange={() => reload()} />
+          <ScheduleRounds d={d} onDone={reload} />
+        </section>
+      )}
+
+      {t.status === 'registration' && <Entries d={d} organizer={organizer} clubMembers={members.data ?? []} reload={reload} />}
+
+      <section class="card-box" aria-labelledby="drawing-title">
+        <h2 id="drawing-title">{t.format === 'groups-playoffs' ? 'Groups and playoffs' : d.bracket.kind === 'bracket' || isElimination(t.format) ? 'Bracket' : 'Rounds'}</h2>
+        <TournamentDrawing view={d.bracket} schedule={d.rounds} />
+      </section>
+
+      <section class="card-box" aria-labelledby="standings-title">
+        <h2 id="standings-title">Standings</h2>
+        {isElimination(t.format) && t.status !== 'finished' ? (
+          <p class="muted">A knockout's places are known when it ends; until then the bracket shows who is still in.</p>
+        ) : (
+          <StandingsTable rows={d.standings} elimination={isElimination(t.format)} highlight={myEntry} />
+        )}
+        <p>
+          <a href={`/api/v1/tournaments/${t.id}/standings.csv`} download="standings.csv">
+            Download the standings (CSV)
+          </a>
+        </p>
+      </section>
+
+      <Schedule t={t} rounds={d.rounds} />
+      {t.status !== 'registration' && <Entries d={d} organizer={organizer} clubMembers={[]} reload={reload} />}
+    </Page>
+  );
+}

@@ -1,0 +1,280 @@
+// The competition pages against a stubbed API: the leaderboard's pages,
+// the tournament page's drawing of each kind of bracket, the organizer's
+// tournament form, the home page's next rounds.
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LeaderboardRow, User, UserTournament } from '../api/types';
+import { upcoming, roundLine } from '../competition/nextRounds';
+import gp from '../competition/testdata/gp.json';
+import se from '../competition/testdata/se.json';
+import swiss from '../competition/testdata/swiss.json';
+import de from '../competition/testdata/de.json';
+import { api, restore, signOut } from '../session';
+import Leaderboard from './Leaderboard';
+import NewTournament from './NewTournament';
+import TournamentPage from './Tournament';
+
+type Handler = (path: string, body?: unknown) => unknown;
+let calls: { method: string; path: string; body?: unknown }[] = [];
+
+function stub(routes: Record<string, Handler>) {
+  const answer = (method: string) => async (path: string, body?: unknown) => {
+    calls.push({ method, path, body });
+    for (const [pattern, h] of Object.entries(routes)) {
+      const [m, p] = pattern.split(' ');
+      if (m === method && new RegExp('^' + p + '$').test(path)) return structuredClone(h(path, body));
+    }
+    throw new Error(`unexpected ${method} ${path}`);
+  };
+  vi.spyOn(api, 'get').mockImplementation(answer('GET') as never);
+  vi.spyOn(api, 'post').mockImplementation(answer('POST') as never);
+  vi.spyOn(api, 'patch').mockImplementation(answer('PATCH') as never);
+}
+
+async function settle() {
+  for (let i = 0; i < 6; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
+}
+
+const mounted: HTMLElement[] = [];
+function mount(vnode: preact.VNode) {
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  mounted.push(root);
+  act(() => render(vnode, root));
+  return root;
+}
+
+const click = (el: Element | null) => act(() => (el as HTMLElement).click());
+const byText = (root: Element, sel: string, text: string | RegExp) =>
+  [...root.querySelectorAll(sel)].find((e) => (typeof text === 'string' ? e.textContent?.trim() === text : text.test(e.textContent ?? ''))) ?? null;
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  calls = [];
+  history.replaceState(null, '', '/');
+});
+afterEach(() => {
+  // unmount, so no page keeps polling or reloading into the next test
+  for (const r of mounted.splice(0)) act(() => render(null, r));
+  document.body.innerHTML = '';
+});
+
+function row(rank: number, i: number): LeaderboardRow {
+  return { rank, user_id: `u${i}`, username: `player${i}`, kind: 'human', pool: 'sequence-2team', rating: 1700 - i, display: `${1700 - i}`, games: 40, peak: 1710, provisional: false };
+}
+
+describe('the leaderboard page', () => {
+  it('pages forward by next_cursor and back, showing the ranks the API gives', async () => {
+    history.replaceState(null, '', '/leaderboards/sequence-2team');
+    const pages: Record<string, { items: LeaderboardRow[]; next_cursor: string }> = {
+      '': { items: [row(1, 1), row(2, 2)], next_cursor: 'AAA' },
+      AAA: { items: [row(2, 3), row(4, 4)], next_cursor: 'BBB' },
+      BBB: { items: [row(5, 5)], next_cursor: '' },
+    };
+    stub({
+      'GET /leaderboards/sequence-2team\\?.*': (p) => ({ pool: 'sequence-2team', ...pages[new URLSearchParams(p.split('?')[1]).get('cursor') ?? ''] }),
+    });
+    const root = mount(<Leaderboard pool="sequence-2team" />);
+    await settle();
+    const ranks = () => [...root.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-rank'));
+    const nextBtn = () => byText(root, 'button', 'Next page →') as HTMLButtonElement;
+    const prevBtn = () => byText(root, 'button', '← Previous page') as HTMLButtonElement;
+    expect(ranks()).toEqual(['1', '2']);
+    expect(prevBtn().disabled).toBe(true);
+    click(nextBtn());
+    await settle();
+    expect(ranks()).toEqual(['2', '4']); // a tie across the page boundary keeps its rank
+    expect(root.querySelector('.results-title')!.textContent).toContain('page 2, ranks 2–4');
+    click(nextBtn());
+    await settle();
+    expect(ranks()).toEqual(['5']);
+    expect(nextBtn().disabled).toBe(true);
+    click(prevBtn());
+    await settle();
+    expect(ranks()).toEqual(['2', '4']);
+    const asked = calls.filter((c) => c.path.startsWith('/leaderboards')).map((c) => new URLSearchParams(c.path.split('?')[1]).get('cursor'));
+    expect(asked).toEqual([null, 'AAA', 'BBB', 'AAA']);
+  });
+
+  it('asks for provisional players and a club when the filters say so', async () => {
+    history.replaceState(null, '', '/leaderboards/stacks?club=c1&provisional=1');
+    stub({
+      'GET /leaderboards/stacks\\?.*': () => ({ pool: 'stacks', items: [{ ...row(1, 1), display: '1540?', provisional: true }], next_cursor: '' }),
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Chess Club' }),
+      'GET /clubs/c1/leagues': () => ({ items: [{ id: 'l1', name: 'Monday league' }] }),
+    });
+    const root = mount(<Leaderboard pool="stacks" />);
+    await settle();
+    const q = new URLSearchParams(calls.find((c) => c.path.startsWith('/leaderboards'))!.path.split('?')[1]);
+    expect([q.get('club'), q.get('provisional'), q.get('league')]).toEqual(['c1', 'true', null]);
+    expect(root.querySelector('tbody td.strong')!.textContent).toBe('1540? (provisional)');
+    expect((root.querySelector('#lb-prov') as HTMLInputElement).checked).toBe(true);
+    expect([...root.querySelectorAll('#lb-league option')].map((o) => o.textContent)).toEqual(['Every league of the club', 'Monday league']);
+    expect(root.querySelector('.tabs a[aria-current=page]')!.textContent).toBe('Sequence Stacks');
+  });
+});
+
+function tournamentRoutes(fx: typeof se) {
+  const t = fx.tournament;
+  return {
+    [`GET /tournaments/${t.id}`]: () => fx.tournament,
+    [`GET /tournaments/${t.id}/entries`]: () => ({ items: fx.entries }),
+    [`GET /tournaments/${t.id}/rounds`]: () => ({ rounds: fx.rounds }),
+    [`GET /tournaments/${t.id}/bracket`]: () => fx.bracket,
+    [`GET /tournaments/${t.id}/standings`]: () => ({ items: fx.standings }),
+    [`GET /clubs/${t.club_id}`]: () => ({ id: t.club_id, name: 'Dev Club' }),
+  };
+}
+
+describe('the tournament page', () => {
+  it('draws a finished knockout: boxes per round, connectors, the champion, links to replays', async () => {
+    stub(tournamentRoutes(se));
+    const root = mount(<TournamentPage id={se.tournament.id} />);
+    await settle();
+    expect(root.querySelector('h1')!.textContent).toBe(se.tournament.name);
+    const boxes = [...root.querySelectorAll('.match-box')];
+    expect(boxes.map((b) => b.getAttribute('aria-label'))).toEqual(['Semifinal 1, done', 'Semifinal 2, done', 'Final, done']);
+    expect(root.querySelectorAll('svg.connectors path')).toHaveLength(2);
+    const champ = se.entries.find((e) => e.id === se.bracket.champion)!;
+    expect(root.querySelector('.champion-banner')!.textContent).toContain(`Champion: ${champ.name}`);
+    expect(root.querySelector('.match-box[data-match="M2-1"] .slot.champion')!.textContent).toContain(champ.name);
+    expect(boxes.every((b) => b.querySelectorAll('.slots li').length === 2)).toBe(true);
+    const links = [...root.querySelectorAll('.match-box a.game-link')].map((a) => a.getAttribute('href'));
+    expect(links).toHaveLength(3);
+    expect(links.every((h) => /^\/games\/[0-9a-f-]+\/replay$/.test(h!))).toBe(true);
+    expect(root.querySelector('a[href$="standings.csv"]')).not.toBeNull();
+    expect(root.querySelector('a[href$="calendar.ics"]')).not.toBeNull();
+    // nobody signed in: no organizer tools
+    expect(root.textContent).not.toContain('Organizer tools');
+  });
+
+  it('shows double elimination in three sections', async () => {
+    stub(tournamentRoutes(de as unknown as typeof se));
+    const root = mount(<TournamentPage id={de.tournament.id} />);
+    await settle();
+    expect([...root.querySelectorAll('.bracket-section h3')].map((h) => h.textContent)).toEqual(['Winners bracket', 'Losers bracket', 'Grand final']);
+    expect(root.querySelector('.match-box[data-match="GF2"]')!.getAttribute('aria-label')).toBe('Grand final reset, not needed');
+    expect(root.querySelector('.match-box[data-match="L2-1"] .slots')!.textContent).toMatch(/de bot/);
+  });
+
+  it('shows a Swiss as a table per round, with every tie-break in the standings', async () => {
+    stub(tournamentRoutes(swiss as unknown as typeof se));
+    const root = mount(<TournamentPage id={swiss.tournament.id} />);
+    await settle();
+    expect(root.querySelectorAll('.round-block')).toHaveLength(swiss.bracket.rounds.length);
+    expect(root.querySelectorAll('.round-block table.matches tbody tr').length).toBe(swiss.bracket.rounds.reduce((n, r) => n + r.matches.length, 0));
+    expect([...root.querySelectorAll('table.standings th.tb')].map((th) => th.getAttribute('data-tie-break'))).toEqual(swiss.standings[0].tie_breaks.map((t) => t.name));
+  });
+
+  it('shows groups then playoffs: group rounds and the playoff bracket', async () => {
+    stub(tournamentRoutes(gp as unknown as typeof se));
+    const root = mount(<TournamentPage id={gp.tournament.id} />);
+    await settle();
+    expect([...root.querySelectorAll('h3.stage')].map((h) => h.textContent)).toEqual(['Group stage', 'Playoffs']);
+    expect(root.querySelector('.round-block thead')!.textContent).toContain('Group');
+    expect(root.querySelectorAll('.match-box')).toHaveLength(gp.bracket.playoffs!.reduce((n, r) => n + r.matches.length, 0));
+  });
+
+  it('polls while running and stops once finished', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let status = 'running';
+      const routes = tournamentRoutes(se);
+      routes[`GET /tournaments/${se.tournament.id}`] = () => ({ ...se.tournament, status });
+      stub(routes);
+      mount(<TournamentPage id={se.tournament.id} />);
+      await settle();
+      const loads = () => calls.filter((c) => c.path === `/tournaments/${se.tournament.id}`).length;
+      expect(loads()).toBe(1);
+      await act(async () => void vi.advanceTimersByTime(3000));
+      await settle();
+      expect(loads()).toBe(2);
+      status = 'finished';
+      await act(async () => void vi.advanceTimersByTime(3000));
+      await settle();
+      expect(loads()).toBe(3);
+      await act(async () => void vi.advanceTimersByTime(9000));
+      await settle();
+      expect(loads()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the new-tournament form', () => {
+  const me: User = { id: 'me1', username: 'orga', kind: 'human', is_admin: false, created_at: '' };
+  beforeEach(async () => {
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    stub({
+      'GET /me': () => me,
+      'GET /users/me1/clubs': () => ({ items: [{ id: 'c1', name: 'Dev Club', role: 'owner' }, { id: 'c2', name: 'Other', role: 'member' }] }),
+      'GET /clubs/c1/leagues': () => ({ items: [{ id: 'l1', name: 'Monday' }] }),
+      'GET /leagues/l1/seasons': () => ({ items: [{ id: 's1', name: 'Spring', status: 'open' }, { id: 's0', name: 'Winter', status: 'closed' }] }),
+      'POST /tournaments': () => ({ id: 't-new' }),
+    });
+    await restore();
+  });
+  afterEach(async () => {
+    for (const r of mounted.splice(0)) act(() => render(null, r));
+    vi.spyOn(api, 'logout').mockResolvedValue();
+    await signOut();
+    vi.restoreAllMocks();
+  });
+
+  it('offers only clubs I organize and their open seasons, and posts the set-up', async () => {
+    history.replaceState(null, '', '/tournaments/new?club=c1');
+    const root = mount(<NewTournament />);
+    await settle();
+    const opts = (sel: string) => [...root.querySelectorAll(`${sel} option`)].map((o) => o.textContent);
+    expect(opts('#nt-club')).toEqual(['Choose a club', 'Dev Club']);
+    expect(opts('#nt-season')).toEqual(['None', 'Monday: Spring']);
+    const set = (sel: string, v: string, ev = 'input') =>
+      act(() => {
+        const el = root.querySelector(sel) as HTMLInputElement;
+        el.value = v;
+        el.dispatchEvent(new Event(ev, { bubbles: true }));
+      });
+    set('#nt-name', 'Friday Knockout');
+    set('#nt-format', 'double-elimination', 'change');
+    await act(async () => (root.querySelector('#nt-reset') as HTMLInputElement).click());
+    set('#nt-opens', '2026-05-01T18:00');
+    await act(async () => void (root.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+    await settle();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe('/tournaments');
+    expect(post.body).toMatchObject({ club_id: 'c1', name: 'Friday Knockout', format: 'double-elimination', reset: true, registration_opens: new Date(2026, 4, 1, 18).toISOString() });
+    expect(location.pathname).toBe('/tournaments/t-new');
+  });
+
+  it('shows the season named in the link once the seasons arrive', async () => {
+    history.replaceState(null, '', '/tournaments/new?club=c1&season=s1');
+    const root = mount(<NewTournament />);
+    await settle();
+    expect((root.querySelector('#nt-season') as HTMLSelectElement).value).toBe('s1');
+  });
+
+  it('shows what is missing instead of posting', async () => {
+    history.replaceState(null, '', '/tournaments/new');
+    const root = mount(<NewTournament />);
+    await settle();
+    await act(async () => void (root.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(root.querySelector('#nt-name')!.getAttribute('aria-invalid')).toBe('true');
+    expect(root.querySelector('#nt-name-err')!.textContent).toBe('Give the tournament a name.');
+    expect(root.querySelector('#nt-club-err')!.textContent).toBe('Choose the club that runs it.');
+  });
+});
+
+describe('my next rounds', () => {
+  const t = (id: string, status: string, next_start?: string): UserTournament =>
+    ({ id, name: id, status, next_start, next_round: next_start ? 2 : undefined, created_at: '2026-01-01T00:00:00Z', current_round: 1, entry_name: 'me' }) as UserTournament;
+  it('lists what is ahead, soonest first, and leaves finished ones out', () => {
+    const items = [t('reg', 'registration'), t('later', 'running', '2026-03-02T00:00:00Z'), t('done', 'finished'), t('playing', 'running'), t('soon', 'registration', '2026-03-01T00:00:00Z')];
+    expect(upcoming(items).map((x) => x.id)).toEqual(['soon', 'later', 'playing', 'reg']);
+    expect(roundLine(items[1])).toBe('round 2');
+    expect(roundLine(items[3])).toBe('round 1 in play');
+    expect(roundLine(items[0])).toBe('registration open, no date yet');
+  });
+});
