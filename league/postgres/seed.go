@@ -72,12 +72,14 @@ func Seed(ctx context.Context, db *DB, players, games int, seed uint64) (SeedRes
 			return fmt.Errorf("copy games: %w", err)
 		}
 		res.Games = int(n)
+		first := 0 // seat 0's player of the game being written
 		_, err = pg.CopyFrom(ctx, pgx.Identifier{"game_seats"}, []string{"game_id", "seat", "user_id"},
 			pgx.CopyFromSlice(games*2, func(i int) ([]any, error) {
 				a := rnd.IntN(players)
-				if i%2 == 1 {
-					// a different opponent than seat 0's player
-					a = (a + 1 + rnd.IntN(players-1)) % players
+				if i%2 == 0 {
+					first = a
+				} else {
+					a = (first + 1 + rnd.IntN(players-1)) % players // anyone but seat 0's player
 				}
 				return []any{gameIDs[i/2], i % 2, ids[a]}, nil
 			}))
