@@ -208,7 +208,7 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 		return g.finishLocked(tx, fx, row, seats, game, st, now)
 	}
 	ply := row.Ply
-	upd := map[string]any{"ply": ply}
+	upd := map[string]any{"ply": ply, "timed_out_turn": row.TimedOutTurn}
 	timed := row.clock().Timed()
 	switch {
 	case game.InWindow():
@@ -496,8 +496,8 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat.Seat).Updates(upd).Error; err != nil {
 			return err
 		}
-		row.TimedOutTurn = turn
-		return tx.Model(&gameRow{}).Where("id = ?", gameID).Update("timed_out_turn", turn).Error
+		row.TimedOutTurn = turn // stored with the rest of the row by finishTurnLocked
+		return nil
 	})
 }
 
