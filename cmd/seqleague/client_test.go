@@ -195,3 +195,19 @@ func (s *stream) waitFor(t *testing.T, id int, within time.Duration) {
 }
 
 func (v gameView) String() string { return fmt.Sprintf("%s ply %d", v.Status, v.Ply) }
+
+// waitGameOver polls a game until it has finished.
+func (c *client) waitGameOver(gameID string, within time.Duration) gameView {
+	c.t.Helper()
+	var v gameView
+	end := time.Now().Add(within)
+	for time.Now().Before(end) {
+		c.must(http.StatusOK, "GET", "/api/v1/games/"+gameID, nil, &v)
+		if v.Status == "finished" {
+			return v
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	c.t.Fatalf("game %s not finished after %v: %v", gameID, within, v)
+	return v
+}

@@ -263,18 +263,7 @@ func TestSSEResumeWithLastEventIDMissesNothing(t *testing.T) {
 	dropped := first.lastID()
 	time.Sleep(300 * time.Millisecond) // moves happen while disconnected
 	second := ann.openStream(g.ID, dropped)
-	var final gameView
-	end := time.Now().Add(60 * time.Second)
-	for time.Now().Before(end) {
-		ann.must(http.StatusOK, "GET", "/api/v1/games/"+g.ID, nil, &final)
-		if final.Status == "finished" {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if final.Status != "finished" {
-		t.Fatal("bot game did not finish")
-	}
+	final := ann.waitGameOver(g.ID, 60*time.Second)
 	second.waitFor(t, final.Ply, 10*time.Second)
 	second.close()
 	got := map[int]int{}

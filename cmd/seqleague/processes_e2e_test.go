@@ -136,18 +136,7 @@ func TestTwoAPIsAndTwoWorkersActAsOneAndSurviveAWorkerKill(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	startProcess(t, "work", env)
 
-	var final gameView
-	end := time.Now().Add(90 * time.Second)
-	for time.Now().Before(end) {
-		ann.must(http.StatusOK, "GET", "/api/v1/games/"+g.ID, nil, &final)
-		if final.Status == "finished" {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if final.Status != "finished" {
-		t.Fatalf("after the kill the game stalled at %v", final)
-	}
+	final := ann.waitGameOver(g.ID, 90*time.Second)
 	states := archiveOf(t, annOnB, g.ID) // replays every ply: none lost, none doubled
 	if len(states)-1 != final.Ply {
 		t.Fatalf("archive holds %d moves, the game %d", len(states)-1, final.Ply)

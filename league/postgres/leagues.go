@@ -124,11 +124,7 @@ func (l *Leagues) CreateLeague(ctx context.Context, a league.Actor, clubID, name
 	}
 	var out league.LeagueInfo
 	err = l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		role, err := clubRole(tx, a, clubID, false)
-		if err != nil {
-			return err
-		}
-		if err := league.CanOrganizeAs(a, role); err != nil {
+		if err := organizerOf(tx, a, clubID); err != nil {
 			return err
 		}
 		row := leagueRow{ClubID: clubID, Name: name, Description: description, CreatedBy: &a.UserID, CreatedAt: time.Now().UTC()}
@@ -182,11 +178,7 @@ func (l *Leagues) CreateSeason(ctx context.Context, a league.Actor, leagueID, na
 		if err != nil {
 			return err
 		}
-		role, err := clubRole(tx, a, lg.ClubID, false)
-		if err != nil {
-			return err
-		}
-		if err := league.CanOrganizeAs(a, role); err != nil {
+		if err := organizerOf(tx, a, lg.ClubID); err != nil {
 			return err
 		}
 		row := seasonRow{LeagueID: leagueID, Name: name, Status: "open", CreatedAt: time.Now().UTC()}
@@ -337,11 +329,7 @@ func (l *Leagues) CloseSeason(ctx context.Context, a league.Actor, seasonID stri
 		if err != nil {
 			return err
 		}
-		role, err := clubRole(tx, a, lg.ClubID, false)
-		if err != nil {
-			return err
-		}
-		if err := league.CanOrganizeAs(a, role); err != nil {
+		if err := organizerOf(tx, a, lg.ClubID); err != nil {
 			return err
 		}
 		if s.Status == "closed" {

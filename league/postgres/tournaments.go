@@ -255,11 +255,7 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 	}
 	var out *league.Tournament
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		role, err := clubRole(tx, a, req.ClubID, false)
-		if err != nil {
-			return err
-		}
-		if err := league.CanOrganizeAs(a, role); err != nil {
+		if err := organizerOf(tx, a, req.ClubID); err != nil {
 			return err
 		}
 		row := tournamentRow{ClubID: req.ClubID, Name: strings.TrimSpace(req.Name), Config: mustJSON(req.Config),
@@ -333,7 +329,12 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string) ([]leag
 
 // organizer checks that a may run tournament r.
 func organizer(tx *gorm.DB, a league.Actor, r *tournamentRow) error {
-	role, err := clubRole(tx, a, r.ClubID, false)
+	return organizerOf(tx, a, r.ClubID)
+}
+
+// organizerOf checks that a may run a club's competitions.
+func organizerOf(tx *gorm.DB, a league.Actor, clubID string) error {
+	role, err := clubRole(tx, a, clubID, false)
 	if err != nil {
 		return err
 	}
