@@ -64,6 +64,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		return nil
 	case "engine":
 		return engineCommand(args, stdout, stderr)
+	case "arena":
+		return arenaCommand(args, stdout, stderr)
 	}
 	cfg, err := LoadConfig(getenv)
 	if err != nil {

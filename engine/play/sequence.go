@@ -166,6 +166,9 @@ func (g *sequenceGame) BotMove(level string, seat int, seed uint64) (string, err
 	return chooseBotMove(level, g, seat, seed)
 }
 
+// botView is all a bot may see: seat's view.
+func (g *sequenceGame) botView(seat int) sequence.View { return g.s.ViewFor(seat) }
+
 func (g *sequenceGame) Scores() []int {
 	out := make([]int, g.s.Teams())
 	for t := range out {

@@ -117,6 +117,9 @@ func (g *stacksGame) BotMove(level string, seat int, seed uint64) (string, error
 	return chooseBotMove(level, g, seat, seed)
 }
 
+// botView is all a bot may see: seat's view.
+func (g *stacksGame) botView(seat int) stacks.View { return g.s.ViewFor(seat) }
+
 func (g *stacksGame) Scores() []int {
 	out := make([]int, g.s.Players())
 	for p := range out {

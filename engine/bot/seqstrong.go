@@ -1,0 +1,361 @@
+package bot
+
+import (
+	"math"
+
+	"github.com/seqleague/seqleague/engine/rng"
+	"github.com/seqleague/seqleague/engine/sequence"
+)
+
+// Tuning of the board game's search.
+const (
+	seqRolloutPlies = 12   // roll-out length before the static evaluation
+	seqJitter       = 6.0  // roll-out noise on greedy scores
+	seqEvalScale    = 12.0 // static evaluation difference worth e (logistic)
+)
+
+var seqSearch = searchParams{candidates: 6, z: 1.0}
+
+type seqStrong struct{}
+
+func (seqStrong) Level() Level { return Strong }
+
+func (seqStrong) Choose(v *sequence.View, r *rng.Rand, b Budget) (sequence.Move, error) {
+	moves, err := seqMoves(v, make([]sequence.Move, 0, sequence.MaxMoves))
+	if err != nil {
+		return sequence.Move{}, err
+	}
+	var a seqAnalysis
+	a.analyze(&v.Table, v.TeamOf(v.Seat()), &defaultWeights)
+	if m, ok := exchangeFirst(moves); ok {
+		return m, nil
+	}
+	if moves[0].Kind == sequence.KindDiscard || moves[0].Kind == sequence.KindPass {
+		return greedyPick(&a, moves, nil, 0), nil
+	}
+	// A winning placement needs no search.
+	for _, m := range moves {
+		if m.Kind == sequence.KindPlace {
+			if _, _, wins := a.placeValue(m.Cell); wins {
+				return m, nil
+			}
+		}
+	}
+	a.order(moves)
+	g := &seqGame{dealer: newSeqDealer(v, &a), root: a}
+	p := seqSearch
+	p.sides = v.Teams()
+	return flatSearch[sequence.State, sequence.Move](g, moves, v.TeamOf(v.Seat()), p,
+		b.iterations(DefaultSequenceIterations), b.Stop, r)
+}
+
+// order sorts moves by the greedy score, best first (stably, so that ties
+// keep the legal-move order).
+func (a *seqAnalysis) order(moves []sequence.Move) {
+	scores := make([]float64, len(moves))
+	for i, m := range moves {
+		scores[i] = a.moveScore(m)
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
+			scores[j], scores[j-1] = scores[j-1], scores[j]
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
+
+// seqDealer samples the cards a view does not show: the other hands and the
+// draw pile, dealt at random from View.Unseen — but for what the board
+// says about the hand of the seat that moved last (see infer).
+type seqDealer struct {
+	v      *sequence.View
+	unseen []sequence.Card
+	pool   []sequence.Card
+	hands  [][]sequence.Card
+	prev   int      // the seat that moved last, or -1 for no inference
+	forbid [64]bool // cards prev held none of before its last draw
+	held   []sequence.Card
+}
+
+func newSeqDealer(v *sequence.View, a *seqAnalysis) *seqDealer {
+	d := &seqDealer{v: v, unseen: v.Unseen(), hands: make([][]sequence.Card, v.Players()), prev: -1}
+	d.pool = make([]sequence.Card, len(d.unseen))
+	if a != nil {
+		d.prev, d.forbid = infer(v, a)
+	}
+	if d.prev >= 0 {
+		d.held = make([]sequence.Card, 0, v.HandSize(d.prev))
+	}
+	return d
+}
+
+// infer reads the board for cards the last mover, an opponent, cannot have
+// held when it moved: it would have completed a four of its own that was
+// already on the board (with the gap's card or a two-eyed jack), and it
+// would have stopped a four of ours (with the gap's card, a two-eyed jack,
+// or a one-eyed jack on an unlocked chip) — unless its move was busy
+// completing a sequence or blocking another four of ours. Its last placed
+// chip is found from the top of its discard pile.
+func infer(v *sequence.View, a *seqAnalysis) (int, [64]bool) {
+	var forbid [64]bool
+	n, seat := v.Players(), v.Seat()
+	prev := (seat + n - 1) % n
+	pt, me := v.TeamOf(prev), v.TeamOf(seat)
+	if pt == me || v.HandSize(prev) == 0 {
+		return -1, forbid
+	}
+	d := v.Discards(prev)
+	if len(d) == 0 {
+		return -1, forbid
+	}
+	last := d[len(d)-1]
+	var placed [2]sequence.Cell
+	np := 0
+	if cells, ok := sequence.CellsOf(last); ok {
+		for _, c := range cells {
+			if a.sq[c].Team() == pt {
+				placed[np] = c
+				np++
+			}
+		}
+	}
+	if np == 0 {
+		return -1, forbid // a jack, an exchange or a pass: no telling what it did
+	}
+	for _, c := range placed[:np] {
+		if a.locked[c] {
+			return -1, forbid // it completed a sequence
+		}
+	}
+	gapCard := func(wi int) sequence.Card {
+		return a.winGap[me][wi].Card()
+	}
+	// Did its chip block a four of ours?
+	busy := false
+	for _, c := range placed[:np] {
+		for i := uint8(0); i < cellWinN[c]; i++ {
+			wi := cellWins[c][i]
+			if a.chips[wi][pt] == 1 && a.others[wi]&^(1<<pt|1<<me) == 0 &&
+				int(a.chips[wi][me]+winCorners[wi]) == 4 && a.lockedN[wi][me] < 2 {
+				busy = true
+			}
+		}
+	}
+	any := false
+	if !busy {
+		for wi := range numWindows {
+			if a.live[me][wi] != 4 {
+				continue
+			}
+			any = true
+			if c := gapCard(wi); c.OnBoard() {
+				forbid[c] = true
+			}
+			for _, x := range winCells[wi] {
+				if a.sq[x].Team() == me && !a.locked[x] {
+					for c := sequence.Card(1); c < 64; c++ {
+						if c.IsOneEyed() {
+							forbid[c] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	// Its own fours that do not hold the chip it just placed.
+	for wi := range numWindows {
+		if a.live[pt][wi] != 4 {
+			continue
+		}
+		fresh := false
+		for _, c := range placed[:np] {
+			for _, x := range winCells[wi] {
+				if x == c {
+					fresh = true
+				}
+			}
+		}
+		if fresh {
+			continue
+		}
+		any = true
+		if c := a.winGap[pt][wi].Card(); c.OnBoard() {
+			forbid[c] = true
+		}
+	}
+	if !any {
+		return -1, forbid
+	}
+	for c := sequence.Card(1); c < 64; c++ {
+		if c.IsTwoEyed() {
+			forbid[c] = true
+		}
+	}
+	return prev, forbid
+}
+
+func (d *seqDealer) deal(r *rng.Rand) (sequence.State, error) {
+	copy(d.pool, d.unseen)
+	rng.Shuffle(r, d.pool)
+	rest := d.pool
+	if d.prev >= 0 {
+		// The last mover's hand before its draw: cards it may have held;
+		// then the card it drew, which may be anything.
+		d.held = d.held[:0]
+		for i, c := range rest {
+			if len(d.held) == d.v.HandSize(d.prev)-1 {
+				break
+			}
+			if !d.forbid[c] {
+				d.held = append(d.held, c)
+				rest[i] = sequence.NoCard
+			}
+		}
+		if len(d.held) < d.v.HandSize(d.prev)-1 {
+			// Impossible as inferred: deal without the inference.
+			copy(d.pool, d.unseen)
+			rng.Shuffle(r, d.pool)
+			d.held = d.held[:0]
+		} else {
+			// Compact the pool, then add the drawn card.
+			j := 0
+			for _, c := range rest {
+				if c != sequence.NoCard {
+					rest[j] = c
+					j++
+				}
+			}
+			rest = rest[:j]
+			d.held = append(d.held, rest[0])
+			rest = rest[1:]
+		}
+	}
+	for p := range d.hands {
+		switch {
+		case p == d.v.Seat():
+			d.hands[p] = nil
+			continue
+		case p == d.prev && len(d.held) > 0:
+			d.hands[p] = d.held
+			continue
+		}
+		n := d.v.HandSize(p)
+		d.hands[p], rest = rest[:n], rest[n:]
+	}
+	deck := rest[:d.v.DeckSize()]
+	return sequence.FromView(*d.v, d.hands, deck, rng.SeedFromUint64(r.Uint64()))
+}
+
+// seqGame is the board game for the search.
+type seqGame struct {
+	dealer *seqDealer
+	root   seqAnalysis // the view's board, which every deal shares
+	a      seqAnalysis // the board of the state being played out, kept up to date move by move
+	buf    [sequence.MaxMoves]sequence.Move
+}
+
+func (g *seqGame) deal(r *rng.Rand) (sequence.State, error) { return g.dealer.deal(r) }
+
+// apply plays a root move: the analysis starts again from the root's.
+func (g *seqGame) apply(s *sequence.State, m sequence.Move) {
+	g.a = g.root
+	if err := s.Do(s.Turn(), m); err != nil {
+		panic("bot: search applied an illegal move: " + err.Error())
+	}
+	g.a.follow(&s.Table, m, s.TeamOf(s.Turn()))
+}
+
+func (g *seqGame) rollout(s *sequence.State, r *rng.Rand, reward []float64) {
+	g.a.me = s.TeamOf(s.Turn())
+	base := r.Uint64()
+	for ply := 0; ply < seqRolloutPlies && s.Status() == sequence.Playing; ply++ {
+		moves := sequence.LegalMoves(s, g.buf[:0])
+		m := rolloutPick(&g.a, moves, base+uint64(ply)*0x9e3779b97f4a7c15, seqJitter)
+		if err := s.Do(s.Turn(), m); err != nil {
+			panic("bot: roll-out applied an illegal move: " + err.Error())
+		}
+		g.a.follow(&s.Table, m, s.TeamOf(s.Turn()))
+	}
+	switch s.Status() {
+	case sequence.Won:
+		for t := range reward {
+			reward[t] = 0
+		}
+		reward[s.Winner()] = 1
+		return
+	case sequence.Drawn:
+		for t := range reward {
+			reward[t] = 1 / float64(len(reward))
+		}
+		return
+	}
+	var e [maxTeams]float64
+	sum := 0.0
+	for t := range reward {
+		e[t] = math.Exp(g.a.evalTeam(t) / seqEvalScale)
+		sum += e[t]
+	}
+	for t := range reward {
+		reward[t] = e[t] / sum
+	}
+}
+
+// rolloutPick is greedyPick made cheap for roll-outs: a jack is weighed only
+// where it can matter at its price — a two-eyed jack on the gap of a live
+// four, a one-eyed jack on a chip of a live three or four — unless the hand
+// holds nothing else.
+func rolloutPick(a *seqAnalysis, moves []sequence.Move, key uint64, jitter float64) sequence.Move {
+	var memo [numCells]float32
+	var done [numCells]bool
+	best, bestScore := moves[0], -1e18
+	scored := false
+	for _, m := range moves {
+		var s float64
+		switch m.Kind {
+		case sequence.KindExchange:
+			return m
+		case sequence.KindPlace:
+			if m.Card.IsTwoEyed() && !a.isGap(m.Cell) {
+				continue
+			}
+			if !done[m.Cell] {
+				v, _, _ := a.placeValue(m.Cell)
+				memo[m.Cell], done[m.Cell] = float32(v), true
+			}
+			s = float64(memo[m.Cell])
+			if m.Card.IsTwoEyed() {
+				s -= a.w.jack2
+			}
+		case sequence.KindRemove:
+			if !a.hotChip(m.Cell) {
+				continue
+			}
+			s = a.removeValue(m.Cell) - a.w.jack1
+		default:
+			s = a.moveScore(m)
+		}
+		scored = true
+		s += jitter * noise(key, m)
+		if s > bestScore {
+			best, bestScore = m, s
+		}
+	}
+	if !scored {
+		return greedyPick(a, moves, nil, 0)
+	}
+	return best
+}
+
+// noise is a pseudo-random number in [0, 1) fixed by the key and the move,
+// so that roll-outs from the same deal that meet the same choice at the
+// same ply make it the same way: the candidates' roll-outs stay alike for
+// as long as the positions do, and their differences measure the moves.
+func noise(key uint64, m sequence.Move) float64 {
+	x := key ^ uint64(m.Kind)<<48 ^ uint64(uint8(m.Cell))<<8 ^ uint64(m.Card)
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return float64(x>>11) / (1 << 53)
+}
