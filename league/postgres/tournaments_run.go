@@ -393,6 +393,17 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 		if elimination {
 			limit += maxDrawReplays
 		}
+		var rd roundRow
+		if err := tx.Where("tournament_id = ? AND number = ?", r.ID, m.Round).Take(&rd).Error; err != nil {
+			return err
+		}
+		pastDeadline := rd.Deadline != nil && !t.now().Before(*rd.Deadline)
+		if pastDeadline {
+			// No game starts after the round's deadline: the series stands
+			// as it is, its leader (if any) taking it.
+			w = seriesLeader(entries, winners)
+			limit = 0
+		}
 		if len(winners) < limit {
 			m.GameWinners, m.Sequences = mustJSON(winners), mustJSON(seqs)
 			if err := tx.Model(&m).Updates(map[string]any{"game_winners": m.GameWinners, "sequences": m.Sequences}).Error; err != nil {
@@ -400,7 +411,7 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 			}
 			return t.createMatchGameLocked(tx, st.fx, r, m.ID, entries, len(winners)+1)
 		}
-		if elimination {
+		if elimination && w == "" {
 			w = betterSeed(tx, r.ID, entries)
 		}
 	}
@@ -477,6 +488,29 @@ func forfeitResult(st *Settlement, order []string, winner string) string {
 	return "" // the winner forfeited: the others share a draw
 }
 
+// seriesLeader is the entry with the most game wins, "" if none leads alone.
+func seriesLeader(entries, winners []string) string {
+	wins := map[string]int{}
+	for _, w := range winners {
+		if w != "" {
+			wins[w]++
+		}
+	}
+	leader, best, alone := "", 0, false
+	for _, e := range entries {
+		switch n := wins[e]; {
+		case n > best:
+			leader, best, alone = e, n, true
+		case n == best:
+			alone = false
+		}
+	}
+	if !alone || best == 0 {
+		return ""
+	}
+	return leader
+}
+
 // betterSeed is the entry that goes through an elimination match still
 // drawn after its replays: the better seed.
 func betterSeed(tx *gorm.DB, id string, entries []string) string {
@@ -535,6 +569,23 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error
 	r, err := readTournament(db, id, false)
 	if err != nil {
 		return err
+	}
+	var rows []roundRow
+	if err := db.Where("tournament_id = ? AND number = ?", id, n).Find(&rows).Error; err != nil {
+		return err
+	}
+	if len(rows) == 1 && rows[0].Deadline != nil {
+		wait := rows[0].Deadline.Sub(t.now())
+		if wait > timerSlack {
+			return nil // the deadline moved later; its own task will come
+		}
+		if wait > 0 { // asynq fires up to a second early
+			select {
+			case <-time.After(wait):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
 	}
 	var ids []string
 	if err := db.Table("games g").Joins("JOIN matches m ON m.tournament_id = g.tournament_id AND m.id = g.match_id").

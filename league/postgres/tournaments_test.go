@@ -308,3 +308,38 @@ func TestAClosedSeasonIsFrozen(t *testing.T) {
 		t.Fatalf("a tournament in a closed season: %v", err)
 	}
 }
+
+func TestAtTheDeadlineUnfinishedGamesAreAdjudicated(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Deadline",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+			Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"p1", "p2"} {
+		if _, err := r.tournaments.Register(ctx, r.user(t, name), tour.ID, league.NewEntry{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Nobody moves on a ten-minute clock; the round's deadline comes first.
+	now := time.Now().UTC()
+	deadline := now.Add(3 * time.Second)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: now.Add(time.Second), Deadline: &deadline}}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, time.Minute)
+	rounds, _ := r.tournaments.Rounds(ctx, tour.ID)
+	m := rounds[0].Matches[0]
+	if m.Status != "finished" || m.Winner == "" || len(m.Games) != 1 {
+		t.Fatalf("the final after its deadline: %+v", m)
+	}
+	v, err := r.games.View(ctx, league.Actor{}, m.Games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Game.Status != league.StatusFinished || v.Game.Ply > 2 {
+		t.Fatalf("game %s at ply %d; want it ended by adjudication, not played out", v.Game.Status, v.Game.Ply)
+	}
+}
