@@ -129,8 +129,8 @@ func jwtMiddleware(d Deps, optional bool) echo.MiddlewareFunc {
 }
 
 // resolveActor turns a checked token into the Actor, asking the account
-// service whether the account still exists (one primary-key read), so that
-// a closed account's tokens stop working at once.
+// service whether the account still exists, so that a closed account's
+// tokens stop working (within the service's one-second reuse of answers).
 func resolveActor(d Deps) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {

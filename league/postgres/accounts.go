@@ -56,13 +56,14 @@ type Accounts struct {
 	db         *gorm.DB
 	hasher     *league.PasswordHasher
 	refreshTTL time.Duration
+	actors     *actorCache
 }
 
 var _ league.Accounts = (*Accounts)(nil)
 
 // NewAccounts returns the account service; refresh tokens live refreshTTL.
 func NewAccounts(db *DB, hasher *league.PasswordHasher, refreshTTL time.Duration) *Accounts {
-	return &Accounts{db: db.Gorm, hasher: hasher, refreshTTL: refreshTTL}
+	return &Accounts{db: db.Gorm, hasher: hasher, refreshTTL: refreshTTL, actors: newActorCache()}
 }
 
 func badCredentials() error {
@@ -245,6 +246,10 @@ func (s *Accounts) Actor(ctx context.Context, userID string) (league.Actor, erro
 	if !validID(userID) {
 		return league.Actor{}, gone
 	}
+	now := time.Now()
+	if a, ok := s.actors.get(userID, now); ok {
+		return a, nil
+	}
 	var row struct{ IsAdmin bool }
 	res := s.db.WithContext(ctx).Model(&userRow{}).Select("is_admin").
 		Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Limit(1).Scan(&row)
@@ -254,7 +259,9 @@ func (s *Accounts) Actor(ctx context.Context, userID string) (league.Actor, erro
 	if res.RowsAffected == 0 {
 		return league.Actor{}, gone
 	}
-	return league.Actor{UserID: userID, IsAdmin: row.IsAdmin}, nil
+	a := league.Actor{UserID: userID, IsAdmin: row.IsAdmin}
+	s.actors.put(a, now)
+	return a, nil
 }
 
 func (s *Accounts) User(ctx context.Context, actor league.Actor, id string) (league.User, error) {
@@ -294,6 +301,7 @@ func (s *Accounts) SetAdmin(ctx context.Context, actor league.Actor, username st
 		row.IsAdmin = admin
 		return tx.Model(&row).Update("is_admin", admin).Error
 	})
+	s.actors.forget(row.ID)
 	if err != nil {
 		return league.User{}, err
 	}
@@ -310,6 +318,7 @@ func (s *Accounts) Delete(ctx context.Context, actor league.Actor, userID string
 	if !validID(userID) {
 		return league.Errorf(league.ENOTFOUND, "no such user")
 	}
+	defer s.actors.forget(userID)
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		now := time.Now().UTC()
 		res := tx.Model(&userRow{}).Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Update("deleted_at", now)

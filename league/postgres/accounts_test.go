@@ -291,3 +291,48 @@ func TestEmailIsShownOnlyToItsOwnerAndAdmins(t *testing.T) {
 	_, err = s.accounts.User(ctx, bob, "not-a-uuid")
 	wantCode(t, err, league.ENOTFOUND)
 }
+
+// Account checks are reused for actorTTL: a change made through the same
+// service applies at once, one made by another process within actorTTL.
+func TestAccountChecksAreReusedOnlyBriefly(t *testing.T) {
+	s := openAuthStore(t)
+	ctx := context.Background()
+	ann, bob := s.register(t, "ann"), s.register(t, "bob")
+	root := league.Actor{IsAdmin: true}
+	if a, err := s.accounts.Actor(ctx, ann.UserID); err != nil || a.IsAdmin {
+		t.Fatalf("Actor(ann) = %+v, %v", a, err)
+	}
+	if _, err := s.accounts.SetAdmin(ctx, root, "ann", true); err != nil {
+		t.Fatal(err)
+	}
+	if a, _ := s.accounts.Actor(ctx, ann.UserID); !a.IsAdmin {
+		t.Fatal("a promotion through this service was not seen at once")
+	}
+	// Another process (an API instance, the admin command) demotes ann.
+	elsewhere := NewAccounts(s.db, s.hasher, time.Hour)
+	if _, err := elsewhere.SetAdmin(ctx, root, "ann", false); err != nil {
+		t.Fatal(err)
+	}
+	changed := time.Now()
+	for {
+		a, err := s.accounts.Actor(ctx, ann.UserID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !a.IsAdmin {
+			break
+		}
+		if time.Since(changed) > actorTTL+500*time.Millisecond {
+			t.Fatalf("a demotion elsewhere still unseen after %v", time.Since(changed))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, err := s.accounts.Actor(ctx, bob.UserID); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.accounts.Delete(ctx, bob, bob.UserID); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.accounts.Actor(ctx, bob.UserID)
+	wantCode(t, err, league.EUNAUTHORIZED)
+}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -84,6 +85,9 @@ func (g *Games) AddSettler(s Settler) { g.settlers = append(g.settlers, s) }
 type effects struct {
 	events []league.GameEvent
 	after  []func(context.Context) error
+	// moves are applied but not yet stored: saveTurn writes them with the
+	// game row, in one statement.
+	moves []moveRow
 }
 
 func (e *effects) publish(ev league.GameEvent) { e.events = append(e.events, ev) }
@@ -150,6 +154,63 @@ func loadSeats(tx *gorm.DB, gameID string) ([]seatRow, error) {
 		Joins("LEFT JOIN users u ON u.id = s.user_id").
 		Where("s.game_id = ?", gameID).Order("s.seat").Find(&seats).Error
 	return seats, err
+}
+
+// loadedGame is a game row read with its seats (and, for a move carrying a
+// move_id, the earlier move with that id) in one round trip: a move is a
+// handful of statements, and each one saved is a round trip and a parse
+// less for PostgreSQL on the hottest path.
+type loadedGame struct {
+	Row       gameRow `gorm:"embedded"`
+	SeatsJSON []byte  `gorm:"column:seats_json"`
+	PriorJSON []byte  `gorm:"column:prior_json"`
+}
+
+const loadGameSQL = `SELECT g.*,
+	(SELECT COALESCE(json_agg(json_build_object(
+		'seat', s.seat, 'user_id', s.user_id, 'bot_level', s.bot_level, 'filled_by_bot', s.filled_by_bot,
+		'abandoned', s.abandoned, 'timeouts_in_a_row', s.timeouts_in_a_row, 'bank_ms', s.bank_ms,
+		'username', COALESCE(u.username, '')) ORDER BY s.seat), '[]')
+	 FROM game_seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id) AS seats_json,
+	(SELECT json_build_object('ply', m.ply, 'user_id', m.user_id)
+	 FROM game_moves m WHERE m.game_id = g.id AND m.move_id = ?) AS prior_json
+FROM games g WHERE g.id = ?`
+
+// loadGame reads a game and its seats, locking the game row FOR UPDATE
+// when lock is set. prior is the move already stored under moveID, if any.
+func loadGame(tx *gorm.DB, id string, lock bool, moveID string) (row *gameRow, seats []seatRow, prior *moveRow, err error) {
+	if !validID(id) {
+		return nil, nil, nil, errNoGame()
+	}
+	q := loadGameSQL
+	if lock {
+		q += " FOR UPDATE OF g"
+	}
+	var lg loadedGame
+	var mid *string // NULL matches no move
+	if moveID != "" {
+		mid = &moveID
+	}
+	res := tx.Raw(q, mid, id).Scan(&lg)
+	if res.Error != nil {
+		return nil, nil, nil, res.Error
+	}
+	if res.RowsAffected == 0 {
+		return nil, nil, nil, errNoGame()
+	}
+	if err := json.Unmarshal(lg.SeatsJSON, &seats); err != nil {
+		return nil, nil, nil, fmt.Errorf("game %s seats: %w", id, err)
+	}
+	for i := range seats {
+		seats[i].GameID = id
+	}
+	if lg.PriorJSON != nil {
+		prior = &moveRow{}
+		if err := json.Unmarshal(lg.PriorJSON, prior); err != nil {
+			return nil, nil, nil, fmt.Errorf("game %s move %s: %w", id, moveID, err)
+		}
+	}
+	return &lg.Row, seats, prior, nil
 }
 
 func newSeed() ([]byte, string) {
@@ -508,16 +569,12 @@ func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
 		}
 	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
+		row, seats, _, err := loadGame(tx, gameID, true, "")
 		if err != nil {
 			return err
 		}
 		if row.Status != league.StatusOpen {
 			return nil
-		}
-		seats, err := loadSeats(tx, gameID)
-		if err != nil {
-			return err
 		}
 		for _, s := range seats {
 			if s.UserID == nil && s.BotLevel == nil {

@@ -8,6 +8,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -95,22 +98,16 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 		replyAt = -1 // a repeated move_id answers the view right after that move
 	)
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
+		row, seats, prior, err := loadGame(tx, gameID, true, req.MoveID)
 		if err != nil {
 			return err
 		}
-		if req.MoveID != "" {
-			var prior []moveRow
-			if err := tx.Where("game_id = ? AND move_id = ?", gameID, req.MoveID).Limit(1).Find(&prior).Error; err != nil {
-				return err
+		if prior != nil {
+			if prior.UserID == nil || *prior.UserID != a.UserID {
+				return league.Errorf(league.ECONFLICT, "move_id already used")
 			}
-			if len(prior) == 1 {
-				if prior[0].UserID == nil || *prior[0].UserID != a.UserID {
-					return league.Errorf(league.ECONFLICT, "move_id already used")
-				}
-				replyAt = prior[0].Ply + 1
-				return nil
-			}
+			replyAt = prior.Ply + 1
+			return nil
 		}
 		if req.Ply != row.Ply {
 			e := league.Errorf(league.ECONFLICT, "ply %d has already been played; the game is at ply %d", req.Ply, row.Ply)
@@ -119,10 +116,6 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 		}
 		if row.Status != league.StatusActive {
 			return league.Errorf(league.EPRECONDITION, "the game is %s", row.Status)
-		}
-		seats, err := loadSeats(tx, gameID)
-		if err != nil {
-			return err
 		}
 		seat, ok := seatOf(seats, a.UserID)
 		if !ok {
@@ -178,20 +171,14 @@ func (g *Games) applyLocked(tx *gorm.DB, fx *effects, row *gameRow, game play.Ga
 	if err != nil {
 		return nil, league.Errorf(league.EPRECONDITION, "illegal move %q: %v", move, err)
 	}
-	now := g.now()
-	m := moveRow{GameID: row.ID, Ply: row.Ply, Seat: seat, Move: move, Actor: actor, CreatedAt: now}
+	m := moveRow{GameID: row.ID, Ply: row.Ply, Seat: seat, Move: move, Actor: actor, CreatedAt: g.now()}
 	if userID != "" {
 		m.UserID = &userID
 	}
 	if moveID != "" {
 		m.MoveID = &moveID
 	}
-	if err := tx.Create(&m).Error; err != nil {
-		if errors.Is(err, gorm.ErrDuplicatedKey) {
-			return nil, league.Errorf(league.ECONFLICT, "ply %d has already been played", row.Ply)
-		}
-		return nil, err
-	}
+	fx.moves = append(fx.moves, m)
 	row.Ply++
 	rec := fromMoveRow(m)
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "move", Move: &rec})
@@ -281,7 +268,44 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 			fx.then(func(ctx context.Context) error { return g.tasks.TurnTimeout(ctx, row.ID, ply, at) })
 		}
 	}
-	return tx.Model(&gameRow{}).Where("id = ?", row.ID).Updates(upd).Error
+	return saveTurn(tx, fx, row.ID, upd)
+}
+
+// saveTurn stores the moves applied in this transaction and the game row's
+// changes upd in one statement. A move for a ply already stored breaks the
+// primary key: the game moved on meanwhile.
+func saveTurn(tx *gorm.DB, fx *effects, gameID string, upd map[string]any) error {
+	var (
+		q    strings.Builder
+		args []any
+	)
+	if len(fx.moves) > 0 {
+		q.WriteString("WITH moves AS (INSERT INTO game_moves (game_id, ply, seat, move, move_id, actor, user_id, created_at) VALUES ")
+		for i, m := range fx.moves {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, m.GameID, m.Ply, m.Seat, m.Move, m.MoveID, m.Actor, m.UserID, m.CreatedAt)
+		}
+		q.WriteString(") ")
+		fx.moves = nil
+	}
+	q.WriteString("UPDATE games SET ")
+	for i, col := range slices.Sorted(maps.Keys(upd)) { // one statement text per column set
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString(col + " = ?")
+		args = append(args, upd[col])
+	}
+	q.WriteString(" WHERE id = ?")
+	args = append(args, gameID)
+	err := tx.Exec(q.String(), args...).Error
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return league.Errorf(league.ECONFLICT, "that ply has already been played")
+	}
+	return err
 }
 
 // archiveRecord is the archive document of a finished game.
@@ -306,10 +330,10 @@ func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []sea
 		winner = &w
 	}
 	row.Status, row.ResultStatus, row.Winner, row.FinishedAt = league.StatusFinished, &result, winner, &now
-	err := tx.Model(&gameRow{}).Where("id = ?", row.ID).Updates(map[string]any{
+	err := saveTurn(tx, fx, row.ID, map[string]any{
 		"status": league.StatusFinished, "result_status": result, "winner": winner, "finished_at": now,
 		"ply": row.Ply, "turn_deadline": nil, "resume_ms": nil,
-	}).Error
+	})
 	if err != nil {
 		return err
 	}
@@ -388,16 +412,12 @@ func planTurn(row *gameRow, game play.Game, seat int, level, actor string, userI
 // snapshot reads a game without locking it, for planning.
 func (g *Games) snapshot(ctx context.Context, gameID string) (*gameRow, []seatRow, play.Game, error) {
 	db := g.db.WithContext(ctx)
-	row, err := readGame(db, gameID)
+	row, seats, _, err := loadGame(db, gameID, false, "")
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if row.Status != league.StatusActive {
 		return row, nil, nil, nil
-	}
-	seats, err := loadSeats(db, gameID)
-	if err != nil {
-		return nil, nil, nil, err
 	}
 	game, err := g.state(db, row)
 	return row, seats, game, err
@@ -407,16 +427,12 @@ func (g *Games) snapshot(ctx context.Context, gameID string) (*gameRow, []seatRo
 // moved meanwhile, the plan is stale and dropped (a newer task will come).
 func (g *Games) applyPlan(ctx context.Context, gameID string, ply int, plan []plannedMove, before func(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, game play.Game) error) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
+		row, seats, _, err := loadGame(tx, gameID, true, "")
 		if err != nil {
 			return err
 		}
 		if row.Status != league.StatusActive || row.Ply != ply {
 			return nil
-		}
-		seats, err := loadSeats(tx, gameID)
-		if err != nil {
-			return err
 		}
 		game, err := g.state(tx, row)
 		if err != nil {
@@ -551,16 +567,12 @@ func botActor(s seatRow) string {
 // exactly once per game, under the game's row lock.
 func (g *Games) Settle(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
+		row, seats, _, err := loadGame(tx, gameID, true, "")
 		if err != nil {
 			return err
 		}
 		if row.Status != league.StatusFinished || row.SettledAt != nil {
 			return nil
-		}
-		seats, err := loadSeats(tx, gameID)
-		if err != nil {
-			return err
 		}
 		var moves []moveRow
 		if err := tx.Where("game_id = ?", gameID).Order("ply").Find(&moves).Error; err != nil {
@@ -592,12 +604,8 @@ func (g *Games) Settle(ctx context.Context, gameID string) error {
 // chips in Stacks) alone wins; equal leaders draw.
 func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
+		row, seats, _, err := loadGame(tx, gameID, true, "")
 		if err != nil || row.Status != league.StatusActive {
-			return err
-		}
-		seats, err := loadSeats(tx, gameID)
-		if err != nil {
 			return err
 		}
 		game, err := g.state(tx, row)

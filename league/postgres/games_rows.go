@@ -48,16 +48,17 @@ type gameRow struct {
 
 func (gameRow) TableName() string { return "games" }
 
+// seatRow is a seat; its JSON names are the column names, for loadGame.
 type seatRow struct {
-	GameID         string `gorm:"primaryKey;type:uuid"`
-	Seat           int    `gorm:"primaryKey"`
-	UserID         *string
-	BotLevel       *string
-	FilledByBot    bool
-	Abandoned      bool
-	TimeoutsInARow int    `gorm:"column:timeouts_in_a_row"`
-	BankMS         int64  `gorm:"column:bank_ms"`
-	Username       string `gorm:"->;-:migration"` // read through a join
+	GameID         string  `gorm:"primaryKey;type:uuid" json:"-"`
+	Seat           int     `gorm:"primaryKey" json:"seat"`
+	UserID         *string `json:"user_id"`
+	BotLevel       *string `json:"bot_level"`
+	FilledByBot    bool    `json:"filled_by_bot"`
+	Abandoned      bool    `json:"abandoned"`
+	TimeoutsInARow int     `gorm:"column:timeouts_in_a_row" json:"timeouts_in_a_row"`
+	BankMS         int64   `gorm:"column:bank_ms" json:"bank_ms"`
+	Username       string  `gorm:"->;-:migration" json:"username"` // read through a join
 }
 
 func (seatRow) TableName() string { return "game_seats" }
@@ -67,12 +68,12 @@ func (s seatRow) botControlled() bool { return s.BotLevel != nil }
 
 type moveRow struct {
 	GameID    string `gorm:"primaryKey;type:uuid"`
-	Ply       int    `gorm:"primaryKey"`
+	Ply       int    `gorm:"primaryKey" json:"ply"`
 	Seat      int
 	Move      string
 	MoveID    *string
 	Actor     string
-	UserID    *string
+	UserID    *string `json:"user_id"`
 	CreatedAt time.Time
 }
 

@@ -45,11 +45,7 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 // View returns the game as the caller may see it.
 func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*league.GameView, error) {
 	db := g.db.WithContext(ctx)
-	row, err := readGame(db, gameID)
-	if err != nil {
-		return nil, err
-	}
-	seats, err := loadSeats(db, gameID)
+	row, seats, _, err := loadGame(db, gameID, false, "")
 	if err != nil {
 		return nil, err
 	}
@@ -66,11 +62,7 @@ func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*leagu
 // move_id exactly as the first time).
 func (g *Games) viewAt(ctx context.Context, a league.Actor, gameID string, plies int) (*league.GameView, error) {
 	db := g.db.WithContext(ctx)
-	row, err := readGame(db, gameID)
-	if err != nil {
-		return nil, err
-	}
-	seats, err := loadSeats(db, gameID)
+	row, seats, _, err := loadGame(db, gameID, false, "")
 	if err != nil {
 		return nil, err
 	}
@@ -224,11 +216,7 @@ func (s *Snapshot) ViewFor(a league.Actor) *league.GameView {
 // cached state forward by applying it instead of replaying the game.
 func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEvent) (league.GameSnapshot, error) {
 	db := g.db.WithContext(ctx)
-	row, err := readGame(db, gameID)
-	if err != nil {
-		return nil, err
-	}
-	seats, err := loadSeats(db, gameID)
+	row, seats, _, err := loadGame(db, gameID, false, "")
 	if err != nil {
 		return nil, err
 	}
@@ -260,16 +248,12 @@ func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEven
 // with the caller's view after each: what an SSE client missed.
 func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromPly int) ([]league.GameFrame, error) {
 	db := g.db.WithContext(ctx)
-	row, err := readGame(db, gameID)
+	row, seats, _, err := loadGame(db, gameID, false, "")
 	if err != nil {
 		return nil, err
 	}
 	if row.Status != league.StatusActive && row.Status != league.StatusFinished || fromPly >= row.Ply {
 		return nil, nil
-	}
-	seats, err := loadSeats(db, gameID)
-	if err != nil {
-		return nil, err
 	}
 	var moves []moveRow
 	if err := db.Where("game_id = ? AND ply < ?", gameID, row.Ply).Order("ply").Find(&moves).Error; err != nil {
