@@ -93,64 +93,48 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 	if len(fields) > 0 {
 		return nil, league.Invalid("bad move", fields...)
 	}
+	// Optimistically first: check the move against the game as this
+	// process last stored it (no read at all) or, failing that, as read
+	// without a lock, and store it with one statement that applies only if
+	// the game has not changed since. If it has, or the move needs more
+	// than that one statement, do it again under the game's row lock. Only
+	// a read game's answer is final: a stored copy may be out of date.
+	db := g.db.WithContext(ctx)
+	err := errStale
 	var (
 		view    *league.GameView
-		replyAt = -1 // a repeated move_id answers the view right after that move
+		replyAt int
 	)
-	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, seats, prior, err := loadGame(tx, gameID, true, req.MoveID)
-		if err != nil {
-			return err
-		}
-		if prior != nil {
-			if prior.UserID == nil || *prior.UserID != a.UserID {
-				return league.Errorf(league.ECONFLICT, "move_id already used")
+	for _, stored := range []bool{true, false} {
+		fx := &effects{}
+		var known *storedGame
+		if stored {
+			row, seats, game, ok := g.cache.getStored(gameID)
+			if !ok || row.Ply != req.Ply {
+				continue
 			}
-			replyAt = prior.Ply + 1
-			return nil
+			known = &storedGame{row: row, seats: seats, game: game}
 		}
-		if req.Ply != row.Ply {
-			e := league.Errorf(league.ECONFLICT, "ply %d has already been played; the game is at ply %d", req.Ply, row.Ply)
-			e.Data = map[string]any{"ply": row.Ply}
-			return e
+		view, replyAt, err = g.playerMove(db, fx, a, gameID, req, known, false)
+		if err == nil {
+			g.run(context.WithoutCancel(ctx), fx)
+			break
 		}
-		if row.Status != league.StatusActive {
-			return league.Errorf(league.EPRECONDITION, "the game is %s", row.Status)
+		if stored {
+			// The copy may be out of date, and so may any refusal based
+			// on it: check again against the game as read.
+			continue
 		}
-		seat, ok := seatOf(seats, a.UserID)
-		if !ok {
-			return league.Errorf(league.EFORBIDDEN, "you do not play at this game")
+		if !errors.Is(err, errStale) {
+			break
 		}
-		if seat.botControlled() {
-			return league.Errorf(league.EFORBIDDEN, "a bot plays this seat")
-		}
-		game, err := g.state(tx, row)
-		if err != nil {
+	}
+	if errors.Is(err, errStale) {
+		err = g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+			view, replyAt, err = g.playerMove(tx, fx, a, gameID, req, nil, true)
 			return err
-		}
-		if !contains(game.Actors(), seat.Seat) {
-			return league.Errorf(league.EPRECONDITION, "it is not your turn")
-		}
-		if game.InWindow() && req.Move != blockMove {
-			return league.Errorf(league.EPRECONDITION, "during a block window the only move is %s; the window closes by itself", blockMove)
-		}
-		prev := game
-		game, err = g.applyLocked(tx, fx, row, game, seat.Seat, req.Move, league.ByPlayer, a.UserID, req.MoveID)
-		if err != nil {
-			return err
-		}
-		if seat.TimeoutsInARow > 0 {
-			if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat.Seat).Update("timeouts_in_a_row", 0).Error; err != nil {
-				return err
-			}
-			seats[seat.Seat].TimeoutsInARow = 0
-		}
-		if err := g.finishTurnLocked(tx, fx, row, seats, prev, game); err != nil {
-			return err
-		}
-		view = buildView(row, seats, game, a) // seats as updated by finishTurnLocked
-		return nil
-	})
+		})
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -160,13 +144,105 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 	return view, nil
 }
 
+// errStale ends an unlocked attempt at a move: the game changed after it
+// was read, or the move needs more than one statement to store.
+var errStale = errors.New("stale read")
+
+// storedGame is a game as this process last stored it.
+type storedGame struct {
+	row   *gameRow
+	seats []seatRow
+	game  play.Game
+}
+
+// playerMove checks and applies a person's move, to known if given (its
+// move_id is then not looked up: a reused one breaks a unique index and
+// makes saveTurn answer errStale) or else to the game as read. locked: tx
+// holds the game's row lock; otherwise tx is outside any transaction and
+// the move is stored only by saveTurn's one statement, guarded by the
+// revision of the game it was checked against. replyAt ≥ 0 means the
+// move_id was already used by this player: the answer is the view right
+// after that move.
+func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID string, req league.MoveRequest, known *storedGame, locked bool) (view *league.GameView, replyAt int, err error) {
+	var (
+		row   *gameRow
+		seats []seatRow
+		prior *moveRow
+		game  play.Game
+	)
+	if known != nil {
+		row, seats, game = known.row, known.seats, known.game
+	} else if row, seats, prior, err = loadGame(tx, gameID, locked, req.MoveID); err != nil {
+		return nil, -1, err
+	}
+	if prior != nil {
+		if prior.UserID == nil || *prior.UserID != a.UserID {
+			return nil, -1, league.Errorf(league.ECONFLICT, "move_id already used")
+		}
+		return nil, prior.Ply + 1, nil
+	}
+	if req.Ply != row.Ply {
+		e := league.Errorf(league.ECONFLICT, "ply %d has already been played; the game is at ply %d", req.Ply, row.Ply)
+		e.Data = map[string]any{"ply": row.Ply}
+		return nil, -1, e
+	}
+	if row.Status != league.StatusActive {
+		return nil, -1, league.Errorf(league.EPRECONDITION, "the game is %s", row.Status)
+	}
+	seat, ok := seatOf(seats, a.UserID)
+	if !ok {
+		return nil, -1, league.Errorf(league.EFORBIDDEN, "you do not play at this game")
+	}
+	if seat.botControlled() {
+		return nil, -1, league.Errorf(league.EFORBIDDEN, "a bot plays this seat")
+	}
+	if game == nil {
+		if game, err = g.state(tx, row); err != nil {
+			return nil, -1, err
+		}
+	}
+	if !contains(game.Actors(), seat.Seat) {
+		return nil, -1, league.Errorf(league.EPRECONDITION, "it is not your turn")
+	}
+	if game.InWindow() && req.Move != blockMove {
+		return nil, -1, league.Errorf(league.EPRECONDITION, "during a block window the only move is %s; the window closes by itself", blockMove)
+	}
+	prev := game
+	game, err = g.applyLocked(fx, row, game, seat.Seat, req.Move, league.ByPlayer, a.UserID, req.MoveID)
+	if err != nil {
+		return nil, -1, err
+	}
+	if !locked && !storedInOneStatement(row, seat, prev, game) {
+		return nil, -1, errStale
+	}
+	if seat.TimeoutsInARow > 0 {
+		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat.Seat).Update("timeouts_in_a_row", 0).Error; err != nil {
+			return nil, -1, err
+		}
+		seats[seat.Seat].TimeoutsInARow = 0
+	}
+	if err := g.finishTurnLocked(tx, fx, row, seats, prev, game); err != nil {
+		return nil, -1, err
+	}
+	return buildView(row, seats, game, a), -1, nil // seats as updated by finishTurnLocked
+}
+
+// storedInOneStatement reports a move after which finishTurnLocked writes
+// nothing but saveTurn's statement: the game goes on, no bank clock is
+// charged and the seat's timeout count needs no reset.
+func storedInOneStatement(row *gameRow, seat seatRow, prev, game play.Game) bool {
+	newTurn := prev.TurnCount() != game.TurnCount()
+	return !game.Status().Over && seat.TimeoutsInARow == 0 && !(newTurn && row.BankSeconds > 0)
+}
+
 // blockMove is the Stacks BLOCK in notation: the only move a person makes
 // in a block window (the window closes by itself when its time runs out,
 // so its length never depends on who holds a BLOCK).
 const blockMove = "BLOCK"
 
-// applyLocked applies one move to a locked game and records it.
-func (g *Games) applyLocked(tx *gorm.DB, fx *effects, row *gameRow, game play.Game, seat int, move, actor, userID, moveID string) (play.Game, error) {
+// applyLocked applies one move to a game and records it in fx, for
+// saveTurn to store.
+func (g *Games) applyLocked(fx *effects, row *gameRow, game play.Game, seat int, move, actor, userID, moveID string) (play.Game, error) {
 	next, err := game.Apply(seat, move)
 	if err != nil {
 		return nil, league.Errorf(league.EPRECONDITION, "illegal move %q: %v", move, err)
@@ -190,7 +266,7 @@ func (g *Games) applyLocked(tx *gorm.DB, fx *effects, row *gameRow, game play.Ga
 // must happen next.
 func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, prev, game play.Game) error {
 	now := g.now()
-	fx.then(func(context.Context) error { g.cache.put(row.ID, game); return nil })
+	fx.then(func(context.Context) error { g.cache.putStored(row, seats, game); return nil })
 	if st := game.Status(); st.Over {
 		return g.finishLocked(tx, fx, row, seats, game, st, now)
 	}
@@ -268,44 +344,55 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 			fx.then(func(ctx context.Context) error { return g.tasks.TurnTimeout(ctx, row.ID, ply, at) })
 		}
 	}
-	return saveTurn(tx, fx, row.ID, upd)
+	return saveTurn(tx, fx, row, upd)
 }
 
-// saveTurn stores the moves applied in this transaction and the game row's
-// changes upd in one statement. A move for a ply already stored breaks the
-// primary key: the game moved on meanwhile.
-func saveTurn(tx *gorm.DB, fx *effects, gameID string, upd map[string]any) error {
+// saveTurn stores the moves in fx and the game row's changes upd in one
+// statement, which applies only if the game's revision is still the one
+// in row (under the row lock it always is) and then counts a new revision.
+// Otherwise nothing is stored and it answers errStale.
+func saveTurn(tx *gorm.DB, fx *effects, row *gameRow, upd map[string]any) error {
 	var (
 		q    strings.Builder
 		args []any
 	)
 	if len(fx.moves) > 0 {
-		q.WriteString("WITH moves AS (INSERT INTO game_moves (game_id, ply, seat, move, move_id, actor, user_id, created_at) VALUES ")
+		q.WriteString("WITH g AS (")
+	}
+	q.WriteString("UPDATE games SET ")
+	for _, col := range slices.Sorted(maps.Keys(upd)) { // one statement text per column set
+		q.WriteString(col + " = ?, ")
+		args = append(args, upd[col])
+	}
+	q.WriteString("revision = revision + 1 WHERE id = ? AND revision = ?")
+	args = append(args, row.ID, row.Revision)
+	if len(fx.moves) > 0 {
+		// The moves go in only if the update found its row.
+		q.WriteString(" RETURNING id) INSERT INTO game_moves (game_id, ply, seat, move, move_id, actor, user_id, created_at) SELECT v.* FROM g, (VALUES ")
 		for i, m := range fx.moves {
 			if i > 0 {
 				q.WriteString(", ")
 			}
-			q.WriteString("(?, ?, ?, ?, ?, ?, ?, ?)")
+			q.WriteString("(?::uuid, ?::int, ?::int, ?::text, ?::text, ?::text, ?::uuid, ?::timestamptz)")
 			args = append(args, m.GameID, m.Ply, m.Seat, m.Move, m.MoveID, m.Actor, m.UserID, m.CreatedAt)
 		}
-		q.WriteString(") ")
-		fx.moves = nil
+		q.WriteString(") AS v")
 	}
-	q.WriteString("UPDATE games SET ")
-	for i, col := range slices.Sorted(maps.Keys(upd)) { // one statement text per column set
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString(col + " = ?")
-		args = append(args, upd[col])
+	res := tx.Exec(q.String(), args...)
+	if errors.Is(res.Error, gorm.ErrDuplicatedKey) {
+		// With the revision checked, only a reused move_id can collide,
+		// and only for a move checked without reading the game: read it.
+		return errStale
 	}
-	q.WriteString(" WHERE id = ?")
-	args = append(args, gameID)
-	err := tx.Exec(q.String(), args...).Error
-	if errors.Is(err, gorm.ErrDuplicatedKey) {
-		return league.Errorf(league.ECONFLICT, "that ply has already been played")
+	if res.Error != nil {
+		return res.Error
 	}
-	return err
+	if res.RowsAffected == 0 {
+		return errStale
+	}
+	fx.moves = nil
+	row.Revision++
+	return nil
 }
 
 // archiveRecord is the archive document of a finished game.
@@ -330,7 +417,7 @@ func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []sea
 		winner = &w
 	}
 	row.Status, row.ResultStatus, row.Winner, row.FinishedAt = league.StatusFinished, &result, winner, &now
-	err := saveTurn(tx, fx, row.ID, map[string]any{
+	err := saveTurn(tx, fx, row, map[string]any{
 		"status": league.StatusFinished, "result_status": result, "winner": winner, "finished_at": now,
 		"ply": row.Ply, "turn_deadline": nil, "resume_ms": nil,
 	})
@@ -445,7 +532,7 @@ func (g *Games) applyPlan(ctx context.Context, gameID string, ply int, plan []pl
 		}
 		prev := game
 		for _, m := range plan {
-			if game, err = g.applyLocked(tx, fx, row, game, m.seat, m.move, m.actor, m.user, ""); err != nil {
+			if game, err = g.applyLocked(fx, row, game, m.seat, m.move, m.actor, m.user, ""); err != nil {
 				return err
 			}
 		}
@@ -644,6 +731,10 @@ func (g *Games) HandToBots(ctx context.Context, gameID string) error {
 			Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true})
 		if res.Error != nil {
 			return res.Error
+		}
+		// A move read before this change must not be stored after it.
+		if err := saveTurn(tx, fx, row, map[string]any{}); err != nil {
+			return err
 		}
 		ply := row.Ply
 		fx.publish(league.GameEvent{GameID: gameID, Ply: ply, Kind: "seat"})

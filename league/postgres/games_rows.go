@@ -44,6 +44,8 @@ type gameRow struct {
 	TournamentID       *string
 	MatchID            *string
 	MatchGame          *int
+	// Revision counts changes to the row and its seats (see saveTurn).
+	Revision int64
 }
 
 func (gameRow) TableName() string { return "games" }

@@ -280,6 +280,105 @@ func TestFiftyConcurrentSubmissionsOfOnePlyApplyExactlyOne(t *testing.T) {
 	}
 }
 
+// A move is first tried without a lock and stored only if the game has not
+// changed since it was read: a change that moves no ply (seats handed to
+// bots) must still stop it.
+func TestAMoveReadBeforeAChangeIsNotStoredAfterIt(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := r.db.Gorm.WithContext(ctx)
+	row, _, _, err := loadGame(db, g.ID, false, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := r.games.state(db, row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.games.HandToBots(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	fx := &effects{}
+	if _, err := r.games.applyLocked(fx, row, game, 0, game.LegalMoves(0)[0], league.ByPlayer, ann.UserID, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := saveTurn(db, fx, row, map[string]any{"ply": row.Ply}); !errors.Is(err, errStale) {
+		t.Fatalf("saveTurn after the seats changed = %v, want errStale", err)
+	}
+	var stored int64
+	db.Table("game_moves").Where("game_id = ? AND actor = ?", g.ID, league.ByPlayer).Count(&stored)
+	if stored != 0 {
+		t.Fatalf("%d moves stored from a stale read", stored)
+	}
+	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: game.LegalMoves(0)[0]})
+	if league.ErrorCode(err) != league.EFORBIDDEN {
+		t.Fatalf("a move on a seat handed to a bot = %v, want forbidden", err)
+	}
+}
+
+// Each instance answers moves from its own copy of the games it last
+// stored; a change made through another instance must still be seen.
+func TestAnInstancesCopyOfAGameNeverOutvotesTheDatabase(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	other := NewGames(r.db, r.games.events, r.games.tasks, GameConfig{}, testLogger(t))
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := func(svc *Games, p league.Actor, ply int) (*league.GameView, error) {
+		v, err := svc.View(ctx, p, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(v.LegalMoves) == 0 {
+			t.Fatalf("no legal moves for %s at ply %d", p.UserID, v.Game.Ply)
+		}
+		return svc.Move(ctx, p, g.ID, league.MoveRequest{Ply: ply, Move: v.LegalMoves[0]})
+	}
+	// ann moves through this instance, bob through the other; then ann
+	// through this one, whose copy is a ply behind, and bob through it too,
+	// from its copy.
+	for i, step := range []struct {
+		svc *Games
+		p   league.Actor
+	}{{r.games, ann}, {other, bob}, {r.games, ann}, {r.games, bob}} {
+		if _, err := move(step.svc, step.p, i); err != nil {
+			t.Fatalf("ply %d: %v", i, err)
+		}
+	}
+	// The other instance hands the seats to bots without moving a ply: this
+	// instance's copy (ply 4) is at the right ply but out of date.
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil || len(v.LegalMoves) == 0 {
+		t.Fatalf("view at ply 4: %+v, %v", v, err)
+	}
+	if err := other.HandToBots(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 4, Move: v.LegalMoves[0]})
+	if league.ErrorCode(err) != league.EFORBIDDEN {
+		t.Fatalf("a move on a seat handed to a bot elsewhere = %v, want forbidden", err)
+	}
+	var stored int64
+	r.db.Gorm.Table("game_moves").Where("game_id = ?", g.ID).Count(&stored)
+	if stored != 4 {
+		t.Fatalf("%d moves stored, want 4", stored)
+	}
+}
+
 func TestMoveErrorsAreClear(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
