@@ -85,9 +85,21 @@ func (g *Games) AddSettler(s Settler) { g.settlers = append(g.settlers, s) }
 type effects struct {
 	events []league.GameEvent
 	after  []func(context.Context) error
-	// moves are applied but not yet stored: saveTurn writes them with the
-	// game row, in one statement.
+	// moves and seat changes are applied but not yet stored: saveTurn
+	// writes them with the game row, in one statement.
 	moves []moveRow
+	seats []seatChange
+}
+
+// seatChange is an update of one seat's columns.
+type seatChange struct {
+	seat int
+	set  map[string]any
+}
+
+// changeSeat records an update of seat's columns for saveTurn.
+func (e *effects) changeSeat(seat int, set map[string]any) {
+	e.seats = append(e.seats, seatChange{seat: seat, set: set})
 }
 
 func (e *effects) publish(ev league.GameEvent) { e.events = append(e.events, ev) }

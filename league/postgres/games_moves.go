@@ -212,27 +212,17 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 	if err != nil {
 		return nil, -1, err
 	}
-	if !locked && !storedInOneStatement(row, seat, prev, game) {
-		return nil, -1, errStale
+	if !locked && game.Status().Over {
+		return nil, -1, errStale // finishLocked reads and writes more than one statement
 	}
 	if seat.TimeoutsInARow > 0 {
-		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat.Seat).Update("timeouts_in_a_row", 0).Error; err != nil {
-			return nil, -1, err
-		}
+		fx.changeSeat(seat.Seat, map[string]any{"timeouts_in_a_row": 0})
 		seats[seat.Seat].TimeoutsInARow = 0
 	}
 	if err := g.finishTurnLocked(tx, fx, row, seats, prev, game); err != nil {
 		return nil, -1, err
 	}
 	return buildView(row, seats, game, a), -1, nil // seats as updated by finishTurnLocked
-}
-
-// storedInOneStatement reports a move after which finishTurnLocked writes
-// nothing but saveTurn's statement: the game goes on, no bank clock is
-// charged and the seat's timeout count needs no reset.
-func storedInOneStatement(row *gameRow, seat seatRow, prev, game play.Game) bool {
-	newTurn := prev.TurnCount() != game.TurnCount()
-	return !game.Status().Over && seat.TimeoutsInARow == 0 && !(newTurn && row.BankSeconds > 0)
 }
 
 // blockMove is the Stacks BLOCK in notation: the only move a person makes
@@ -309,9 +299,7 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 				used := now.Sub(*row.TurnStartedAt).Milliseconds()
 				bank := max(seats[mover].BankMS-used, 0) + int64(row.IncrementSeconds)*1000
 				seats[mover].BankMS = bank
-				if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", row.ID, mover).Update("bank_ms", bank).Error; err != nil {
-					return err
-				}
+				fx.changeSeat(mover, map[string]any{"bank_ms": bank})
 			}
 			upd["turn_started_at"] = now
 			row.TurnStartedAt = &now
@@ -347,28 +335,43 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 	return saveTurn(tx, fx, row, upd)
 }
 
-// saveTurn stores the moves in fx and the game row's changes upd in one
-// statement, which applies only if the game's revision is still the one
-// in row (under the row lock it always is) and then counts a new revision.
-// Otherwise nothing is stored and it answers errStale.
+// saveTurn stores the moves and seat changes in fx and the game row's
+// changes upd in one statement, which applies only if the game's revision
+// is still the one in row (under the row lock it always is) and then
+// counts a new revision. Otherwise nothing is stored and it answers
+// errStale.
 func saveTurn(tx *gorm.DB, fx *effects, row *gameRow, upd map[string]any) error {
 	var (
 		q    strings.Builder
 		args []any
 	)
-	if len(fx.moves) > 0 {
-		q.WriteString("WITH g AS (")
+	setColumns := func(set map[string]any) {
+		for i, col := range slices.Sorted(maps.Keys(set)) { // one statement text per column set
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString(col + " = ?")
+			args = append(args, set[col])
+		}
 	}
-	q.WriteString("UPDATE games SET ")
-	for _, col := range slices.Sorted(maps.Keys(upd)) { // one statement text per column set
-		q.WriteString(col + " = ?, ")
-		args = append(args, upd[col])
+	q.WriteString("WITH g AS (UPDATE games SET ")
+	setColumns(upd)
+	if len(upd) > 0 {
+		q.WriteString(", ")
 	}
-	q.WriteString("revision = revision + 1 WHERE id = ? AND revision = ?")
+	q.WriteString("revision = revision + 1 WHERE id = ? AND revision = ? RETURNING id)")
 	args = append(args, row.ID, row.Revision)
-	if len(fx.moves) > 0 {
-		// The moves go in only if the update found its row.
-		q.WriteString(" RETURNING id) INSERT INTO game_moves (game_id, ply, seat, move, move_id, actor, user_id, created_at) SELECT v.* FROM g, (VALUES ")
+	// The seats and moves change only if the game's update found its row.
+	for i, c := range fx.seats {
+		fmt.Fprintf(&q, ", s%d AS (UPDATE game_seats SET ", i)
+		setColumns(c.set)
+		q.WriteString(" WHERE game_id IN (SELECT id FROM g) AND seat = ?)")
+		args = append(args, c.seat)
+	}
+	if len(fx.moves) == 0 {
+		q.WriteString(" SELECT id FROM g")
+	} else {
+		q.WriteString(" INSERT INTO game_moves (game_id, ply, seat, move, move_id, actor, user_id, created_at) SELECT v.* FROM g, (VALUES ")
 		for i, m := range fx.moves {
 			if i > 0 {
 				q.WriteString(", ")
@@ -390,7 +393,7 @@ func saveTurn(tx *gorm.DB, fx *effects, row *gameRow, upd map[string]any) error 
 	if res.RowsAffected == 0 {
 		return errStale
 	}
-	fx.moves = nil
+	fx.moves, fx.seats = nil, nil
 	row.Revision++
 	return nil
 }
@@ -512,9 +515,19 @@ func (g *Games) snapshot(ctx context.Context, gameID string) (*gameRow, []seatRo
 
 // applyPlan applies planned moves if the game is still at ply: if anything
 // moved meanwhile, the plan is stale and dropped (a newer task will come).
-func (g *Games) applyPlan(ctx context.Context, gameID string, ply int, plan []plannedMove, before func(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, game play.Game) error) error {
+// It is first tried as one statement on read, the game the plan was made
+// from (see saveTurn), then under the game's row lock.
+func (g *Games) applyPlan(ctx context.Context, read *storedGame, ply int, plan []plannedMove, before planHook) error {
+	fx := &effects{}
+	err := g.applyPlanTo(g.db.WithContext(ctx), fx, read, plan, before, false)
+	if err == nil {
+		g.run(context.WithoutCancel(ctx), fx)
+	}
+	if !errors.Is(err, errStale) {
+		return err
+	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, seats, _, err := loadGame(tx, gameID, true, "")
+		row, seats, _, err := loadGame(tx, read.row.ID, true, "")
 		if err != nil {
 			return err
 		}
@@ -525,19 +538,31 @@ func (g *Games) applyPlan(ctx context.Context, gameID string, ply int, plan []pl
 		if err != nil {
 			return err
 		}
-		if before != nil {
-			if err := before(tx, fx, row, seats, game); err != nil {
-				return err
-			}
-		}
-		prev := game
-		for _, m := range plan {
-			if game, err = g.applyLocked(fx, row, game, m.seat, m.move, m.actor, m.user, ""); err != nil {
-				return err
-			}
-		}
-		return g.finishTurnLocked(tx, fx, row, seats, prev, game)
+		return g.applyPlanTo(tx, fx, &storedGame{row: row, seats: seats, game: game}, plan, before, true)
 	})
+}
+
+// planHook changes a game before a plan's moves are applied to it.
+type planHook func(fx *effects, row *gameRow, seats []seatRow, game play.Game)
+
+// applyPlanTo applies plan to at, a game as read (locked: under its row
+// lock, in tx) and stores it.
+func (g *Games) applyPlanTo(tx *gorm.DB, fx *effects, at *storedGame, plan []plannedMove, before planHook, locked bool) error {
+	row, seats, game := at.row, at.seats, at.game
+	if before != nil {
+		before(fx, row, seats, game)
+	}
+	prev := game
+	for _, m := range plan {
+		var err error
+		if game, err = g.applyLocked(fx, row, game, m.seat, m.move, m.actor, m.user, ""); err != nil {
+			return err
+		}
+	}
+	if !locked && game.Status().Over {
+		return errStale // finishLocked reads and writes more than one statement
+	}
+	return g.finishTurnLocked(tx, fx, row, seats, prev, game)
 }
 
 // TimeOut is the turn:timeout task. A timer for a ply that has moved on
@@ -557,18 +582,18 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 			return nil // the deadline moved later; the timer for it will come
 		}
 		if early > 0 {
+			// No need to read the game again afterwards: if it changes
+			// meanwhile, applyPlan's revision check sees it.
 			select {
 			case <-time.After(early):
 			case <-ctx.Done():
 				return ctx.Err()
 			}
-			if row, seats, game, err = g.snapshot(ctx, gameID); err != nil || game == nil || row.Ply != ply {
-				return err
-			}
 		}
 	}
+	read := &storedGame{row: row, seats: seats, game: game}
 	if game.InWindow() {
-		return g.applyPlan(ctx, gameID, ply, []plannedMove{{seat: -1, move: game.ServerMove(), actor: league.ByServer}}, nil)
+		return g.applyPlan(ctx, read, ply, []plannedMove{{seat: -1, move: game.ServerMove(), actor: league.ByServer}}, nil)
 	}
 	seat := seats[game.Turn()]
 	if seat.botControlled() {
@@ -585,9 +610,9 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 		return err
 	}
 	turn := game.TurnCount()
-	return g.applyPlan(ctx, gameID, ply, plan, func(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, _ play.Game) error {
+	return g.applyPlan(ctx, read, ply, plan, func(fx *effects, row *gameRow, seats []seatRow, _ play.Game) {
 		if !countsAsTimeout {
-			return nil
+			return
 		}
 		upd := map[string]any{"timeouts_in_a_row": seats[seat.Seat].TimeoutsInARow + 1}
 		if abandons {
@@ -596,11 +621,8 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 			seats[seat.Seat].FilledByBot, seats[seat.Seat].Abandoned = true, true
 			fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
 		}
-		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat.Seat).Updates(upd).Error; err != nil {
-			return err
-		}
+		fx.changeSeat(seat.Seat, upd)
 		row.TimedOutTurn = turn // stored with the rest of the row by finishTurnLocked
-		return nil
 	})
 }
 
@@ -612,6 +634,7 @@ func (g *Games) PlayBot(ctx context.Context, gameID string, ply int) error {
 	if err != nil || game == nil || row.Ply != ply {
 		return err
 	}
+	read := &storedGame{row: row, seats: seats, game: game}
 	if game.InWindow() {
 		humanOpponent := false
 		for _, s := range game.Actors() {
@@ -624,13 +647,13 @@ func (g *Games) PlayBot(ctx context.Context, gameID string, ply int) error {
 				return err
 			}
 			if move == blockMove {
-				return g.applyPlan(ctx, gameID, ply, []plannedMove{{seat: s, move: move, actor: botActor(seats[s])}}, nil)
+				return g.applyPlan(ctx, read, ply, []plannedMove{{seat: s, move: move, actor: botActor(seats[s])}}, nil)
 			}
 		}
 		if humanOpponent {
 			return nil // the window runs its full time
 		}
-		return g.applyPlan(ctx, gameID, ply, []plannedMove{{seat: -1, move: game.ServerMove(), actor: league.ByServer}}, nil)
+		return g.applyPlan(ctx, read, ply, []plannedMove{{seat: -1, move: game.ServerMove(), actor: league.ByServer}}, nil)
 	}
 	seat := seats[game.Turn()]
 	if !seat.botControlled() {
@@ -640,7 +663,7 @@ func (g *Games) PlayBot(ctx context.Context, gameID string, ply int) error {
 	if err != nil || len(plan) == 0 {
 		return err
 	}
-	return g.applyPlan(ctx, gameID, ply, plan, nil)
+	return g.applyPlan(ctx, read, ply, plan, nil)
 }
 
 func botActor(s seatRow) string {
