@@ -107,13 +107,13 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 	)
 	for _, stored := range []bool{true, false} {
 		fx := &effects{}
-		var known *storedGame
+		var known *knownGame
 		if stored {
 			row, seats, game, ok := g.cache.getStored(gameID)
 			if !ok || row.Ply != req.Ply {
 				continue
 			}
-			known = &storedGame{row: row, seats: seats, game: game}
+			known = &knownGame{row: row, seats: seats, game: game}
 		}
 		view, replyAt, err = g.playerMove(db, fx, a, gameID, req, known, false)
 		if err == nil {
@@ -148,8 +148,8 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 // was read, or the move needs more than one statement to store.
 var errStale = errors.New("stale read")
 
-// storedGame is a game as this process last stored it.
-type storedGame struct {
+// knownGame is a game as last read, or as this process last stored it.
+type knownGame struct {
 	row   *gameRow
 	seats []seatRow
 	game  play.Game
@@ -163,7 +163,7 @@ type storedGame struct {
 // revision of the game it was checked against. replyAt ≥ 0 means the
 // move_id was already used by this player: the answer is the view right
 // after that move.
-func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID string, req league.MoveRequest, known *storedGame, locked bool) (view *league.GameView, replyAt int, err error) {
+func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID string, req league.MoveRequest, known *knownGame, locked bool) (view *league.GameView, replyAt int, err error) {
 	var (
 		row   *gameRow
 		seats []seatRow
@@ -517,7 +517,7 @@ func (g *Games) snapshot(ctx context.Context, gameID string) (*gameRow, []seatRo
 // moved meanwhile, the plan is stale and dropped (a newer task will come).
 // It is first tried as one statement on read, the game the plan was made
 // from (see saveTurn), then under the game's row lock.
-func (g *Games) applyPlan(ctx context.Context, read *storedGame, ply int, plan []plannedMove, before planHook) error {
+func (g *Games) applyPlan(ctx context.Context, read *knownGame, ply int, plan []plannedMove, before planHook) error {
 	fx := &effects{}
 	err := g.applyPlanTo(g.db.WithContext(ctx), fx, read, plan, before, false)
 	if err == nil {
@@ -538,7 +538,7 @@ func (g *Games) applyPlan(ctx context.Context, read *storedGame, ply int, plan [
 		if err != nil {
 			return err
 		}
-		return g.applyPlanTo(tx, fx, &storedGame{row: row, seats: seats, game: game}, plan, before, true)
+		return g.applyPlanTo(tx, fx, &knownGame{row: row, seats: seats, game: game}, plan, before, true)
 	})
 }
 
@@ -547,7 +547,7 @@ type planHook func(fx *effects, row *gameRow, seats []seatRow, game play.Game)
 
 // applyPlanTo applies plan to at, a game as read (locked: under its row
 // lock, in tx) and stores it.
-func (g *Games) applyPlanTo(tx *gorm.DB, fx *effects, at *storedGame, plan []plannedMove, before planHook, locked bool) error {
+func (g *Games) applyPlanTo(tx *gorm.DB, fx *effects, at *knownGame, plan []plannedMove, before planHook, locked bool) error {
 	row, seats, game := at.row, at.seats, at.game
 	if before != nil {
 		before(fx, row, seats, game)
@@ -591,7 +591,7 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 			}
 		}
 	}
-	read := &storedGame{row: row, seats: seats, game: game}
+	read := &knownGame{row: row, seats: seats, game: game}
 	if game.InWindow() {
 		return g.applyPlan(ctx, read, ply, []plannedMove{{seat: -1, move: game.ServerMove(), actor: league.ByServer}}, nil)
 	}
@@ -634,7 +634,7 @@ func (g *Games) PlayBot(ctx context.Context, gameID string, ply int) error {
 	if err != nil || game == nil || row.Ply != ply {
 		return err
 	}
-	read := &storedGame{row: row, seats: seats, game: game}
+	read := &knownGame{row: row, seats: seats, game: game}
 	if game.InWindow() {
 		humanOpponent := false
 		for _, s := range game.Actors() {

@@ -78,6 +78,28 @@ func (r *gameRig) user(t *testing.T, name string) league.Actor {
 	return league.Actor{UserID: id}
 }
 
+// headToHead starts an untimed two-player Sequence game between two people.
+func (r *gameRig) headToHead(t *testing.T, first, second league.Actor) *league.Game {
+	t.Helper()
+	g, err := r.games.Create(context.Background(), first, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: first.UserID}, {UserID: second.UserID}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func (r *gameRig) movesStored(t *testing.T, gameID string) int64 {
+	t.Helper()
+	var n int64
+	if err := r.db.Gorm.Table("game_moves").Where("game_id = ?", gameID).Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // playAsHumans moves for the given people whenever it is their turn (their
 // first legal move), until the game ends or the deadline passes.
 func (r *gameRig) playAsHumans(t *testing.T, gameID string, people []league.Actor, deadline time.Duration) *league.GameView {
@@ -244,13 +266,7 @@ func TestFiftyConcurrentSubmissionsOfOnePlyApplyExactlyOne(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
-	g, err := r.games.Create(ctx, ann, league.NewGame{
-		Game: "sequence", Players: 2, Teams: 2,
-		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := r.headToHead(t, ann, bob)
 	v, err := r.games.View(ctx, ann, g.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -273,9 +289,7 @@ func TestFiftyConcurrentSubmissionsOfOnePlyApplyExactlyOne(t *testing.T) {
 	if codes[""] != 1 || codes[league.ECONFLICT] != 49 {
 		t.Fatalf("outcomes = %v; want exactly one applied and 49 conflicts", codes)
 	}
-	var n int64
-	r.db.Gorm.Table("game_moves").Where("game_id = ?", g.ID).Count(&n)
-	if n != 1 {
+	if n := r.movesStored(t, g.ID); n != 1 {
 		t.Fatalf("%d moves stored, want 1", n)
 	}
 }
@@ -287,13 +301,7 @@ func TestAMoveReadBeforeAChangeIsNotStoredAfterIt(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
-	g, err := r.games.Create(ctx, ann, league.NewGame{
-		Game: "sequence", Players: 2, Teams: 2,
-		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := r.headToHead(t, ann, bob)
 	db := r.db.Gorm.WithContext(ctx)
 	row, _, _, err := loadGame(db, g.ID, false, "")
 	if err != nil {
@@ -313,9 +321,7 @@ func TestAMoveReadBeforeAChangeIsNotStoredAfterIt(t *testing.T) {
 	if err := saveTurn(db, fx, row, map[string]any{"ply": row.Ply}); !errors.Is(err, errStale) {
 		t.Fatalf("saveTurn after the seats changed = %v, want errStale", err)
 	}
-	var stored int64
-	db.Table("game_moves").Where("game_id = ? AND actor = ?", g.ID, league.ByPlayer).Count(&stored)
-	if stored != 0 {
+	if stored := r.movesStored(t, g.ID); stored != 0 {
 		t.Fatalf("%d moves stored from a stale read", stored)
 	}
 	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: game.LegalMoves(0)[0]})
@@ -331,13 +337,7 @@ func TestAnInstancesCopyOfAGameNeverOutvotesTheDatabase(t *testing.T) {
 	ctx := context.Background()
 	other := NewGames(r.db, r.games.events, r.games.tasks, GameConfig{}, testLogger(t))
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
-	g, err := r.games.Create(ctx, ann, league.NewGame{
-		Game: "sequence", Players: 2, Teams: 2,
-		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := r.headToHead(t, ann, bob)
 	move := func(svc *Games, p league.Actor, ply int) (*league.GameView, error) {
 		v, err := svc.View(ctx, p, g.ID)
 		if err != nil {
@@ -372,9 +372,7 @@ func TestAnInstancesCopyOfAGameNeverOutvotesTheDatabase(t *testing.T) {
 	if league.ErrorCode(err) != league.EFORBIDDEN {
 		t.Fatalf("a move on a seat handed to a bot elsewhere = %v, want forbidden", err)
 	}
-	var stored int64
-	r.db.Gorm.Table("game_moves").Where("game_id = ?", g.ID).Count(&stored)
-	if stored != 4 {
+	if stored := r.movesStored(t, g.ID); stored != 4 {
 		t.Fatalf("%d moves stored, want 4", stored)
 	}
 }
@@ -383,13 +381,7 @@ func TestMoveErrorsAreClear(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
 	ann, bob, eve := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "eve")
-	g, err := r.games.Create(ctx, ann, league.NewGame{
-		Game: "sequence", Players: 2, Teams: 2,
-		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := r.headToHead(t, ann, bob)
 	v, _ := r.games.View(ctx, ann, g.ID)
 	for _, tc := range []struct {
 		name  string
@@ -412,7 +404,7 @@ func TestMoveErrorsAreClear(t *testing.T) {
 		})
 	}
 	// A stale ply tells the client where the game is.
-	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]})
+	_, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]})
 	var le *league.Error
 	if !errors.As(err, &le) || le.Data["ply"] != 0 {
 		t.Fatalf("stale-ply error = %#v, want data ply 0", err)
@@ -429,9 +421,7 @@ func TestMoveErrorsAreClear(t *testing.T) {
 	if string(first.State) != string(again.State) || first.Game.Ply != again.Game.Ply {
 		t.Fatalf("repeated move_id answered differently: ply %d vs %d", first.Game.Ply, again.Game.Ply)
 	}
-	var n int64
-	r.db.Gorm.Table("game_moves").Where("game_id = ?", g.ID).Count(&n)
-	if n != 1 {
+	if n := r.movesStored(t, g.ID); n != 1 {
 		t.Fatalf("%d moves stored after a repeated move_id, want 1", n)
 	}
 }
