@@ -15,6 +15,16 @@ import (
 	"time"
 )
 
+// httpClient keeps a connection open per concurrent request, as a crowd of
+// players' browsers would (net/http's default keeps two per host, and a
+// benchmark with hundreds of players would mostly measure new TCP
+// connections).
+var httpClient = func() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns, t.MaxIdleConnsPerHost = 2048, 2048
+	return &http.Client{Transport: t}
+}()
+
 // client is a test's HTTP client for one person.
 type client struct {
 	t     testing.TB
@@ -40,7 +50,7 @@ func (c *client) do(method, path string, body any) (int, []byte) {
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := httpClient.Do(req)
 	if err != nil {
 		c.t.Fatalf("%s %s: %v", method, path, err)
 	}
@@ -119,7 +129,7 @@ func (c *client) openStream(gameID string, lastEventID int) *stream {
 	if lastEventID >= 0 {
 		req.Header.Set("Last-Event-ID", strconv.Itoa(lastEventID))
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := httpClient.Do(req)
 	if err != nil {
 		cancel()
 		c.t.Fatal(err)
