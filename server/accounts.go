@@ -19,7 +19,9 @@ func mountAccounts(api *echo.Group, d Deps) {
 	api.POST("/auth/refresh", h.refresh)
 	api.POST("/auth/logout", h.logout)
 	api.GET("/me", h.me, authRequired(d))
+	api.DELETE("/me", h.closeOwn, authRequired(d))
 	api.GET("/users/:id", h.user, authOptional(d))
+	api.DELETE("/users/:id", h.close, authRequired(d))
 }
 
 type accountHandlers struct {
@@ -198,6 +200,24 @@ func (h accountHandlers) me(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, toUserResponse(u))
+}
+
+// closeOwn closes the caller's account: its tokens stop working and its
+// refresh tokens are revoked; its games, ratings and results stay, under
+// its name, as the record of what was played.
+func (h accountHandlers) closeOwn(c echo.Context) error {
+	a := actorOf(c)
+	return h.closeAccount(c, a.UserID)
+}
+
+// close closes an account: the user's own, or any as a site admin.
+func (h accountHandlers) close(c echo.Context) error { return h.closeAccount(c, c.Param("id")) }
+
+func (h accountHandlers) closeAccount(c echo.Context, userID string) error {
+	if err := h.d.Accounts.Delete(c.Request().Context(), actorOf(c), userID); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 func (h accountHandlers) user(c echo.Context) error {

@@ -344,3 +344,22 @@ func TestIPv6ClientsShareABucketPerSlash64(t *testing.T) {
 		t.Errorf("IPv4 bucket = %q", got)
 	}
 }
+
+func TestClosingAnAccountEndsItsSessions(t *testing.T) {
+	r := newRig(t)
+	annID, annToken := r.user("ann", false)
+	bobID, bobToken := r.user("bob", false)
+	_, rootToken := r.user("root", true)
+	wantProblem(t, r.call(http.MethodDelete, "/api/v1/me", "", ""), http.StatusUnauthorized, "")
+	wantProblem(t, r.call(http.MethodDelete, "/api/v1/users/"+annID, "", bobToken), http.StatusForbidden, "")
+	if rec := r.call(http.MethodDelete, "/api/v1/me", "", annToken); rec.Code != http.StatusNoContent {
+		t.Fatalf("DELETE /me = %d %s, want 204", rec.Code, rec.Body)
+	}
+	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", annToken), http.StatusUnauthorized, "")
+	wantProblem(t, r.call(http.MethodGet, "/api/v1/users/"+annID, "", bobToken), http.StatusNotFound, "")
+	if rec := r.call(http.MethodDelete, "/api/v1/users/"+bobID, "", rootToken); rec.Code != http.StatusNoContent {
+		t.Fatalf("an admin's DELETE /users/{id} = %d %s, want 204", rec.Code, rec.Body)
+	}
+	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", bobToken), http.StatusUnauthorized, "")
+	wantProblem(t, r.call(http.MethodDelete, "/api/v1/users/not-an-id", "", rootToken), http.StatusNotFound, "")
+}
