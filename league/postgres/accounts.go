@@ -160,13 +160,18 @@ func (s *Accounts) Login(ctx context.Context, username, password string) (league
 	return fromUserRow(row), tok, nil
 }
 
-// issue adds a new refresh token to a family.
+// issue adds a new refresh token to a family. It also deletes the user's
+// expired ones: every refresh adds a row (spent tokens are kept to catch a
+// stolen copy being replayed), and once expired a row can catch nothing.
 func (s *Accounts) issue(tx *gorm.DB, userID, familyID string) (league.RefreshToken, error) {
 	secret, err := secretToken(refreshTokenBytes)
 	if err != nil {
 		return league.RefreshToken{}, err
 	}
 	now := time.Now().UTC()
+	if err := tx.Where("user_id = ? AND expires_at < ?", userID, now).Delete(&refreshTokenRow{}).Error; err != nil {
+		return league.RefreshToken{}, err
+	}
 	row := refreshTokenRow{ID: uuid.NewString(), FamilyID: familyID, UserID: userID, TokenHash: hashSecret(secret),
 		CreatedAt: now, ExpiresAt: now.Add(s.refreshTTL)}
 	if err := tx.Create(&row).Error; err != nil {

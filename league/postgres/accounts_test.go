@@ -198,7 +198,14 @@ func TestExpiredAndLoggedOutRefreshTokensAreRefused(t *testing.T) {
 	_, _, err := short.Refresh(ctx, rt.Token)
 	wantCode(t, err, league.EUNAUTHORIZED)
 
+	// Expired tokens are swept when the user is next issued one.
+	if n := s.count(t, "refresh_tokens"); n != 1 {
+		t.Fatalf("%d refresh tokens before the next login, want the expired one", n)
+	}
 	_, rt, _ = s.accounts.Login(ctx, "ann", "password-ann")
+	if n := s.count(t, "refresh_tokens"); n != 1 {
+		t.Fatalf("%d refresh tokens after the next login, want only the new one", n)
+	}
 	if err := s.accounts.Logout(ctx, rt.Token); err != nil {
 		t.Fatal(err)
 	}
