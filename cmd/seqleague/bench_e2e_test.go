@@ -119,6 +119,7 @@ func BenchmarkLiveMoveThroughput(b *testing.B) {
 	b.ReportMetric(ms(percentile(saturated.latencies, 0.99)), "saturated-p99-ms")
 	b.ReportMetric(paced.rate, "paced-moves/s")
 	b.ReportMetric(ms(percentile(paced.latencies, 0.50)), "paced-p50-ms")
+	b.ReportMetric(ms(percentile(paced.latencies, 0.90)), "paced-p90-ms")
 	b.ReportMetric(ms(percentile(paced.latencies, 0.99)), "paced-p99-ms")
 }
 
