@@ -120,6 +120,9 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 			g.run(context.WithoutCancel(ctx), fx)
 			break
 		}
+		if errors.Is(err, errNeedsLock) {
+			break
+		}
 		if stored {
 			// The copy may be out of date, and so may any refusal based
 			// on it: check again against the game as read.
@@ -129,7 +132,7 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 			break
 		}
 	}
-	if errors.Is(err, errStale) {
+	if errors.Is(err, errStale) || errors.Is(err, errNeedsLock) {
 		err = g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 			view, replyAt, err = g.playerMove(tx, fx, a, gameID, req, nil, true)
 			return err
@@ -145,8 +148,13 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 }
 
 // errStale ends an unlocked attempt at a move: the game changed after it
-// was read, or the move needs more than one statement to store.
-var errStale = errors.New("stale read")
+// was read. errNeedsLock ends one whose move ends the game, which takes
+// more than one statement to store (finishLocked): no other unlocked
+// attempt is worth making.
+var (
+	errStale     = errors.New("stale read")
+	errNeedsLock = errors.New("the move needs the row lock")
+)
 
 // knownGame is a game as last read, or as this process last stored it.
 type knownGame struct {
@@ -213,7 +221,7 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 		return nil, -1, err
 	}
 	if !locked && game.Status().Over {
-		return nil, -1, errStale // finishLocked reads and writes more than one statement
+		return nil, -1, errNeedsLock
 	}
 	if seat.TimeoutsInARow > 0 {
 		fx.changeSeat(seat.Seat, map[string]any{"timeouts_in_a_row": 0})
@@ -523,7 +531,7 @@ func (g *Games) applyPlan(ctx context.Context, read *knownGame, ply int, plan []
 	if err == nil {
 		g.run(context.WithoutCancel(ctx), fx)
 	}
-	if !errors.Is(err, errStale) {
+	if !errors.Is(err, errStale) && !errors.Is(err, errNeedsLock) {
 		return err
 	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
@@ -560,7 +568,7 @@ func (g *Games) applyPlanTo(tx *gorm.DB, fx *effects, at *knownGame, plan []plan
 		}
 	}
 	if !locked && game.Status().Over {
-		return errStale // finishLocked reads and writes more than one statement
+		return errNeedsLock
 	}
 	return g.finishTurnLocked(tx, fx, row, seats, prev, game)
 }
