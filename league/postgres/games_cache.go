@@ -9,10 +9,13 @@ import (
 )
 
 // stateCache keeps the latest replayed state of recently active games so a
-// move does not replay the whole game. An entry is used only when its ply
-// equals the ply read from the locked row, and entries are put only after
+// move does not replay the whole game. A state is used only when its ply
+// equals the ply read from the game's row, and entries are put only after
 // their transaction committed, so a cached state is always the committed
-// truth (replay is deterministic, so every process agrees on it).
+// truth (replay is deterministic, so every process agrees on it). An entry
+// may also hold the row and seats this process last stored (putStored):
+// those may be out of date, and are trusted only by a write that checks
+// the game's revision (saveTurn).
 type stateCache struct {
 	mu    sync.Mutex
 	size  int
