@@ -18,27 +18,24 @@ func chooseBotMove(level string, g Game, seat int, seed uint64) (string, error) 
 	r := rng.NewUint64(seed)
 	switch g := g.(type) {
 	case *sequenceGame:
-		b, err := bot.ForSequence(lv)
-		if err != nil {
-			return "", err
-		}
 		v := g.botView(seat)
-		m, err := b.Choose(&v, &r, bot.Budget{})
-		if err != nil {
-			return "", err
-		}
-		return m.String(), nil
+		return choose(bot.ForSequence, lv, &v, &r)
 	case *stacksGame:
-		b, err := bot.ForStacks(lv)
-		if err != nil {
-			return "", err
-		}
 		v := g.botView(seat)
-		m, err := b.Choose(&v, &r, bot.Budget{})
-		if err != nil {
-			return "", err
-		}
-		return m.String(), nil
+		return choose(bot.ForStacks, lv, &v, &r)
 	}
 	return "", fmt.Errorf("play: no bot for %T", g)
+}
+
+// choose asks the bot of level, built by forLevel, for its move from view.
+func choose[V any, M fmt.Stringer](forLevel func(bot.Level) (bot.Bot[V, M], error), level bot.Level, view *V, r *rng.Rand) (string, error) {
+	b, err := forLevel(level)
+	if err != nil {
+		return "", err
+	}
+	m, err := b.Choose(view, r, bot.Budget{})
+	if err != nil {
+		return "", err
+	}
+	return m.String(), nil
 }

@@ -2,6 +2,7 @@ package competition
 
 import (
 	"cmp"
+	"iter"
 	"slices"
 
 	"github.com/seqleague/seqleague/engine/rng"
@@ -198,11 +199,7 @@ func (f *swissField) idealPartners() []int {
 	n := len(f.entries)
 	ideal := make([]int, n)
 	var carry []int
-	for start := 0; start < n; {
-		end := start
-		for end < n && f.entries[end].group == f.entries[start].group {
-			end++
-		}
+	for start, end := range f.scoreGroups() {
 		list := carry
 		carry = nil
 		for i := start; i < end; i++ {
@@ -222,9 +219,26 @@ func (f *swissField) idealPartners() []int {
 			a, b := list[i], list[i+half]
 			ideal[a], ideal[b] = b, a
 		}
-		start = end
 	}
 	return ideal
+}
+
+// scoreGroups yields each score group's range [start, end) of f.entries,
+// top group first.
+func (f *swissField) scoreGroups() iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		n := len(f.entries)
+		for start := 0; start < n; {
+			end := start
+			for end < n && f.entries[end].group == f.entries[start].group {
+				end++
+			}
+			if !yield(start, end) {
+				return
+			}
+			start = end
+		}
+	}
 }
 
 // pairTwo pairs a round of two-entry matches: a maximum-weight perfect
@@ -472,11 +486,7 @@ func (f *swissField) slideGroups() [][]int {
 	n, size := len(f.entries), f.size
 	var matches [][]int
 	var carry []int
-	for start := 0; start < n; {
-		end := start
-		for end < n && f.entries[end].group == f.entries[start].group {
-			end++
-		}
+	for start, end := range f.scoreGroups() {
 		list := carry
 		carry = nil
 		for i := start; i < end; i++ {
@@ -496,7 +506,6 @@ func (f *swissField) slideGroups() [][]int {
 			}
 			matches = append(matches, m)
 		}
-		start = end
 	}
 	return matches
 }

@@ -371,18 +371,16 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 				if err := t.advanceLocked(tx, fx, r); err != nil {
 					return err
 				}
-			case *u.Status == league.TournamentRunning && r.Status == league.TournamentPaused:
-				r.Status = league.TournamentRunning
+			case *u.Status == league.TournamentRunning && r.Status == league.TournamentPaused,
+				*u.Status == league.TournamentPaused && r.Status == league.TournamentRunning:
+				r.Status = *u.Status
 				if err := tx.Model(r).Update("status", r.Status).Error; err != nil {
 					return err
 				}
-				if err := t.advanceLocked(tx, fx, r); err != nil {
-					return err
-				}
-			case *u.Status == league.TournamentPaused && r.Status == league.TournamentRunning:
-				r.Status = league.TournamentPaused
-				if err := tx.Model(r).Update("status", r.Status).Error; err != nil {
-					return err
+				if r.Status == league.TournamentRunning {
+					if err := t.advanceLocked(tx, fx, r); err != nil {
+						return err
+					}
 				}
 			case *u.Status == r.Status:
 			default:

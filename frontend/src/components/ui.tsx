@@ -2,6 +2,27 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 
+/**
+ * useAction runs one user action at a time: busy while it runs, and its
+ * error (an ApiError's field errors in fieldErrors) kept for the form.
+ */
+export function useAction() {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, fieldErrors: error instanceof ApiError ? error : null, run };
+}
+
 /** useLoad runs an async loader and reloads when deps change. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   const [data, setData] = useState<T | undefined>(undefined);

@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
-import { ErrorBox, Field, Page } from '../components/ui';
+import { ErrorBox, Field, Page, useAction } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { signIn, signUp } from '../session';
 
@@ -13,22 +12,14 @@ export function SignIn() {
   const { query } = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: Event) => {
+  const { busy, error, fieldErrors: fe, run } = useAction();
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       await signIn(username.trim(), password);
       navigate(safeNext(query), true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  const fe = error instanceof ApiError ? error : null;
   return (
     <Page title="Sign in">
       <h1>Sign in</h1>
@@ -54,22 +45,14 @@ export function SignUp() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: Event) => {
+  const { busy, error, fieldErrors: fe, run } = useAction();
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       await signUp(username.trim(), password, email.trim());
       navigate(safeNext(query), true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  const fe = error instanceof ApiError ? error : null;
   return (
     <Page title="Create an account">
       <h1>Create an account</h1>

@@ -10,7 +10,7 @@ import { StandingsTable, TableWrap } from '../competition/Standings';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
 import { Input, Select } from '../components/form';
-import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
+import { ErrorBox, Loading, Page, useAction, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
 
@@ -102,19 +102,11 @@ function Facts({ t, entries }: { t: T; entries: number }) {
 }
 
 function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const set = async (status: 'running' | 'paused') => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction();
+  const set = (status: 'running' | 'paused') =>
+    run(async () => {
       onChange(await api.patch<T>(`/tournaments/${enc(t.id)}`, { status }));
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <div>
       <p class="actions-row">
@@ -237,27 +229,19 @@ function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onD
   const [choices, setChoices] = useState<string[]>(() => Array(size).fill('bot:random'));
   const [name, setName] = useState('');
   const [seed, setSeed] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fieldErrors: fe, run } = useAction();
   const options = [...BOT_LEVELS.map((b) => [`bot:${b}`, `Bot: ${b}`] as const), ...clubMembers.map((m) => [`user:${m.user_id}`, m.username] as const)];
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       const body: { name?: string; members: { user?: string; bot?: string }[]; seed?: number } = { members: toMembers(choices) };
       if (name.trim()) body.name = name.trim();
       if (seed.trim()) body.seed = Number(seed);
       await api.post<Entry>(`/tournaments/${enc(t.id)}/entries`, body);
       setName('');
       onDone();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  const fe = error instanceof ApiError ? error : null;
   return (
     <form class="form inline add-entry" onSubmit={submit} aria-labelledby="add-entry-title">
       <h3 id="add-entry-title" class="full">
