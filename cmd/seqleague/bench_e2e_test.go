@@ -105,14 +105,14 @@ func benchApp(b *testing.B, extra map[string]string) (base, dsn string, stop fun
 // path alone, not the reads a real client makes between moves. Each move
 // carries a move_id, as the web app's do.
 func BenchmarkLiveMoveThroughput(b *testing.B) {
-	const games, seconds = 200, 10
+	const games, seconds, pacedSeconds = 200, 10, 30
 	base, dsn, stop := benchApp(b, nil)
 	defer stop()
 	tps := pgbenchTPS(b, testenv.Postgres(b), 32, seconds)
 	table := newMoveTable(b, base, dsn)
 	saturated := table.play(games, seconds*time.Second, 0)
 	rate := 0.5 * tps
-	paced := table.play(games, seconds*time.Second, time.Duration(float64(games)/rate*float64(time.Second)))
+	paced := table.play(games, pacedSeconds*time.Second, time.Duration(float64(games)/rate*float64(time.Second)))
 	b.ReportMetric(tps, "pgbench-tps")
 	b.ReportMetric(saturated.rate, "moves/s")
 	b.ReportMetric(saturated.rate/tps, "moves/pgbench-tps")

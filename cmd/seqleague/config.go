@@ -24,6 +24,7 @@ type Config struct {
 	LogFormat          string
 	TrustedProxies     []*net.IPNet
 	DBMaxConns         int
+	GCPercent          int
 	WorkerConcurrency  int
 	TimerPollInterval  time.Duration
 	ShutdownTimeout    time.Duration
@@ -55,6 +56,7 @@ var settings = []setting{
 	{"SEQLEAGUE_LOG_FORMAT", "text", "text or json", false},
 	{"SEQLEAGUE_TRUSTED_PROXIES", "", "comma-separated CIDRs whose X-Forwarded-For is trusted", false},
 	{"SEQLEAGUE_DB_MAX_CONNS", "20", "PostgreSQL connection pool size", false},
+	{"SEQLEAGUE_GC_PERCENT", "400", "Go's GC target for serving processes (as GOGC): more memory for fewer collections", false},
 	{"SEQLEAGUE_WORKER_CONCURRENCY", "100", "tasks a worker process runs at once", false},
 	{"SEQLEAGUE_TIMER_POLL", "200ms", "how often due timers are picked up (bounds timer lateness)", false},
 	{"SEQLEAGUE_SHUTDOWN_TIMEOUT", "10s", "how long in-flight requests and tasks may finish after SIGTERM", false},
@@ -111,6 +113,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		JWTSecret:          get("JWT_SECRET"),
 		LogFormat:          get("SEQLEAGUE_LOG_FORMAT"),
 		DBMaxConns:         integer("SEQLEAGUE_DB_MAX_CONNS"),
+		GCPercent:          integer("SEQLEAGUE_GC_PERCENT"),
 		WorkerConcurrency:  integer("SEQLEAGUE_WORKER_CONCURRENCY"),
 		TimerPollInterval:  duration("SEQLEAGUE_TIMER_POLL"),
 		ShutdownTimeout:    duration("SEQLEAGUE_SHUTDOWN_TIMEOUT"),

@@ -120,9 +120,6 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 			g.run(context.WithoutCancel(ctx), fx)
 			break
 		}
-		if errors.Is(err, errNeedsLock) {
-			break
-		}
 		if stored {
 			// The copy may be out of date, and so may any refusal based
 			// on it: check again against the game as read.
@@ -132,7 +129,7 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 			break
 		}
 	}
-	if errors.Is(err, errStale) || errors.Is(err, errNeedsLock) {
+	if errors.Is(err, errStale) {
 		err = g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 			view, replyAt, err = g.playerMove(tx, fx, a, gameID, req, nil, true)
 			return err
@@ -148,13 +145,8 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 }
 
 // errStale ends an unlocked attempt at a move: the game changed after it
-// was read. errNeedsLock ends one whose move ends the game, which takes
-// more than one statement to store (finishLocked): no other unlocked
-// attempt is worth making.
-var (
-	errStale     = errors.New("stale read")
-	errNeedsLock = errors.New("the move needs the row lock")
-)
+// was read.
+var errStale = errors.New("stale read")
 
 // knownGame is a game as last read, or as this process last stored it.
 type knownGame struct {
@@ -220,9 +212,6 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 	if err != nil {
 		return nil, -1, err
 	}
-	if !locked && game.Status().Over {
-		return nil, -1, errNeedsLock
-	}
 	if seat.TimeoutsInARow > 0 {
 		fx.changeSeat(seat.Seat, map[string]any{"timeouts_in_a_row": 0})
 		seats[seat.Seat].TimeoutsInARow = 0
@@ -266,7 +255,7 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 	now := g.now()
 	fx.then(func(context.Context) error { g.cache.putStored(row, seats, game); return nil })
 	if st := game.Status(); st.Over {
-		return g.finishLocked(tx, fx, row, seats, game, st, now)
+		return g.finishLocked(tx, fx, row, st, now)
 	}
 	ply := row.Ply
 	upd := map[string]any{"ply": ply, "timed_out_turn": row.TimedOutTurn}
@@ -406,19 +395,10 @@ func saveTurn(tx *gorm.DB, fx *effects, row *gameRow, upd map[string]any) error 
 	return nil
 }
 
-// archiveRecord is the archive document of a finished game.
-type archiveRecord struct {
-	Game       league.Game         `json:"game"`
-	Setup      play.Setup          `json:"setup"`
-	Seed       string              `json:"seed"`
-	SeedHash   string              `json:"seed_hash"`
-	Moves      []league.MoveRecord `json:"moves"`
-	FinalState json.RawMessage     `json:"final_state"`
-}
-
-// finishLocked ends a game with result st: result, archive row, settle
-// task.
-func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []seatRow, game play.Game, st play.Status, now time.Time) error {
+// finishLocked ends a game with result st and schedules its settlement.
+// It is stored by saveTurn's one statement like any other turn, so a move
+// that ends the game needs no row lock; the archive is written by Settle.
+func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, st play.Status, now time.Time) error {
 	result := league.StatusFinished
 	var winner *int
 	if st.Drawn {
@@ -435,28 +415,46 @@ func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, seats []sea
 	if err != nil {
 		return err
 	}
-	var moves []moveRow
-	if err := tx.Where("game_id = ?", row.ID).Order("ply").Find(&moves).Error; err != nil {
-		return err
-	}
-	vector, err := game.VectorJSON(fmt.Sprintf("game %s final position", row.ID))
-	if err != nil {
-		return err
-	}
-	rec := archiveRecord{Game: fromGameRow(row, seats), Setup: row.setup(), Seed: hex.EncodeToString(row.Seed), SeedHash: row.SeedHash, FinalState: vector}
-	for _, m := range moves {
-		rec.Moves = append(rec.Moves, fromMoveRow(m))
-	}
-	doc, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	if err := tx.Create(&archiveRow{GameID: row.ID, Record: doc, CreatedAt: now}).Error; err != nil {
-		return err
-	}
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "end"})
 	fx.then(func(ctx context.Context) error { return g.tasks.Settle(ctx, row.ID) })
 	return nil
+}
+
+// archiveRecord is the archive document of a finished game.
+type archiveRecord struct {
+	Game       league.Game         `json:"game"`
+	Setup      play.Setup          `json:"setup"`
+	Seed       string              `json:"seed"`
+	SeedHash   string              `json:"seed_hash"`
+	Moves      []league.MoveRecord `json:"moves"`
+	FinalState json.RawMessage     `json:"final_state"`
+}
+
+// archiveDocument builds the archive document of a finished game from its
+// stored moves and final state.
+func archiveDocument(row *gameRow, seats []seatRow, moves []league.MoveRecord, final play.Game) ([]byte, error) {
+	vector, err := final.VectorJSON(fmt.Sprintf("game %s final position", row.ID))
+	if err != nil {
+		return nil, err
+	}
+	rec := archiveRecord{Game: fromGameRow(row, seats), Setup: row.setup(), Seed: hex.EncodeToString(row.Seed),
+		SeedHash: row.SeedHash, Moves: moves, FinalState: vector}
+	return json.Marshal(rec)
+}
+
+// finishedGame reads what a finished game's archive and settlement are made
+// of: every move in order and the final state.
+func (g *Games) finishedGame(tx *gorm.DB, row *gameRow) ([]league.MoveRecord, play.Game, error) {
+	var moves []moveRow
+	if err := tx.Where("game_id = ?", row.ID).Order("ply").Find(&moves).Error; err != nil {
+		return nil, nil, err
+	}
+	log := make([]league.MoveRecord, len(moves))
+	for i, m := range moves {
+		log[i] = fromMoveRow(m)
+	}
+	final, err := g.state(tx, row)
+	return log, final, err
 }
 
 // botSeed gives a bot its own random stream for one decision, derived from
@@ -527,11 +525,11 @@ func (g *Games) snapshot(ctx context.Context, gameID string) (*gameRow, []seatRo
 // from (see saveTurn), then under the game's row lock.
 func (g *Games) applyPlan(ctx context.Context, read *knownGame, ply int, plan []plannedMove, before planHook) error {
 	fx := &effects{}
-	err := g.applyPlanTo(g.db.WithContext(ctx), fx, read, plan, before, false)
+	err := g.applyPlanTo(g.db.WithContext(ctx), fx, read, plan, before)
 	if err == nil {
 		g.run(context.WithoutCancel(ctx), fx)
 	}
-	if !errors.Is(err, errStale) && !errors.Is(err, errNeedsLock) {
+	if !errors.Is(err, errStale) {
 		return err
 	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
@@ -546,16 +544,16 @@ func (g *Games) applyPlan(ctx context.Context, read *knownGame, ply int, plan []
 		if err != nil {
 			return err
 		}
-		return g.applyPlanTo(tx, fx, &knownGame{row: row, seats: seats, game: game}, plan, before, true)
+		return g.applyPlanTo(tx, fx, &knownGame{row: row, seats: seats, game: game}, plan, before)
 	})
 }
 
 // planHook changes a game before a plan's moves are applied to it.
 type planHook func(fx *effects, row *gameRow, seats []seatRow, game play.Game)
 
-// applyPlanTo applies plan to at, a game as read (locked: under its row
-// lock, in tx) and stores it.
-func (g *Games) applyPlanTo(tx *gorm.DB, fx *effects, at *knownGame, plan []plannedMove, before planHook, locked bool) error {
+// applyPlanTo applies plan to at, a game as read, and stores it (in tx,
+// which may hold the game's row lock).
+func (g *Games) applyPlanTo(tx *gorm.DB, fx *effects, at *knownGame, plan []plannedMove, before planHook) error {
 	row, seats, game := at.row, at.seats, at.game
 	if before != nil {
 		before(fx, row, seats, game)
@@ -566,9 +564,6 @@ func (g *Games) applyPlanTo(tx *gorm.DB, fx *effects, at *knownGame, plan []plan
 		if game, err = g.applyLocked(fx, row, game, m.seat, m.move, m.actor, m.user, ""); err != nil {
 			return err
 		}
-	}
-	if !locked && game.Status().Over {
-		return errNeedsLock
 	}
 	return g.finishTurnLocked(tx, fx, row, seats, prev, game)
 }
@@ -681,8 +676,9 @@ func botActor(s seatRow) string {
 	return league.ByBot
 }
 
-// Settle is the game:settle task: it runs the settlers (ratings, standings)
-// exactly once per game, under the game's row lock.
+// Settle is the game:settle task: it writes the archive and runs the
+// settlers (ratings, standings) exactly once per game, under the game's
+// row lock.
 func (g *Games) Settle(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		row, seats, _, err := loadGame(tx, gameID, true, "")
@@ -692,16 +688,15 @@ func (g *Games) Settle(ctx context.Context, gameID string) error {
 		if row.Status != league.StatusFinished || row.SettledAt != nil {
 			return nil
 		}
-		var moves []moveRow
-		if err := tx.Where("game_id = ?", gameID).Order("ply").Find(&moves).Error; err != nil {
+		log, final, err := g.finishedGame(tx, row)
+		if err != nil {
 			return err
 		}
-		log := make([]league.MoveRecord, len(moves))
-		for i, m := range moves {
-			log[i] = fromMoveRow(m)
-		}
-		final, err := g.state(tx, row)
+		doc, err := archiveDocument(row, seats, log, final)
 		if err != nil {
+			return err
+		}
+		if err := tx.Create(&archiveRow{GameID: row.ID, Record: doc, CreatedAt: g.now()}).Error; err != nil {
 			return err
 		}
 		st := &Settlement{Tx: tx, Game: fromGameRow(row, seats), Moves: log, Final: final, fx: fx}
@@ -722,7 +717,7 @@ func (g *Games) Settle(ctx context.Context, gameID string) error {
 // chips in Stacks) alone wins; equal leaders draw.
 func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, seats, _, err := loadGame(tx, gameID, true, "")
+		row, err := lockGame(tx, gameID)
 		if err != nil || row.Status != league.StatusActive {
 			return err
 		}
@@ -745,7 +740,7 @@ func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
 		} else {
 			st.Winner = -1
 		}
-		return g.finishLocked(tx, fx, row, seats, game, st, g.now())
+		return g.finishLocked(tx, fx, row, st, g.now())
 	})
 }
 

@@ -377,6 +377,49 @@ func TestAnInstancesCopyOfAGameNeverOutvotesTheDatabase(t *testing.T) {
 	}
 }
 
+// The archive is written by the game:settle task; until it has run, the
+// same document is built from the stored moves.
+func TestTheArchiveIsTheSameBeforeAndAfterSettlement(t *testing.T) {
+	r := newGameRig(t, false) // no workers: nothing settles the game
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.headToHead(t, ann, bob)
+	if _, err := r.games.ArchiveDocument(ctx, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("archive of a game in play = %v, want a precondition error", err)
+	}
+	r.playAsHumans(t, g.ID, []league.Actor{ann, bob}, 60*time.Second)
+	var archived int64
+	r.db.Gorm.Table("game_archive").Where("game_id = ?", g.ID).Count(&archived)
+	if archived != 0 {
+		t.Fatal("the archive was written before the game was settled")
+	}
+	r.checkArchive(t, g.ID)
+	before, err := r.games.ArchiveDocument(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.games.Settle(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	r.db.Gorm.Table("game_archive").Where("game_id = ?", g.ID).Count(&archived)
+	if archived != 1 {
+		t.Fatalf("%d archive rows after settlement, want 1", archived)
+	}
+	after, err := r.games.ArchiveDocument(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x, y any
+	json.Unmarshal(before, &x)
+	json.Unmarshal(after, &y)
+	if !reflect.DeepEqual(x, y) {
+		t.Fatalf("archive built before settlement differs from the stored one:\n%s\n%s", before, after)
+	}
+	if err := r.games.Settle(ctx, g.ID); err != nil {
+		t.Fatalf("settling twice: %v", err)
+	}
+}
+
 func TestMoveErrorsAreClear(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()

@@ -92,7 +92,7 @@ func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]leagu
 }
 
 // ArchiveDocument is the full record of a finished game (hands, deck and
-// seed included) as stored; nothing before the end.
+// seed included); nothing before the end.
 func (g *Games) ArchiveDocument(ctx context.Context, gameID string) (json.RawMessage, error) {
 	db := g.db.WithContext(ctx)
 	row, err := readGame(db, gameID)
@@ -102,11 +102,24 @@ func (g *Games) ArchiveDocument(ctx context.Context, gameID string) (json.RawMes
 	if row.Status != league.StatusFinished {
 		return nil, league.Errorf(league.EPRECONDITION, "the archive opens when the game ends")
 	}
-	var a archiveRow
-	if err := db.Where("game_id = ?", gameID).Take(&a).Error; err != nil {
+	var stored []archiveRow
+	if err := db.Where("game_id = ?", gameID).Limit(1).Find(&stored).Error; err != nil {
 		return nil, err
 	}
-	return a.Record, nil
+	if len(stored) == 1 {
+		return stored[0].Record, nil
+	}
+	// Not settled yet: the archive is written by the game:settle task, so
+	// until it has run the same document is built from the stored moves.
+	_, seats, _, err := loadGame(db, gameID, false, "")
+	if err != nil {
+		return nil, err
+	}
+	moves, final, err := g.finishedGame(db, row)
+	if err != nil {
+		return nil, err
+	}
+	return archiveDocument(row, seats, moves, final)
 }
 
 // Vector exports the position after ply plies (the final one by default)
