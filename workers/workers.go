@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -32,8 +33,19 @@ type Config struct {
 
 // Workers is a running asynq server with Seqleague's handlers.
 type Workers struct {
-	srv *asynq.Server
-	mux *asynq.ServeMux
+	srv    *asynq.Server
+	mux    *asynq.ServeMux
+	logger *slog.Logger
+	stop   context.CancelFunc
+	sweeps []sweep
+	done   chan struct{}
+}
+
+// sweep is work a worker process does on a clock rather than from a task.
+type sweep struct {
+	name  string
+	every time.Duration
+	run   func(context.Context) error
 }
 
 // New builds the worker server on an existing Redis client.
@@ -63,7 +75,14 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 			logger.ErrorContext(ctx, "task failed", slog.String("type", task.Type()), slog.String("error", err.Error()))
 		}),
 	})
-	return &Workers{srv: srv, mux: asynq.NewServeMux()}
+	return &Workers{srv: srv, mux: asynq.NewServeMux(), logger: logger}
+}
+
+// Every runs f every d while the workers run (register before Start). Every
+// worker process runs its own, so f must be safe to run at once in several:
+// the sweeps only enqueue tasks under their business keys.
+func (w *Workers) Every(d time.Duration, name string, f func(context.Context) error) {
+	w.sweeps = append(w.sweeps, sweep{name: name, every: d, run: f})
 }
 
 // Handle registers the handler of one task type.
@@ -74,12 +93,46 @@ func (w *Workers) Start() error {
 	if err := w.srv.Start(w.mux); err != nil {
 		return fmt.Errorf("start workers: %w", err)
 	}
+	ctx, stop := context.WithCancel(context.Background())
+	w.stop, w.done = stop, make(chan struct{})
+	go w.runSweeps(ctx)
 	return nil
 }
 
-// Shutdown stops taking tasks and waits (up to the shutdown timeout) for
-// running ones; unfinished tasks return to their queue.
-func (w *Workers) Shutdown() { w.srv.Shutdown() }
+func (w *Workers) runSweeps(ctx context.Context) {
+	defer close(w.done)
+	var wg sync.WaitGroup
+	for _, s := range w.sweeps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t := time.NewTicker(s.every)
+			defer t.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+					if err := s.run(ctx); err != nil && ctx.Err() == nil {
+						w.logger.ErrorContext(ctx, "sweep failed", "sweep", s.name, "error", err)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// Shutdown stops the sweeps and stops taking tasks, and waits (up to the
+// shutdown timeout) for running ones; unfinished tasks return to their
+// queue.
+func (w *Workers) Shutdown() {
+	if w.stop != nil {
+		w.stop()
+		<-w.done
+	}
+	w.srv.Shutdown()
+}
 
 // asynqLogger routes asynq's logs into slog.
 type asynqLogger struct{ l *slog.Logger }

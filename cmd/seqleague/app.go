@@ -59,6 +59,10 @@ type App struct {
 
 // Start connects to (or starts) PostgreSQL and Redis, applies migrations
 // and starts the HTTP server and/or the workers.
+// reconcileEvery is how often a worker process looks for game tasks that
+// were lost (see Games.Reconcile).
+const reconcileEvery = 30 * time.Second
+
 func (a *App) Start(ctx context.Context) (err error) {
 	// A serving process keeps a small live heap (tens of MB) and allocates
 	// per request; at Go's default target it collects several times a
@@ -115,6 +119,13 @@ func (a *App) Start(ctx context.Context) (err error) {
 		}, a.logger)
 		a.workers.RegisterGames(games)
 		a.workers.RegisterCompetitions(tournaments)
+		a.workers.Every(reconcileEvery, "reconcile games", func(ctx context.Context) error {
+			settles, timers, err := games.Reconcile(ctx)
+			if settles+timers > 0 {
+				a.logger.WarnContext(ctx, "rescheduled lost game tasks", "settlements", settles, "timers", timers)
+			}
+			return err
+		})
 		if err := a.workers.Start(); err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hibiken/asynq"
 	"io"
 	"log/slog"
 	"reflect"
@@ -417,6 +418,50 @@ func TestTheArchiveIsTheSameBeforeAndAfterSettlement(t *testing.T) {
 	}
 	if err := r.games.Settle(ctx, g.ID); err != nil {
 		t.Fatalf("settling twice: %v", err)
+	}
+}
+
+// Tasks are enqueued after their commit, so one can be lost (Redis down at
+// that moment); the sweep schedules it again once it is long overdue.
+func TestTheSweepReschedulesLostTasks(t *testing.T) {
+	r := newGameRig(t, false) // no workers: queued tasks stay queued
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	done := r.headToHead(t, ann, bob)
+	r.playAsHumans(t, done.ID, []league.Actor{ann, bob}, 60*time.Second)
+	timed, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2, Clock: league.Clock{TurnSeconds: 60},
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	insp := asynq.NewInspectorFromRedisClient(r.rdb)
+	settleID, timerID := "settle:"+done.ID, fmt.Sprintf("turn:%s:0", timed.ID)
+	for _, task := range [][2]string{{workers.QueueDefault, settleID}, {workers.QueueGames, timerID}} {
+		if err := insp.DeleteTask(task[0], task[1]); err != nil {
+			t.Fatalf("losing task %s: %v", task[1], err)
+		}
+	}
+	if s, tm, err := r.games.Reconcile(ctx); err != nil || s != 0 || tm != 0 {
+		t.Fatalf("sweep before anything is overdue = %d settlements, %d timers, %v; want none", s, tm, err)
+	}
+	r.db.Gorm.Exec("UPDATE games SET finished_at = finished_at - interval '1 minute' WHERE id = ?", done.ID)
+	r.db.Gorm.Exec("UPDATE games SET turn_deadline = now() - interval '1 minute' WHERE id = ?", timed.ID)
+	if s, tm, err := r.games.Reconcile(ctx); err != nil || s != 1 || tm != 1 {
+		t.Fatalf("sweep = %d settlements, %d timers, %v; want 1 and 1", s, tm, err)
+	}
+	for _, task := range [][2]string{{workers.QueueDefault, settleID}, {workers.QueueGames, timerID}} {
+		if _, err := insp.GetTaskInfo(task[0], task[1]); err != nil {
+			t.Fatalf("task %s after the sweep: %v", task[1], err)
+		}
+	}
+	// Once settled, the game is no longer the sweep's business.
+	if err := r.games.Settle(ctx, done.ID); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, err := r.games.Reconcile(ctx); err != nil || s != 0 {
+		t.Fatalf("sweep after settlement = %d settlements, %v; want none", s, err)
 	}
 }
 
