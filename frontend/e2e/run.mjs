@@ -634,6 +634,26 @@ try {
     assert(r4.status === 404 && /problem\+json/.test(r4.headers.get('content-type')), `api 404: ${r4.status}`);
   });
 
+  await test('close an account from its profile; its password stops working', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const leaving = `${username.slice(0, 18)}_bye`;
+    await page.goto(base + '/signup');
+    await page.getByLabel('Username').fill(leaving);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: `Hello, ${leaving}` }).waitFor();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Close account…' }).click();
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto(base + '/signin');
+    await page.getByLabel('Username').fill(leaving);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    assert(!(await page.getByRole('button', { name: 'Sign out' }).isVisible()), 'a closed account could sign in again');
+  });
+
   await test('no script errors on any page', async () => {
     assert(pageErrors.length === 0, pageErrors.join('\n'));
   });

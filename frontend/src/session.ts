@@ -68,3 +68,13 @@ export async function signOut(): Promise<void> {
     set({ ready: true, user: null });
   }
 }
+
+/**
+ * closeAccount closes the signed-in user's account. The server revokes its
+ * tokens with it, so the session simply ends here.
+ */
+export async function closeAccount(): Promise<void> {
+  await api.del('/me');
+  api.setTokens(null);
+  set({ ready: true, user: null });
+}

@@ -1,8 +1,10 @@
+import { useState } from 'preact/hooks';
 import type { Game, User } from '../api/types';
 import { GameList } from '../components/GameList';
-import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
+import { ErrorBox, Loading, Page, useAction, useLoad, when } from '../components/ui';
 import { RatingCharts } from '../competition/RatingChart';
-import { api, useSession } from '../session';
+import { navigate } from '../router';
+import { api, closeAccount, useSession } from '../session';
 
 export default function Profile({ id }: { id: string }) {
   const { user: me } = useSession();
@@ -36,6 +38,47 @@ export default function Profile({ id }: { id: string }) {
         <ErrorBox error={games.error} />
         {games.loading && !games.data ? <Loading /> : <GameList games={games.data ?? []} me={u.id} empty="No games yet." />}
       </section>
+      {me?.id === u.id && <CloseAccount username={u.username} />}
     </Page>
+  );
+}
+
+/** CloseAccount lets people close their own account, after a second click. */
+function CloseAccount({ username }: { username: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const { busy, error, run } = useAction();
+  return (
+    <section class="card-box" aria-labelledby="account-title">
+      <h2 id="account-title">Account</h2>
+      <ErrorBox error={error} />
+      {confirming ? (
+        <>
+          <p>
+            Closing <strong>{username}</strong> signs you out everywhere and for good. Your games, ratings and results stay on record under
+            this name.
+          </p>
+          <button
+            type="button"
+            class="danger"
+            disabled={busy}
+            onClick={() =>
+              run(async () => {
+                await closeAccount();
+                navigate('/');
+              })
+            }
+          >
+            {busy ? 'Closing…' : 'Close my account'}
+          </button>{' '}
+          <button type="button" disabled={busy} onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </>
+      ) : (
+        <button type="button" onClick={() => setConfirming(true)}>
+          Close account…
+        </button>
+      )}
+    </section>
   );
 }
