@@ -122,6 +122,17 @@ type Result struct {
 // Result returns the game's result.
 func (g Game) Result() Result { return Result{Status: g.ResultStatus, Winner: g.Winner} }
 
+// Archive is the full record of a finished game: the game (its set-up is
+// the game's own), the revealed seed, every move with its time and who made
+// it, and the final position as a rule vector.
+type Archive struct {
+	Game       Game
+	Seed       string // hex
+	SeedHash   string
+	Moves      []MoveRecord
+	FinalState json.RawMessage
+}
+
 // GameView is a game as one caller sees it.
 type GameView struct {
 	Game       Game
@@ -180,7 +191,7 @@ type GameService interface {
 	View(ctx context.Context, a Actor, gameID string) (*GameView, error)
 	Move(ctx context.Context, a Actor, gameID string, req MoveRequest) (*GameView, error)
 	Moves(ctx context.Context, gameID string, afterPly int) ([]MoveRecord, error)
-	ArchiveDocument(ctx context.Context, gameID string) (json.RawMessage, error)
+	Archive(ctx context.Context, gameID string) (*Archive, error)
 	Vector(ctx context.Context, a Actor, gameID string, ply *int) (json.RawMessage, error)
 	ListForUser(ctx context.Context, userID string, limit int, cursor string) ([]Game, string, error)
 

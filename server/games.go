@@ -277,12 +277,42 @@ func (h gameHandlers) moves(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"moves": out})
 }
 
+// archiveResponse is a finished game's full record, in the API's own
+// shapes: the game as GET /games/{id} gives it, its set-up as
+// `seqleague engine` takes it, the moves as GET /games/{id}/moves gives them.
+type archiveResponse struct {
+	Game       gameResponse    `json:"game"`
+	Setup      setupResponse   `json:"setup"`
+	Seed       string          `json:"seed"`
+	SeedHash   string          `json:"seed_hash"`
+	Moves      []moveResponse  `json:"moves"`
+	FinalState json.RawMessage `json:"final_state"`
+}
+
+type setupResponse struct {
+	Game           string `json:"game"`
+	Variant        string `json:"variant,omitempty"`
+	Players        int    `json:"players"`
+	Teams          int    `json:"teams"`
+	SequencesToWin int    `json:"sequences_to_win,omitempty"`
+	PlayCap        int    `json:"play_cap,omitempty"`
+}
+
 func (h gameHandlers) archive(c echo.Context) error {
-	doc, err := h.games.ArchiveDocument(c.Request().Context(), c.Param("id"))
+	a, err := h.games.Archive(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, doc)
+	g := a.Game
+	r := archiveResponse{
+		Game:  toGameResponse(g),
+		Setup: setupResponse{Game: g.Game, Variant: g.Variant, Players: g.Players, Teams: g.Teams, SequencesToWin: g.SequencesToWin, PlayCap: g.PlayCap},
+		Seed:  a.Seed, SeedHash: a.SeedHash, Moves: make([]moveResponse, len(a.Moves)), FinalState: a.FinalState,
+	}
+	for i, m := range a.Moves {
+		r.Moves[i] = toMoveResponse(m)
+	}
+	return c.JSON(http.StatusOK, r)
 }
 
 func (h gameHandlers) vector(c echo.Context) error {

@@ -40,13 +40,21 @@ func bootForGames(t *testing.T) (string, map[string]string) {
 func archiveOf(t *testing.T, c *client, gameID string) []play.Game {
 	t.Helper()
 	var rec struct {
-		Setup    play.Setup `json:"setup"`
-		Seed     string     `json:"seed"`
-		SeedHash string     `json:"seed_hash"`
+		Setup struct {
+			Game           string `json:"game"`
+			Variant        string `json:"variant"`
+			Players        int    `json:"players"`
+			Teams          int    `json:"teams"`
+			SequencesToWin int    `json:"sequences_to_win"`
+			PlayCap        int    `json:"play_cap"`
+		} `json:"setup"`
+		Seed     string `json:"seed"`
+		SeedHash string `json:"seed_hash"`
 		Moves    []struct {
-			Ply  int    `json:"Ply"`
-			Seat int    `json:"Seat"`
-			Move string `json:"Move"`
+			Ply  int    `json:"ply"`
+			Seat int    `json:"seat"`
+			Move string `json:"move"`
+			By   string `json:"by"`
 		} `json:"moves"`
 	}
 	c.must(http.StatusOK, "GET", "/api/v1/games/"+gameID+"/archive", nil, &rec)
@@ -54,14 +62,15 @@ func archiveOf(t *testing.T, c *client, gameID string) []play.Game {
 	if err != nil || seed.Hash() != rec.SeedHash {
 		t.Fatalf("archive seed %q does not match its published hash", rec.Seed)
 	}
-	g, err := play.New(rec.Setup, seed)
+	st := rec.Setup
+	g, err := play.New(play.Setup{Game: st.Game, Variant: st.Variant, Players: st.Players, Teams: st.Teams, SequencesToWin: st.SequencesToWin, PlayCap: st.PlayCap}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	states := []play.Game{g}
 	for i, m := range rec.Moves {
-		if m.Ply != i {
-			t.Fatalf("archive move %d has ply %d", i, m.Ply)
+		if m.Ply != i || m.By == "" {
+			t.Fatalf("archive move %d has ply %d and is by %q", i, m.Ply, m.By)
 		}
 		if g, err = g.Apply(m.Seat, m.Move); err != nil {
 			t.Fatalf("archive ply %d does not replay: %v", i, err)

@@ -420,7 +420,7 @@ func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, st play.Sta
 	return nil
 }
 
-// archiveRecord is the archive document of a finished game.
+// archiveRecord is the stored archive document of a finished game.
 type archiveRecord struct {
 	Game       league.Game         `json:"game"`
 	Setup      play.Setup          `json:"setup"`
@@ -430,16 +430,19 @@ type archiveRecord struct {
 	FinalState json.RawMessage     `json:"final_state"`
 }
 
-// archiveDocument builds the archive document of a finished game from its
-// stored moves and final state.
-func archiveDocument(row *gameRow, seats []seatRow, moves []league.MoveRecord, final play.Game) ([]byte, error) {
+// newArchiveRecord builds the archive of a finished game from its stored
+// moves and final state.
+func newArchiveRecord(row *gameRow, seats []seatRow, moves []league.MoveRecord, final play.Game) (archiveRecord, error) {
 	vector, err := final.VectorJSON(fmt.Sprintf("game %s final position", row.ID))
 	if err != nil {
-		return nil, err
+		return archiveRecord{}, err
 	}
-	rec := archiveRecord{Game: fromGameRow(row, seats), Setup: row.setup(), Seed: hex.EncodeToString(row.Seed),
-		SeedHash: row.SeedHash, Moves: moves, FinalState: vector}
-	return json.Marshal(rec)
+	return archiveRecord{Game: fromGameRow(row, seats), Setup: row.setup(), Seed: hex.EncodeToString(row.Seed),
+		SeedHash: row.SeedHash, Moves: moves, FinalState: vector}, nil
+}
+
+func (r archiveRecord) archive() *league.Archive {
+	return &league.Archive{Game: r.Game, Seed: r.Seed, SeedHash: r.SeedHash, Moves: r.Moves, FinalState: r.FinalState}
 }
 
 // finishedGame reads what a finished game's archive and settlement are made
@@ -692,7 +695,11 @@ func (g *Games) Settle(ctx context.Context, gameID string) error {
 		if err != nil {
 			return err
 		}
-		doc, err := archiveDocument(row, seats, log, final)
+		rec, err := newArchiveRecord(row, seats, log, final)
+		if err != nil {
+			return err
+		}
+		doc, err := json.Marshal(rec)
 		if err != nil {
 			return err
 		}

@@ -91,9 +91,9 @@ func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]leagu
 	return out, nil
 }
 
-// ArchiveDocument is the full record of a finished game (hands, deck and
-// seed included); nothing before the end.
-func (g *Games) ArchiveDocument(ctx context.Context, gameID string) (json.RawMessage, error) {
+// Archive is the full record of a finished game (hands, deck and seed
+// included); nothing before the end.
+func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, error) {
 	db := g.db.WithContext(ctx)
 	row, err := readGame(db, gameID)
 	if err != nil {
@@ -107,10 +107,14 @@ func (g *Games) ArchiveDocument(ctx context.Context, gameID string) (json.RawMes
 		return nil, err
 	}
 	if len(stored) == 1 {
-		return stored[0].Record, nil
+		var rec archiveRecord
+		if err := json.Unmarshal(stored[0].Record, &rec); err != nil {
+			return nil, fmt.Errorf("archive of game %s: %w", gameID, err)
+		}
+		return rec.archive(), nil
 	}
 	// Not settled yet: the archive is written by the game:settle task, so
-	// until it has run the same document is built from the stored moves.
+	// until it has run the same record is built from the stored moves.
 	_, seats, _, err := loadGame(db, gameID, false, "")
 	if err != nil {
 		return nil, err
@@ -119,7 +123,11 @@ func (g *Games) ArchiveDocument(ctx context.Context, gameID string) (json.RawMes
 	if err != nil {
 		return nil, err
 	}
-	return archiveDocument(row, seats, moves, final)
+	rec, err := newArchiveRecord(row, seats, moves, final)
+	if err != nil {
+		return nil, err
+	}
+	return rec.archive(), nil
 }
 
 // Vector exports the position after ply plies (the final one by default)
