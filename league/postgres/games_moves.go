@@ -46,6 +46,11 @@ func (g *Games) replay(tx *gorm.DB, row *gameRow, plies int) (play.Game, error) 
 	if err := tx.Select("seat, move, ply").Where("game_id = ? AND ply < ?", row.ID, plies).Order("ply").Find(&moves).Error; err != nil {
 		return nil, err
 	}
+	return replayMoves(row, moves)
+}
+
+// replayMoves rebuilds a game's state from moves already read, in order.
+func replayMoves(row *gameRow, moves []moveRow) (play.Game, error) {
 	log := make([]play.SeatMove, len(moves))
 	for i, m := range moves {
 		log[i] = play.SeatMove{Seat: m.Seat, Move: m.Move}
@@ -446,7 +451,8 @@ func (r archiveRecord) archive() *league.Archive {
 }
 
 // finishedGame reads what a finished game's archive and settlement are made
-// of: every move in order and the final state.
+// of: every move in order and the final state (replayed from those moves
+// unless this process has it cached).
 func (g *Games) finishedGame(tx *gorm.DB, row *gameRow) ([]league.MoveRecord, play.Game, error) {
 	var moves []moveRow
 	if err := tx.Where("game_id = ?", row.ID).Order("ply").Find(&moves).Error; err != nil {
@@ -456,7 +462,10 @@ func (g *Games) finishedGame(tx *gorm.DB, row *gameRow) ([]league.MoveRecord, pl
 	for i, m := range moves {
 		log[i] = fromMoveRow(m)
 	}
-	final, err := g.state(tx, row)
+	if final, ok := g.cache.get(row.ID, row.Ply); ok {
+		return log, final, nil
+	}
+	final, err := replayMoves(row, moves)
 	return log, final, err
 }
 

@@ -101,6 +101,15 @@ func (r *gameRig) movesStored(t *testing.T, gameID string) int64 {
 	return n
 }
 
+func (r *gameRig) archiveRows(t *testing.T, gameID string) int64 {
+	t.Helper()
+	var n int64
+	if err := r.db.Gorm.Table("game_archive").Where("game_id = ?", gameID).Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // playAsHumans moves for the given people whenever it is their turn (their
 // first legal move), until the game ends or the deadline passes.
 func (r *gameRig) playAsHumans(t *testing.T, gameID string, people []league.Actor, deadline time.Duration) *league.GameView {
@@ -387,9 +396,7 @@ func TestTheArchiveIsTheSameBeforeAndAfterSettlement(t *testing.T) {
 		t.Fatalf("archive of a game in play = %v, want a precondition error", err)
 	}
 	r.playAsHumans(t, g.ID, []league.Actor{ann, bob}, 60*time.Second)
-	var archived int64
-	r.db.Gorm.Table("game_archive").Where("game_id = ?", g.ID).Count(&archived)
-	if archived != 0 {
+	if archived := r.archiveRows(t, g.ID); archived != 0 {
 		t.Fatal("the archive was written before the game was settled")
 	}
 	r.checkArchive(t, g.ID)
@@ -400,8 +407,7 @@ func TestTheArchiveIsTheSameBeforeAndAfterSettlement(t *testing.T) {
 	if err := r.games.Settle(ctx, g.ID); err != nil {
 		t.Fatal(err)
 	}
-	r.db.Gorm.Table("game_archive").Where("game_id = ?", g.ID).Count(&archived)
-	if archived != 1 {
+	if archived := r.archiveRows(t, g.ID); archived != 1 {
 		t.Fatalf("%d archive rows after settlement, want 1", archived)
 	}
 	after, err := r.games.Archive(ctx, g.ID)

@@ -95,7 +95,7 @@ func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]leagu
 // included); nothing before the end.
 func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, error) {
 	db := g.db.WithContext(ctx)
-	row, err := readGame(db, gameID)
+	row, seats, _, err := loadGame(db, gameID, false, "")
 	if err != nil {
 		return nil, err
 	}
@@ -115,10 +115,6 @@ func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, er
 	}
 	// Not settled yet: the archive is written by the game:settle task, so
 	// until it has run the same record is built from the stored moves.
-	_, seats, _, err := loadGame(db, gameID, false, "")
-	if err != nil {
-		return nil, err
-	}
 	moves, final, err := g.finishedGame(db, row)
 	if err != nil {
 		return nil, err
