@@ -68,12 +68,18 @@
 // of chips. Each side's reward goes to its team, so teammates pull
 // together. A move that wins on the spot is played without a search.
 //
-// The strong level also reads the board for what the last mover, an
-// opponent, cannot have held (infer in seqstrong.go): a player who leaves
-// our four unblocked had neither its gap's card nor a jack to stop it, and
-// one who leaves its own older four unfinished had neither the gap's card
-// nor a two-eyed jack; its last chip is found from the top of its discard
-// pile. Deals give that seat such cards only as the one it drew since.
+// In Sequence the strong level also reads the other seats' hands from
+// their play (seqread.go). The discard log (Table.DiscardLog) says which
+// card each seat played where, so the board each play was made on can be
+// rebuilt by taking later plays back one by one. A card a seat holds now
+// was in its hand at its last few decisions; if the card's best move would
+// have outscored, by the greedy scores, the move the seat made, the seat
+// probably does not hold it. Each card kind gets a weight for each seat —
+// the odds of the seat's play if it held the card, under a soft greedy
+// model (a move d points below the best is chosen with odds e^-d), averaged
+// over how long the card may have been held — and deals give each seat its
+// hand by those weights. It looks back at most 40 decisions per seat, and
+// only as far as the log goes: a reshuffle starts it again.
 //
 // # Budgets
 //

@@ -141,3 +141,12 @@ func (f stFixture) state(t testing.TB) stacks.State {
 func pile(t testing.TB, col stacks.Color, cards string) stacks.Pile {
 	return stacks.Pile{Color: col, Cards: stCards(t, cards)}
 }
+
+func mustCell(t testing.TB, text string) sequence.Cell {
+	t.Helper()
+	c, err := sequence.ParseCell(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

@@ -65,183 +65,60 @@ func (a *seqAnalysis) order(moves []sequence.Move) {
 }
 
 // seqDealer samples the cards a view does not show: the other hands and the
-// draw pile, dealt at random from View.Unseen — but for what the board
-// says about the hand of the seat that moved last (see infer).
+// draw pile, dealt from View.Unseen — each hand by the weights its seat's
+// play gives its cards (see readHands; with no analysis a, uniformly), the
+// draw pile at random.
 type seqDealer struct {
 	v      *sequence.View
+	read   *handReading
 	unseen []sequence.Card
 	pool   []sequence.Card
 	hands  [][]sequence.Card
-	prev   int      // the seat that moved last, or -1 for no inference
-	forbid [64]bool // cards prev held none of before its last draw
-	held   []sequence.Card
+	bufs   [sequence.MaxPlayers][sequence.MaxHand]sequence.Card
 }
 
 func newSeqDealer(v *sequence.View, a *seqAnalysis) *seqDealer {
-	d := &seqDealer{v: v, unseen: v.Unseen(), hands: make([][]sequence.Card, v.Players()), prev: -1}
+	d := &seqDealer{v: v, unseen: v.Unseen(), hands: make([][]sequence.Card, v.Players())}
 	d.pool = make([]sequence.Card, len(d.unseen))
+	d.read = &handReading{} // nothing read
 	if a != nil {
-		d.prev, d.forbid = infer(v, a)
-	}
-	if d.prev >= 0 {
-		d.held = make([]sequence.Card, 0, v.HandSize(d.prev))
+		d.read = readHands(v, a)
 	}
 	return d
 }
 
-// infer reads the board for cards the last mover, an opponent, cannot have
-// held when it moved: it would have completed a four of its own that was
-// already on the board (with the gap's card or a two-eyed jack), and it
-// would have stopped a four of ours (with the gap's card, a two-eyed jack,
-// or a one-eyed jack on an unlocked chip) — unless its move was busy
-// completing a sequence or blocking another four of ours. Its last placed
-// chip is found from the top of its discard pile.
-func infer(v *sequence.View, a *seqAnalysis) (int, [64]bool) {
-	var forbid [64]bool
-	n, seat := v.Players(), v.Seat()
-	prev := (seat + n - 1) % n
-	pt, me := v.TeamOf(prev), v.TeamOf(seat)
-	if pt == me || v.HandSize(prev) == 0 {
-		return -1, forbid
-	}
-	d := v.Discards(prev)
-	if len(d) == 0 {
-		return -1, forbid
-	}
-	last := d[len(d)-1]
-	var placed [2]sequence.Cell
-	np := 0
-	if cells, ok := sequence.CellsOf(last); ok {
-		for _, c := range cells {
-			if a.sq[c].Team() == pt {
-				placed[np] = c
-				np++
-			}
-		}
-	}
-	if np == 0 {
-		return -1, forbid // a jack, an exchange or a pass: no telling what it did
-	}
-	for _, c := range placed[:np] {
-		if a.locked[c] {
-			return -1, forbid // it completed a sequence
-		}
-	}
-	gapCard := func(wi int) sequence.Card {
-		return a.winGap[me][wi].Card()
-	}
-	// Did its chip block a four of ours?
-	busy := false
-	for _, c := range placed[:np] {
-		for i := uint8(0); i < cellWinN[c]; i++ {
-			wi := cellWins[c][i]
-			if a.chips[wi][pt] == 1 && a.others[wi]&^(1<<pt|1<<me) == 0 &&
-				int(a.chips[wi][me]+winCorners[wi]) == 4 && a.lockedN[wi][me] < 2 {
-				busy = true
-			}
-		}
-	}
-	any := false
-	if !busy {
-		for wi := range numWindows {
-			if a.live[me][wi] != 4 {
-				continue
-			}
-			any = true
-			if c := gapCard(wi); c.OnBoard() {
-				forbid[c] = true
-			}
-			for _, x := range winCells[wi] {
-				if a.sq[x].Team() == me && !a.locked[x] {
-					for c := sequence.Card(1); c < 64; c++ {
-						if c.IsOneEyed() {
-							forbid[c] = true
-						}
-					}
-				}
-			}
-		}
-	}
-	// Its own fours that do not hold the chip it just placed.
-	for wi := range numWindows {
-		if a.live[pt][wi] != 4 {
-			continue
-		}
-		fresh := false
-		for _, c := range placed[:np] {
-			for _, x := range winCells[wi] {
-				if x == c {
-					fresh = true
-				}
-			}
-		}
-		if fresh {
-			continue
-		}
-		any = true
-		if c := a.winGap[pt][wi].Card(); c.OnBoard() {
-			forbid[c] = true
-		}
-	}
-	if !any {
-		return -1, forbid
-	}
-	for c := sequence.Card(1); c < 64; c++ {
-		if c.IsTwoEyed() {
-			forbid[c] = true
-		}
-	}
-	return prev, forbid
-}
-
 func (d *seqDealer) deal(r *rng.Rand) (sequence.State, error) {
-	copy(d.pool, d.unseen)
-	rng.Shuffle(r, d.pool)
-	rest := d.pool
-	if d.prev >= 0 {
-		// The last mover's hand before its draw: cards it may have held;
-		// then the card it drew, which may be anything.
-		d.held = d.held[:0]
-		for i, c := range rest {
-			if len(d.held) == d.v.HandSize(d.prev)-1 {
-				break
-			}
-			if !d.forbid[c] {
-				d.held = append(d.held, c)
-				rest[i] = sequence.NoCard
-			}
-		}
-		if len(d.held) < d.v.HandSize(d.prev)-1 {
-			// Impossible as inferred: deal without the inference.
-			copy(d.pool, d.unseen)
-			rng.Shuffle(r, d.pool)
-			d.held = d.held[:0]
-		} else {
-			// Compact the pool, then add the drawn card.
-			j := 0
-			for _, c := range rest {
-				if c != sequence.NoCard {
-					rest[j] = c
-					j++
-				}
-			}
-			rest = rest[:j]
-			d.held = append(d.held, rest[0])
-			rest = rest[1:]
-		}
-	}
+	rest := d.pool[:len(d.unseen)]
+	copy(rest, d.unseen)
 	for p := range d.hands {
-		switch {
-		case p == d.v.Seat():
+		if p == d.v.Seat() {
 			d.hands[p] = nil
 			continue
-		case p == d.prev && len(d.held) > 0:
-			d.hands[p] = d.held
-			continue
 		}
-		n := d.v.HandSize(p)
-		d.hands[p], rest = rest[:n], rest[n:]
+		w := &d.read.weight[p]
+		hand := d.bufs[p][:0]
+		for range d.v.HandSize(p) {
+			total := 0.0
+			for _, c := range rest {
+				total += w[c]
+			}
+			var i int
+			if total > 0 {
+				u := r.Float64() * total
+				for i < len(rest)-1 && u >= w[rest[i]] {
+					u -= w[rest[i]]
+					i++
+				}
+			} else { // nothing read: uniformly
+				i = r.IntN(len(rest))
+			}
+			hand = append(hand, rest[i])
+			rest[i] = rest[len(rest)-1]
+			rest = rest[:len(rest)-1]
+		}
+		d.hands[p] = hand
 	}
+	rng.Shuffle(r, rest)
 	deck := rest[:d.v.DeckSize()]
 	return sequence.FromView(*d.v, d.hands, deck, rng.SeedFromUint64(r.Uint64()))
 }

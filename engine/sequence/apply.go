@@ -25,7 +25,7 @@ func (s *State) apply(seat int, m Move, chosen WindowSet) {
 	s.ply++
 	switch m.Kind {
 	case KindPlace:
-		s.play(seat, m.Card)
+		s.play(seat, m.Card, m.Cell)
 		team := s.TeamOf(seat)
 		s.board[m.Cell] = TeamA + Square(team)
 		s.open.clear(m.Cell)
@@ -41,7 +41,7 @@ func (s *State) apply(seat int, m Move, chosen WindowSet) {
 		}
 		s.endPlay(seat)
 	case KindRemove:
-		s.play(seat, m.Card)
+		s.play(seat, m.Card, m.Cell)
 		team := s.board[m.Cell].Team()
 		s.board[m.Cell] = Empty
 		s.open.set(m.Cell)
@@ -49,7 +49,7 @@ func (s *State) apply(seat int, m Move, chosen WindowSet) {
 		s.endPlay(seat)
 	case KindExchange:
 		s.takeFromHand(seat, m.Card)
-		s.discard(seat, m.Card)
+		s.discard(seat, m.Card, NoCell)
 		s.draw(seat)
 		s.exchanged = true
 	case KindPass:
@@ -60,7 +60,7 @@ func (s *State) apply(seat int, m Move, chosen WindowSet) {
 		s.nextTurn()
 	case KindDiscard:
 		s.takeFromHand(seat, m.Card)
-		s.discard(seat, m.Card)
+		s.discard(seat, m.Card, NoCell)
 		s.due--
 	case KindPenalize:
 		for p := int(m.Team); p < s.cfg.Players; p += s.cfg.Teams {
@@ -72,9 +72,9 @@ func (s *State) apply(seat int, m Move, chosen WindowSet) {
 }
 
 // play moves the card played from the hand to the mover's discard pile.
-func (s *State) play(seat int, card Card) {
+func (s *State) play(seat int, card Card, cell Cell) {
 	s.takeFromHand(seat, card)
-	s.discard(seat, card)
+	s.discard(seat, card, cell)
 	s.plays++
 	s.passes = 0
 }
@@ -119,9 +119,10 @@ func (s *State) takeFromHand(seat int, card Card) {
 	}
 }
 
-func (s *State) discard(seat int, card Card) {
+func (s *State) discard(seat int, card Card, cell Cell) {
 	s.discards[s.discardN] = card
 	s.discardSeat[s.discardN] = uint8(seat)
+	s.discardCell[s.discardN] = cell
 	s.discardN++
 }
 
@@ -155,6 +156,7 @@ func (s *State) reshuffle() {
 	}
 	s.discards = [MaxCards]Card{}
 	s.discardSeat = [MaxCards]uint8{}
+	s.discardCell = [MaxCards]Cell{}
 	s.discardN = 0
 	rng.Shuffle(&s.rng, s.deck[:n])
 	s.deckN = uint8(n)

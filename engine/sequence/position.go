@@ -113,7 +113,7 @@ func FromPosition(cfg Config, p Position, seed rng.Seed) (State, error) {
 	}
 	for seat, pile := range p.Discards {
 		for _, c := range pile {
-			s.discard(seat, c)
+			s.discard(seat, c, NoCell)
 		}
 	}
 	for i, c := range p.Deck {

@@ -71,9 +71,11 @@ type Table struct {
 	seqN [MaxTeams]uint8
 
 	// The discard piles share one log in the order the cards were laid down;
-	// discardSeat says whose pile each card is on.
+	// discardSeat says whose pile each card is on and discardCell where it
+	// was played (NoCell for a card turned in or discarded).
 	discards    [MaxCards]Card
 	discardSeat [MaxCards]uint8
+	discardCell [MaxCards]Cell
 	discardN    uint8
 
 	deckN uint8
@@ -177,6 +179,26 @@ func (t *Table) Discards(seat int) []Card {
 		}
 	}
 	return pile
+}
+
+// Discard is one card on the discard piles: the seat that laid it down and
+// the cell it was played on — NoCell for a dead card turned in, a penalty
+// discard, or a pile set up from a Position, whose history is not known.
+type Discard struct {
+	Seat int
+	Card Card
+	Cell Cell
+}
+
+// DiscardLog is every card on the discard piles, in the order laid down
+// since the last reshuffle: the public record of the recent play, which a
+// bot reads to infer what the other seats hold.
+func (t *Table) DiscardLog() []Discard {
+	log := make([]Discard, t.discardN)
+	for i := range log {
+		log[i] = Discard{Seat: int(t.discardSeat[i]), Card: t.discards[i], Cell: t.discardCell[i]}
+	}
+	return log
 }
 
 // DeckSize is the number of cards in the draw pile.

@@ -133,8 +133,8 @@ func TestEmptyDrawPileIsRefilledFromEveryDiscardPile(t *testing.T) {
 	if got, want := s.DeckSize(), 1; got != want {
 		t.Fatalf("got deck size %d, want %d (2S and 3S reshuffled, one drawn)", got, want)
 	}
-	if d0, d1 := s.Discards(0), s.Discards(1); len(d0)+len(d1) != 0 {
-		t.Fatalf("got discard piles %v %v, want both empty", d0, d1)
+	if d0, d1 := s.Discards(0), s.Discards(1); len(d0)+len(d1) != 0 || len(s.DiscardLog()) != 0 {
+		t.Fatalf("got discard piles %v %v and log %v, want all empty", d0, d1, s.DiscardLog())
 	}
 	if got := cardCounts(&s); got != cardsBefore {
 		t.Fatal("cards not conserved by the reshuffle")
@@ -205,5 +205,23 @@ func TestOneEyedJackRemovesOnlyUnlockedOpponentChips(t *testing.T) {
 	}
 	if want := []string{"JSxc1", "JSxd1"}; !slices.Equal(got, want) {
 		t.Fatalf("got removals %v, want %v", got, want)
+	}
+}
+
+func TestDiscardLogRecordsWhereEachCardWent(t *testing.T) {
+	// 7H's cells are i5 and d6, both taken: seat 0 turns it in, then plays.
+	s := fixture{chips: "i5 b:d6 b:e5", hands: "7H 2S|JS 4S", deck: "4C 5C 6C"}.state(t)
+	play(t, &s, "x7H", "2S@b1", "JSxb1")
+	want := []Discard{
+		{Seat: 0, Card: cards(t, "7H")[0], Cell: NoCell},
+		{Seat: 0, Card: cards(t, "2S")[0], Cell: mustCell("b1")},
+		{Seat: 1, Card: cards(t, "JS")[0], Cell: mustCell("b1")},
+	}
+	if got := s.DiscardLog(); !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	v := s.ViewFor(0)
+	if got := v.DiscardLog(); !slices.Equal(got, want) {
+		t.Fatalf("seat 0's view: got %v, want %v", got, want)
 	}
 }
