@@ -1,44 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeArchive, positionFromVector, verifySeed } from './archive';
+import { normalizeArchive, positionFromVector, verifySeed, type ArchiveDoc } from './archive';
 
-// Shapes as the server sends them today (Go field names inside "game").
-const goArchive = {
+// GET /games/{id}/archive as the server answers it (server/games.go archiveResponse).
+const apiArchive: ArchiveDoc = {
   game: {
-    ID: 'g1', Game: 'sequence', Variant: 'classic', Players: 2, Teams: 2, ResultStatus: 'finished', Winner: 0,
-    Seats: [
-      { Seat: 0, Team: 0, UserID: 'u1', Username: 'ann', Bot: '' },
-      { Seat: 1, Team: 1, UserID: 'b1', Username: 'bot-random', Bot: 'random' },
+    id: 'g1', game: 'sequence', variant: 'classic', players: 2, teams: 2, status: 'finished', rated: true,
+    clock: { turn_seconds: 60 }, created_at: 't', seed_hash: 'x', ply: 2,
+    started_at: '2026-01-01T00:00:00Z', finished_at: '2026-01-01T00:05:00Z',
+    result: { status: 'finished', winner: 0 },
+    seats: [
+      { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
+      { seat: 1, team: 1, user: { id: 'b1', username: 'bot-random' }, bot: 'random', open: false, filled_by_bot: false, abandoned: false },
     ],
-    StartedAt: '2026-01-01T00:00:00Z', FinishedAt: '2026-01-01T00:05:00Z',
   },
-  setup: { Game: 'sequence', Variant: 'classic', Players: 2, Teams: 2 },
+  setup: { game: 'sequence', variant: 'classic', players: 2, teams: 2 },
   seed: 'ab', seed_hash: 'x',
   moves: [
-    { Ply: 0, Seat: 0, Move: 'JC@f1', Actor: 'player', UserID: 'u1', At: 't0' },
-    { Ply: 1, Seat: 1, Move: 'AH@g5', Actor: 'bot', UserID: '', At: 't1' },
+    { ply: 0, seat: 0, move: 'JC@f1', by: 'player', user_id: 'u1', at: 't0' },
+    { ply: 1, seat: 1, move: 'AH@g5', by: 'bot', user_id: '', at: 't1' },
   ],
 };
 
 describe('the archive', () => {
-  it('reads the stored record with Go field names', () => {
-    const a = normalizeArchive(goArchive);
+  it('reads the record the API answers', () => {
+    const a = normalizeArchive(apiArchive);
     expect(a.id).toBe('g1');
     expect(a.game).toBe('sequence');
     expect(a.seats.map((s) => s.username)).toEqual(['ann', 'bot-random']);
+    expect(a.seats[1].bot).toBe('random');
     expect(a.winner).toBe(0);
     expect(a.result).toBe('finished');
+    expect(a.startedAt).toBe('2026-01-01T00:00:00Z');
     expect(a.moves[1]).toEqual({ ply: 1, seat: 1, move: 'AH@g5', by: 'bot', user_id: undefined, at: 't1' });
   });
 
-  it('reads the API spelling too', () => {
+  it('reads a drawn Stacks game', () => {
     const a = normalizeArchive({
-      game: { id: 'g2', game: 'stacks', players: 2, teams: 2, seats: [{ seat: 0, team: 0, user: { id: 'u', username: 'bo' } }], result: { status: 'drawn', winner: null } },
+      ...apiArchive,
+      game: { ...apiArchive.game, game: 'stacks', variant: undefined, result: { status: 'drawn', winner: null } },
       setup: { game: 'stacks', players: 2, teams: 2 },
       moves: [{ ply: 0, seat: 0, move: '/R5', by: 'player', at: 't' }],
     });
     expect(a.game).toBe('stacks');
-    expect(a.seats[0].username).toBe('bo');
     expect(a.result).toBe('drawn');
+    expect(a.winner).toBeNull();
     expect(a.moves[0].move).toBe('/R5');
   });
 

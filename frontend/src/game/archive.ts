@@ -1,21 +1,24 @@
 // The archive of a finished game (GET /games/{id}/archive) and the
-// positions of the replay (GET /games/{id}/vector?ply=N). The archive's
-// record nests the stored game with Go field names (ID, Seats, …); read
-// both spellings so a later cleanup of the server's JSON does not break
-// the replay.
-import type { Chips, MoveRecord, StacksPile } from '../api/types';
+// positions of the replay (GET /games/{id}/vector?ply=N).
+import type { Chips, Game, GameKind, MoveRecord, StacksPile } from '../api/types';
 
 type Obj = Record<string, unknown>;
 
-function field(o: unknown, ...names: string[]): unknown {
-  if (!o || typeof o !== 'object') return undefined;
-  for (const n of names) {
-    if (n in (o as Obj)) return (o as Obj)[n];
-  }
-  return undefined;
+function field(o: unknown, name: string): unknown {
+  return o && typeof o === 'object' ? (o as Obj)[name] : undefined;
 }
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown, d = 0) => (typeof v === 'number' ? v : d);
+
+/** GET /games/{id}/archive as the API answers it. */
+export interface ArchiveDoc {
+  game: Game;
+  setup: { game: GameKind; variant?: string; players: number; teams: number; sequences_to_win?: number; play_cap?: number };
+  seed: string;
+  seed_hash: string;
+  moves: MoveRecord[];
+  final_state?: unknown;
+}
 
 export interface ArchiveSeat {
   seat: number;
@@ -27,7 +30,7 @@ export interface ArchiveSeat {
 
 export interface Archive {
   id: string;
-  game: 'sequence' | 'stacks';
+  game: GameKind;
   variant: string;
   players: number;
   teams: number;
@@ -41,43 +44,28 @@ export interface Archive {
   moves: MoveRecord[];
 }
 
-export function normalizeArchive(doc: unknown): Archive {
-  const g = field(doc, 'game', 'Game');
-  const setup = field(doc, 'setup', 'Setup');
-  const seats = (field(g, 'seats', 'Seats') as unknown[] | undefined) ?? [];
-  const moves = (field(doc, 'moves', 'Moves') as unknown[] | undefined) ?? [];
-  const winner = field(g, 'winner', 'Winner');
-  const game = str(field(setup, 'game', 'Game')) || str(field(g, 'game', 'Game'));
+export function normalizeArchive(doc: ArchiveDoc): Archive {
+  const g = doc.game;
   return {
-    id: str(field(g, 'id', 'ID')),
-    game: game === 'stacks' ? 'stacks' : 'sequence',
-    variant: str(field(setup, 'variant', 'Variant')) || str(field(g, 'variant', 'Variant')),
-    players: num(field(setup, 'players', 'Players'), seats.length),
-    teams: num(field(setup, 'teams', 'Teams'), 2),
-    seats: seats.map((s, i) => {
-      const u = field(s, 'user') as Obj | undefined;
-      return {
-        seat: num(field(s, 'seat', 'Seat'), i),
-        team: num(field(s, 'team', 'Team'), i),
-        username: str(field(s, 'Username', 'username')) || str(u?.username),
-        userID: str(field(s, 'UserID', 'user_id')) || str(u?.id),
-        bot: str(field(s, 'bot', 'Bot')),
-      };
-    }),
-    result: str(field(g, 'ResultStatus', 'result_status')) || str(field(field(g, 'result'), 'status')),
-    winner: typeof winner === 'number' ? winner : ((field(field(g, 'result'), 'winner') as number | null | undefined) ?? null),
-    seed: str(field(doc, 'seed', 'Seed')),
-    seedHash: str(field(doc, 'seed_hash', 'SeedHash')),
-    startedAt: str(field(g, 'started_at', 'StartedAt')),
-    finishedAt: str(field(g, 'finished_at', 'FinishedAt')),
-    moves: moves.map((m, i) => ({
-      ply: num(field(m, 'ply', 'Ply'), i),
-      seat: num(field(m, 'seat', 'Seat')),
-      move: str(field(m, 'move', 'Move')),
-      by: str(field(m, 'by', 'Actor', 'actor')),
-      user_id: str(field(m, 'user_id', 'UserID')) || undefined,
-      at: str(field(m, 'at', 'At')),
+    id: g.id,
+    game: doc.setup.game === 'stacks' ? 'stacks' : 'sequence',
+    variant: doc.setup.variant ?? g.variant ?? '',
+    players: doc.setup.players,
+    teams: doc.setup.teams,
+    seats: g.seats.map((s) => ({
+      seat: s.seat,
+      team: s.team,
+      username: s.user?.username ?? '',
+      userID: s.user?.id ?? '',
+      bot: s.bot ?? '',
     })),
+    result: g.result?.status ?? '',
+    winner: g.result?.winner ?? null,
+    seed: doc.seed,
+    seedHash: doc.seed_hash,
+    startedAt: g.started_at ?? '',
+    finishedAt: g.finished_at ?? '',
+    moves: doc.moves.map((m) => ({ ...m, user_id: m.user_id || undefined })),
   };
 }
 

@@ -3,7 +3,7 @@ import { Board } from '../components/Board';
 import { SeqCard, StacksCard } from '../components/Cards';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { TEAMS } from '../game/board';
-import { normalizeArchive, positionFromVector, verifySeed, type Archive, type Position } from '../game/archive';
+import { normalizeArchive, positionFromVector, verifySeed, type Archive, type ArchiveDoc, type Position } from '../game/archive';
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { api } from '../session';
@@ -23,7 +23,7 @@ function resultLine(a: Archive): string {
 }
 
 export default function Replay({ id }: { id: string }) {
-  const { data: archive, error } = useLoad(async () => normalizeArchive(await api.get<unknown>(`/games/${encodeURIComponent(id)}/archive`)), [id]);
+  const { data: archive, error } = useLoad(async () => normalizeArchive(await api.get<ArchiveDoc>(`/games/${encodeURIComponent(id)}/archive`)), [id]);
   const total = archive?.moves.length ?? 0;
   const [ply, setPly] = useState<number | null>(null);
   const cache = useRef(new Map<number, Promise<Position>>());
