@@ -57,12 +57,12 @@ type App struct {
 	startedHook func()
 }
 
-// Start connects to (or starts) PostgreSQL and Redis, applies migrations
-// and starts the HTTP server and/or the workers.
 // reconcileEvery is how often a worker process looks for game tasks that
 // were lost (see Games.Reconcile).
 const reconcileEvery = 30 * time.Second
 
+// Start connects to (or starts) PostgreSQL and Redis, applies migrations
+// and starts the HTTP server and/or the workers.
 func (a *App) Start(ctx context.Context) (err error) {
 	// A serving process keeps a small live heap (tens of MB) and allocates
 	// per request; at Go's default target it collects several times a

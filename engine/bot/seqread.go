@@ -159,15 +159,14 @@ func decisionExcess(a *seqAnalysis, d sequence.Discard, exchanged bool, excess *
 // boardUndo takes an analysis back through the discard log, one play at a
 // time, to the board each play was made on.
 type boardUndo struct {
+	v      *sequence.View
 	a      *seqAnalysis
-	teams  int
-	teamOf func(seat int) int
 	seqs   [][]sequence.Window // every team's sequences
 	active [][]bool            // still complete at the board reached
 }
 
 func newBoardUndo(v *sequence.View, a *seqAnalysis) *boardUndo {
-	b := &boardUndo{a: a, teams: v.Teams(), teamOf: v.TeamOf}
+	b := &boardUndo{v: v, a: a}
 	for t := 0; t < v.Teams(); t++ {
 		w := v.Sequences(t)
 		b.seqs = append(b.seqs, w)
@@ -187,14 +186,14 @@ func (b *boardUndo) undo(d sequence.Discard) bool {
 	if d.Card.IsOneEyed() {
 		// Later plays have been taken back, so the cell is empty again; in a
 		// two-team game the chip removed was the other team's.
-		if b.teams != 2 || a.sq[d.Cell] != sequence.Empty {
+		if b.v.Teams() != 2 || a.sq[d.Cell] != sequence.Empty {
 			return false
 		}
-		a.setCell(d.Cell, sequence.TeamA+sequence.Square(1-b.teamOf(d.Seat)))
+		a.setCell(d.Cell, sequence.TeamA+sequence.Square(1-b.v.TeamOf(d.Seat)))
 		return true
 	}
 	team := a.sq[d.Cell].Team()
-	if team != b.teamOf(d.Seat) {
+	if team != b.v.TeamOf(d.Seat) {
 		return false
 	}
 	if a.locked[d.Cell] {

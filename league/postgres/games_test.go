@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/hibiken/asynq"
 	"io"
 	"log/slog"
 	"reflect"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/seqleague/seqleague/engine/play"
@@ -168,9 +168,11 @@ func (r *gameRig) checkArchive(t *testing.T, gameID string) map[string]int {
 		log[i] = play.SeatMove{Seat: m.Seat, Move: m.Move}
 		actors[m.Actor]++
 	}
-	g := rec.Game
-	setup := play.Setup{Game: g.Game, Variant: g.Variant, Players: g.Players, Teams: g.Teams, SequencesToWin: g.SequencesToWin, PlayCap: g.PlayCap}
-	game, err := play.Replay(setup, seed, log)
+	row, err := readGame(r.db.Gorm, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := play.Replay(row.setup(), seed, log)
 	if err != nil {
 		t.Fatalf("archive does not replay: %v", err)
 	}
@@ -454,8 +456,14 @@ func TestTheSweepReschedulesLostTasks(t *testing.T) {
 	if s, tm, err := r.games.Reconcile(ctx); err != nil || s != 0 || tm != 0 {
 		t.Fatalf("sweep before anything is overdue = %d settlements, %d timers, %v; want none", s, tm, err)
 	}
-	r.db.Gorm.Exec("UPDATE games SET finished_at = finished_at - interval '1 minute' WHERE id = ?", done.ID)
-	r.db.Gorm.Exec("UPDATE games SET turn_deadline = now() - interval '1 minute' WHERE id = ?", timed.ID)
+	for _, q := range []struct{ sql, id string }{
+		{"UPDATE games SET finished_at = finished_at - interval '1 minute' WHERE id = ?", done.ID},
+		{"UPDATE games SET turn_deadline = now() - interval '1 minute' WHERE id = ?", timed.ID},
+	} {
+		if err := r.db.Gorm.Exec(q.sql, q.id).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
 	if s, tm, err := r.games.Reconcile(ctx); err != nil || s != 1 || tm != 1 {
 		t.Fatalf("sweep = %d settlements, %d timers, %v; want 1 and 1", s, tm, err)
 	}
