@@ -68,3 +68,15 @@ func TestABadPayloadIsNotRetriedAndAMissingGameIsDone(t *testing.T) {
 		t.Fatalf("an outage: %v, want an error that is retried", err)
 	}
 }
+
+// A task whose worker was killed is run again at once; a task that failed
+// backs off as asynq's default does.
+func TestATaskWhoseWorkerDiedIsRetriedAtOnce(t *testing.T) {
+	task := asynq.NewTask(TypeBotMove, nil)
+	if d := retryDelay(0, asynq.ErrLeaseExpired, task); d != 0 {
+		t.Fatalf("retry after a dead worker in %v, want at once", d)
+	}
+	if d := retryDelay(0, errors.New("database down"), task); d < 15*time.Second {
+		t.Fatalf("retry after a failure in %v, want asynq's back-off (15 s or more)", d)
+	}
+}

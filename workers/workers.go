@@ -2,6 +2,7 @@ package workers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -71,11 +72,23 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 		ShutdownTimeout:   cfg.ShutdownTimeout,
 		Logger:            asynqLogger{logger},
 		LogLevel:          asynq.WarnLevel,
+		RetryDelayFunc:    retryDelay,
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, task *asynq.Task, err error) {
 			logger.ErrorContext(ctx, "task failed", slog.String("type", task.Type()), slog.String("error", err.Error()))
 		}),
 	})
 	return &Workers{srv: srv, mux: asynq.NewServeMux(), logger: logger}
+}
+
+// retryDelay is asynq's back-off, except for a task whose worker died
+// holding it (its lease expired): that task did not fail, so it runs again
+// at once. asynq finds such a task only a minute or so after the crash,
+// and a game waiting on its bot's move has waited long enough.
+func retryDelay(n int, err error, task *asynq.Task) time.Duration {
+	if errors.Is(err, asynq.ErrLeaseExpired) {
+		return 0
+	}
+	return asynq.DefaultRetryDelayFunc(n, err, task)
 }
 
 // Every runs f every d while the workers run (register before Start). Every
