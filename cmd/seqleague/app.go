@@ -120,9 +120,10 @@ func (a *App) Start(ctx context.Context) (err error) {
 		a.workers.RegisterGames(games)
 		a.workers.RegisterCompetitions(tournaments)
 		a.workers.Every(reconcileEvery, "reconcile games", func(ctx context.Context) error {
-			settles, timers, err := games.Reconcile(ctx)
-			if settles+timers > 0 {
-				a.logger.WarnContext(ctx, "rescheduled lost game tasks", "settlements", settles, "timers", timers)
+			done, err := games.Reconcile(ctx)
+			if done.Total() > 0 {
+				a.logger.WarnContext(ctx, "rescheduled lost game tasks",
+					"settlements", done.Settlements, "timers", done.Timers, "bot_moves", done.BotMoves)
 			}
 			return err
 		})

@@ -285,10 +285,12 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 			deadline := now.Add(time.Duration(row.BlockWindowSeconds) * time.Second)
 			upd["turn_deadline"] = deadline
 			row.TurnDeadline = &deadline
+			upd["bot_due_at"], row.BotDueAt = nil, nil // the timer closes the window even if the bots' task is lost
 			fx.then(func(ctx context.Context) error { return g.tasks.TurnTimeout(ctx, row.ID, ply, deadline) })
 		} else {
 			upd["turn_deadline"] = nil
 			row.TurnDeadline = nil
+			upd["bot_due_at"], row.BotDueAt = now, &now // only the bots' task closes the window
 		}
 	default:
 		newTurn := prev == nil || prev.TurnCount() != game.TurnCount()
@@ -323,11 +325,14 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 		upd["turn_deadline"] = deadline
 		row.TurnDeadline = deadline
 		seat := seats[game.Turn()]
+		upd["bot_due_at"], row.BotDueAt = nil, nil
 		if seat.botControlled() {
 			delay := time.Duration(0)
 			if newTurn {
 				delay = g.cfg.BotDelay
 			}
+			due := now.Add(delay)
+			upd["bot_due_at"], row.BotDueAt = due, &due
 			fx.then(func(ctx context.Context) error { return g.tasks.BotMove(ctx, row.ID, ply, delay) })
 		} else if deadline != nil {
 			at := *deadline
@@ -775,7 +780,7 @@ func (g *Games) HandToBots(ctx context.Context, gameID string) error {
 			return res.Error
 		}
 		// A move read before this change must not be stored after it.
-		if err := saveTurn(tx, fx, row, map[string]any{}); err != nil {
+		if err := saveTurn(tx, fx, row, map[string]any{"bot_due_at": g.now()}); err != nil {
 			return err
 		}
 		ply := row.Ply

@@ -36,7 +36,8 @@ type gameRow struct {
 	Ply                int
 	TurnStartedAt      *time.Time
 	TurnDeadline       *time.Time
-	ResumeMS           *int64 `gorm:"column:resume_ms"`
+	BotDueAt           *time.Time // when a bot's task for this ply is due; nil when no bot is to act
+	ResumeMS           *int64     `gorm:"column:resume_ms"`
 	TimedOutTurn       int
 	ResultStatus       *string
 	Winner             *int

@@ -16,26 +16,38 @@ const reconcileGrace = 30 * time.Second
 // reconcileBatch bounds one sweep; the next sweep takes the rest.
 const reconcileBatch = 1000
 
+// Rescheduled counts the tasks one sweep scheduled again.
+type Rescheduled struct {
+	Settlements int // game:settle of finished games never settled
+	Timers      int // turn:timeout of active games whose deadline passed
+	BotMoves    int // bot:move of active games whose bot never acted
+}
+
+// Total is the number of tasks scheduled again.
+func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves }
+
 // Reconcile schedules again the tasks that a game's state says must exist
 // but whose time is long past: the settlement of a finished game never
-// settled, and the timer of an active game whose turn deadline has passed.
-// Tasks are enqueued after their commit, so a Redis failure at that moment
-// loses them; the task IDs make scheduling one that does exist a no-op. It
-// returns how many of each it scheduled.
-func (g *Games) Reconcile(ctx context.Context) (settles, timers int, err error) {
+// settled, the timer of an active game whose turn deadline has passed, and
+// the bot:move of an active game whose bot was due to act (bot_due_at; in
+// an untimed game nothing else would ever move it on). Tasks are enqueued
+// after their commit, so a Redis failure at that moment loses them; the
+// task IDs make scheduling one that does exist a no-op.
+func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
+	var done Rescheduled
 	db := g.db.WithContext(ctx)
 	cutoff := g.now().Add(-reconcileGrace)
 	var unsettled []string
 	if err := db.Model(&gameRow{}).
 		Where("status = ? AND settled_at IS NULL AND finished_at < ?", league.StatusFinished, cutoff).
 		Order("finished_at").Limit(reconcileBatch).Pluck("id", &unsettled).Error; err != nil {
-		return 0, 0, err
+		return done, err
 	}
 	for _, id := range unsettled {
 		if err := g.tasks.Settle(ctx, id); err != nil {
-			return settles, timers, err
+			return done, err
 		}
-		settles++
+		done.Settlements++
 	}
 	var overdue []struct {
 		ID           string
@@ -45,13 +57,28 @@ func (g *Games) Reconcile(ctx context.Context) (settles, timers int, err error) 
 	if err := db.Model(&gameRow{}).Select("id, ply, turn_deadline").
 		Where("status = ? AND turn_deadline < ?", league.StatusActive, cutoff).
 		Order("turn_deadline").Limit(reconcileBatch).Scan(&overdue).Error; err != nil {
-		return settles, timers, err
+		return done, err
 	}
 	for _, o := range overdue {
 		if err := g.tasks.TurnTimeout(ctx, o.ID, o.Ply, o.TurnDeadline); err != nil {
-			return settles, timers, err
+			return done, err
 		}
-		timers++
+		done.Timers++
 	}
-	return settles, timers, nil
+	var stalled []struct {
+		ID  string
+		Ply int
+	}
+	if err := db.Model(&gameRow{}).Select("id, ply").
+		Where("status = ? AND bot_due_at < ?", league.StatusActive, cutoff).
+		Order("bot_due_at").Limit(reconcileBatch).Scan(&stalled).Error; err != nil {
+		return done, err
+	}
+	for _, s := range stalled {
+		if err := g.tasks.BotMove(ctx, s.ID, s.Ply, 0); err != nil {
+			return done, err
+		}
+		done.BotMoves++
+	}
+	return done, nil
 }

@@ -453,8 +453,8 @@ func TestTheSweepReschedulesLostTasks(t *testing.T) {
 			t.Fatalf("losing task %s: %v", task[1], err)
 		}
 	}
-	if s, tm, err := r.games.Reconcile(ctx); err != nil || s != 0 || tm != 0 {
-		t.Fatalf("sweep before anything is overdue = %d settlements, %d timers, %v; want none", s, tm, err)
+	if done, err := r.games.Reconcile(ctx); err != nil || done.Total() != 0 {
+		t.Fatalf("sweep before anything is overdue = %+v, %v; want none", done, err)
 	}
 	for _, q := range []struct{ sql, id string }{
 		{"UPDATE games SET finished_at = finished_at - interval '1 minute' WHERE id = ?", done.ID},
@@ -464,8 +464,8 @@ func TestTheSweepReschedulesLostTasks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if s, tm, err := r.games.Reconcile(ctx); err != nil || s != 1 || tm != 1 {
-		t.Fatalf("sweep = %d settlements, %d timers, %v; want 1 and 1", s, tm, err)
+	if done, err := r.games.Reconcile(ctx); err != nil || done != (Rescheduled{Settlements: 1, Timers: 1}) {
+		t.Fatalf("sweep = %+v, %v; want 1 settlement and 1 timer", done, err)
 	}
 	for _, task := range [][2]string{{workers.QueueDefault, settleID}, {workers.QueueGames, timerID}} {
 		if _, err := insp.GetTaskInfo(task[0], task[1]); err != nil {
@@ -476,8 +476,52 @@ func TestTheSweepReschedulesLostTasks(t *testing.T) {
 	if err := r.games.Settle(ctx, done.ID); err != nil {
 		t.Fatal(err)
 	}
-	if s, _, err := r.games.Reconcile(ctx); err != nil || s != 0 {
-		t.Fatalf("sweep after settlement = %d settlements, %v; want none", s, err)
+	if done, err := r.games.Reconcile(ctx); err != nil || done.Settlements != 0 {
+		t.Fatalf("sweep after settlement = %+v, %v; want no settlement", done, err)
+	}
+}
+
+// In an untimed game no timer backs up a bot's turn: the sweep schedules a
+// lost bot:move again from bot_due_at, which the move write keeps.
+func TestTheSweepReschedulesALostBotMove(t *testing.T) {
+	r := newGameRig(t, false) // no workers: queued tasks stay queued
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{Bot: "greedy"}, {UserID: ann.UserID}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	insp := asynq.NewInspectorFromRedisClient(r.rdb)
+	botID := fmt.Sprintf("bot:%s:0", g.ID)
+	if err := insp.DeleteTask(workers.QueueGames, botID); err != nil {
+		t.Fatalf("losing task %s: %v", botID, err)
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done.Total() != 0 {
+		t.Fatalf("sweep before the bot is overdue = %+v, %v; want none", done, err)
+	}
+	// Age the due time the game's own write set (a NULL stays NULL).
+	if err := r.db.Gorm.Exec("UPDATE games SET bot_due_at = bot_due_at - interval '1 minute' WHERE id = ?", g.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done != (Rescheduled{BotMoves: 1}) {
+		t.Fatalf("sweep = %+v, %v; want 1 bot move", done, err)
+	}
+	if _, err := insp.GetTaskInfo(workers.QueueGames, botID); err != nil {
+		t.Fatalf("task %s after the sweep: %v", botID, err)
+	}
+	// The bot moves; with a person to move, the game is no longer the sweep's business.
+	if err := r.games.PlayBot(ctx, g.ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	var due *time.Time
+	if err := r.db.Gorm.Raw("SELECT bot_due_at FROM games WHERE id = ?", g.ID).Row().Scan(&due); err != nil || due != nil {
+		t.Fatalf("bot_due_at on the person's turn = %v, %v; want NULL", due, err)
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done.BotMoves != 0 {
+		t.Fatalf("sweep on the person's turn = %+v, %v; want no bot move", done, err)
 	}
 }
 
