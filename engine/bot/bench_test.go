@@ -20,8 +20,8 @@ import (
 
 const benchPositions = 200
 
-// sequenceBenchViews is benchPositions views of the seat to move, from
-// two-player classic games, spread over the games' lengths.
+// sequenceBenchViews is n views of the seat to move, from classic games
+// of the configuration, spread over the games' lengths.
 func sequenceBenchViews(tb testing.TB, cfg sequence.Config, n int) []sequence.View {
 	tb.Helper()
 	var views []sequence.View
@@ -131,19 +131,26 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// BenchmarkDecisionSequence times every level on two-player positions, and
+// the strong level on four-player (2v2) ones too, where it deals three
+// hidden hands and its default budget is larger.
 func BenchmarkDecisionSequence(b *testing.B) {
 	views := sequenceBenchViews(b, sequence.Config{Players: 2, Teams: 2}, benchPositions)
 	for _, level := range Levels {
-		b.Run(string(level), func(b *testing.B) {
-			bt, _ := ForSequence(level)
-			reportPercentiles(b, len(views), func(i int) {
-				r := rng.NewUint64(uint64(i))
-				if _, err := bt.Choose(&views[i], &r, Budget{}); err != nil {
-					b.Fatal(err)
-				}
-			})
-		})
+		b.Run(string(level), func(b *testing.B) { benchSequenceLevel(b, level, views) })
 	}
+	views4 := sequenceBenchViews(b, sequence.Config{Players: 4, Teams: 2}, benchPositions)
+	b.Run("strong-2v2", func(b *testing.B) { benchSequenceLevel(b, Strong, views4) })
+}
+
+func benchSequenceLevel(b *testing.B, level Level, views []sequence.View) {
+	bt, _ := ForSequence(level)
+	reportPercentiles(b, len(views), func(i int) {
+		r := rng.NewUint64(uint64(i))
+		if _, err := bt.Choose(&views[i], &r, Budget{}); err != nil {
+			b.Fatal(err)
+		}
+	})
 }
 
 func BenchmarkDecisionStacks(b *testing.B) {

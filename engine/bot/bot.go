@@ -34,11 +34,23 @@ func ParseLevel(text string) (Level, error) {
 
 // Default iteration budgets of the strong level, chosen so that a decision
 // takes at most 200 ms at the 99th percentile on one core (see the README's
-// decision-time table).
+// decision-time table). A board game of more than two players deals more
+// than one hidden hand, whose luck takes more deals to average out, so it
+// gets DefaultSequenceTableIterations.
 const (
-	DefaultSequenceIterations = 3000
-	DefaultStacksIterations   = 2000
+	DefaultSequenceIterations      = 3000 // two players
+	DefaultSequenceTableIterations = 6000 // three players or more
+	DefaultStacksIterations        = 2000
 )
+
+// defaultSequenceIterations is the strong level's default budget for a
+// board game of players.
+func defaultSequenceIterations(players int) int {
+	if players > 2 {
+		return DefaultSequenceTableIterations
+	}
+	return DefaultSequenceIterations
+}
 
 // Budget bounds a search. Only the strong level searches; the other levels
 // ignore it.

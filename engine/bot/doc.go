@@ -84,9 +84,10 @@
 // # Budgets
 //
 // Budget.Iterations counts roll-outs (one candidate played out from one
-// deal); 0 means DefaultSequenceIterations or DefaultStacksIterations,
-// chosen so that the strong level decides within 200 ms at the 99th
-// percentile on one core. Budget.Stop may end a search early (a time
+// deal); 0 means DefaultSequenceIterations (two players),
+// DefaultSequenceTableIterations (more players, more hidden hands) or
+// DefaultStacksIterations, chosen so that the strong level decides within
+// 200 ms at the 99th percentile on one core. Budget.Stop may end a search early (a time
 // budget; the engine reads no clock itself), at the cost of determinism:
 // arenas and tests use iteration budgets only.
 //
