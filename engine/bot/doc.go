@@ -87,9 +87,9 @@
 // deal); 0 means DefaultSequenceIterations (two players),
 // DefaultSequenceTableIterations (more players, more hidden hands) or
 // DefaultStacksIterations, chosen so that the strong level decides within
-// 200 ms at the 99th percentile on one core. Budget.Stop may end a search early (a time
-// budget; the engine reads no clock itself), at the cost of determinism:
-// arenas and tests use iteration budgets only.
+// 200 ms at the 99th percentile on one core. Budget.Stop may end a search
+// early (a time budget; the engine reads no clock itself), at the cost of
+// determinism: arenas and tests use iteration budgets only.
 //
 // # Arena
 //
