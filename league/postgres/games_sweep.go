@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/seqleague/seqleague/league"
 )
 
@@ -49,36 +51,42 @@ func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 		}
 		done.Settlements++
 	}
-	var overdue []struct {
-		ID           string
-		Ply          int
-		TurnDeadline time.Time
-	}
-	if err := db.Model(&gameRow{}).Select("id, ply, turn_deadline").
-		Where("status = ? AND turn_deadline < ?", league.StatusActive, cutoff).
-		Order("turn_deadline").Limit(reconcileBatch).Scan(&overdue).Error; err != nil {
+	timers, err := overdueGames(db, "turn_deadline", cutoff)
+	if err != nil {
 		return done, err
 	}
-	for _, o := range overdue {
-		if err := g.tasks.TurnTimeout(ctx, o.ID, o.Ply, o.TurnDeadline); err != nil {
+	for _, o := range timers {
+		if err := g.tasks.TurnTimeout(ctx, o.ID, o.Ply, o.Due); err != nil {
 			return done, err
 		}
 		done.Timers++
 	}
-	var stalled []struct {
-		ID  string
-		Ply int
-	}
-	if err := db.Model(&gameRow{}).Select("id, ply").
-		Where("status = ? AND bot_due_at < ?", league.StatusActive, cutoff).
-		Order("bot_due_at").Limit(reconcileBatch).Scan(&stalled).Error; err != nil {
+	bots, err := overdueGames(db, "bot_due_at", cutoff)
+	if err != nil {
 		return done, err
 	}
-	for _, s := range stalled {
-		if err := g.tasks.BotMove(ctx, s.ID, s.Ply, 0); err != nil {
+	for _, o := range bots {
+		if err := g.tasks.BotMove(ctx, o.ID, o.Ply, 0); err != nil {
 			return done, err
 		}
 		done.BotMoves++
 	}
 	return done, nil
+}
+
+// overdueGame is an active game whose task for its ply was due at Due.
+type overdueGame struct {
+	ID  string
+	Ply int
+	Due time.Time
+}
+
+// overdueGames is the active games whose due-time column (turn_deadline or
+// bot_due_at) is before cutoff, the longest overdue first.
+func overdueGames(db *gorm.DB, column string, cutoff time.Time) ([]overdueGame, error) {
+	var out []overdueGame
+	err := db.Model(&gameRow{}).Select("id, ply, "+column+" AS due").
+		Where("status = ? AND "+column+" < ?", league.StatusActive, cutoff).
+		Order(column).Limit(reconcileBatch).Scan(&out).Error
+	return out, err
 }

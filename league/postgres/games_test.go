@@ -92,19 +92,12 @@ func (r *gameRig) headToHead(t *testing.T, first, second league.Actor) *league.G
 	return g
 }
 
-func (r *gameRig) movesStored(t *testing.T, gameID string) int64 {
+// rowsOf counts the rows of a per-game table (game_moves, game_archive)
+// that belong to the game.
+func (r *gameRig) rowsOf(t *testing.T, table, gameID string) int64 {
 	t.Helper()
 	var n int64
-	if err := r.db.Gorm.Table("game_moves").Where("game_id = ?", gameID).Count(&n).Error; err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
-func (r *gameRig) archiveRows(t *testing.T, gameID string) int64 {
-	t.Helper()
-	var n int64
-	if err := r.db.Gorm.Table("game_archive").Where("game_id = ?", gameID).Count(&n).Error; err != nil {
+	if err := r.db.Gorm.Table(table).Where("game_id = ?", gameID).Count(&n).Error; err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -299,7 +292,7 @@ func TestFiftyConcurrentSubmissionsOfOnePlyApplyExactlyOne(t *testing.T) {
 	if codes[""] != 1 || codes[league.ECONFLICT] != 49 {
 		t.Fatalf("outcomes = %v; want exactly one applied and 49 conflicts", codes)
 	}
-	if n := r.movesStored(t, g.ID); n != 1 {
+	if n := r.rowsOf(t, "game_moves", g.ID); n != 1 {
 		t.Fatalf("%d moves stored, want 1", n)
 	}
 }
@@ -331,7 +324,7 @@ func TestAMoveReadBeforeAChangeIsNotStoredAfterIt(t *testing.T) {
 	if err := saveTurn(db, fx, row, map[string]any{"ply": row.Ply}); !errors.Is(err, errStale) {
 		t.Fatalf("saveTurn after the seats changed = %v, want errStale", err)
 	}
-	if stored := r.movesStored(t, g.ID); stored != 0 {
+	if stored := r.rowsOf(t, "game_moves", g.ID); stored != 0 {
 		t.Fatalf("%d moves stored from a stale read", stored)
 	}
 	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: game.LegalMoves(0)[0]})
@@ -382,7 +375,7 @@ func TestAnInstancesCopyOfAGameNeverOutvotesTheDatabase(t *testing.T) {
 	if league.ErrorCode(err) != league.EFORBIDDEN {
 		t.Fatalf("a move on a seat handed to a bot elsewhere = %v, want forbidden", err)
 	}
-	if stored := r.movesStored(t, g.ID); stored != 4 {
+	if stored := r.rowsOf(t, "game_moves", g.ID); stored != 4 {
 		t.Fatalf("%d moves stored, want 4", stored)
 	}
 }
@@ -398,7 +391,7 @@ func TestTheArchiveIsTheSameBeforeAndAfterSettlement(t *testing.T) {
 		t.Fatalf("archive of a game in play = %v, want a precondition error", err)
 	}
 	r.playAsHumans(t, g.ID, []league.Actor{ann, bob}, 60*time.Second)
-	if archived := r.archiveRows(t, g.ID); archived != 0 {
+	if archived := r.rowsOf(t, "game_archive", g.ID); archived != 0 {
 		t.Fatal("the archive was written before the game was settled")
 	}
 	r.checkArchive(t, g.ID)
@@ -409,7 +402,7 @@ func TestTheArchiveIsTheSameBeforeAndAfterSettlement(t *testing.T) {
 	if err := r.games.Settle(ctx, g.ID); err != nil {
 		t.Fatal(err)
 	}
-	if archived := r.archiveRows(t, g.ID); archived != 1 {
+	if archived := r.rowsOf(t, "game_archive", g.ID); archived != 1 {
 		t.Fatalf("%d archive rows after settlement, want 1", archived)
 	}
 	after, err := r.games.Archive(ctx, g.ID)
@@ -569,7 +562,7 @@ func TestMoveErrorsAreClear(t *testing.T) {
 	if string(first.State) != string(again.State) || first.Game.Ply != again.Game.Ply {
 		t.Fatalf("repeated move_id answered differently: ply %d vs %d", first.Game.Ply, again.Game.Ply)
 	}
-	if n := r.movesStored(t, g.ID); n != 1 {
+	if n := r.rowsOf(t, "game_moves", g.ID); n != 1 {
 		t.Fatalf("%d moves stored after a repeated move_id, want 1", n)
 	}
 }
