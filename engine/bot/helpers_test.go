@@ -68,6 +68,12 @@ type seqFixture struct {
 
 func (f seqFixture) view(t testing.TB) sequence.View {
 	t.Helper()
+	s := f.state(t)
+	return s.ViewFor(0)
+}
+
+func (f seqFixture) state(t testing.TB) sequence.State {
+	t.Helper()
 	seqs := map[string][]sequence.Window{}
 	for team, w := range f.sequences {
 		seqs[team] = []sequence.Window{seqWindow(t, w)}
@@ -83,7 +89,7 @@ func (f seqFixture) view(t testing.TB) sequence.View {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.ViewFor(0)
+	return s
 }
 
 // stFixture is a Stacks position.

@@ -1,17 +1,15 @@
 package bot
 
 import (
-	"math"
-
 	"github.com/seqleague/seqleague/engine/rng"
 	"github.com/seqleague/seqleague/engine/sequence"
 )
 
 // Tuning of the board game's search.
 const (
-	seqRolloutPlies = 12   // roll-out length before the static evaluation
+	seqRolloutPlies = 12   // roll-out length before the leaf's value
 	seqJitter       = 6.0  // roll-out noise on greedy scores
-	seqEvalScale    = 12.0 // static evaluation difference worth e (logistic)
+	seqEvalScale    = 12.0 // static evaluation difference worth e (logistic), at tables of more than two
 )
 
 var seqSearch = searchParams{candidates: 6, z: 1.0}
@@ -166,15 +164,7 @@ func (g *seqGame) rollout(s *sequence.State, r *rng.Rand, reward []float64) {
 		}
 		return
 	}
-	var e [maxTeams]float64
-	sum := 0.0
-	for t := range reward {
-		e[t] = math.Exp(g.a.evalTeam(t) / seqEvalScale)
-		sum += e[t]
-	}
-	for t := range reward {
-		reward[t] = e[t] / sum
-	}
+	g.a.leafRewards(s, reward)
 }
 
 // rolloutPick is greedyPick made cheap for roll-outs: a jack is weighed only

@@ -276,6 +276,15 @@ func (s *State) Hand(seat int) []Card {
 	return append([]Card(nil), s.hands[seat][:s.handN[seat]]...)
 }
 
+// AppendHand appends a seat's hand, in the order drawn, to buf: Hand
+// without the allocation, for searches that read hands at every leaf.
+func (s *State) AppendHand(buf []Card, seat int) []Card {
+	if seat < 0 || seat >= s.cfg.Players {
+		return buf
+	}
+	return append(buf, s.hands[seat][:s.handN[seat]]...)
+}
+
 // Deck is the draw pile, top first (a copy). Nobody may see it before the
 // game is archived (rules.md 1.6).
 func (s *State) Deck() []Card {
