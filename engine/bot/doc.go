@@ -65,7 +65,7 @@
 // then scored. In two-player games a learned value scores it (seqvalue.go):
 // a logistic model over sixteen features of each team's board and hands
 // (sequences, live windows, the gaps of fours and whether the team holds
-// their cards, jacks, whose move it is), fitted to 390,000 positions of
+// their cards, jacks, whose move it is), fitted to 315,032 positions of
 // roll-out-policy games; the leaf is a determinized state, so it may read
 // every hand. At larger tables, where no fit has been measured, a logistic
 // of the teams' live windows and sequences scores it. In
