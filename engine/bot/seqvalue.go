@@ -6,12 +6,12 @@ import (
 	"github.com/seqleague/seqleague/engine/sequence"
 )
 
-// The strong level's two-player roll-outs end in a learned value: a logistic model of
-// who wins, fitted to the outcomes of roll-out-policy games (see
-// TestFitSequenceValue, which prints seqValueWeights). A roll-out's leaf is
-// a determinized state, so the model may read every hand: a four whose gap
-// card the team holds is all but a sequence, and the board alone cannot say
-// so.
+// The strong level's two-player roll-outs end in a learned value: a
+// logistic model of who wins, fitted to the outcomes of roll-out-policy
+// games (see TestFitSequenceValue, which prints seqValueWeights). A
+// roll-out's leaf is a determinized state, so the model may read every
+// hand: a four whose gap card the team holds is all but a sequence, and the
+// board alone cannot say so.
 
 // Features of one team's position, in the order of seqValueWeights.
 const (

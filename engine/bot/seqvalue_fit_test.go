@@ -66,6 +66,8 @@ func playValueGame(seed uint64) []valueSample {
 	return out
 }
 
+// valueSamples plays games seeded from, from+1, … on every core and returns
+// their samples in seed order, so that a fit is reproducible.
 func valueSamples(from, games uint64) []valueSample {
 	parts := make([][]valueSample, games)
 	var wg sync.WaitGroup
