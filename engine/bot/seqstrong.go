@@ -144,12 +144,7 @@ func (g *seqGame) rollout(s *sequence.State, r *rng.Rand, reward []float64) {
 	g.a.me = s.TeamOf(s.Turn())
 	base := r.Uint64()
 	for ply := 0; ply < seqRolloutPlies && s.Status() == sequence.Playing; ply++ {
-		moves := sequence.LegalMoves(s, g.buf[:0])
-		m := rolloutPick(&g.a, moves, base+uint64(ply)*0x9e3779b97f4a7c15, seqJitter)
-		if err := s.Do(s.Turn(), m); err != nil {
-			panic("bot: roll-out applied an illegal move: " + err.Error())
-		}
-		g.a.follow(&s.Table, m, s.TeamOf(s.Turn()))
+		g.a.rolloutStep(s, g.buf[:0], base+uint64(ply)*0x9e3779b97f4a7c15)
 	}
 	switch s.Status() {
 	case sequence.Won:
@@ -165,6 +160,16 @@ func (g *seqGame) rollout(s *sequence.State, r *rng.Rand, reward []float64) {
 		return
 	}
 	g.a.leafRewards(s, reward)
+}
+
+// rolloutStep plays the roll-out policy's move in s, whose board a has
+// read, and keeps a up to date; buf is room for the legal moves.
+func (a *seqAnalysis) rolloutStep(s *sequence.State, buf []sequence.Move, key uint64) {
+	m := rolloutPick(a, sequence.LegalMoves(s, buf), key, seqJitter)
+	if err := s.Do(s.Turn(), m); err != nil {
+		panic("bot: roll-out applied an illegal move: " + err.Error())
+	}
+	a.follow(&s.Table, m, s.TeamOf(s.Turn()))
 }
 
 // rolloutPick is greedyPick made cheap for roll-outs: a jack is weighed only

@@ -111,14 +111,11 @@ func (a *seqAnalysis) valueFeatures(s *sequence.State, t int, f *[numSeqFeatures
 	f[fWinNow] = f[fToMove] * f[fWinNext]
 }
 
-// value is the learned score of team t: a logit, whose softmax over the
-// teams is each team's chance to win.
-func (a *seqAnalysis) value(s *sequence.State, t int) float64 {
-	var f [numSeqFeatures]float64
-	a.valueFeatures(s, t, &f)
+// valueLogit is the logit that weights w give features f.
+func valueLogit(w, f *[numSeqFeatures]float64) float64 {
 	v := 0.0
-	for i, w := range seqValueWeights {
-		v += w * f[i]
+	for i := range w {
+		v += w[i] * f[i]
 	}
 	return v
 }
@@ -127,20 +124,27 @@ func (a *seqAnalysis) value(s *sequence.State, t int) float64 {
 // by the learned value in two-player games, which it was fitted to, and by
 // the static evaluation at larger tables, where no fit has been measured.
 func (a *seqAnalysis) leafRewards(s *sequence.State, reward []float64) {
-	var logit [maxTeams]float64
+	learned := s.Players() == 2
 	for t := range reward {
-		if s.Players() == 2 {
-			logit[t] = a.value(s, t)
+		if learned {
+			var f [numSeqFeatures]float64
+			a.valueFeatures(s, t, &f)
+			reward[t] = valueLogit(&seqValueWeights, &f)
 		} else {
-			logit[t] = a.evalTeam(t) / seqEvalScale
+			reward[t] = a.evalTeam(t) / seqEvalScale
 		}
 	}
+	softmax(reward)
+}
+
+// softmax turns logits into probabilities, in place.
+func softmax(x []float64) {
 	sum := 0.0
-	for t := range reward {
-		logit[t] = math.Exp(logit[t])
-		sum += logit[t]
+	for i := range x {
+		x[i] = math.Exp(x[i])
+		sum += x[i]
 	}
-	for t := range reward {
-		reward[t] = logit[t] / sum
+	for i := range x {
+		x[i] /= sum
 	}
 }

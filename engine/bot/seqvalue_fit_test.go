@@ -49,12 +49,7 @@ func playValueGame(seed uint64) []valueSample {
 			sm.eval = (a.evalTeam(0) - a.evalTeam(1)) / seqEvalScale
 			out = append(out, sm)
 		}
-		moves := sequence.LegalMoves(&s, buf[:0])
-		m := rolloutPick(&a, moves, r.Uint64(), seqJitter)
-		if err := s.Do(s.Turn(), m); err != nil {
-			panic(err)
-		}
-		a.follow(&s.Table, m, s.TeamOf(s.Turn()))
+		a.rolloutStep(&s, buf[:0], r.Uint64())
 	}
 	won := 0.5
 	if s.Status() == sequence.Won {
@@ -100,11 +95,7 @@ func fitLogistic(data []valueSample) [numSeqFeatures]float64 {
 		var g [d]float64
 		var h [d][d + 1]float64
 		for _, s := range data {
-			z := 0.0
-			for i := range d {
-				z += w[i] * s.x[i]
-			}
-			p := 1 / (1 + math.Exp(-z))
+			p := 1 / (1 + math.Exp(-valueLogit(&w, &s.x)))
 			for i := range d {
 				g[i] += (p - s.won) * s.x[i]
 				for j := range d {
@@ -155,13 +146,7 @@ func logLoss(data []valueSample, logit func(s *valueSample) float64) float64 {
 }
 
 func learnedLogit(w [numSeqFeatures]float64) func(s *valueSample) float64 {
-	return func(s *valueSample) float64 {
-		z := 0.0
-		for i := range w {
-			z += w[i] * s.x[i]
-		}
-		return z
-	}
+	return func(s *valueSample) float64 { return valueLogit(&w, &s.x) }
 }
 
 // staticLogLoss is the static evaluation's log loss on test at the scale

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/seqleague/seqleague/engine/rng"
@@ -318,13 +317,9 @@ func (g *stGame) rollout(s *stacks.State, r *rng.Rand, reward []float64) {
 		}
 		return
 	}
-	sum := 0.0
 	for i := range reward {
 		c := s.Chips(i)
-		reward[i] = math.Exp(-float64(need(c[0], c[1])) / stEvalScale)
-		sum += reward[i]
+		reward[i] = -float64(need(c[0], c[1])) / stEvalScale
 	}
-	for i := range reward {
-		reward[i] /= sum
-	}
+	softmax(reward)
 }

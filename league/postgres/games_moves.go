@@ -780,7 +780,9 @@ func (g *Games) HandToBots(ctx context.Context, gameID string) error {
 			return res.Error
 		}
 		// A move read before this change must not be stored after it.
-		if err := saveTurn(tx, fx, row, map[string]any{"bot_due_at": g.now()}); err != nil {
+		now := g.now()
+		row.BotDueAt = &now
+		if err := saveTurn(tx, fx, row, map[string]any{"bot_due_at": now}); err != nil {
 			return err
 		}
 		ply := row.Ply

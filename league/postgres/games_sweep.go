@@ -51,27 +51,16 @@ func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 		}
 		done.Settlements++
 	}
-	timers, err := overdueGames(db, "turn_deadline", cutoff)
-	if err != nil {
+	var err error
+	if done.Timers, err = rescheduleOverdue(db, "turn_deadline", cutoff, func(o overdueGame) error {
+		return g.tasks.TurnTimeout(ctx, o.ID, o.Ply, o.Due)
+	}); err != nil {
 		return done, err
 	}
-	for _, o := range timers {
-		if err := g.tasks.TurnTimeout(ctx, o.ID, o.Ply, o.Due); err != nil {
-			return done, err
-		}
-		done.Timers++
-	}
-	bots, err := overdueGames(db, "bot_due_at", cutoff)
-	if err != nil {
-		return done, err
-	}
-	for _, o := range bots {
-		if err := g.tasks.BotMove(ctx, o.ID, o.Ply, 0); err != nil {
-			return done, err
-		}
-		done.BotMoves++
-	}
-	return done, nil
+	done.BotMoves, err = rescheduleOverdue(db, "bot_due_at", cutoff, func(o overdueGame) error {
+		return g.tasks.BotMove(ctx, o.ID, o.Ply, 0)
+	})
+	return done, err
 }
 
 // overdueGame is an active game whose task for its ply was due at Due.
@@ -81,12 +70,20 @@ type overdueGame struct {
 	Due time.Time
 }
 
-// overdueGames is the active games whose due-time column (turn_deadline or
-// bot_due_at) is before cutoff, the longest overdue first.
-func overdueGames(db *gorm.DB, column string, cutoff time.Time) ([]overdueGame, error) {
-	var out []overdueGame
-	err := db.Model(&gameRow{}).Select("id, ply, "+column+" AS due").
+// rescheduleOverdue calls enqueue for each active game whose due-time
+// column (turn_deadline or bot_due_at) is before cutoff, the longest
+// overdue first, and returns how many it enqueued.
+func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, enqueue func(overdueGame) error) (int, error) {
+	var overdue []overdueGame
+	if err := db.Model(&gameRow{}).Select("id, ply, "+column+" AS due").
 		Where("status = ? AND "+column+" < ?", league.StatusActive, cutoff).
-		Order(column).Limit(reconcileBatch).Scan(&out).Error
-	return out, err
+		Order(column).Limit(reconcileBatch).Scan(&overdue).Error; err != nil {
+		return 0, err
+	}
+	for i, o := range overdue {
+		if err := enqueue(o); err != nil {
+			return i, err
+		}
+	}
+	return len(overdue), nil
 }
