@@ -32,22 +32,38 @@ type gamePayload struct {
 
 // Enqueuer schedules game tasks on asynq. It implements league.GameTasks.
 type Enqueuer struct {
-	client *asynq.Client
+	client    *asynq.Client
+	inspector *asynq.Inspector
 }
 
 // NewEnqueuer builds an enqueuer on an existing Redis client.
 func NewEnqueuer(rdb redis.UniversalClient) *Enqueuer {
-	return &Enqueuer{client: asynq.NewClientFromRedisClient(rdb)}
+	return &Enqueuer{client: asynq.NewClientFromRedisClient(rdb), inspector: asynq.NewInspectorFromRedisClient(rdb)}
 }
 
 var _ league.GameTasks = (*Enqueuer)(nil)
 
-// enqueue submits a task whose ID is its business key; a task already
-// queued under that key makes this a no-op.
-func (e *Enqueuer) enqueue(ctx context.Context, taskType, id string, p gamePayload, opts ...asynq.Option) error {
+// enqueue submits a game task whose ID is its business key.
+func (e *Enqueuer) enqueue(ctx context.Context, queue, taskType, id string, p gamePayload, opts ...asynq.Option) error {
 	b, _ := json.Marshal(p)
-	opts = append(opts, asynq.TaskID(id), asynq.Retention(time.Hour))
-	_, err := e.client.EnqueueContext(ctx, asynq.NewTask(taskType, b), opts...)
+	return e.submit(ctx, asynq.NewTask(taskType, b), queue, id, append(opts, asynq.Retention(time.Hour))...)
+}
+
+// submit enqueues task under id on queue. A task waiting or running under
+// that id makes this a no-op. One that is over — archived after its last
+// retry, or completed and kept for its retention — is replaced: whoever
+// schedules the key again (the sweep, finding a game's state still
+// waiting for it) needs it to run again, and an id held by a dead task
+// would otherwise leave the game stuck until that task is purged.
+func (e *Enqueuer) submit(ctx context.Context, task *asynq.Task, queue, id string, opts ...asynq.Option) error {
+	opts = append(opts, asynq.Queue(queue), asynq.TaskID(id))
+	_, err := e.client.EnqueueContext(ctx, task, opts...)
+	if errors.Is(err, asynq.ErrTaskIDConflict) {
+		var replaced bool
+		if replaced, err = e.replaceIfOver(queue, id); err == nil && replaced {
+			_, err = e.client.EnqueueContext(ctx, task, opts...)
+		}
+	}
 	if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
 		return nil
 	}
@@ -57,24 +73,43 @@ func (e *Enqueuer) enqueue(ctx context.Context, taskType, id string, p gamePaylo
 	return nil
 }
 
+// replaceIfOver deletes the task id on queue if it is archived or
+// completed, and reports whether it did.
+func (e *Enqueuer) replaceIfOver(queue, id string) (bool, error) {
+	info, err := e.inspector.GetTaskInfo(queue, id)
+	if errors.Is(err, asynq.ErrTaskNotFound) {
+		return true, nil // gone since the conflict: enqueue again
+	}
+	if err != nil {
+		return false, err
+	}
+	if info.State != asynq.TaskStateArchived && info.State != asynq.TaskStateCompleted {
+		return false, nil
+	}
+	if err := e.inspector.DeleteTask(queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
+		return false, err
+	}
+	return true, nil
+}
+
 func (e *Enqueuer) TurnTimeout(ctx context.Context, gameID string, ply int, at time.Time) error {
-	return e.enqueue(ctx, TypeTurnTimeout, fmt.Sprintf("turn:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
-		asynq.ProcessAt(at), asynq.Queue(QueueGames), asynq.MaxRetry(10))
+	return e.enqueue(ctx, QueueGames, TypeTurnTimeout, fmt.Sprintf("turn:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
+		asynq.ProcessAt(at), asynq.MaxRetry(10))
 }
 
 func (e *Enqueuer) BotMove(ctx context.Context, gameID string, ply int, delay time.Duration) error {
-	return e.enqueue(ctx, TypeBotMove, fmt.Sprintf("bot:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
-		asynq.ProcessIn(delay), asynq.Queue(QueueGames), asynq.MaxRetry(10))
+	return e.enqueue(ctx, QueueGames, TypeBotMove, fmt.Sprintf("bot:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
+		asynq.ProcessIn(delay), asynq.MaxRetry(10))
 }
 
 func (e *Enqueuer) StartGame(ctx context.Context, gameID string, at time.Time) error {
-	return e.enqueue(ctx, TypeGameStart, fmt.Sprintf("start:%s:%d", gameID, at.UnixMilli()), gamePayload{Game: gameID},
-		asynq.ProcessAt(at), asynq.Queue(QueueSchedule), asynq.MaxRetry(20))
+	return e.enqueue(ctx, QueueSchedule, TypeGameStart, fmt.Sprintf("start:%s:%d", gameID, at.UnixMilli()), gamePayload{Game: gameID},
+		asynq.ProcessAt(at), asynq.MaxRetry(20))
 }
 
 func (e *Enqueuer) Settle(ctx context.Context, gameID string) error {
-	return e.enqueue(ctx, TypeGameSettle, "settle:"+gameID, gamePayload{Game: gameID},
-		asynq.Queue(QueueDefault), asynq.MaxRetry(25))
+	return e.enqueue(ctx, QueueDefault, TypeGameSettle, "settle:"+gameID, gamePayload{Game: gameID},
+		asynq.MaxRetry(25))
 }
 
 var _ league.CompetitionTasks = (*Enqueuer)(nil)
@@ -87,12 +122,8 @@ type roundPayload struct {
 
 func (e *Enqueuer) enqueueRound(ctx context.Context, taskType, id string, p roundPayload, at time.Time) error {
 	b, _ := json.Marshal(p)
-	_, err := e.client.EnqueueContext(ctx, asynq.NewTask(taskType, b), asynq.TaskID(id), asynq.Retention(24*time.Hour),
-		asynq.ProcessAt(at), asynq.Queue(QueueSchedule), asynq.MaxRetry(20))
-	if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
-		return nil
-	}
-	return err
+	return e.submit(ctx, asynq.NewTask(taskType, b), QueueSchedule, id,
+		asynq.Retention(24*time.Hour), asynq.ProcessAt(at), asynq.MaxRetry(20))
 }
 
 // RoundStart schedules a round's start; the time is part of the task ID so

@@ -80,3 +80,42 @@ func TestATaskWhoseWorkerDiedIsRetriedAtOnce(t *testing.T) {
 		t.Fatalf("retry after a failure in %v, want asynq's back-off (15 s or more)", d)
 	}
 }
+
+// A task that is over — archived after its last retry, or completed and
+// retained — no longer blocks its key: the sweep, scheduling the key
+// again because the game still waits for it, gets a task that runs.
+func TestATaskThatIsOverIsReplacedWhenScheduledAgain(t *testing.T) {
+	rdb := redisFor(t)
+	e := NewEnqueuer(rdb)
+	defer e.Close()
+	ins := asynq.NewInspectorFromRedisClient(rdb)
+	ctx := context.Background()
+	gameID := "over-" + time.Now().Format("150405.000000000")
+	id := "bot:" + gameID + ":3"
+	if err := e.BotMove(ctx, gameID, 3, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if err := ins.ArchiveTask(QueueGames, id); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.BotMove(ctx, gameID, 3, 0); err != nil {
+		t.Fatalf("scheduling an archived key again: %v", err)
+	}
+	info, err := ins.GetTaskInfo(QueueGames, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.State != asynq.TaskStatePending {
+		t.Fatalf("task %s is %v after scheduling its archived key again, want pending", id, info.State)
+	}
+	// Waiting tasks still make scheduling their key a no-op.
+	if err := e.BotMove(ctx, gameID, 3, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if info, err = ins.GetTaskInfo(QueueGames, id); err != nil || info.State != asynq.TaskStatePending {
+		t.Fatalf("task %s: %v, %v after scheduling its pending key again, want it still pending", id, info, err)
+	}
+	if err := ins.DeleteTask(QueueGames, id); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -34,7 +34,9 @@ func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves 
 // the bot:move of an active game whose bot was due to act (bot_due_at; in
 // an untimed game nothing else would ever move it on). Tasks are enqueued
 // after their commit, so a Redis failure at that moment loses them; the
-// task IDs make scheduling one that does exist a no-op.
+// task IDs make scheduling one that is still waiting a no-op, while one
+// that is over (archived or completed, yet the game still waits for it)
+// is replaced.
 func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 	var done Rescheduled
 	db := g.db.WithContext(ctx)
