@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Game, GameKind, NewGame, SeatRequest } from '../api/types';
-import { ErrorBox } from '../components/ui';
+import { ErrorBox, useAction } from '../components/ui';
 import { TEAMS } from '../game/board';
 import { navigate } from '../router';
 import { api } from '../session';
@@ -52,22 +52,15 @@ export function toRequest(f: GameForm): NewGame {
 
 export function NewGameForm() {
   const [f, setF] = useState<GameForm>(defaultForm);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const playerCounts = f.game === 'sequence' ? Object.keys(SEQUENCE_TABLES).map(Number) : STACKS_PLAYERS;
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       const g = await api.post<Game>('/games', toRequest(f));
       navigate(`/games/${g.id}`);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,7 +1,6 @@
 // Create a tournament (club organizers): every option of POST /tournaments,
 // as plain data in competition/tournamentForm.ts.
 import { useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
 import type { Club, League, Season, Tournament, UserClub } from '../api/types';
 import { TIE_BREAK_NAMES } from '../competition/Standings';
 import {
@@ -19,7 +18,7 @@ import {
   type TournamentForm,
 } from '../competition/tournamentForm';
 import { Check, Input, Select } from '../components/form';
-import { ErrorBox, Loading, Page, useLoad } from '../components/ui';
+import { ErrorBox, Loading, Page, useAction, useLoad } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
 
@@ -32,8 +31,7 @@ export default function NewTournament() {
   const { query } = useLocation();
   const [f, setF] = useState<TournamentForm>(() => ({ ...defaultTournamentForm(query.get('club') ?? ''), seasonId: query.get('season') ?? '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fieldErrors, run } = useAction();
   const set = (patch: Partial<TournamentForm>) => setF((old) => normalize({ ...old, ...patch }));
 
   // The clubs I organize; and the club named in the URL, which a site
@@ -72,30 +70,24 @@ export default function NewTournament() {
   if (clubs.loading && !clubs.data) return <Loading />;
   const myClubs = clubs.data ?? [];
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
     const found = validateTournament(f);
     setErrors(found);
-    setError(null);
     if (Object.keys(found).length) {
       // Focus the first field with a problem.
       const first = document.querySelector<HTMLElement>('[aria-invalid=true]');
       setTimeout(() => (document.querySelector<HTMLElement>('[aria-invalid=true]') ?? first)?.focus(), 0);
       return;
     }
-    setBusy(true);
-    try {
+    void run(async () => {
       const t = await api.post<Tournament>('/tournaments', toTournamentRequest(f));
       navigate(`/tournaments/${t.id}`);
-    } catch (err) {
-      setError(err);
-      if (err instanceof ApiError) setErrors(Object.fromEntries(err.fields.map((x) => [x.field, x.message])));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const err = (k: string) => errors[k];
+  // A field's problem: the form's own check first, else the server's.
+  const err = (k: string) => errors[k] ?? fieldErrors?.fieldError(k);
   const defaults = DEFAULT_TIE_BREAKS[f.format] ?? [];
   return (
     <Page title="New tournament" wide>

@@ -4,6 +4,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
 import type { LeaderboardRow, User, UserTournament } from '../api/types';
 import { upcoming, roundLine } from '../competition/nextRounds';
 import gp from '../competition/testdata/gp.json';
@@ -205,15 +206,16 @@ describe('the tournament page', () => {
 
 describe('the new-tournament form', () => {
   const me: User = { id: 'me1', username: 'orga', kind: 'human', is_admin: false, created_at: '' };
+  const routes: Record<string, Handler> = {
+    'GET /me': () => me,
+    'GET /users/me1/clubs': () => ({ items: [{ id: 'c1', name: 'Dev Club', role: 'owner' }, { id: 'c2', name: 'Other', role: 'member' }] }),
+    'GET /clubs/c1/leagues': () => ({ items: [{ id: 'l1', name: 'Monday' }] }),
+    'GET /leagues/l1/seasons': () => ({ items: [{ id: 's1', name: 'Spring', status: 'open' }, { id: 's0', name: 'Winter', status: 'closed' }] }),
+    'POST /tournaments': () => ({ id: 't-new' }),
+  };
   beforeEach(async () => {
     vi.spyOn(api, 'refresh').mockResolvedValue(true);
-    stub({
-      'GET /me': () => me,
-      'GET /users/me1/clubs': () => ({ items: [{ id: 'c1', name: 'Dev Club', role: 'owner' }, { id: 'c2', name: 'Other', role: 'member' }] }),
-      'GET /clubs/c1/leagues': () => ({ items: [{ id: 'l1', name: 'Monday' }] }),
-      'GET /leagues/l1/seasons': () => ({ items: [{ id: 's1', name: 'Spring', status: 'open' }, { id: 's0', name: 'Winter', status: 'closed' }] }),
-      'POST /tournaments': () => ({ id: 't-new' }),
-    });
+    stub(routes);
     await restore();
   });
   afterEach(async () => {
@@ -253,6 +255,28 @@ describe('the new-tournament form', () => {
     const root = mount(<NewTournament />);
     await settle();
     expect((root.querySelector('#nt-season') as HTMLSelectElement).value).toBe('s1');
+  });
+
+  it("shows the server's objection next to its field and stays on the form", async () => {
+    stub({
+      ...routes,
+      'POST /tournaments': () => {
+        throw new ApiError(422, { title: 'Invalid input', errors: [{ field: 'name', message: 'name: a tournament of that name is running' }] });
+      },
+    });
+    history.replaceState(null, '', '/tournaments/new?club=c1');
+    const root = mount(<NewTournament />);
+    await settle();
+    act(() => {
+      const el = root.querySelector('#nt-name') as HTMLInputElement;
+      el.value = 'Friday Knockout';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => void (root.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+    await settle();
+    expect(root.querySelector('#nt-name-err')!.textContent).toBe('name: a tournament of that name is running');
+    expect((root.querySelector('button[type=submit]') as HTMLButtonElement).disabled).toBe(false);
+    expect(location.pathname).toBe('/tournaments/new');
   });
 
   it('shows what is missing instead of posting', async () => {
