@@ -45,19 +45,24 @@ var _ league.GameTasks = (*Enqueuer)(nil)
 
 // enqueue submits a game task whose ID is its business key.
 func (e *Enqueuer) enqueue(ctx context.Context, queue, taskType, id string, p gamePayload, opts ...asynq.Option) error {
-	b, _ := json.Marshal(p)
-	return e.submit(ctx, asynq.NewTask(taskType, b), queue, id, append(opts, asynq.Retention(time.Hour))...)
+	return e.submit(ctx, queue, taskType, id, p, append(opts, asynq.Retention(time.Hour))...)
 }
 
-// submit enqueues task under id on queue. A task waiting or running under
-// that id makes this a no-op. One that is over — archived after its last
-// retry, or completed and kept for its retention — is replaced: whoever
-// schedules the key again (the sweep, finding a game's state still
-// waiting for it) needs it to run again, and an id held by a dead task
-// would otherwise leave the game stuck until that task is purged.
-func (e *Enqueuer) submit(ctx context.Context, task *asynq.Task, queue, id string, opts ...asynq.Option) error {
+// submit enqueues a task of taskType carrying payload under id on queue.
+// A task waiting or running under that id makes this a no-op. One that is
+// over — archived after its last retry, or completed and kept for its
+// retention — is replaced: whoever schedules the key again (the sweep,
+// finding a game's state still waiting for it) needs it to run again, and
+// an id held by a dead task would otherwise leave the game stuck until
+// that task is purged. The check costs a round trip only on a conflict.
+func (e *Enqueuer) submit(ctx context.Context, queue, taskType, id string, payload any, opts ...asynq.Option) error {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return fmt.Errorf("enqueue %s: %w", id, err)
+	}
+	task := asynq.NewTask(taskType, b)
 	opts = append(opts, asynq.Queue(queue), asynq.TaskID(id))
-	_, err := e.client.EnqueueContext(ctx, task, opts...)
+	_, err = e.client.EnqueueContext(ctx, task, opts...)
 	if errors.Is(err, asynq.ErrTaskIDConflict) {
 		var replaced bool
 		if replaced, err = e.replaceIfOver(queue, id); err == nil && replaced {
@@ -121,8 +126,7 @@ type roundPayload struct {
 }
 
 func (e *Enqueuer) enqueueRound(ctx context.Context, taskType, id string, p roundPayload, at time.Time) error {
-	b, _ := json.Marshal(p)
-	return e.submit(ctx, asynq.NewTask(taskType, b), QueueSchedule, id,
+	return e.submit(ctx, QueueSchedule, taskType, id, p,
 		asynq.Retention(24*time.Hour), asynq.ProcessAt(at), asynq.MaxRetry(20))
 }
 

@@ -70,17 +70,19 @@ export default function NewTournament() {
   if (clubs.loading && !clubs.data) return <Loading />;
   const myClubs = clubs.data ?? [];
 
+  // The form's own check runs inside the action too, so that every submit
+  // clears the server's objections to the one before.
   const submit = (e: Event) => {
     e.preventDefault();
-    const found = validateTournament(f);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      // Focus the first field with a problem.
-      const first = document.querySelector<HTMLElement>('[aria-invalid=true]');
-      setTimeout(() => (document.querySelector<HTMLElement>('[aria-invalid=true]') ?? first)?.focus(), 0);
-      return;
-    }
     void run(async () => {
+      const found = validateTournament(f);
+      setErrors(found);
+      if (Object.keys(found).length) {
+        // Focus the first field with a problem.
+        const first = document.querySelector<HTMLElement>('[aria-invalid=true]');
+        setTimeout(() => (document.querySelector<HTMLElement>('[aria-invalid=true]') ?? first)?.focus(), 0);
+        return;
+      }
       const t = await api.post<Tournament>('/tournaments', toTournamentRequest(f));
       navigate(`/tournaments/${t.id}`);
     });
