@@ -62,12 +62,13 @@
 // one-eyed jacks only on chips of live threes and fours, with a little
 // noise that is a function of the deal and the move, so that the
 // candidates' roll-outs stay alike) for twelve plies, and the position is
-// then scored. In two-player games a learned value scores it (seqvalue.go):
-// a logistic model over sixteen features of each team's board and hands
-// (sequences, live windows, the gaps of fours and whether the team holds
-// their cards, jacks, whose move it is), fitted to 315,032 positions of
-// roll-out-policy games; the leaf is a determinized state, so it may read
-// every hand. At larger tables, where no fit has been measured, a logistic
+// then scored. At tables of two and of four players a learned value scores
+// it (seqvalue.go): a logistic model over sixteen features of each team's
+// board and hands (sequences, live windows, the gaps of fours and whether
+// the team holds their cards, jacks, whose move it is), fitted to the
+// positions of 12,000 roll-out-policy games at that table; the leaf is a
+// determinized state, so it may read every hand. At other tables, where
+// no fit has been measured, a logistic
 // of the teams' live windows and sequences scores it. In
 // Stacks every seat plays the greedy policy for six turns, block windows
 // included, and the position is scored by a logistic of each seat's need
@@ -80,11 +81,15 @@
 // rebuilt by taking later plays back one by one. A card a seat holds now
 // was in its hand at its last few decisions; if the card's best move would
 // have outscored, by the greedy scores, the move the seat made, the seat
-// probably does not hold it. Each card kind gets a weight for each seat —
-// the odds of the seat's play if it held the card, under a soft greedy
-// model (a move d points below the best is chosen with odds e^-d), averaged
-// over how long the card may have been held — and deals give each seat its
-// hand by those weights. It looks back at most 40 decisions per seat, and
+// probably does not hold it. For each seat and each k, every card kind gets
+// the odds of the seat's play if it held the card through its last k
+// decisions, under a soft greedy model (a move d points below the best is
+// chosen with odds e^-d). A deal walks back through each seat's draws,
+// youngest first: the last is still held; each earlier one is still held
+// with the prior odds that it survived the plays since, times how many
+// cards the odds at its age leave plausible, and is then dealt by those
+// odds. So a hand's old cards must pass all their decisions together. It
+// looks back at most 40 decisions per seat, and
 // only as far as the log goes: a reshuffle starts it again.
 //
 // # Budgets

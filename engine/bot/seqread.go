@@ -10,17 +10,17 @@ import (
 // board it played on. A card the seat holds now was in its hand at each of
 // its most recent decisions back to the one before it was drawn; if playing
 // that card would have scored better, by the greedy heuristic, than the move
-// the seat made, the seat probably does not hold it. The reading weighs every
-// card kind for every other seat by how well "it was held" explains that
-// seat's play, and the search deals the hidden cards by those weights.
+// the seat made, the seat probably does not hold it. The reading scores, for
+// every other seat, every card kind by how well "it was held through the
+// seat's last k decisions" explains that seat's play, for every k; the
+// dealer deals each hand by those scores (see seqDealer.dealHand), which
+// also decides how long each card has been held.
 //
 // The model of a seat is a soft greedy player: a move that scores d below its
 // best alternative is chosen with odds e^(-readSharpness·d). Soft, because a
 // person or a searching bot departs from the heuristic; sharp enough that a
 // card held for several turns and never played where it was clearly best is
-// all but ruled out. How long a card has been held is unknown: a hand of h
-// cards keeps each card through a decision with odds (h-1)/h, so the reading
-// averages over geometric holding times.
+// all but ruled out.
 
 const (
 	// readSharpness is the model's inverse temperature, per greedy point.
@@ -33,11 +33,17 @@ const (
 	readDecisions = 40
 )
 
-// handReading is, for every seat, a weight per card kind: how likely a copy
-// of it is in that seat's hand relative to a card about which the play says
-// nothing (weight 1). A seat whose play was not read has no weights (all 0).
+// handReading is, for every seat, the likelihood of its play given that a
+// copy of a card kind was in its hand at its k most recent decisions:
+// like[p][k][c], for k from 0 (drawn since: the play says nothing, 1) to
+// the number of decisions read. A seat whose play was not read has only
+// like[p][0]. kept[p][k] is the likelihood of the seat's play if the card
+// it played at its k-th most recent decision was already in its hand at
+// the decision before (1 where that decision was not read): a card that
+// would have been the better play then was drawn in between.
 type handReading struct {
-	weight [sequence.MaxPlayers][64]float64
+	like [sequence.MaxPlayers][][64]float64
+	kept [sequence.MaxPlayers][]float64
 }
 
 // readHands reads the play of every other seat, walking the discard log back
@@ -45,17 +51,20 @@ type handReading struct {
 func readHands(v *sequence.View, root *seqAnalysis) *handReading {
 	var r handReading
 	n := v.Players()
-	var cum [sequence.MaxPlayers][64]float64 // excess over decisions seen so far
-	var seen [sequence.MaxPlayers]int        // decisions seen so far
-	var stay [sequence.MaxPlayers]float64    // (h-1)/h
-	var keep [sequence.MaxPlayers]float64    // stay^seen: the odds a held card was held back then
-	for p := 0; p < n; p++ {
-		h := v.HandSize(p)
-		if p == v.Seat() || h == 0 {
-			continue
+	var cum [sequence.MaxPlayers][64]float64 // excess over the decisions read so far
+	read := func(p int) {
+		var l [64]float64
+		for k := range l {
+			l[k] = math.Exp(-readSharpness * cum[p][k])
 		}
-		stay[p] = float64(h-1) / float64(h)
-		keep[p] = 1
+		r.like[p] = append(r.like[p], l)
+		r.kept[p] = append(r.kept[p], 1)
+	}
+	var played [sequence.MaxPlayers]sequence.Card // at the seat's decision read last
+	for p := 0; p < n; p++ {
+		if p != v.Seat() && v.HandSize(p) > 0 {
+			read(p)
+		}
 	}
 	a := *root
 	log := v.DiscardLog()
@@ -70,34 +79,20 @@ func readHands(v *sequence.View, root *seqAnalysis) *handReading {
 			break
 		}
 		p := d.Seat
-		if keep[p] == 0 || seen[p] >= readDecisions {
+		if len(r.like[p]) == 0 || len(r.like[p]) > readDecisions {
 			continue
 		}
 		exchanged := i > 0 && log[i-1].Seat == p && log[i-1].Cell == sequence.NoCell
 		a.me = v.TeamOf(p)
 		decisionExcess(&a, d, exchanged, &excess)
-		// A card drawn after this decision explains the play so far.
-		drawn := keep[p] * (1 - stay[p])
 		for k := range excess {
-			r.weight[p][k] += drawn * math.Exp(-readSharpness*cum[p][k])
 			cum[p][k] += excess[k]
 		}
-		keep[p] *= stay[p]
-		seen[p]++
-	}
-	// Held since before the oldest decision read.
-	for p := 0; p < n; p++ {
-		if keep[p] == 0 {
-			continue
+		if k := len(r.kept[p]) - 1; k > 0 {
+			r.kept[p][k] = math.Exp(-readSharpness * excess[played[p]])
 		}
-		for k := range r.weight[p] {
-			r.weight[p][k] += keep[p] * math.Exp(-readSharpness*cum[p][k])
-		}
-	}
-	for p := 0; p < n; p++ {
-		if seen[p] == 0 {
-			r.weight[p] = [64]float64{} // nothing read: the dealer deals uniformly
-		}
+		played[p] = d.Card
+		read(p)
 	}
 	return &r
 }

@@ -129,7 +129,7 @@ func TestReadingRulesOutCardsTheSeatWouldHavePlayed(t *testing.T) {
 	v = s.ViewFor(0)
 	var a seqAnalysis
 	a.analyze(&v.Table, 0, &defaultWeights)
-	w := readHands(&v, &a).weight[1]
+	w := readHands(&v, &a).like[1][1] // held at its last decision
 	played := w[theirs.Card]
 	if played < 0.9 {
 		t.Fatalf("the card played, %v, weighs %.3f: want about 1", theirs.Card, played)
@@ -141,12 +141,12 @@ func TestReadingRulesOutCardsTheSeatWouldHavePlayed(t *testing.T) {
 	}
 }
 
-// On greedy games, the cards a seat truly holds weigh more than the unseen
-// cards on average, and hardly ever much less: the reading is informative and
-// seldom wrong.
-func TestReadingFavoursTheCardsHeld(t *testing.T) {
+// On greedy games, hands dealt by the reading hold more of the cards the
+// seat truly holds than hands dealt uniformly from the unseen cards.
+func TestReadingDealsTheCardsHeld(t *testing.T) {
 	cfg := sequence.Config{Players: 2, Teams: 2}
-	var ratio, low, n float64
+	var read, uniform float64
+	r := rng.NewUint64(5)
 	for g := range 60 {
 		for _, until := range []int{20, 30, 40, 50} {
 			_, s := playOut(t, cfg, uint64(g), Greedy, Greedy, until)
@@ -156,23 +156,38 @@ func TestReadingFavoursTheCardsHeld(t *testing.T) {
 			v := s.ViewFor(0)
 			var a seqAnalysis
 			a.analyze(&v.Table, 0, &defaultWeights)
-			w := readHands(&v, &a).weight[1]
-			unseen := v.Unseen()
-			mean := 0.0
-			for _, c := range unseen {
-				mean += w[c] / float64(len(unseen))
-			}
-			for _, c := range s.Hand(1) {
-				ratio += w[c] / mean
-				if w[c] < 0.2*mean {
-					low++
+			byReading, blind := newSeqDealer(&v, &a), newSeqDealer(&v, nil)
+			for range 50 {
+				st, err := byReading.deal(&r)
+				if err != nil {
+					t.Fatal(err)
 				}
-				n++
+				read += float64(sharedCards(st.Hand(1), s.Hand(1)))
+				if st, err = blind.deal(&r); err != nil {
+					t.Fatal(err)
+				}
+				uniform += float64(sharedCards(st.Hand(1), s.Hand(1)))
 			}
 		}
 	}
-	t.Logf("over %v held cards: weight %.2f × the unseen cards' mean, %.1f%% under a fifth of it", n, ratio/n, 100*low/n)
-	if ratio/n < 1.3 || low/n > 0.01 {
-		t.Fatal("want at least 1.3 × and at most 1 % under a fifth")
+	t.Logf("the reading deals %.2f × as many of the held cards as a uniform deal", read/uniform)
+	if read < 1.5*uniform {
+		t.Fatal("want at least 1.5 ×")
 	}
+}
+
+// sharedCards counts the cards two hands have in common, copy by copy.
+func sharedCards(a, b []sequence.Card) int {
+	n := 0
+	used := make([]bool, len(b))
+	for _, x := range a {
+		for j, y := range b {
+			if !used[j] && x == y {
+				used[j] = true
+				n++
+				break
+			}
+		}
+	}
+	return n
 }

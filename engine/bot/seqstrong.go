@@ -63,9 +63,9 @@ func (a *seqAnalysis) order(moves []sequence.Move) {
 }
 
 // seqDealer samples the cards a view does not show: the other hands and the
-// draw pile, dealt from View.Unseen — each hand by the weights its seat's
-// play gives its cards (see readHands; with no analysis a, uniformly), the
-// draw pile at random.
+// draw pile, dealt from View.Unseen — each hand by its seat's reading (see
+// readHands and dealHand; with no analysis a, uniformly), the draw pile at
+// random.
 type seqDealer struct {
 	v      *sequence.View
 	read   *handReading
@@ -78,7 +78,6 @@ type seqDealer struct {
 func newSeqDealer(v *sequence.View, a *seqAnalysis) *seqDealer {
 	d := &seqDealer{v: v, unseen: v.Unseen(), hands: make([][]sequence.Card, v.Players())}
 	d.pool = make([]sequence.Card, len(d.unseen))
-	d.read = &handReading{} // nothing read
 	if a != nil {
 		d.read = readHands(v, a)
 	}
@@ -93,32 +92,86 @@ func (d *seqDealer) deal(r *rng.Rand) (sequence.State, error) {
 			d.hands[p] = nil
 			continue
 		}
-		w := &d.read.weight[p]
-		hand := d.bufs[p][:0]
-		for range d.v.HandSize(p) {
-			total := 0.0
-			for _, c := range rest {
-				total += w[c]
-			}
-			var i int
-			if total > 0 {
-				u := r.Float64() * total
-				for i < len(rest)-1 && u >= w[rest[i]] {
-					u -= w[rest[i]]
-					i++
-				}
-			} else { // nothing read: uniformly
-				i = r.IntN(len(rest))
-			}
-			hand = append(hand, rest[i])
-			rest[i] = rest[len(rest)-1]
-			rest = rest[:len(rest)-1]
-		}
-		d.hands[p] = hand
+		d.hands[p], rest = d.dealHand(r, p, rest)
 	}
 	rng.Shuffle(r, rest)
 	deck := rest[:d.v.DeckSize()]
 	return sequence.FromView(*d.v, d.hands, deck, rng.SeedFromUint64(r.Uint64()))
+}
+
+// dealHand deals seat p's hand from rest and returns it and what is left.
+//
+// It walks back through the seat's draws, youngest first. The card drawn
+// after its last decision is still held. Each earlier draw is one of the h
+// cards the seat held at the decision after it: by the prior (the seat
+// played any of its cards alike), one of the m cards of the hand left to
+// place with odds m/h, the card played at that decision with odds 1/h, and
+// another card played since otherwise. Each is weighed by the reading: a
+// card of the hand placed at the draw before the seat's last k decisions
+// was held through them (weighed by how many cards the reading's odds for
+// k leave plausible, and then dealt by those odds), and a card played was
+// not held the turn before it was drawn (kept). A hand's old cards must
+// pass all their decisions together, which a weight per card, blind to how
+// the hand's cards share out the draws, cannot say.
+func (d *seqDealer) dealHand(r *rng.Rand, p int, rest []sequence.Card) ([]sequence.Card, []sequence.Card) {
+	h := d.v.HandSize(p)
+	hand := d.bufs[p][:0]
+	var like [][64]float64
+	var kept []float64
+	if d.read != nil {
+		like, kept = d.read.like[p], d.read.kept[p]
+	}
+	for k := 0; len(hand) < h; k++ {
+		if k >= len(like) { // uniformly, or by the oldest reading
+			i := r.IntN(len(rest))
+			if len(like) > 0 {
+				i = pickWeighted(r, rest, &like[len(like)-1])
+			}
+			hand, rest = append(hand, rest[i]), remove(rest, i)
+			continue
+		}
+		l := &like[k]
+		if k > 0 {
+			total := 0.0
+			for _, c := range rest {
+				total += l[c]
+			}
+			m, e := float64(h-len(hand)), kept[k]
+			held := m * total / float64(len(rest)) * e
+			played := 1 + (float64(h)-m-1)*e
+			if r.Float64()*(held+played) >= held {
+				continue // this draw was played since
+			}
+		}
+		i := pickWeighted(r, rest, l)
+		hand, rest = append(hand, rest[i]), remove(rest, i)
+	}
+	return hand, rest
+}
+
+// pickWeighted is the index of a card of cards drawn with weights w (and
+// uniformly if they are all zero).
+func pickWeighted(r *rng.Rand, cards []sequence.Card, w *[64]float64) int {
+	total := 0.0
+	for _, c := range cards {
+		total += w[c]
+	}
+	if total <= 0 {
+		return r.IntN(len(cards))
+	}
+	u := r.Float64() * total
+	i := 0
+	for i < len(cards)-1 && u >= w[cards[i]] {
+		u -= w[cards[i]]
+		i++
+	}
+	return i
+}
+
+// remove takes cards[i] out, not keeping the order.
+func remove(cards []sequence.Card, i int) []sequence.Card {
+	cards[i] = cards[len(cards)-1]
+	return cards[:len(cards)-1]
 }
 
 // seqGame is the board game for the search.

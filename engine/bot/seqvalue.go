@@ -6,14 +6,15 @@ import (
 	"github.com/seqleague/seqleague/engine/sequence"
 )
 
-// The strong level's two-player roll-outs end in a learned value: a
-// logistic model of who wins, fitted to the outcomes of roll-out-policy
-// games (see TestFitSequenceValue, which prints seqValueWeights). A
+// The strong level's roll-outs at tables of two and four players end in a
+// learned value: a logistic model of who wins, fitted to the outcomes of
+// roll-out-policy games at that table (see TestFitSequenceValue, which
+// prints seqValueWeights2 and seqValueWeights4). A
 // roll-out's leaf is a determinized state, so the model may read every
 // hand: a four whose gap card the team holds is all but a sequence, and the
 // board alone cannot say so.
 
-// Features of one team's position, in the order of seqValueWeights.
+// Features of one team's position, in the order of the weights.
 const (
 	fSeqs           = iota // sequences made, up to the target
 	fLive2                 // live windows holding 2
@@ -34,15 +35,34 @@ const (
 	numSeqFeatures
 )
 
-// seqValueWeights were fitted by TestFitSequenceValue
+// seqValueWeights2 and seqValueWeights4 were fitted by TestFitSequenceValue
 //
 //	go test ./engine/bot -run FitSequenceValue -v -args -fit
 //
-// to 315,032 positions of 12,000 two-player roll-out-policy games. On
-// 78,075 positions of 3,000 other games its log loss is 0.581, against
-// 0.639 for the static evaluation (evalTeam) at its best-fitting scale
-// and 0.693 for a coin.
-var seqValueWeights = [numSeqFeatures]float64{1.3318, 0.0201, 0.0476, 0.0115, 0.2984, 0.5005, 0.5465, 0.4928, 0.1403, 0.2057, 2.3401, 0.0223, 0.2946, 3.4204, 0.0175, 0.0735}
+// to the positions of 12,000 roll-out-policy games each. Two players:
+// 315,032 positions; on 78,075 positions of 3,000 other games its log loss
+// is 0.581, against 0.639 for the static evaluation (evalTeam) at its
+// best-fitting scale and 0.693 for a coin. Four players (two teams of
+// two): 276,665 positions; on 68,457 positions of 3,000 other games its log
+// loss is 0.560, against 0.635 for the static evaluation at its best scale.
+var (
+	seqValueWeights2 = [numSeqFeatures]float64{1.3318, 0.0201, 0.0476, 0.0115, 0.2984, 0.5005, 0.5465, 0.4928, 0.1403, 0.2057, 2.3401, 0.0223, 0.2946, 3.4204, 0.0175, 0.0735}
+	seqValueWeights4 = [numSeqFeatures]float64{1.4355, 0.0077, 0.0472, 0.0783, 0.2092, 0.3677, 0.5722, 0.4439, 0.1489, 0.2080, 1.5175, -0.0263, 0.3113, 1.2746, 0.0056, 0.0744}
+)
+
+// learnedWeights are the learned value's weights for a table of players in
+// teams, or nil where none was fitted.
+func learnedWeights(players, teams int) *[numSeqFeatures]float64 {
+	switch {
+	case teams != 2:
+		return nil
+	case players == 2:
+		return &seqValueWeights2
+	case players == 4:
+		return &seqValueWeights4
+	}
+	return nil
+}
 
 // valueFeatures writes team t's features in the determinized state s,
 // whose board a has read.
@@ -121,15 +141,15 @@ func valueLogit(w, f *[numSeqFeatures]float64) float64 {
 }
 
 // leafRewards writes each team's chance to win from a roll-out's leaf s:
-// by the learned value in two-player games, which it was fitted to, and by
-// the static evaluation at larger tables, where no fit has been measured.
+// by the learned value at the tables it was fitted to, and by the static
+// evaluation at others, where no fit has been measured.
 func (a *seqAnalysis) leafRewards(s *sequence.State, reward []float64) {
-	learned := s.Players() == 2
+	learned := learnedWeights(s.Players(), len(reward))
 	for t := range reward {
-		if learned {
+		if learned != nil {
 			var f [numSeqFeatures]float64
 			a.valueFeatures(s, t, &f)
-			reward[t] = valueLogit(&seqValueWeights, &f)
+			reward[t] = valueLogit(learned, &f)
 		} else {
 			reward[t] = a.evalTeam(t) / seqEvalScale
 		}

@@ -24,10 +24,10 @@ type valueSample struct {
 	won  float64
 }
 
-// playValueGame plays one two-player classic game with the roll-out policy
-// on both sides and samples every other position.
-func playValueGame(seed uint64) []valueSample {
-	cfg := sequence.Config{Players: 2, Teams: 2}
+// playValueGame plays one classic game of players in two teams with the
+// roll-out policy at every seat and samples every other position.
+func playValueGame(players int, seed uint64) []valueSample {
+	cfg := sequence.Config{Players: players, Teams: 2}
 	s, err := sequence.NewGame(cfg, rng.SeedFromUint64(seed))
 	if err != nil {
 		panic(err)
@@ -61,16 +61,16 @@ func playValueGame(seed uint64) []valueSample {
 	return out
 }
 
-// valueSamples plays games seeded from, from+1, … on every core and returns
-// their samples in seed order, so that a fit is reproducible.
-func valueSamples(from, games uint64) []valueSample {
+// valueSamples plays games of players seeded from, from+1, … on every core
+// and returns their samples in seed order, so that a fit is reproducible.
+func valueSamples(players int, from, games uint64) []valueSample {
 	parts := make([][]valueSample, games)
 	var wg sync.WaitGroup
 	next := make(chan uint64)
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for g := range next {
-				parts[g-from] = playValueGame(g)
+				parts[g-from] = playValueGame(players, g)
 			}
 		})
 	}
@@ -165,33 +165,38 @@ func staticLogLoss(train, test []valueSample) (scale, loss float64) {
 // to better than the static evaluation does, even with the evaluation's
 // scale fitted to those very games.
 func TestSequenceValuePredictsBetterThanTheStaticEvaluation(t *testing.T) {
-	data := valueSamples(2_000_000, 600)
-	_, static := staticLogLoss(data, data)
-	learned := logLoss(data, learnedLogit(seqValueWeights))
-	t.Logf("%d positions: log loss %.4f learned, %.4f static", len(data), learned, static)
-	if learned > static-0.03 {
-		t.Errorf("learned value's log loss %.4f, want at least 0.03 below the static evaluation's %.4f", learned, static)
+	for _, players := range []int{2, 4} {
+		data := valueSamples(players, 2_000_000, 600)
+		_, static := staticLogLoss(data, data)
+		learned := logLoss(data, learnedLogit(*learnedWeights(players, 2)))
+		t.Logf("%d players, %d positions: log loss %.4f learned, %.4f static", players, len(data), learned, static)
+		if learned > static-0.03 {
+			t.Errorf("%d players: learned value's log loss %.4f, want at least 0.03 below the static evaluation's %.4f", players, learned, static)
+		}
 	}
 }
 
-// TestFitSequenceValue fits seqValueWeights to roll-out-policy games and
-// compares the fitted value's log loss on held-out games with the static
-// evaluation's (with its scale fitted the same way). It only runs with
-// -fit, and prints the weights to paste into seqvalue.go.
+// TestFitSequenceValue fits the learned values (seqValueWeights2 and
+// seqValueWeights4) to roll-out-policy games and compares each one's log
+// loss on held-out games with the static evaluation's (with its scale
+// fitted the same way). It only runs with -fit, and prints the weights to
+// paste into seqvalue.go.
 func TestFitSequenceValue(t *testing.T) {
 	if !*fitValue {
-		t.Skip("fits the Sequence value; run with -args -fit")
+		t.Skip("fits the Sequence values; run with -args -fit")
 	}
-	train := valueSamples(1, 12000)
-	test := valueSamples(1_000_000, 3000)
-	w := fitLogistic(train)
-	scale, static := staticLogLoss(train, test)
-	t.Logf("%d training positions, %d held out", len(train), len(test))
-	t.Logf("held-out log loss: learned value %.4f, static evaluation ×%.3f %.4f, coin 0.6931",
-		logLoss(test, learnedLogit(w)), scale, static)
-	var b strings.Builder
-	for _, x := range w {
-		fmt.Fprintf(&b, "%.4f, ", x)
+	for _, players := range []int{2, 4} {
+		train := valueSamples(players, 1, 12000)
+		test := valueSamples(players, 1_000_000, 3000)
+		w := fitLogistic(train)
+		scale, static := staticLogLoss(train, test)
+		t.Logf("%d players: %d training positions, %d held out", players, len(train), len(test))
+		t.Logf("held-out log loss: learned value %.4f, static evaluation ×%.3f %.4f, coin 0.6931",
+			logLoss(test, learnedLogit(w)), scale, static)
+		var b strings.Builder
+		for _, x := range w {
+			fmt.Fprintf(&b, "%.4f, ", x)
+		}
+		t.Logf("seqValueWeights%d = [numSeqFeatures]float64{%s}", players, strings.TrimSuffix(b.String(), ", "))
 	}
-	t.Logf("seqValueWeights = {%s}", strings.TrimSuffix(b.String(), ", "))
 }
