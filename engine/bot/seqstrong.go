@@ -122,20 +122,17 @@ func (d *seqDealer) dealHand(r *rng.Rand, p int, rest []sequence.Card) ([]sequen
 		like, kept = d.read.like[p], d.read.kept[p]
 	}
 	for k := 0; len(hand) < h; k++ {
-		if k >= len(like) { // uniformly, or by the oldest reading
+		if len(like) == 0 { // nothing read: uniformly
 			i := r.IntN(len(rest))
-			if len(like) > 0 {
-				i = pickWeighted(r, rest, &like[len(like)-1])
-			}
 			hand, rest = append(hand, rest[i]), remove(rest, i)
 			continue
 		}
-		l := &like[k]
-		if k > 0 {
-			total := 0.0
-			for _, c := range rest {
-				total += l[c]
-			}
+		l := &like[min(k, len(like)-1)] // past the oldest decision read, its odds
+		total := 0.0
+		for _, c := range rest {
+			total += l[c]
+		}
+		if k > 0 && k < len(like) {
 			m, e := float64(h-len(hand)), kept[k]
 			held := m * total / float64(len(rest)) * e
 			played := 1 + (float64(h)-m-1)*e
@@ -143,19 +140,15 @@ func (d *seqDealer) dealHand(r *rng.Rand, p int, rest []sequence.Card) ([]sequen
 				continue // this draw was played since
 			}
 		}
-		i := pickWeighted(r, rest, l)
+		i := pickWeighted(r, rest, l, total)
 		hand, rest = append(hand, rest[i]), remove(rest, i)
 	}
 	return hand, rest
 }
 
-// pickWeighted is the index of a card of cards drawn with weights w (and
-// uniformly if they are all zero).
-func pickWeighted(r *rng.Rand, cards []sequence.Card, w *[64]float64) int {
-	total := 0.0
-	for _, c := range cards {
-		total += w[c]
-	}
+// pickWeighted is the index of a card of cards drawn with weights w, whose
+// sum over cards is total (and uniformly if they are all zero).
+func pickWeighted(r *rng.Rand, cards []sequence.Card, w *[64]float64, total float64) int {
 	if total <= 0 {
 		return r.IntN(len(cards))
 	}
