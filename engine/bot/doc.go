@@ -91,9 +91,9 @@
 // odds; a card that would already have been the better play at the
 // decision before the one it was played at was drawn in between, which
 // makes that draw one played since rather than still held. So a hand's old
-// cards must pass all their decisions together. It
-// looks back at most 40 decisions per seat, and
-// only as far as the log goes: a reshuffle starts it again.
+// cards must pass all their decisions together. It looks back at most 40
+// decisions per seat, and only as far as the log goes: a reshuffle starts
+// it again.
 //
 // # Budgets
 //
