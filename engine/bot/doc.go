@@ -88,12 +88,11 @@
 // youngest first: the last is still held; each earlier one is still held
 // with the prior odds that it survived the plays since, times how many
 // cards the odds at its age leave plausible, and is then dealt by those
-// odds; a card that would already have been the better play at the
-// decision before the one it was played at was drawn in between, which
-// makes that draw one played since rather than still held. So a hand's old
-// cards must pass all their decisions together. It looks back at most 40
-// decisions per seat, and only as far as the log goes: a reshuffle starts
-// it again.
+// odds. A card the seat played that would already have been its better
+// play one decision earlier was drawn in between, so that draw counts as
+// played since, not still held. So a hand's old cards must pass all their
+// decisions together. It looks back at most 40 decisions per seat, and
+// only as far as the log goes: a reshuffle starts it again.
 //
 // # Budgets
 //
