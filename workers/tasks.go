@@ -36,7 +36,8 @@ type Enqueuer struct {
 	inspector *asynq.Inspector
 }
 
-// NewEnqueuer builds an enqueuer on an existing Redis client.
+// NewEnqueuer builds an enqueuer on an existing Redis client. It has nothing of
+// its own to close: the connection is shared, and its owner closes it.
 func NewEnqueuer(rdb redis.UniversalClient) *Enqueuer {
 	return &Enqueuer{client: asynq.NewClientFromRedisClient(rdb), inspector: asynq.NewInspectorFromRedisClient(rdb)}
 }
@@ -160,9 +161,6 @@ func (w *Workers) RegisterCompetitions(t league.Tournaments) {
 	w.Handle(TypeRoundStart, handle(t.StartRound))
 	w.Handle(TypeRoundDeadline, handle(t.RoundDeadline))
 }
-
-// Close releases the client.
-func (e *Enqueuer) Close() error { return e.client.Close() }
 
 // RegisterGames installs the game task handlers.
 func (w *Workers) RegisterGames(games league.GameService) {

@@ -28,7 +28,6 @@ func redisFor(t *testing.T) *redis.Client {
 func TestATaskScheduledTwiceIsQueuedOnce(t *testing.T) {
 	rdb := redisFor(t)
 	e := NewEnqueuer(rdb)
-	defer e.Close()
 	ctx := context.Background()
 	at := time.Now().Add(time.Hour)
 	for i := 0; i < 3; i++ {
@@ -87,7 +86,6 @@ func TestATaskWhoseWorkerDiedIsRetriedAtOnce(t *testing.T) {
 func TestATaskThatIsOverIsReplacedWhenScheduledAgain(t *testing.T) {
 	rdb := redisFor(t)
 	e := NewEnqueuer(rdb)
-	defer e.Close()
 	ins := asynq.NewInspectorFromRedisClient(rdb)
 	ctx := context.Background()
 	gameID := "over-" + time.Now().Format("150405.000000000")

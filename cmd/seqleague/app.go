@@ -219,9 +219,6 @@ func (a *App) shutdown() error {
 	if a.workers != nil {
 		a.workers.Shutdown()
 	}
-	if a.enqueuer != nil {
-		a.enqueuer.Close()
-	}
 	if a.infra != nil {
 		a.infra.Close(a.logger)
 	}

@@ -57,7 +57,6 @@ func newGameRig(t *testing.T, withWorkers bool) *gameRig {
 	rdb := redis.NewClient(opt)
 	t.Cleanup(func() { rdb.Close() })
 	enq := workers.NewEnqueuer(rdb)
-	t.Cleanup(func() { enq.Close() })
 	games := NewGames(db, redisbus.New(rdb), enq, GameConfig{}, testLogger(t))
 	if withWorkers {
 		w := workers.New(rdb, workers.Config{Concurrency: 8, PollInterval: 50 * time.Millisecond, ShutdownTimeout: 2 * time.Second}, testLogger(t))
