@@ -39,7 +39,7 @@ func ParseLevel(text string) (Level, error) {
 // gets DefaultSequenceTableIterations.
 const (
 	DefaultSequenceIterations      = 3000 // two players
-	DefaultSequenceTableIterations = 6000 // three players or more
+	DefaultSequenceTableIterations = 4000 // three players or more
 	DefaultStacksIterations        = 2000
 )
 
