@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -118,6 +120,24 @@ func readyz(checks map[string]Check) echo.HandlerFunc {
 	}
 }
 
+// redactURI hides credentials carried in a request's query — the event
+// stream's ?access_token=, which EventSource cannot send as a header — so
+// that a request log never holds a token someone could replay.
+func redactURI(uri string) string {
+	path, query, ok := strings.Cut(uri, "?")
+	if !ok || !strings.Contains(query, "access_token") {
+		return uri
+	}
+	values, err := url.ParseQuery(query)
+	if err != nil {
+		return path + "?[unparsable query redacted]"
+	}
+	if values.Has("access_token") {
+		values.Set("access_token", "REDACTED")
+	}
+	return path + "?" + values.Encode()
+}
+
 func requestLogger(logger *slog.Logger) echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus:    true,
@@ -136,7 +156,7 @@ func requestLogger(logger *slog.Logger) echo.MiddlewareFunc {
 			logger.LogAttrs(c.Request().Context(), level, "request",
 				slog.String("request_id", v.RequestID),
 				slog.String("method", v.Method),
-				slog.String("uri", v.URI),
+				slog.String("uri", redactURI(v.URI)),
 				slog.Int("status", v.Status),
 				slog.Duration("latency", v.Latency),
 				slog.String("remote_ip", v.RemoteIP),

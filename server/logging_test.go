@@ -1,0 +1,43 @@
+package server
+
+import (
+	"bytes"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+)
+
+func TestTheRequestLogHoldsNoAccessToken(t *testing.T) {
+	var buf bytes.Buffer
+	e := echo.New()
+	e.Use(requestLogger(slog.New(slog.NewTextHandler(&buf, nil))))
+	e.GET("/api/v1/games/:id/events", func(c echo.Context) error { return c.NoContent(http.StatusOK) })
+
+	const token = "eyJhbGciOiJIUzI1NiJ9.secret-claims.signature"
+	req := httptest.NewRequest(http.MethodGet, "/api/v1/games/g1/events?last_event_id=7&access_token="+token, nil)
+	e.ServeHTTP(httptest.NewRecorder(), req)
+
+	logged := buf.String()
+	if strings.Contains(logged, "secret-claims") {
+		t.Fatalf("the log holds the token: %s", logged)
+	}
+	if !strings.Contains(logged, "last_event_id=7") || !strings.Contains(logged, "access_token=REDACTED") {
+		t.Fatalf("the log should keep the rest of the query and mark the token as redacted: %s", logged)
+	}
+}
+
+func TestRedactURILeavesOtherQueriesAlone(t *testing.T) {
+	for in, want := range map[string]string{
+		"/api/v1/clubs":                  "/api/v1/clubs",
+		"/api/v1/clubs?q=corner&limit=5": "/api/v1/clubs?q=corner&limit=5",
+		"/x?access_token=a;b":            "/x?[unparsable query redacted]",
+	} {
+		if got := redactURI(in); got != want {
+			t.Errorf("redactURI(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
