@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,8 +9,10 @@ import (
 	"mime"
 	"net/http"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/seqleague/seqleague/league"
@@ -44,20 +47,33 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 	if mt != echo.MIMEApplicationJSON {
 		return echo.NewHTTPError(http.StatusUnsupportedMediaType, "send the body as JSON with Content-Type: application/json")
 	}
-	dec := json.NewDecoder(req.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	if errors.Is(err, io.EOF) && optional {
-		return nil
-	}
+	// The body is read whole (the body limit bounds it) so that a value the
+	// decoder refuses without saying where can be looked for again.
+	body, err := io.ReadAll(req.Body)
 	if err != nil {
-		return jsonProblem(err, v)
+		if e := tooLarge(err); e != nil {
+			return e
+		}
+		return league.Invalid("the body could not be read")
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		if optional {
+			return nil
+		}
+		return league.Invalid("the body is empty; send a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonProblem(err, body, v)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		if tooLarge(err) != nil {
-			return tooLarge(err)
-		}
 		return league.Invalid("the body must hold exactly one JSON object, with nothing after it")
+	}
+	// PostgreSQL text cannot hold NUL, and no name or note needs one.
+	if field := nulField(reflect.ValueOf(v), ""); field != "" {
+		return league.Invalid("a text field holds a NUL character",
+			league.FieldError{Field: field, Message: "may not contain NUL characters"})
 	}
 	return nil
 }
@@ -74,15 +90,11 @@ func tooLarge(err error) error {
 	return nil
 }
 
-func jsonProblem(err error, v any) error {
-	if e := tooLarge(err); e != nil {
-		return e
-	}
+func jsonProblem(err error, body []byte, v any) error {
 	var syntax *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
+	var timeErr *time.ParseError
 	switch {
-	case errors.Is(err, io.EOF):
-		return league.Invalid("the body is empty; send a JSON object")
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return league.Invalid("the body is not valid JSON: it ends too early")
 	case errors.As(err, &syntax):
@@ -91,17 +103,208 @@ func jsonProblem(err error, v any) error {
 		if typeErr.Field == "" {
 			return league.Invalid("the body must be a JSON object")
 		}
+		field, _ := badField(body, v)
+		if field == "" {
+			field = typeErr.Field
+		}
 		return league.Invalid("a field has the wrong type",
-			league.FieldError{Field: typeErr.Field, Message: "must be " + jsonKind(typeErr.Type)})
+			league.FieldError{Field: field, Message: "must be " + jsonKind(typeErr.Type)})
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name, uerr := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
 		if uerr != nil {
 			name = strings.TrimPrefix(err.Error(), "json: unknown field ")
 		}
 		return league.Invalid("the body has a field this endpoint does not take",
-			league.FieldError{Field: name, Message: "is not a field of this request (accepted: " + strings.Join(jsonFields(v), ", ") + ")"})
+			league.FieldError{Field: name, Message: "is not a field of this request (accepted: " + strings.Join(jsonFields(reflect.TypeOf(v)), ", ") + ")"})
+	}
+	// A value's own decoder (a time, say) failed; the error does not say
+	// which field it was.
+	if field, t := badField(body, v); field != "" {
+		message := "must be " + jsonKind(t)
+		if t == reflect.TypeFor[time.Time]() || errors.As(err, &timeErr) {
+			message = "must be a date and time in RFC 3339 form, like 2030-01-31T18:00:00Z"
+		}
+		return league.Invalid("a field has a value of the wrong form", league.FieldError{Field: field, Message: message})
 	}
 	return league.Invalid("the body is not valid JSON")
+}
+
+// badField finds the first field of body, in the order of its keys, whose
+// value does not decode into its place in v, and names it the way clients
+// write it (seats[2].user). It returns "" when every field decodes alone.
+func badField(body []byte, v any) (string, reflect.Type) {
+	var doc any
+	if json.Unmarshal(body, &doc) != nil {
+		return "", nil
+	}
+	return findBadValue(reflect.TypeOf(v), doc, "")
+}
+
+func findBadValue(t reflect.Type, val any, path string) (string, reflect.Type) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if val == nil {
+		return "", nil
+	}
+	if reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		return decodesAs(t, val, path)
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := val.(map[string]any)
+		if !ok {
+			return path, t
+		}
+		for _, key := range sortedKeys(obj) {
+			f, ok := jsonField(t, key)
+			if !ok {
+				continue // unknown fields are reported by name already
+			}
+			if field, ft := findBadValue(f.Type, obj[key], joinPath(path, key)); field != "" {
+				return field, ft
+			}
+		}
+		return "", nil
+	case reflect.Slice, reflect.Array:
+		list, ok := val.([]any)
+		if !ok {
+			return path, t
+		}
+		for i, item := range list {
+			if field, ft := findBadValue(t.Elem(), item, fmt.Sprintf("%s[%d]", path, i)); field != "" {
+				return field, ft
+			}
+		}
+		return "", nil
+	case reflect.Map:
+		obj, ok := val.(map[string]any)
+		if !ok {
+			return path, t
+		}
+		for _, key := range sortedKeys(obj) {
+			if field, ft := findBadValue(t.Elem(), obj[key], joinPath(path, key)); field != "" {
+				return field, ft
+			}
+		}
+		return "", nil
+	}
+	return decodesAs(t, val, path)
+}
+
+// decodesAs returns path and t when val, as JSON, does not decode into a t.
+func decodesAs(t reflect.Type, val any, path string) (string, reflect.Type) {
+	raw, err := json.Marshal(val)
+	if err == nil && json.Unmarshal(raw, reflect.New(t).Interface()) == nil {
+		return "", nil
+	}
+	return path, t
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func sortedKeys(obj map[string]any) []string {
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// jsonField is the field of struct t that the JSON key names, looking into
+// embedded structs as encoding/json does (and, like it, matching the key's
+// case loosely).
+func jsonField(t reflect.Type, key string) (reflect.StructField, bool) {
+	var loose reflect.StructField
+	found := false
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && f.Tag.Get("json") == "" {
+			if inner, ok := jsonField(f.Type, key); ok {
+				return inner, true
+			}
+			continue
+		}
+		name := jsonName(f)
+		if name == key {
+			return f, true
+		}
+		if !found && name != "" && strings.EqualFold(name, key) {
+			loose, found = f, true
+		}
+	}
+	return loose, found
+}
+
+// jsonName is the JSON name of an exported field, or "" for one JSON skips.
+func jsonName(f reflect.StructField) string {
+	if !f.IsExported() {
+		return ""
+	}
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	switch name {
+	case "-":
+		return ""
+	case "":
+		return f.Name
+	}
+	return name
+}
+
+// nulField names the first string in v, a decoded request, that holds a
+// NUL character, or returns "".
+func nulField(v reflect.Value, path string) string {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return ""
+		}
+		return nulField(v.Elem(), path)
+	case reflect.String:
+		if strings.ContainsRune(v.String(), 0) {
+			return path
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if f.Anonymous && f.Type.Kind() == reflect.Struct {
+				if field := nulField(v.Field(i), path); field != "" {
+					return field
+				}
+				continue
+			}
+			if name := jsonName(f); name != "" {
+				if field := nulField(v.Field(i), joinPath(path, name)); field != "" {
+					return field
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if field := nulField(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); field != "" {
+				return field
+			}
+		}
+	case reflect.Map:
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
+		for _, k := range keys {
+			if strings.ContainsRune(fmt.Sprint(k), 0) {
+				return path
+			}
+			if field := nulField(v.MapIndex(k), joinPath(path, fmt.Sprint(k))); field != "" {
+				return field
+			}
+		}
+	}
+	return ""
 }
 
 // jsonKind names a Go type the way a JSON client thinks of it.
@@ -127,9 +330,9 @@ func jsonKind(t reflect.Type) string {
 	return "of another type"
 }
 
-// jsonFields lists the JSON names of the fields of the struct v points to.
-func jsonFields(v any) []string {
-	t := reflect.TypeOf(v)
+// jsonFields lists the JSON names of the fields of struct type t (or a
+// pointer to one), those of embedded structs included.
+func jsonFields(t reflect.Type) []string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -138,8 +341,12 @@ func jsonFields(v any) []string {
 	}
 	var names []string
 	for i := 0; i < t.NumField(); i++ {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name != "" && name != "-" {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && f.Tag.Get("json") == "" {
+			names = append(names, jsonFields(f.Type)...)
+			continue
+		}
+		if name := jsonName(f); name != "" {
 			names = append(names, name)
 		}
 	}

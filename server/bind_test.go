@@ -1,0 +1,96 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/seqleague/seqleague/league"
+)
+
+// Request shapes like the API's: an embedded body, nested objects, arrays
+// of objects and times.
+type bindClock struct {
+	TurnSeconds int `json:"turn_seconds"`
+}
+
+type bindRound struct {
+	Number   int       `json:"number"`
+	StartsAt time.Time `json:"starts_at"`
+}
+
+type bindSeat struct {
+	User string `json:"user,omitempty"`
+	Bot  string `json:"bot,omitempty"`
+}
+
+type bindBody struct {
+	Clock     bindClock `json:"clock"`
+	TieBreaks []string  `json:"tie_breaks"`
+}
+
+type bindRequest struct {
+	Name string `json:"name"`
+	bindBody
+	Opens  *time.Time        `json:"registration_opens"`
+	Rounds []bindRound       `json:"rounds"`
+	Seats  []bindSeat        `json:"seats"`
+	Labels map[string]string `json:"labels"`
+}
+
+func TestBindNamesTheFieldAtFault(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, field, message string
+	}{
+		{"NUL in a top-level string", `{"name":"a\u0000b"}`, "name", "NUL"},
+		{"NUL in an array of objects", `{"seats":[{"bot":"greedy"},{"user":"x\u0000"}]}`, "seats[1].user", "NUL"},
+		{"NUL in an embedded body's array", `{"tie_breaks":["wins","\u0000"]}`, "tie_breaks[1]", "NUL"},
+		{"NUL in a map value", `{"labels":{"colour":"re\u0000d"}}`, "labels.colour", "NUL"},
+		{"a date that is no date", `{"registration_opens":"yesterday"}`, "registration_opens", "RFC 3339"},
+		{"a date out of range", `{"registration_opens":"2020-13-45T00:00:00Z"}`, "registration_opens", "RFC 3339"},
+		{"a bad date in an array", `{"rounds":[{"number":1,"starts_at":"2030-01-01T00:00:00Z"},{"number":2,"starts_at":"garbage"}]}`, "rounds[1].starts_at", "RFC 3339"},
+		{"a wrong type in an embedded body", `{"tie_breaks":"wins"}`, "tie_breaks", "an array"},
+		{"a wrong type nested in an embedded body", `{"clock":{"turn_seconds":"ten"}}`, "clock.turn_seconds", "a whole number"},
+		{"a wrong type in an array of objects", `{"seats":[{"bot":"greedy"},{"bot":"random"},{"user":5}]}`, "seats[2].user", "a string"},
+		{"an unknown field lists the embedded ones too", `{"colour":"red"}`, "colour", "tie_breaks"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var req bindRequest
+			err := bindJSON(jsonContext(tc.body), &req)
+			var le *league.Error
+			if !errors.As(err, &le) || le.Code != league.EINVALID {
+				t.Fatalf("error %v, want an EINVALID league error", err)
+			}
+			if len(le.Fields) != 1 || le.Fields[0].Field != tc.field || !strings.Contains(le.Fields[0].Message, tc.message) {
+				t.Fatalf("fields %+v, want %q with a message mentioning %q", le.Fields, tc.field, tc.message)
+			}
+		})
+	}
+}
+
+func TestBindTakesGoodBodies(t *testing.T) {
+	var req bindRequest
+	body := `{"name":"Spring Open","clock":{"turn_seconds":30},"tie_breaks":["wins"],
+		"registration_opens":"2030-01-01T18:00:00Z","rounds":[{"number":1,"starts_at":"2030-01-02T18:00:00+01:00"}],
+		"seats":[{"user":"me"},{"bot":"strong"}],"labels":{"colour":"red"}}`
+	if err := bindJSON(jsonContext(body), &req); err != nil {
+		t.Fatal(err)
+	}
+	if req.Name != "Spring Open" || req.Clock.TurnSeconds != 30 || req.Opens == nil || len(req.Rounds) != 1 || req.Seats[1].Bot != "strong" {
+		t.Fatalf("decoded %+v", req)
+	}
+	var empty bindRequest
+	if err := bindOptionalJSON(jsonContext(" \n"), &empty); err != nil {
+		t.Fatalf("an optional body of white space: %v", err)
+	}
+}
+
+func jsonContext(body string) echo.Context {
+	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
+	req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	return echo.New().NewContext(req, httptest.NewRecorder())
+}
