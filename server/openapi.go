@@ -24,7 +24,8 @@ var openAPIJSON = mustMergeOpenAPI()
 
 // mustMergeOpenAPI merges the fragments in file-name order: "paths" and
 // "components.schemas" are unions; other top-level members come from the
-// first fragment that has them.
+// first fragment that has them. A schema or an operation defined in two
+// fragments panics: one would silently document the other's endpoint.
 func mustMergeOpenAPI() []byte {
 	names, err := fs.Glob(openAPIFragments, "openapi/*.json")
 	if err != nil {
@@ -46,6 +47,9 @@ func mustMergeOpenAPI() []byte {
 				for p, ops := range v.(map[string]any) {
 					if existing, ok := paths[p].(map[string]any); ok {
 						for m, op := range ops.(map[string]any) {
+							if _, dup := existing[m]; dup {
+								panic(fmt.Sprintf("%s: %s %s is documented twice", n, m, p))
+							}
 							existing[m] = op
 						}
 						continue
@@ -56,6 +60,9 @@ func mustMergeOpenAPI() []byte {
 				comp := v.(map[string]any)
 				if s, ok := comp["schemas"].(map[string]any); ok {
 					for name, schema := range s {
+						if _, dup := schemas[name]; dup {
+							panic(fmt.Sprintf("%s: schema %s is defined in two fragments", n, name))
+						}
 						schemas[name] = schema
 					}
 				}

@@ -177,3 +177,23 @@ func TestOpenAPIDocumentsEveryRoute(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenAPIReferencesResolve(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]any
+		}
+	}
+	if err := json.Unmarshal(openAPIJSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	refs := regexp.MustCompile(`"\$ref":\s*"#/components/schemas/([^"]+)"`).FindAllSubmatch(openAPIJSON, -1)
+	if len(refs) == 0 {
+		t.Fatal("the document has no schema references")
+	}
+	for _, m := range refs {
+		if _, ok := doc.Components.Schemas[string(m[1])]; !ok {
+			t.Errorf("$ref to schema %s, which is not defined", m[1])
+		}
+	}
+}
