@@ -130,7 +130,8 @@ func (l *Leagues) CreateLeague(ctx context.Context, a league.Actor, clubID, name
 		row := leagueRow{ClubID: clubID, Name: name, Description: description, CreatedBy: &a.UserID, CreatedAt: time.Now().UTC()}
 		if err := tx.Create(&row).Error; err != nil {
 			if uniqueViolation(err) != "" {
-				return league.Invalid("name taken", league.FieldError{Field: "name", Message: "the club has a league of this name"})
+				return &league.Error{Code: league.ECONFLICT, Message: "the club has a league of this name",
+					Fields: []league.FieldError{{Field: "name", Message: "is taken"}}}
 			}
 			return err
 		}
@@ -184,7 +185,8 @@ func (l *Leagues) CreateSeason(ctx context.Context, a league.Actor, leagueID, na
 		row := seasonRow{LeagueID: leagueID, Name: name, Status: "open", CreatedAt: time.Now().UTC()}
 		if err := tx.Create(&row).Error; err != nil {
 			if uniqueViolation(err) != "" {
-				return league.Invalid("name taken", league.FieldError{Field: "name", Message: "the league has a season of this name"})
+				return &league.Error{Code: league.ECONFLICT, Message: "the league has a season of this name",
+					Fields: []league.FieldError{{Field: "name", Message: "is taken"}}}
 			}
 			return err
 		}
