@@ -45,9 +45,11 @@ type joinClubRequest struct {
 	Code string `json:"code"`
 }
 
+// inviteRequest's fields are pointers so that an explicit 0 is refused
+// rather than read as "the default".
 type inviteRequest struct {
-	ExpiresInHours int `json:"expires_in_hours"`
-	MaxUses        int `json:"max_uses"`
+	ExpiresInHours *int `json:"expires_in_hours"`
+	MaxUses        *int `json:"max_uses"`
 }
 
 type memberRoleRequest struct {
@@ -201,11 +203,20 @@ func (h clubHandlers) invite(c echo.Context) error {
 	if err := bindOptionalJSON(c, &req); err != nil {
 		return err
 	}
-	if req.ExpiresInHours < 0 || req.ExpiresInHours > int(league.MaxInviteTTL/time.Hour) {
-		return league.Invalid("the invite is not valid", league.FieldError{Field: "expires_in_hours", Message: "must be 1 to 2160 (90 days)"})
+	var in league.NewInvite // zero values: the defaults
+	if n := req.ExpiresInHours; n != nil {
+		if *n < 1 || *n > int(league.MaxInviteTTL/time.Hour) {
+			return league.Invalid("the invite is not valid", league.FieldError{Field: "expires_in_hours", Message: "must be 1 to 2160 (90 days)"})
+		}
+		in.ExpiresIn = time.Duration(*n) * time.Hour
 	}
-	inv, err := h.clubs.CreateInvite(c.Request().Context(), actorOf(c), c.Param("id"),
-		league.NewInvite{ExpiresIn: time.Duration(req.ExpiresInHours) * time.Hour, MaxUses: req.MaxUses})
+	if n := req.MaxUses; n != nil {
+		if *n < 1 || *n > league.MaxInviteUses {
+			return league.Invalid("the invite is not valid", league.FieldError{Field: "max_uses", Message: "must be 1 to 1000"})
+		}
+		in.MaxUses = *n
+	}
+	inv, err := h.clubs.CreateInvite(c.Request().Context(), actorOf(c), c.Param("id"), in)
 	if err != nil {
 		return err
 	}

@@ -62,6 +62,8 @@ func TestBadInputIsRefusedAndTheDatabaseUnchanged(t *testing.T) {
 		{"invite hours out of range", "POST", clubPath + "/invites", `{"expires_in_hours":99999999999}`, owner, "", 400, "expires_in_hours"},
 		{"invite uses out of range", "POST", clubPath + "/invites", `{"max_uses":0.5}`, owner, "", 400, "max_uses"},
 		{"too many invite uses", "POST", clubPath + "/invites", `{"max_uses":1001}`, owner, "", 400, "max_uses"},
+		{"invite uses of zero", "POST", clubPath + "/invites", `{"max_uses":0}`, owner, "", 400, "max_uses"},
+		{"invite hours of zero", "POST", clubPath + "/invites", `{"expires_in_hours":0}`, owner, "", 400, "expires_in_hours"},
 		{"join without a code", "POST", clubPath + "/members", `{}`, owner, "", 400, "code"},
 		{"role that does not exist", "PATCH", clubPath + "/members/" + ownerID, `{"role":"emperor"}`, owner, "", 400, "role"},
 		{"limit not a number", "GET", "/api/v1/clubs?limit=ten", ``, "", "", 400, "limit"},
