@@ -116,11 +116,13 @@
 // for sixteen; the top size seeds in different parts of the bracket) with
 // byes where the seeds run out, so the byes fall to the top seeds, and seeds
 // 1 and 2 can meet only in the final. The winner of each match advances.
-// With matches of three, a first-round match with one bye is played by the
-// remaining two, and with two byes its entry advances unplayed (10 entries:
-// 27 slots, seeds 1–8 advance, 9 plays 10, then 3 matches of three and a
-// final). With ThirdPlace (matches of two) the semi-final losers play for
-// third.
+// A first-round match whose byes leave it two or more entries is played by
+// those entries alone, as a game of that many teams (matches of three with
+// 4 entries: seeds 1 and 2 advance, 3 plays 4 in a two-team game, and the
+// final is of three), and a match left with one entry is a walkover: that
+// entry advances unplayed (10 entries: 27 slots, seeds 1–8 advance, 9 plays
+// 10, then 3 matches of three and a final). With ThirdPlace (matches of
+// two) the semi-final losers play for third.
 //
 // # Double elimination
 //

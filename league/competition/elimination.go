@@ -30,7 +30,9 @@ func seedSlots(p, size int) []int {
 // SingleElimination builds a knockout bracket in matches of size: the
 // first round has size^k slots (the fewest that hold every entry), filled in
 // the standard seed order with byes where the seeds run out, so the top
-// seeds get the byes; each match's winner advances. With thirdPlace
+// seeds get the byes; each match's winner advances. A match that byes leave
+// with fewer than size entries is played by the entries it has (two or
+// more), and one left with a single entry is a walkover. With thirdPlace
 // (matches of two only) the semi-final losers play for third place.
 func SingleElimination(entries []Entry, size, bestOf int, thirdPlace bool) (Bracket, error) {
 	if err := checkMatchSize(size); err != nil {

@@ -154,9 +154,12 @@ func competitionConfig(c league.TournamentConfig) competition.Config {
 	return cc
 }
 
-// setupOf is the game every match of the tournament plays.
-func setupOf(c league.TournamentConfig) play.Setup {
-	s := play.Setup{Game: c.Game, Variant: c.Variant, Players: c.TeamSize * c.MatchSize, Teams: c.MatchSize, SequencesToWin: c.SequencesToWin}
+// matchSetup is the game a match of the given number of entries plays,
+// each entry a team of TeamSize. A full match has MatchSize entries; a
+// knockout match whose other slots hold byes (three-team brackets of 4 or
+// 5 entries) is played by the entries it has, as a game of that many teams.
+func matchSetup(c league.TournamentConfig, entries int) play.Setup {
+	s := play.Setup{Game: c.Game, Variant: c.Variant, Players: c.TeamSize * entries, Teams: entries, SequencesToWin: c.SequencesToWin}
 	if c.Game == league.GameStacks {
 		s.Variant, s.Teams = "", s.Players
 	}
@@ -191,7 +194,7 @@ func validateTournamentConfig(c *league.TournamentConfig) error {
 		bad("team_size", "must be 1–6")
 	}
 	if len(fields) == 0 {
-		if _, err := play.New(setupOf(*c), rng.Seed{}); err != nil {
+		if _, err := play.New(matchSetup(*c, c.MatchSize), rng.Seed{}); err != nil {
 			bad("team_size", err.Error())
 		}
 	}

@@ -309,8 +309,9 @@ func rotate(entries []string, g int) []string {
 }
 
 // createMatchGameLocked creates and starts game g of a match. Entry j of the
-// game's order is team j; its players sit at seats j, j+T, j+2T, … so that
-// teammates alternate around the table.
+// game's order is team j of T = len(entries) teams (fewer than MatchSize
+// when byes filled the match's other slots); its players sit at seats j,
+// j+T, j+2T, … so that teammates alternate around the table.
 func (t *Tournaments) createMatchGameLocked(tx *gorm.DB, fx *effects, r *tournamentRow, matchID string, entries []string, g int) error {
 	c := r.config()
 	order := rotate(entries, g)
@@ -318,7 +319,7 @@ func (t *Tournaments) createMatchGameLocked(tx *gorm.DB, fx *effects, r *tournam
 	if err := tx.Where("entry_id IN ?", order).Order("position").Find(&members).Error; err != nil {
 		return err
 	}
-	su := setupOf(c)
+	su := matchSetup(c, len(order))
 	seats := make([]league.SeatSpec, su.Players)
 	for j, e := range order {
 		pos := 0
@@ -326,7 +327,7 @@ func (t *Tournaments) createMatchGameLocked(tx *gorm.DB, fx *effects, r *tournam
 			if m.EntryID != e {
 				continue
 			}
-			seat := j + pos*c.MatchSize
+			seat := j + pos*len(order)
 			if seat >= len(seats) {
 				return fmt.Errorf("entry %s has more players than the team size", e)
 			}

@@ -343,3 +343,78 @@ func TestAtTheDeadlineUnfinishedGamesAreAdjudicated(t *testing.T) {
 		t.Fatalf("game %s at ply %d; want it ended by adjudication, not played out", v.Game.Status, v.Game.Ply)
 	}
 }
+
+func TestThreeTeamKnockoutsPlayShortMatchesAndAdvanceLoneEntries(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name    string
+		game    string
+		entries int
+		// first-round matches by the number of entries they hold: a match
+		// of two is played as a two-team game, a lone entry advances.
+		played, walkovers int
+	}{
+		{"sequence, 4 entries: 1 and 2 advance, 3 plays 4", "sequence", 4, 1, 2},
+		{"sequence, 5 entries: 1 advances, 2 plays 5, 3 plays 4", "sequence", 5, 2, 1},
+		{"stacks, 4 entries", "stacks", 4, 1, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tour := r.botTournament(t, tc.name, league.TournamentConfig{
+				Game: tc.game, MatchSize: 3, Format: "single-elimination"}, tc.entries)
+			running := league.TournamentRunning
+			if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+				t.Fatalf("start: %v", err)
+			}
+			r.waitFinished(t, tour.ID, 3*time.Minute)
+			raw, err := r.tournaments.Bracket(ctx, tour.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b struct {
+				Champion string
+				Rounds   []struct {
+					Matches []struct {
+						ID, State string
+						Games     []string
+						Slots     []struct{ Entry *struct{ ID string } }
+					}
+				}
+			}
+			json.Unmarshal(raw, &b)
+			if b.Champion == "" || len(b.Rounds) != 2 {
+				t.Fatalf("bracket: champion %q, %d rounds; want a champion after 2 rounds: %s", b.Champion, len(b.Rounds), raw)
+			}
+			played, walkovers := 0, 0
+			for _, m := range b.Rounds[0].Matches {
+				entries := 0
+				for _, s := range m.Slots {
+					if s.Entry != nil {
+						entries++
+					}
+				}
+				switch {
+				case entries == 1 && m.State == string(competition.StateWalkover) && len(m.Games) == 0:
+					walkovers++
+				case entries == 2 && m.State == string(competition.StateDone) && len(m.Games) > 0:
+					played++
+					var players, teams int
+					r.db.Gorm.Table("games").Select("players").Where("id = ?", m.Games[0]).Scan(&players)
+					r.db.Gorm.Table("games").Select("teams").Where("id = ?", m.Games[0]).Scan(&teams)
+					if players != 2 || teams != 2 {
+						t.Errorf("match %s of two entries played a game of %d players in %d teams, want 2 and 2", m.ID, players, teams)
+					}
+				default:
+					t.Errorf("first-round match %s: %d entries, state %s, %d games", m.ID, entries, m.State, len(m.Games))
+				}
+			}
+			if played != tc.played || walkovers != tc.walkovers {
+				t.Errorf("first round: %d played, %d walkovers; want %d and %d", played, walkovers, tc.played, tc.walkovers)
+			}
+			final := b.Rounds[1].Matches[0]
+			if final.State != string(competition.StateDone) || len(final.Slots) != 3 {
+				t.Errorf("final: %+v; want three entries, played", final)
+			}
+		})
+	}
+}
