@@ -418,3 +418,157 @@ func TestThreeTeamKnockoutsPlayShortMatchesAndAdvanceLoneEntries(t *testing.T) {
 		})
 	}
 }
+
+func TestKnockoutMatchesCountInTheStandingsAndTheSeasonTable(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	running := league.TournamentRunning
+	// checkCounts compares every standings row with the stored matches:
+	// matches played, won and lost, byes (walkovers) and sequences.
+	checkCounts := func(t *testing.T, id string, walkovers map[string]int) []league.StandingRow {
+		t.Helper()
+		rounds, err := r.tournaments.Rounds(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type counts struct{ played, wins, losses, byes, sequences int }
+		want := map[string]*counts{}
+		for _, rd := range rounds {
+			for _, m := range rd.Matches {
+				for i, e := range m.Entries {
+					if want[e] == nil {
+						want[e] = &counts{}
+					}
+					c := want[e]
+					c.played++
+					if m.Winner == e {
+						c.wins++
+					} else {
+						c.losses++
+					}
+					c.sequences += m.Sequences[i]
+				}
+			}
+		}
+		for e, n := range walkovers {
+			if want[e] == nil {
+				want[e] = &counts{}
+			}
+			want[e].byes = n
+		}
+		st, err := r.tournaments.Standings(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		for _, row := range st {
+			total += row.Sequences
+			w := want[row.EntryID]
+			if w == nil {
+				w = &counts{}
+			}
+			got := counts{row.Played, row.Wins, row.Losses, row.Byes, row.Sequences}
+			if got != *w {
+				t.Errorf("%s (rank %d): played/wins/losses/byes/sequences = %v, want %v", row.Name, row.Rank, got, *w)
+			}
+		}
+		if total == 0 {
+			t.Error("no sequences in the standings; every game played out scores some")
+		}
+		return st
+	}
+
+	t.Run("single elimination of three bots: the top seed's walkover is a bye", func(t *testing.T) {
+		tour := r.botTournament(t, "Three bots", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination"}, 3)
+		if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+			t.Fatal(err)
+		}
+		r.waitFinished(t, tour.ID, 2*time.Minute)
+		raw, _ := r.tournaments.Bracket(ctx, tour.ID)
+		var b struct {
+			Rounds []struct {
+				Matches []struct {
+					State  string
+					Winner string
+				}
+			}
+		}
+		json.Unmarshal(raw, &b)
+		walkovers := map[string]int{}
+		for _, rd := range b.Rounds {
+			for _, m := range rd.Matches {
+				if m.State == string(competition.StateWalkover) {
+					walkovers[m.Winner]++
+				}
+			}
+		}
+		if len(walkovers) != 1 {
+			t.Fatalf("walkovers %v, want the top seed's", walkovers)
+		}
+		st := checkCounts(t, tour.ID, walkovers)
+		if st[0].Wins == 0 {
+			t.Errorf("champion %+v: want the final won", st[0])
+		}
+	})
+
+	t.Run("double elimination of four bots", func(t *testing.T) {
+		tour := r.botTournament(t, "Four bots", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "double-elimination"}, 4)
+		if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+			t.Fatal(err)
+		}
+		r.waitFinished(t, tour.ID, 2*time.Minute)
+		st := checkCounts(t, tour.ID, nil)
+		if st[0].Wins < 2 {
+			t.Errorf("champion %+v: want at least two wins", st[0])
+		}
+	})
+
+	t.Run("the season table counts knockout match wins and sequences", func(t *testing.T) {
+		leagues := NewLeagues(r.db)
+		lg, err := leagues.CreateLeague(ctx, r.organizer, r.clubID, "Cup League", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		season, err := leagues.CreateSeason(ctx, r.organizer, lg.ID, "Cup season")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, SeasonID: season.ID, Name: "Cup",
+			Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination", Clock: league.Clock{TurnSeconds: 1}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"cup1", "cup2"} {
+			if _, err := r.tournaments.Register(ctx, r.user(t, name), tour.ID, league.NewEntry{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Nobody moves: the autopilot, then fill-in bots, play the final out.
+		if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+			t.Fatal(err)
+		}
+		r.waitFinished(t, tour.ID, 4*time.Minute)
+		st := checkCounts(t, tour.ID, nil)
+		table, err := leagues.SeasonStandings(ctx, season.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(table.Rows) != 2 {
+			t.Fatalf("season rows %+v, want two", table.Rows)
+		}
+		for _, row := range table.Rows {
+			var entry league.StandingRow
+			for _, s := range st {
+				if s.Name == row.Username {
+					entry = s
+				}
+			}
+			if row.MatchWins != entry.Wins || row.Sequences != entry.Sequences {
+				t.Errorf("season row %+v; want match wins %d and sequences %d as in the tournament", row, entry.Wins, entry.Sequences)
+			}
+		}
+		if table.Rows[0].MatchWins != 1 {
+			t.Errorf("season leader %+v: want the final's win counted", table.Rows[0])
+		}
+	})
+}

@@ -161,7 +161,8 @@ func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games map
 // Standings ranks the entries: round-based formats by points and the
 // tie-breaks (each shown with its value), elimination formats by how far
 // each entry went; groups-then-playoffs puts the playoff places first and
-// ranks the rest by the group stage.
+// ranks the rest by the group stage. Every row counts all the entry's
+// matches, bracket matches included (see knockoutRecords).
 func (t *Tournaments) Standings(ctx context.Context, id string) ([]league.StandingRow, error) {
 	db := t.db.WithContext(ctx)
 	r, err := readTournament(db, id, false)
@@ -225,6 +226,10 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	for _, p := range b.Placements() {
 		placed[p.Entry] = p.Place
 	}
+	knockout, err := knockoutRecords(b, entries, past)
+	if err != nil {
+		return nil, err
+	}
 	inBracketEntries := map[string]bool{}
 	for _, e := range b.Entries {
 		inBracketEntries[e.ID] = true
@@ -237,6 +242,14 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	}
 	var stillIn, out, rest []league.StandingRow
 	for _, row := range base {
+		if k, ok := knockout[row.EntryID]; ok {
+			row.Played += k.Played
+			row.Wins += k.Wins
+			row.Draws += k.Draws
+			row.Losses += k.Losses
+			row.Byes += k.Byes
+			row.Sequences += k.Sequences
+		}
 		switch {
 		case !inBracketEntries[row.EntryID]:
 			rest = append(rest, row)
@@ -253,6 +266,40 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	for _, row := range rest {
 		row.Rank = len(out) + 1
 		out = append(out, row)
+	}
+	return out, nil
+}
+
+// knockoutRecords counts every entry's bracket matches: played, won, lost
+// and the sequences scored in them, from the stored results; and as byes,
+// the walkovers it advanced through unplayed. The counts add to the
+// group-stage counts in groups-then-playoffs, so the table (and a season's
+// match wins and sequences) covers every match of the tournament; points
+// stay those of the group stage, the bracket being ranked by places.
+func knockoutRecords(b *competition.Bracket, entries []competition.Entry, past []competition.Result) (map[string]competition.Row, error) {
+	var results []competition.Result
+	for _, res := range past {
+		if inBracket(b, res.Match) {
+			results = append(results, res)
+		}
+	}
+	out := map[string]competition.Row{}
+	if len(entries) == 0 {
+		return out, nil
+	}
+	rows, err := competition.Standings(entries, results, competition.Points{}, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, row := range rows {
+		out[row.Entry] = row
+	}
+	for _, m := range b.Matches {
+		if m.State == competition.StateWalkover {
+			row := out[m.Winner]
+			row.Byes++
+			out[m.Winner] = row
+		}
 	}
 	return out, nil
 }
