@@ -14,6 +14,7 @@ import (
 
 	"github.com/seqleague/seqleague/engine/play"
 	"github.com/seqleague/seqleague/engine/rng"
+	"github.com/seqleague/seqleague/engine/sequence"
 	"github.com/seqleague/seqleague/league"
 	"github.com/seqleague/seqleague/league/competition"
 	"github.com/seqleague/seqleague/league/rating"
@@ -166,6 +167,27 @@ func matchSetup(c league.TournamentConfig, entries int) play.Setup {
 	return s
 }
 
+// maxRoundGapSeconds bounds the pause before an unscheduled next round: a
+// week, the longest a club leaves between two rounds of one event.
+const maxRoundGapSeconds = 7 * 86400
+
+// refusedSetting names the setting behind the engine's refusal of a
+// tournament's table: sequences_to_win when the table is fine without it,
+// else the table's size, which is match_size in Stacks (one player an
+// entry) and team_size in Sequence (whose match_size is checked before).
+func refusedSetting(c league.TournamentConfig) string {
+	if c.SequencesToWin != 0 {
+		c.SequencesToWin = 0
+		if _, err := play.New(matchSetup(c, c.MatchSize), rng.Seed{}); err == nil {
+			return "sequences_to_win"
+		}
+	}
+	if c.Game == league.GameStacks {
+		return "match_size"
+	}
+	return "team_size"
+}
+
 func validateTournamentConfig(c *league.TournamentConfig) error {
 	var fields []league.FieldError
 	bad := func(f, m string) { fields = append(fields, league.FieldError{Field: f, Message: m}) }
@@ -179,6 +201,9 @@ func validateTournamentConfig(c *league.TournamentConfig) error {
 	case league.GameSequence:
 		if c.Variant == "" {
 			c.Variant = "classic"
+		}
+		if _, err := sequence.ParseVariant(c.Variant); err != nil {
+			bad("variant", "must be classic or bordered")
 		}
 		if c.MatchSize != 2 && c.MatchSize != 3 {
 			bad("match_size", "Sequence matches have 2 or 3 teams")
@@ -195,7 +220,7 @@ func validateTournamentConfig(c *league.TournamentConfig) error {
 	}
 	if len(fields) == 0 {
 		if _, err := play.New(matchSetup(*c, c.MatchSize), rng.Seed{}); err != nil {
-			bad("team_size", err.Error())
+			bad(refusedSetting(*c), err.Error())
 		}
 	}
 	switch competition.Format(c.Format) {
@@ -236,8 +261,11 @@ func validateTournamentConfig(c *league.TournamentConfig) error {
 	if c.AtDeadline != "bots" && c.AtDeadline != "adjudicate" {
 		bad("at_deadline", "must be bots or adjudicate")
 	}
-	if c.Clock.TurnSeconds < 0 || c.Clock.BankSeconds < 0 || c.RoundGapSeconds < 0 || c.RoundGapSeconds > 7*86400 {
+	if c.Clock.TurnSeconds < 0 || c.Clock.BankSeconds < 0 {
 		bad("clock", "times must not be negative")
+	}
+	if c.RoundGapSeconds < 0 || c.RoundGapSeconds > maxRoundGapSeconds {
+		bad("round_gap_seconds", fmt.Sprintf("must be 0–%d (a week)", maxRoundGapSeconds))
 	}
 	if c.RegistrationOpens != nil && c.RegistrationCloses != nil && !c.RegistrationCloses.After(*c.RegistrationOpens) {
 		bad("registration_closes", "must be after registration_opens")
@@ -347,6 +375,9 @@ func organizerOf(tx *gorm.DB, a league.Actor, clubID string) error {
 // Update renames, starts, pauses or resumes a tournament.
 func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u league.TournamentUpdate) (*league.Tournament, error) {
 	var out *league.Tournament
+	if u.Status != nil && *u.Status != league.TournamentRunning && *u.Status != league.TournamentPaused {
+		return nil, league.Invalid("bad status", league.FieldError{Field: "status", Message: "must be running (start or resume) or paused"})
+	}
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		r, err := readTournament(tx, id, true)
 		if err != nil {
