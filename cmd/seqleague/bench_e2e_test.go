@@ -146,8 +146,9 @@ func (t *moveTable) newGame() (string, play.Game) {
 	ann, bob := t.players[0], t.players[1]
 	var g gameView
 	ann.must(http.StatusCreated, "POST", "/api/v1/games", map[string]any{
-		"game": "sequence", "players": 2, "teams": 2, "seats": []map[string]any{{"user": ann.id}, {"user": bob.id}},
+		"game": "sequence", "players": 2, "teams": 2, "seats": []map[string]any{{"user": "me"}, {"open": true}},
 	}, &g)
+	bob.must(http.StatusOK, "POST", "/api/v1/games/"+g.ID+"/join", nil, nil)
 	var seed []byte
 	t.connMu.Lock()
 	err := t.conn.QueryRow(context.Background(), "SELECT seed FROM games WHERE id = $1", g.ID).Scan(&seed)
@@ -251,11 +252,13 @@ func BenchmarkTimerLateness(b *testing.B) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			var g gameView
 			ann.must(http.StatusCreated, "POST", "/api/v1/games", map[string]any{
 				"game": "sequence", "players": 2, "teams": 2, "clock": map[string]int{"turn_seconds": int(turn / time.Second)},
 				"autopilot": "random", "max_timeouts": 100,
-				"seats": []map[string]any{{"user": ann.id}, {"user": bob.id}},
-			}, nil)
+				"seats": []map[string]any{{"user": "me"}, {"open": true}},
+			}, &g)
+			bob.must(http.StatusOK, "POST", "/api/v1/games/"+g.ID+"/join", nil, nil)
 		}()
 	}
 	wg.Wait()
@@ -300,8 +303,9 @@ func BenchmarkSSEFanout(b *testing.B) {
 	ann, bob := signUp(b, base, "ann"), signUp(b, base, "bob")
 	var g gameView
 	ann.must(http.StatusCreated, "POST", "/api/v1/games", map[string]any{
-		"game": "sequence", "players": 2, "teams": 2, "seats": []map[string]any{{"user": ann.id}, {"user": bob.id}},
+		"game": "sequence", "players": 2, "teams": 2, "seats": []map[string]any{{"user": "me"}, {"open": true}},
 	}, &g)
+	bob.must(http.StatusOK, "POST", "/api/v1/games/"+g.ID+"/join", nil, nil)
 	watcher := &client{t: b, base: base}
 	streams := make([]*stream, spectators)
 	for i := range streams {

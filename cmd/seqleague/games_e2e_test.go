@@ -177,8 +177,9 @@ func TestPeopleAndBotsPlayOverHTTPAndNobodySeesHiddenCards(t *testing.T) {
 	var g gameView
 	ann.must(http.StatusCreated, "POST", "/api/v1/games", map[string]any{
 		"game": "sequence", "variant": "classic", "players": 4, "teams": 2,
-		"seats": []map[string]any{{"user": "me"}, {"bot": "greedy"}, {"user": bob.id}, {"bot": "random"}},
+		"seats": []map[string]any{{"user": "me"}, {"bot": "greedy"}, {"open": true}, {"bot": "random"}},
 	}, &g)
+	bob.must(http.StatusOK, "POST", "/api/v1/games/"+g.ID+"/join", map[string]any{"seat": 2}, &g)
 	if g.Status != "active" {
 		t.Fatalf("game status %q, want active", g.Status)
 	}

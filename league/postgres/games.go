@@ -240,6 +240,9 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to create a game")
 	}
+	if err := onlySelfSeated(a, req.Seats); err != nil {
+		return nil, err
+	}
 	var out league.Game
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		row, err := g.createLocked(tx, fx, &a.UserID, req, nil)
@@ -254,6 +257,26 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 		return nil, err
 	}
 	return &out, nil
+}
+
+// onlySelfSeated refuses a game that seats any person but its creator.
+// People sit down by their own hand, creating a game or joining one of its
+// open seats: otherwise anyone could start a game, rated even, in someone
+// else's name, and let that seat time out, be abandoned and lose rating.
+// Tournament games seat people who entered the tournament; the runner
+// creates them through createLocked, not here.
+func onlySelfSeated(a league.Actor, seats []league.SeatSpec) error {
+	var fields []league.FieldError
+	for i, s := range seats {
+		if s.UserID != "" && s.UserID != a.UserID {
+			fields = append(fields, league.FieldError{Field: fmt.Sprintf("seats[%d].user", i),
+				Message: `you can seat only yourself ("me"); leave this seat open ({"open": true}) so that this person can join`})
+		}
+	}
+	if len(fields) > 0 {
+		return &league.Error{Code: league.EFORBIDDEN, Message: "a game can seat no person but its creator; others join its open seats", Fields: fields}
+	}
+	return nil
 }
 
 // gameLink ties a game to the tournament match it is a game of.

@@ -81,12 +81,26 @@ func (r *gameRig) user(t *testing.T, name string) league.Actor {
 // headToHead starts an untimed two-player Sequence game between two people.
 func (r *gameRig) headToHead(t *testing.T, first, second league.Actor) *league.Game {
 	t.Helper()
-	g, err := r.games.Create(context.Background(), first, league.NewGame{
-		Game: "sequence", Players: 2, Teams: 2,
-		Seats: []league.SeatSpec{{UserID: first.UserID}, {UserID: second.UserID}},
-	})
+	return r.seat(t, first, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: first.UserID}, {}}}, map[int]league.Actor{1: second})
+}
+
+// seat has creator create ng, then the people in joiners take the seats
+// of ng left open for them: a person can be seated only by themselves.
+func (r *gameRig) seat(t *testing.T, creator league.Actor, ng league.NewGame, joiners map[int]league.Actor) *league.Game {
+	t.Helper()
+	ctx := context.Background()
+	for seat := range joiners {
+		ng.Seats[seat] = league.SeatSpec{Open: true}
+	}
+	g, err := r.games.Create(ctx, creator, ng)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for seat, p := range joiners {
+		if g, err = r.games.Join(ctx, p, g.ID, &seat); err != nil {
+			t.Fatalf("seat %d: %v", seat, err)
+		}
 	}
 	return g
 }
@@ -186,15 +200,11 @@ func (r *gameRig) checkArchive(t *testing.T, gameID string) map[string]int {
 
 func TestTwoPeopleAndTwoBotsPlayAFourPlayerGameToTheEnd(t *testing.T) {
 	r := newGameRig(t, true)
-	ctx := context.Background()
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
-	g, err := r.games.Create(ctx, ann, league.NewGame{
+	g := r.seat(t, ann, league.NewGame{
 		Game: "sequence", Players: 4, Teams: 2,
-		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}, {UserID: bob.UserID}, {Bot: "greedy"}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}, {}, {Bot: "greedy"}},
+	}, map[int]league.Actor{2: bob})
 	if g.Status != league.StatusActive {
 		t.Fatalf("a game with every seat taken should start at once; status %s", g.Status)
 	}
@@ -431,13 +441,10 @@ func TestTheSweepReschedulesLostTasks(t *testing.T) {
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
 	done := r.headToHead(t, ann, bob)
 	r.playAsHumans(t, done.ID, []league.Actor{ann, bob}, 60*time.Second)
-	timed, err := r.games.Create(ctx, ann, league.NewGame{
+	timed := r.seat(t, ann, league.NewGame{
 		Game: "sequence", Players: 2, Teams: 2, Clock: league.Clock{TurnSeconds: 60},
-		Seats: []league.SeatSpec{{UserID: ann.UserID}, {UserID: bob.UserID}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {}},
+	}, map[int]league.Actor{1: bob})
 	insp := asynq.NewInspectorFromRedisClient(r.rdb)
 	settleID, timerID := "settle:"+done.ID, fmt.Sprintf("turn:%s:0", timed.ID)
 	for _, task := range [][2]string{{workers.QueueDefault, settleID}, {workers.QueueGames, timerID}} {
@@ -638,5 +645,32 @@ func TestJoiningTheLastOpenSeatStartsTheGame(t *testing.T) {
 	}
 	if _, err := r.games.Join(ctx, cat, g.ID, nil); league.ErrorCode(err) != league.EPRECONDITION {
 		t.Fatalf("joining a started game: %v", err)
+	}
+}
+
+// A person is seated only by their own hand: a game that seated someone
+// else could start at once, rated, and lose on the clock in their name.
+func TestAGameCanSeatNoPersonButItsCreator(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, dave := r.user(t, "ann"), r.user(t, "dave")
+	_, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2, Rated: true, MaxTimeouts: 1, Clock: league.Clock{TurnSeconds: 1},
+		Seats: []league.SeatSpec{{UserID: dave.UserID}, {Bot: "greedy"}},
+	})
+	var le *league.Error
+	if !errors.As(err, &le) || le.Code != league.EFORBIDDEN || len(le.Fields) != 1 || le.Fields[0].Field != "seats[0].user" {
+		t.Fatalf("seating someone else = %#v; want forbidden, naming seats[0].user", err)
+	}
+	var games int64
+	if err := r.db.Gorm.Table("games").Count(&games).Error; err != nil || games != 0 {
+		t.Fatalf("%d games stored after the refusal (%v), want 0", games, err)
+	}
+	// Seated by themselves, both play: the creator at creation, the other
+	// by joining the seat left open.
+	g := r.seat(t, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, Rated: true,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {}}}, map[int]league.Actor{1: dave})
+	if g.Status != league.StatusActive || g.Seats[1].UserID != dave.UserID {
+		t.Fatalf("after dave joined: status %s, seat 1 %+v", g.Status, g.Seats[1])
 	}
 }

@@ -1,0 +1,65 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/postgres"
+)
+
+// The games rig: the accounts rig with the game service on the same
+// database. Events and tasks go nowhere: these tests play no timers or bots.
+func newGamesRig(t *testing.T) *rig {
+	t.Helper()
+	r := newRig(t)
+	games := postgres.NewGames(r.db, discardEvents{}, discardTasks{}, postgres.GameConfig{}, quietLogger)
+	r.d.Games = games
+	r.d.Hub = NewHub(games, quietLogger)
+	t.Cleanup(r.d.Hub.Close)
+	r.d.Metrics = prometheus.NewRegistry() // the first server registered its metrics on the rig's
+	r.e = New(r.d)
+	return r
+}
+
+type discardEvents struct{}
+
+func (discardEvents) Publish(context.Context, league.GameEvent) error { return nil }
+
+type discardTasks struct{}
+
+func (discardTasks) TurnTimeout(context.Context, string, int, time.Time) error { return nil }
+func (discardTasks) BotMove(context.Context, string, int, time.Duration) error { return nil }
+func (discardTasks) StartGame(context.Context, string, time.Time) error        { return nil }
+func (discardTasks) Settle(context.Context, string) error                      { return nil }
+
+func TestCreatingAGameSeatsNoPersonButTheCaller(t *testing.T) {
+	r := newGamesRig(t)
+	aliceID, alice := r.user("alice", false)
+	daveID, _ := r.user("dave", false)
+	rec := r.call("POST", "/api/v1/games", fmt.Sprintf(`{"game":"sequence","players":2,"teams":2,"rated":true,
+		"max_timeouts":1,"clock":{"turn_seconds":1},"seats":[{"user":%q},{"bot":"greedy"}]}`, daveID), alice)
+	p := wantProblem(t, rec, http.StatusForbidden, "seats[0].user")
+	if !strings.Contains(p.Errors[0].Message, "open") {
+		t.Errorf("message %q does not say to leave the seat open", p.Errors[0].Message)
+	}
+	if n := r.count("games"); n != 0 {
+		t.Fatalf("%d games stored after the refusal, want 0", n)
+	}
+	for _, me := range []string{"me", aliceID} {
+		rec := r.call("POST", "/api/v1/games", fmt.Sprintf(`{"game":"sequence","players":2,"teams":2,"rated":true,
+			"seats":[{"user":%q},{"open":true}]}`, me), alice)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("seating oneself as %q: %d %s", me, rec.Code, rec.Body)
+		}
+		g := decode[gameResponse](t, rec)
+		if g.Seats[0].User == nil || g.Seats[0].User.ID != aliceID {
+			t.Fatalf("seat 0 = %+v, want alice", g.Seats[0])
+		}
+	}
+}
