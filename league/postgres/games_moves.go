@@ -315,9 +315,14 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 				deadline = &d
 			}
 			upd["resume_ms"] = nil
-		case prev.InWindow() && row.ResumeMS != nil:
-			d := now.Add(time.Duration(*row.ResumeMS) * time.Millisecond)
-			deadline = &d
+		case prev.InWindow():
+			// The deadline the window ran on was the window's own, never
+			// the turn's: the turn gets back what its clock had left, and
+			// an untimed turn gets no deadline at all.
+			if row.ResumeMS != nil {
+				d := now.Add(time.Duration(*row.ResumeMS) * time.Millisecond)
+				deadline = &d
+			}
 			upd["resume_ms"] = nil
 		default:
 			deadline = row.TurnDeadline
@@ -594,21 +599,22 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 	if err != nil || game == nil || row.Ply != ply {
 		return err
 	}
-	if row.TurnDeadline != nil {
-		// asynq schedules to the whole second, so a timer may fire up to a
-		// second early: wait out the rest here, holding no lock.
-		early := row.TurnDeadline.Sub(g.now())
-		if early > timerSlack {
-			return nil // the deadline moved later; the timer for it will come
-		}
-		if early > 0 {
-			// No need to read the game again afterwards: if it changes
-			// meanwhile, applyPlan's revision check sees it.
-			select {
-			case <-time.After(early):
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+	if row.TurnDeadline == nil {
+		return nil // nothing is timed now (an untimed turn): the timer is stale
+	}
+	// asynq schedules to the whole second, so a timer may fire up to a
+	// second early: wait out the rest here, holding no lock.
+	early := row.TurnDeadline.Sub(g.now())
+	if early > timerSlack {
+		return nil // the deadline moved later; the timer for it will come
+	}
+	if early > 0 {
+		// No need to read the game again afterwards: if it changes
+		// meanwhile, applyPlan's revision check sees it.
+		select {
+		case <-time.After(early):
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
 	read := &knownGame{row: row, seats: seats, game: game}

@@ -674,3 +674,80 @@ func TestAGameCanSeatNoPersonButItsCreator(t *testing.T) {
 		t.Fatalf("after dave joined: status %s, seat 1 %+v", g.Status, g.Seats[1])
 	}
 }
+
+// In an untimed Stacks game only the block window is timed: when it closes
+// on its timer, the completer's turn goes on with no deadline, and nothing
+// plays it for them.
+func TestAClosedBlockWindowLeavesAnUntimedTurnUntimed(t *testing.T) {
+	r := newGameRig(t, false) // no workers: the test fires the timers
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.seat(t, ann, league.NewGame{Game: "stacks", Players: 2, BlockWindowSeconds: 1,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {}}}, map[int]league.Actor{1: bob})
+	people := []league.Actor{ann, bob}
+	db := r.db.Gorm.WithContext(ctx)
+	// Both play greedily, completing a pile as soon as they can, until a
+	// block window opens.
+	var row *gameRow
+	for {
+		var err error
+		if row, _, _, err = loadGame(db, g.ID, false, ""); err != nil {
+			t.Fatal(err)
+		}
+		game, err := r.games.state(db, row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if game.InWindow() {
+			break
+		}
+		if game.Status().Over || row.Ply > 2000 {
+			t.Fatalf("no block window opened in %d plies", row.Ply)
+		}
+		seat := game.Turn()
+		move, err := game.BotMove("greedy", seat, uint64(row.Ply))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range game.LegalMoves(seat) {
+			if next, err := game.Apply(seat, m); err == nil && next.InWindow() {
+				move = m
+			}
+		}
+		if row.TurnDeadline != nil {
+			t.Fatalf("ply %d of an untimed game has a deadline", row.Ply)
+		}
+		if _, err := r.games.Move(ctx, people[seat], g.ID, league.MoveRequest{Ply: row.Ply, Move: move}); err != nil {
+			t.Fatalf("ply %d, %s: %v", row.Ply, move, err)
+		}
+	}
+	window := row.Ply
+	if err := r.games.TimeOut(ctx, g.ID, window); err != nil { // the window's timer
+		t.Fatal(err)
+	}
+	row, _, _, err := loadGame(db, g.ID, false, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row.Ply != window+1 || row.Status != league.StatusActive {
+		t.Fatalf("after the window's timer: ply %d, status %s; want the window closed at ply %d", row.Ply, row.Status, window+1)
+	}
+	if row.TurnDeadline != nil {
+		t.Errorf("the turn after the window has deadline %v; an untimed turn has none", row.TurnDeadline)
+	}
+	timer := fmt.Sprintf("turn:%s:%d", g.ID, row.Ply)
+	if _, err := asynq.NewInspectorFromRedisClient(r.rdb).GetTaskInfo(workers.QueueGames, timer); !errors.Is(err, asynq.ErrTaskNotFound) {
+		t.Errorf("timer %s after the window: %v; want none scheduled", timer, err)
+	}
+	// Even a timer that comes anyway plays nothing for the mover.
+	if err := r.games.TimeOut(ctx, g.ID, row.Ply); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := r.games.Moves(ctx, g.ID, window-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 1 || moves[0].Actor != league.ByServer {
+		t.Fatalf("moves since the window opened = %+v; want only the server's close", moves)
+	}
+}
