@@ -63,3 +63,28 @@ func TestCreatingAGameSeatsNoPersonButTheCaller(t *testing.T) {
 		}
 	}
 }
+
+func TestCreatingAGameNamesTheFieldAtFault(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	for _, tc := range []struct {
+		name, body string
+		players    int
+		field      string
+	}{
+		{"an unknown variant", `"game":"sequence","variant":"weird","teams":2`, 2, "variant"},
+		{"a negative sequences_to_win", `"game":"sequence","teams":2,"sequences_to_win":-1`, 2, "sequences_to_win"},
+		{"a negative play_cap", `"game":"sequence","teams":2,"play_cap":-1`, 2, "play_cap"},
+		{"a variant for Stacks", `"game":"stacks","variant":"bordered"`, 2, "variant"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seats := strings.Repeat(`{"bot":"random"},`, tc.players)
+			body := fmt.Sprintf(`{%s,"players":%d,"seats":[%s]}`, tc.body, tc.players, strings.TrimSuffix(seats, ","))
+			rec := r.call("POST", "/api/v1/games", body, alice)
+			p := wantProblem(t, rec, http.StatusBadRequest, tc.field)
+			if len(p.Errors) != 1 {
+				t.Errorf("errors = %+v; want only %s", p.Errors, tc.field)
+			}
+		})
+	}
+}

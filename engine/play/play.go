@@ -9,6 +9,8 @@ import (
 	"fmt"
 
 	"github.com/seqleague/seqleague/engine/rng"
+	"github.com/seqleague/seqleague/engine/sequence"
+	"github.com/seqleague/seqleague/engine/stacks"
 )
 
 // Spectator is the seat of a viewer who is not playing.
@@ -67,6 +69,38 @@ type Game interface {
 	BotMove(level string, seat int, seed uint64) (string, error)
 }
 
+// SetupError is a set-up the rules do not allow. Field names the set-up
+// field at fault as rule vectors spell it (game, variant, players, teams,
+// sequences_to_win, play_cap), so that a caller can say what to change.
+type SetupError struct {
+	Field string
+	Err   error
+}
+
+func (e *SetupError) Error() string { return e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
+
+// TeamCounts lists the team counts the rules allow players to play game in,
+// fewest first, or nil if they cannot play it at all. Sequence tables of 6
+// and 12 choose between 2 and 3 teams; every other Sequence table, and
+// every Stacks table (each for themselves), has one way only.
+func TeamCounts(game string, players int) []int {
+	var out []int
+	switch game {
+	case "sequence":
+		for teams := 1; teams <= sequence.MaxTeams; teams++ {
+			if sequence.DealSize(players, teams) > 0 {
+				out = append(out, teams)
+			}
+		}
+	case "stacks":
+		if players >= stacks.MinPlayers && players <= stacks.MaxPlayers {
+			out = append(out, players)
+		}
+	}
+	return out
+}
+
 // New deals a game.
 func New(s Setup, seed rng.Seed) (Game, error) {
 	switch s.Game {
@@ -75,7 +109,7 @@ func New(s Setup, seed rng.Seed) (Game, error) {
 	case "stacks":
 		return newStacks(s, seed)
 	}
-	return nil, fmt.Errorf("unknown game %q (want sequence or stacks)", s.Game)
+	return nil, &SetupError{Field: "game", Err: fmt.Errorf("unknown game %q (want sequence or stacks)", s.Game)}
 }
 
 // Replay deals a game and applies moves in order: (set-up, seed, moves)

@@ -2,6 +2,7 @@ package play
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 
@@ -96,6 +97,55 @@ func TestBadSetupsAreRefused(t *testing.T) {
 	} {
 		if _, err := New(s, rng.Seed{}); err == nil {
 			t.Errorf("%+v was accepted", s)
+		}
+	}
+}
+
+func TestBadSetupsNameTheFieldAtFault(t *testing.T) {
+	for _, tc := range []struct {
+		setup Setup
+		field string
+	}{
+		{Setup{Game: "chess", Players: 2}, "game"},
+		{Setup{Game: "sequence", Variant: "weird", Players: 2, Teams: 2}, "variant"},
+		{Setup{Game: "sequence", Variant: "classic", Players: 5, Teams: 2}, "players"},
+		{Setup{Game: "sequence", Variant: "classic", Players: 4, Teams: 3}, "teams"},
+		{Setup{Game: "sequence", Variant: "classic", Players: 2}, "teams"},
+		{Setup{Game: "sequence", Variant: "classic", Players: 2, Teams: 2, SequencesToWin: -1}, "sequences_to_win"},
+		{Setup{Game: "sequence", Variant: "classic", Players: 2, Teams: 2, SequencesToWin: 5, PlayCap: -1}, "sequences_to_win"},
+		{Setup{Game: "sequence", Variant: "classic", Players: 2, Teams: 2, PlayCap: -1}, "play_cap"},
+		{Setup{Game: "stacks", Variant: "bordered", Players: 2}, "variant"},
+		{Setup{Game: "stacks", Players: 2, SequencesToWin: 2}, "sequences_to_win"},
+		{Setup{Game: "stacks", Players: 7}, "players"},
+		{Setup{Game: "stacks", Players: 3, Teams: 2}, "teams"},
+		{Setup{Game: "stacks", Players: 3, PlayCap: -1}, "play_cap"},
+	} {
+		_, err := New(tc.setup, rng.Seed{})
+		var se *SetupError
+		if !errors.As(err, &se) || se.Field != tc.field {
+			t.Errorf("%+v: error %v; want a SetupError naming %s", tc.setup, err, tc.field)
+		}
+	}
+}
+
+func TestTeamCountsAreTheRulesChoices(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		players int
+		want    []int
+	}{
+		{"sequence", 2, []int{2}},
+		{"sequence", 3, []int{3}},
+		{"sequence", 4, []int{2}},
+		{"sequence", 6, []int{2, 3}},
+		{"sequence", 12, []int{2, 3}},
+		{"sequence", 5, nil},
+		{"stacks", 4, []int{4}},
+		{"stacks", 7, nil},
+		{"chess", 2, nil},
+	} {
+		if got := TeamCounts(tc.game, tc.players); !slices.Equal(got, tc.want) {
+			t.Errorf("TeamCounts(%s, %d) = %v, want %v", tc.game, tc.players, got, tc.want)
 		}
 	}
 }

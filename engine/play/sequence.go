@@ -20,15 +20,32 @@ type sequenceGame struct {
 func newSequence(su Setup, seed rng.Seed) (Game, error) {
 	variant, err := sequence.ParseVariant(su.Variant)
 	if err != nil {
-		return nil, err
+		return nil, &SetupError{Field: "variant", Err: err}
 	}
 	cfg := sequence.Config{Variant: variant, Players: su.Players, Teams: su.Teams,
 		Options: sequence.Options{SequencesToWin: su.SequencesToWin, PlayCap: su.PlayCap}}
 	s, err := sequence.NewGame(cfg, seed)
 	if err != nil {
-		return nil, err
+		return nil, &SetupError{Field: sequenceFieldAtFault(cfg), Err: err}
 	}
 	return &sequenceGame{setup: su, s: s}, nil
+}
+
+// sequenceFieldAtFault finds the field of a refused set-up by elimination
+// (the engine checks the table, then the target, then the cap), so that
+// the engine's ranges are stated in one place only: its own.
+func sequenceFieldAtFault(cfg sequence.Config) string {
+	switch {
+	case sequence.DealSize(cfg.Players, cfg.Teams) == 0 && len(TeamCounts("sequence", cfg.Players)) > 0:
+		return "teams"
+	case sequence.DealSize(cfg.Players, cfg.Teams) == 0:
+		return "players"
+	}
+	cfg.Options.PlayCap = 0
+	if cfg.Validate() == nil {
+		return "play_cap"
+	}
+	return "sequences_to_win"
 }
 
 func (g *sequenceGame) Setup() Setup        { return g.setup }

@@ -15,18 +15,22 @@ type stacksGame struct {
 }
 
 func newStacks(su Setup, seed rng.Seed) (Game, error) {
-	if su.Teams != 0 && su.Teams != su.Players {
-		return nil, fmt.Errorf("stacks: every player is a team of one (teams must equal players, %d)", su.Players)
-	}
 	if su.Variant != "" {
-		return nil, fmt.Errorf("stacks: no variant %q", su.Variant)
+		return nil, &SetupError{Field: "variant", Err: fmt.Errorf("stacks: no variant %q", su.Variant)}
 	}
 	if su.SequencesToWin != 0 {
-		return nil, fmt.Errorf("stacks: sequences_to_win does not apply")
+		return nil, &SetupError{Field: "sequences_to_win", Err: fmt.Errorf("stacks: sequences_to_win does not apply")}
 	}
 	s, err := stacks.New(stacks.Config{Players: su.Players, PlayCap: su.PlayCap}, seed)
 	if err != nil {
-		return nil, err
+		field := "play_cap"
+		if len(TeamCounts("stacks", su.Players)) == 0 {
+			field = "players"
+		}
+		return nil, &SetupError{Field: field, Err: err}
+	}
+	if su.Teams != 0 && su.Teams != su.Players {
+		return nil, &SetupError{Field: "teams", Err: fmt.Errorf("stacks: every player is a team of one (teams must equal players, %d)", su.Players)}
 	}
 	su.Teams = su.Players
 	return &stacksGame{setup: su, s: s}, nil

@@ -395,7 +395,16 @@ func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 	if req.Game != league.GameSequence && req.Game != league.GameStacks {
 		bad("game", "must be sequence or stacks")
 	} else if _, err := play.New(play.Setup{Game: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams, SequencesToWin: req.SequencesToWin, PlayCap: req.PlayCap}, [32]byte{}); err != nil {
-		bad("players", err.Error())
+		// The engine names the field at fault; one already reported above
+		// has a clearer message there.
+		field := "players"
+		var se *play.SetupError
+		if errors.As(err, &se) {
+			field = se.Field
+		}
+		if !hasField(fields, field) {
+			bad(field, err.Error())
+		}
 	}
 	if len(req.Seats) != req.Players {
 		bad("seats", fmt.Sprintf("need one entry per player (%d), got %d", req.Players, len(req.Seats)))
@@ -453,6 +462,16 @@ func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 		return req, league.Invalid("the game cannot be set up", fields...)
 	}
 	return req, nil
+}
+
+// hasField reports whether fields already name field.
+func hasField(fields []league.FieldError, field string) bool {
+	for _, f := range fields {
+		if f.Field == field {
+			return true
+		}
+	}
+	return false
 }
 
 // Join seats the caller in an open seat (the given one, or the first).

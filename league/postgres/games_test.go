@@ -675,6 +675,37 @@ func TestAGameCanSeatNoPersonButItsCreator(t *testing.T) {
 	}
 }
 
+func TestANewGamesSetUpErrorNamesTheFieldAtFault(t *testing.T) {
+	bots := func(n int) []league.SeatSpec {
+		seats := make([]league.SeatSpec, n)
+		for i := range seats {
+			seats[i] = league.SeatSpec{Bot: "random"}
+		}
+		return seats
+	}
+	for _, tc := range []struct {
+		name  string
+		req   league.NewGame
+		field string
+	}{
+		{"an unknown variant", league.NewGame{Game: "sequence", Variant: "weird", Players: 2, Teams: 2, Seats: bots(2)}, "variant"},
+		{"a negative sequences_to_win", league.NewGame{Game: "sequence", Players: 2, Teams: 2, SequencesToWin: -1, Seats: bots(2)}, "sequences_to_win"},
+		{"a negative play_cap", league.NewGame{Game: "sequence", Players: 2, Teams: 2, PlayCap: -1, Seats: bots(2)}, "play_cap"},
+		{"a team count the rules refuse", league.NewGame{Game: "sequence", Players: 4, Teams: 3, Seats: bots(4)}, "teams"},
+		{"a player count the rules refuse", league.NewGame{Game: "sequence", Players: 5, Teams: 2, Seats: bots(5)}, "players"},
+		{"Stacks with a variant", league.NewGame{Game: "stacks", Variant: "bordered", Players: 2, Seats: bots(2)}, "variant"},
+		{"Stacks with a negative play_cap", league.NewGame{Game: "stacks", Players: 2, PlayCap: -1, Seats: bots(2)}, "play_cap"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := normalizeNewGame(tc.req)
+			var le *league.Error
+			if !errors.As(err, &le) || len(le.Fields) != 1 || le.Fields[0].Field != tc.field {
+				t.Fatalf("error = %v; want one naming %s only", err, tc.field)
+			}
+		})
+	}
+}
+
 // In an untimed Stacks game only the block window is timed: when it closes
 // on its timer, the completer's turn goes on with no deadline, and nothing
 // plays it for them.
