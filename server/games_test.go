@@ -76,6 +76,7 @@ func TestCreatingAGameNamesTheFieldAtFault(t *testing.T) {
 		{"a negative sequences_to_win", `"game":"sequence","teams":2,"sequences_to_win":-1`, 2, "sequences_to_win"},
 		{"a negative play_cap", `"game":"sequence","teams":2,"play_cap":-1`, 2, "play_cap"},
 		{"a variant for Stacks", `"game":"stacks","variant":"bordered"`, 2, "variant"},
+		{"no teams where the rules allow two counts", `"game":"sequence"`, 6, "teams"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			seats := strings.Repeat(`{"bot":"random"},`, tc.players)
@@ -86,5 +87,13 @@ func TestCreatingAGameNamesTheFieldAtFault(t *testing.T) {
 				t.Errorf("errors = %+v; want only %s", p.Errors, tc.field)
 			}
 		})
+	}
+	// Two players leave the rules one team count: it may go unsaid.
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"bot":"random"}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("two players without teams: %d %s", rec.Code, rec.Body)
+	}
+	if g := decode[gameResponse](t, rec); g.Teams != 2 {
+		t.Fatalf("teams = %d, want 2", g.Teams)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -389,8 +391,20 @@ func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 		if req.Variant != "" {
 			bad("variant", "Stacks has no variants")
 		}
-	} else if req.Game == league.GameSequence && req.Variant == "" {
-		req.Variant = "classic"
+	} else if req.Game == league.GameSequence {
+		if req.Variant == "" {
+			req.Variant = "classic"
+		}
+		if req.Teams == 0 {
+			// Teams may go unsaid where the rules leave one choice.
+			switch counts := play.TeamCounts(req.Game, req.Players); len(counts) {
+			case 1:
+				req.Teams = counts[0]
+			case 0: // the player count is refused below
+			default:
+				bad("teams", fmt.Sprintf("%d players play Sequence in %s teams; choose one", req.Players, orList(counts)))
+			}
+		}
 	}
 	if req.Game != league.GameSequence && req.Game != league.GameStacks {
 		bad("game", "must be sequence or stacks")
@@ -462,6 +476,18 @@ func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 		return req, league.Invalid("the game cannot be set up", fields...)
 	}
 	return req, nil
+}
+
+// orList writes 2, 3 as "2 or 3".
+func orList(ns []int) string {
+	words := make([]string, len(ns))
+	for i, n := range ns {
+		words[i] = strconv.Itoa(n)
+	}
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // hasField reports whether fields already name field.

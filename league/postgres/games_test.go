@@ -692,6 +692,7 @@ func TestANewGamesSetUpErrorNamesTheFieldAtFault(t *testing.T) {
 		{"a negative sequences_to_win", league.NewGame{Game: "sequence", Players: 2, Teams: 2, SequencesToWin: -1, Seats: bots(2)}, "sequences_to_win"},
 		{"a negative play_cap", league.NewGame{Game: "sequence", Players: 2, Teams: 2, PlayCap: -1, Seats: bots(2)}, "play_cap"},
 		{"a team count the rules refuse", league.NewGame{Game: "sequence", Players: 4, Teams: 3, Seats: bots(4)}, "teams"},
+		{"no team count for a table with two", league.NewGame{Game: "sequence", Players: 6, Seats: bots(6)}, "teams"},
 		{"a player count the rules refuse", league.NewGame{Game: "sequence", Players: 5, Teams: 2, Seats: bots(5)}, "players"},
 		{"Stacks with a variant", league.NewGame{Game: "stacks", Variant: "bordered", Players: 2, Seats: bots(2)}, "variant"},
 		{"Stacks with a negative play_cap", league.NewGame{Game: "stacks", Players: 2, PlayCap: -1, Seats: bots(2)}, "play_cap"},
@@ -703,6 +704,24 @@ func TestANewGamesSetUpErrorNamesTheFieldAtFault(t *testing.T) {
 				t.Fatalf("error = %v; want one naming %s only", err, tc.field)
 			}
 		})
+	}
+	// With six players the rules allow 2 or 3 teams: the refusal says so.
+	_, err := normalizeNewGame(league.NewGame{Game: "sequence", Players: 6, Seats: bots(6)})
+	if got := err.(*league.Error).Fields[0].Message; got != "6 players play Sequence in 2 or 3 teams; choose one" {
+		t.Errorf("message = %q", got)
+	}
+}
+
+func TestSequenceTeamsDefaultWhereTheRulesLeaveOneChoice(t *testing.T) {
+	for players, want := range map[int]int{2: 2, 3: 3, 4: 2, 9: 3} {
+		seats := make([]league.SeatSpec, players)
+		for i := range seats {
+			seats[i] = league.SeatSpec{Open: true}
+		}
+		req, err := normalizeNewGame(league.NewGame{Game: "sequence", Players: players, Seats: seats})
+		if err != nil || req.Teams != want {
+			t.Errorf("%d players without teams: teams %d, %v; want %d", players, req.Teams, err, want)
+		}
 	}
 }
 
