@@ -97,3 +97,29 @@ func TestCreatingAGameNamesTheFieldAtFault(t *testing.T) {
 		t.Fatalf("teams = %d, want 2", g.Teams)
 	}
 }
+
+func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[gameResponse](t, rec).ID
+	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("join: %d %s", rec.Code, rec.Body)
+	}
+	v := decode[gameViewResponse](t, r.call("GET", "/api/v1/games/"+id, "", alice))
+	if len(v.LegalMoves) == 0 {
+		t.Fatalf("alice has no legal move at ply %d", v.Ply)
+	}
+	rec = r.call("POST", "/api/v1/games/"+id+"/moves", fmt.Sprintf(`{"ply":1,"move":%q}`, v.LegalMoves[0]), alice)
+	p := wantProblem(t, rec, http.StatusConflict, "")
+	if !strings.Contains(p.Detail, "only at ply 0") || strings.Contains(p.Detail, "already been played") {
+		t.Errorf("detail = %q; want it to say the game is only at ply 0", p.Detail)
+	}
+	if body := decode[map[string]any](t, rec); body["ply"] != float64(0) {
+		t.Errorf("ply member = %v, want 0", body["ply"])
+	}
+}

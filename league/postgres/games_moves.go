@@ -187,7 +187,12 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 		return nil, prior.Ply + 1, nil
 	}
 	if req.Ply != row.Ply {
+		// Either way the client's view is out of date: the current ply
+		// tells it where to pick up.
 		e := league.Errorf(league.ECONFLICT, "ply %d has already been played; the game is at ply %d", req.Ply, row.Ply)
+		if req.Ply > row.Ply {
+			e = league.Errorf(league.ECONFLICT, "ply %d has not been reached; the game is only at ply %d", req.Ply, row.Ply)
+		}
 		e.Data = map[string]any{"ply": row.Ply}
 		return nil, -1, e
 	}

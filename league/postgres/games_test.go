@@ -536,7 +536,7 @@ func TestMoveErrorsAreClear(t *testing.T) {
 		req   league.MoveRequest
 		want  string
 	}{
-		{"stale ply is a conflict", ann, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]}, league.ECONFLICT},
+		{"a ply not yet reached is a conflict", ann, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]}, league.ECONFLICT},
 		{"out of turn is refused", bob, league.MoveRequest{Ply: 0, Move: "7H@e5"}, league.EPRECONDITION},
 		{"illegal move is refused", ann, league.MoveRequest{Ply: 0, Move: "7H@a1"}, league.EPRECONDITION},
 		{"garbage is refused", ann, league.MoveRequest{Ply: 0, Move: "'; DROP TABLE games; --"}, league.EPRECONDITION},
@@ -550,11 +550,11 @@ func TestMoveErrorsAreClear(t *testing.T) {
 			}
 		})
 	}
-	// A stale ply tells the client where the game is.
+	// A ply not yet reached tells the client where the game is.
 	_, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]})
 	var le *league.Error
-	if !errors.As(err, &le) || le.Data["ply"] != 0 {
-		t.Fatalf("stale-ply error = %#v, want data ply 0", err)
+	if !errors.As(err, &le) || le.Data["ply"] != 0 || le.Message != "ply 5 has not been reached; the game is only at ply 0" {
+		t.Fatalf("future-ply error = %#v, want data ply 0 and a message saying the game is only at ply 0", err)
 	}
 	// A repeated move_id answers the first result again and applies nothing.
 	first, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0], MoveID: "m-1"})
@@ -570,6 +570,11 @@ func TestMoveErrorsAreClear(t *testing.T) {
 	}
 	if n := r.rowsOf(t, "game_moves", g.ID); n != 1 {
 		t.Fatalf("%d moves stored after a repeated move_id, want 1", n)
+	}
+	// So does a stale one.
+	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0]})
+	if !errors.As(err, &le) || le.Data["ply"] != 1 || le.Message != "ply 0 has already been played; the game is at ply 1" {
+		t.Fatalf("stale-ply error = %#v, want data ply 1 and a message saying ply 0 was played", err)
 	}
 }
 
