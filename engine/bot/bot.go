@@ -34,23 +34,13 @@ func ParseLevel(text string) (Level, error) {
 
 // Default iteration budgets of the strong level, chosen so that a decision
 // takes at most 200 ms at the 99th percentile on one core (see the README's
-// decision-time table). A board game of more than two players deals more
-// than one hidden hand, whose luck takes more deals to average out, so it
-// gets DefaultSequenceTableIterations.
+// decision-time table). Sequence tables of more than two players get the
+// same budget: 4,000 and 6,000 roll-outs won no more often than 3,000 at
+// 2v2 (engine/bot/STRENGTH.md).
 const (
-	DefaultSequenceIterations      = 3000 // two players
-	DefaultSequenceTableIterations = 4000 // three players or more
-	DefaultStacksIterations        = 2000
+	DefaultSequenceIterations = 3000
+	DefaultStacksIterations   = 2000
 )
-
-// defaultSequenceIterations is the strong level's default budget for a
-// board game of players.
-func defaultSequenceIterations(players int) int {
-	if players > 2 {
-		return DefaultSequenceTableIterations
-	}
-	return DefaultSequenceIterations
-}
 
 // Budget bounds a search. Only the strong level searches; the other levels
 // ignore it.

@@ -97,8 +97,7 @@
 // # Budgets
 //
 // Budget.Iterations counts roll-outs (one candidate played out from one
-// deal); 0 means DefaultSequenceIterations (two players),
-// DefaultSequenceTableIterations (more players, more hidden hands) or
+// deal); 0 means DefaultSequenceIterations (at every table size) or
 // DefaultStacksIterations, chosen so that the strong level decides within
 // 200 ms at the 99th percentile on one core. Budget.Stop may end a search
 // early (a time budget; the engine reads no clock itself), at the cost of

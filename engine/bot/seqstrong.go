@@ -44,7 +44,7 @@ func (seqStrong) Choose(v *sequence.View, r *rng.Rand, b Budget) (sequence.Move,
 	p := seqSearch
 	p.sides = v.Teams()
 	return flatSearch[sequence.State, sequence.Move](g, moves, v.TeamOf(v.Seat()), p,
-		b.iterations(defaultSequenceIterations(v.Players())), b.Stop, r)
+		b.iterations(DefaultSequenceIterations), b.Stop, r)
 }
 
 // order sorts moves by the greedy score, best first (stably, so that ties
