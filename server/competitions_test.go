@@ -71,6 +71,30 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		{"sequences to win out of range", `"sequences_to_win":9`, "sequences_to_win"},
 		{"a negative round gap", `"round_gap_seconds":-5`, "round_gap_seconds"},
 		{"a round gap of a century", `"round_gap_seconds":3000000000`, "round_gap_seconds"},
+		// Settings the game layer or the format refuses only when the
+		// tournament starts are refused when it is set up.
+		{"both a turn clock and a bank", `"clock":{"turn_seconds":10,"bank_seconds":10}`, "clock"},
+		{"a turn of 30,000 years", `"clock":{"turn_seconds":1000000000000}`, "clock"},
+		{"a negative increment", `"clock":{"bank_seconds":5,"increment_seconds":-2}`, "clock"},
+		{"a variant of Stacks", `"game":"stacks","variant":"bordered"`, "variant"},
+		{"negative Swiss rounds", `"format":"swiss","rounds":-1`, "rounds"},
+		{"a Swiss of 100,000 rounds", `"format":"swiss","rounds":100000`, "rounds"},
+		{"groups-playoffs without groups", `"format":"groups-playoffs"`, "groups"},
+		{"groups-playoffs without advance", `"format":"groups-playoffs","groups":2`, "advance"},
+		{"negative groups", `"format":"groups-playoffs","groups":-1,"advance":1`, "groups"},
+		{"negative advance", `"format":"groups-playoffs","groups":2,"advance":-1`, "advance"},
+		{"absurd groups", `"format":"groups-playoffs","groups":1000000000000,"advance":1`, "groups"},
+		{"absurd advance", `"format":"groups-playoffs","groups":2,"advance":1000000000000`, "advance"},
+		{"absurd rounds", `"format":"swiss","rounds":1000000000000`, "rounds"},
+		{"double elimination in matches of three", `"format":"double-elimination","match_size":3`, "match_size"},
+		{"a third-place match between three", `"match_size":3,"third_place":true`, "third_place"},
+		{"a rating band upside down", `"min_rating":1600,"max_rating":1400`, "max_rating"},
+		{"registration closing in the past", `"registration_closes":"2020-01-01T00:00:00Z"`, "registration_closes"},
+		{"registration closing before it opens", `"registration_opens":"2099-02-01T00:00:00Z","registration_closes":"2099-01-01T00:00:00Z"`, "registration_closes"},
+		{"negative minimum games", `"min_games":-1`, "min_games"},
+		{"absurd minimum games", `"min_games":1000000000000`, "min_games"},
+		{"a tie-break twice", `"tie_breaks":["wins","buchholz","wins"]`, "tie_breaks[2]"},
+		{"thousands of tie-breaks", `"tie_breaks":[` + strings.TrimSuffix(strings.Repeat(`"wins",`, 3000), ",") + `]`, "tie_breaks"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := r.count("tournaments")
@@ -79,6 +103,9 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 				if f.Field == tc.field && strings.Contains(f.Message, "negative") && !strings.Contains(tc.settings, "-") {
 					t.Errorf("%s: %q for a positive value", f.Field, f.Message)
 				}
+			}
+			if len(p.Errors) > 5 {
+				t.Errorf("%d errors; want the setting named once: %+v", len(p.Errors), p.Errors[:5])
 			}
 			if after := r.count("tournaments"); after != before {
 				t.Errorf("tournaments: %d before, %d after", before, after)
@@ -102,5 +129,37 @@ func TestATournamentStatusOutsideTheTransitionsIsRefusedNamingStatus(t *testing.
 	}
 	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"paused"}`, r.organizer); rec.Code != 422 {
 		t.Errorf("pausing a tournament in registration: %d, want 422 (an allowed value, not now)", rec.Code)
+	}
+}
+
+func TestEntrySeedsOutOfRangeOrTakenAreRefusedNamingSeed(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"seeding":"manual"`)
+	path := "/api/v1/tournaments/" + id + "/entries"
+	entry := func(name string, seed int64) string {
+		return fmt.Sprintf(`{"name":%q,"members":[{"bot":"random"}],"seed":%d}`, name, seed)
+	}
+	if rec := r.call("POST", path, entry("first", 1), r.organizer); rec.Code != 201 {
+		t.Fatalf("seed 1: %d %s", rec.Code, rec.Body)
+	}
+	for _, tc := range []struct {
+		name string
+		seed int64
+	}{
+		{"a negative seed", -1},
+		{"a seed past int4", 1000000000000},
+		{"a seed past the most entries", 10001},
+		{"a seed another entry has", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := r.count("entries")
+			wantProblem(t, r.call("POST", path, entry(tc.name, tc.seed), r.organizer), 400, "seed")
+			if after := r.count("entries"); after != before {
+				t.Errorf("entries: %d before, %d after", before, after)
+			}
+		})
+	}
+	if rec := r.call("POST", path, entry("second", 2), r.organizer); rec.Code != 201 {
+		t.Fatalf("seed 2: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -44,7 +44,91 @@ const (
 	MinMatchSize = 2
 	MaxMatchSize = 6 // Stacks tables seat up to six players
 	MaxEntries   = 10000
+	// MaxSwissRounds: twice the default for MaxEntries in matches of two
+	// (14); a longer Swiss is a league, better run as a round robin.
+	MaxSwissRounds = 30
+	// MaxGroups and MaxAdvance bound a group stage: 64 groups of two
+	// already make a 10,000-entry event impossible to follow, and more
+	// than 32 of one group going through is no group stage at all.
+	MaxGroups  = 64
+	MaxAdvance = 32
 )
+
+// SettingError is a setting that is wrong whatever the entries. Setting
+// names it as the API does (match_size, rounds, groups, advance,
+// third_place, best_of, tie_breaks[i], format), so the service can point
+// at it.
+type SettingError struct {
+	Setting string
+	Message string
+}
+
+func (e SettingError) Error() string {
+	return fmt.Sprintf("%v: %s: %s", ErrInvalid, e.Setting, e.Message)
+}
+
+func (e SettingError) Unwrap() error { return ErrInvalid }
+
+// CheckSettings lists the settings that no number of entries makes valid,
+// so that a competition is refused when it is set up rather than when it
+// is due to start. Validate checks them too.
+func (c Config) CheckSettings() []SettingError {
+	var out []SettingError
+	bad := func(setting, format string, args ...any) {
+		out = append(out, SettingError{Setting: setting, Message: fmt.Sprintf(format, args...)})
+	}
+	switch c.Format {
+	case FormatRoundRobin, FormatSwiss, FormatSingleElimination, FormatDoubleElimination, FormatGroupsPlayoffs:
+	default:
+		bad("format", "unknown format %q", c.Format)
+	}
+	if c.MatchSize < MinMatchSize || c.MatchSize > MaxMatchSize {
+		bad("match_size", "must be %d–%d", MinMatchSize, MaxMatchSize)
+	}
+	if c.BestOf < 0 {
+		bad("best_of", "must not be negative")
+	}
+	if c.Rounds < 0 || c.Rounds > MaxSwissRounds {
+		bad("rounds", "must be 0 (enough to find a winner) to %d", MaxSwissRounds)
+	}
+	if c.Groups < 0 || c.Groups > MaxGroups {
+		bad("groups", "must be 0–%d", MaxGroups)
+	}
+	if c.Advance < 0 || c.Advance > MaxAdvance {
+		bad("advance", "must be 0–%d", MaxAdvance)
+	}
+	if len(c.TieBreaks) > len(TieBreaks) {
+		bad("tie_breaks", "at most %d, each once", len(TieBreaks))
+	} else {
+		for i, tb := range c.TieBreaks {
+			switch {
+			case !slices.Contains(TieBreaks, tb):
+				bad(fmt.Sprintf("tie_breaks[%d]", i), "unknown tie-break %q", tb)
+			case slices.Contains(c.TieBreaks[:i], tb):
+				bad(fmt.Sprintf("tie_breaks[%d]", i), "%s is listed twice", tb)
+			}
+		}
+	}
+	if c.ThirdPlace && c.MatchSize != 2 && (c.Format == FormatSingleElimination || c.Format == FormatGroupsPlayoffs) {
+		bad("third_place", "a third-place match needs matches of two")
+	}
+	switch c.Format {
+	case FormatDoubleElimination:
+		if c.MatchSize != 2 {
+			bad("match_size", "double elimination is played in matches of two")
+		}
+	case FormatGroupsPlayoffs:
+		if c.Groups < 1 {
+			bad("groups", "groups-playoffs needs 1–%d groups", MaxGroups)
+		}
+		if c.Advance < 1 {
+			bad("advance", "groups-playoffs needs 1–%d of each group to advance", MaxAdvance)
+		} else if c.Groups*c.Advance < 2 {
+			bad("advance", "only %d entries would reach the playoffs", max(c.Groups, 0)*c.Advance)
+		}
+	}
+	return out
+}
 
 // Entry is one participant: an individual or a fixed team.
 type Entry struct {
@@ -138,19 +222,11 @@ type Config struct {
 
 // Validate checks the configuration for a competition of n entries.
 func (c Config) Validate(n int) error {
-	if err := checkMatchSize(c.MatchSize); err != nil {
-		return err
-	}
-	if c.BestOf < 0 {
-		return invalidf("best of %d", c.BestOf)
+	if errs := c.CheckSettings(); len(errs) > 0 {
+		return errs[0]
 	}
 	if n > MaxEntries {
 		return invalidf("%d entries, want at most %d", n, MaxEntries)
-	}
-	for _, tb := range c.TieBreaks {
-		if !slices.Contains(TieBreaks, tb) {
-			return invalidf("unknown tie-break %q", tb)
-		}
 	}
 	switch c.Format {
 	case FormatRoundRobin:
@@ -164,27 +240,11 @@ func (c Config) Validate(n int) error {
 		if n < c.MatchSize {
 			return invalidf("%d entries for matches of %d", n, c.MatchSize)
 		}
-		if c.Rounds < 0 {
-			return invalidf("%d rounds", c.Rounds)
-		}
-	case FormatSingleElimination:
-		if n < 2 {
-			return invalidf("%d entries, want at least 2", n)
-		}
-		if c.ThirdPlace && c.MatchSize != 2 {
-			return invalidf("a third-place match needs matches of two")
-		}
-	case FormatDoubleElimination:
-		if c.MatchSize != 2 {
-			return invalidf("double elimination needs matches of two")
-		}
+	case FormatSingleElimination, FormatDoubleElimination:
 		if n < 2 {
 			return invalidf("%d entries, want at least 2", n)
 		}
 	case FormatGroupsPlayoffs:
-		if c.Groups < 1 || c.Advance < 1 {
-			return invalidf("%d groups advancing %d each", c.Groups, c.Advance)
-		}
 		if n < c.Groups*c.MatchSize {
 			return invalidf("%d entries for %d groups with matches of %d", n, c.Groups, c.MatchSize)
 		}
@@ -194,14 +254,6 @@ func (c Config) Validate(n int) error {
 		if c.Advance > n/c.Groups {
 			return invalidf("%d advance from groups of %d", c.Advance, n/c.Groups)
 		}
-		if c.Groups*c.Advance < 2 {
-			return invalidf("only %d entries would reach the playoffs", c.Groups*c.Advance)
-		}
-		if c.ThirdPlace && c.MatchSize != 2 {
-			return invalidf("a third-place match needs matches of two")
-		}
-	default:
-		return invalidf("unknown format %q", c.Format)
 	}
 	return nil
 }

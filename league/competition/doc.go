@@ -5,7 +5,12 @@
 // engine's own generator with seeds fixed by the input), so the service
 // layer can recompute a round or a bracket from stored rows at any time.
 // Errors wrap ErrInvalid (bad input: league.EINVALID) or ErrState (not
-// allowed now: league.EPRECONDITION).
+// allowed now: league.EPRECONDITION). Config.CheckSettings names the
+// settings no number of entries can make valid (Swiss rounds at most
+// MaxSwissRounds, at most MaxGroups groups advancing at most MaxAdvance
+// each, each tie-break once, double elimination and third-place matches
+// in matches of two), so that a competition is refused when it is set up
+// rather than when it is due to start.
 //
 // # Entries, seeds and matches
 //

@@ -198,6 +198,47 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
+func TestSettingsNoEntriesCanMendAreNamed(t *testing.T) {
+	manyTieBreaks := make([]TieBreak, 3000)
+	for i := range manyTieBreaks {
+		manyTieBreaks[i] = TieWins
+	}
+	tests := []struct {
+		name   string
+		config Config
+		want   []string // the settings named, in order
+	}{
+		{"a plain knockout", Config{Format: FormatSingleElimination, MatchSize: 3}, nil},
+		{"negative Swiss rounds", Config{Format: FormatSwiss, MatchSize: 2, Rounds: -1}, []string{"rounds"}},
+		{"a Swiss of 100,000 rounds", Config{Format: FormatSwiss, MatchSize: 2, Rounds: 100000}, []string{"rounds"}},
+		{"groups-playoffs without groups or advance", Config{Format: FormatGroupsPlayoffs, MatchSize: 2}, []string{"groups", "advance"}},
+		{"negative groups and advance", Config{Format: FormatRoundRobin, MatchSize: 2, Groups: -1, Advance: -1}, []string{"groups", "advance"}},
+		{"absurd groups and advance", Config{Format: FormatGroupsPlayoffs, MatchSize: 2, Groups: 1e12, Advance: 1e12}, []string{"groups", "advance"}},
+		{"one group advancing one", Config{Format: FormatGroupsPlayoffs, MatchSize: 2, Groups: 1, Advance: 1}, []string{"advance"}},
+		{"double elimination of three", Config{Format: FormatDoubleElimination, MatchSize: 3}, []string{"match_size"}},
+		{"third place in matches of three", Config{Format: FormatSingleElimination, MatchSize: 3, ThirdPlace: true}, []string{"third_place"}},
+		{"a tie-break twice", Config{Format: FormatSwiss, MatchSize: 2, TieBreaks: []TieBreak{TieWins, TieBuchholz, TieWins}}, []string{"tie_breaks[2]"}},
+		{"thousands of tie-breaks: one error", Config{Format: FormatSwiss, MatchSize: 2, TieBreaks: manyTieBreaks}, []string{"tie_breaks"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, e := range tt.config.CheckSettings() {
+				got = append(got, e.Setting)
+				if !errors.Is(e, ErrInvalid) {
+					t.Errorf("%v is not ErrInvalid", e)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("settings named (-want +got):\n%s", diff)
+			}
+			if err := tt.config.Validate(100); len(tt.want) > 0 && !errors.Is(err, ErrInvalid) {
+				t.Errorf("Validate(100) = %v, want ErrInvalid", err)
+			}
+		})
+	}
+}
+
 func TestSeedOrder(t *testing.T) {
 	entries := []Entry{
 		{ID: "rated-low", Rating: 1400},

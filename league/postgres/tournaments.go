@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -167,6 +168,10 @@ func matchSetup(c league.TournamentConfig, entries int) play.Setup {
 	return s
 }
 
+// maxMinGames bounds the rated games an entry limit may ask for: more than
+// anyone could have played.
+const maxMinGames = 10000
+
 // maxRoundGapSeconds bounds the pause before an unscheduled next round: a
 // week, the longest a club leaves between two rounds of one event.
 const maxRoundGapSeconds = 7 * 86400
@@ -188,9 +193,51 @@ func refusedSetting(c league.TournamentConfig) string {
 	return "team_size"
 }
 
-func validateTournamentConfig(c *league.TournamentConfig) error {
+// matchGame is the game a match asks the game layer for: the table
+// matchSetup gives, seated, on the tournament's clock, rating and bots.
+func matchGame(c league.TournamentConfig, su play.Setup, seats []league.SeatSpec) league.NewGame {
+	return league.NewGame{Game: su.Game, Variant: su.Variant, Players: su.Players, Teams: su.Teams, SequencesToWin: su.SequencesToWin,
+		Seats: seats, Clock: c.Clock, Rated: c.Rated, AutopilotLevel: c.FillLevel, FillLevel: c.FillLevel}
+}
+
+// gameRefusals are the game layer's objections to the tournament's games,
+// asked at creation so that a tournament is not accepted only for its
+// first round to fail to start: its own rules for the clock, and for
+// Stacks the variant (given as the organizer gave it, as it would be to
+// POST /games). The table itself (players, teams, variant of Sequence) is
+// the tournament's own check, which names the setting at fault.
+func gameRefusals(c league.TournamentConfig) []league.FieldError {
+	su := matchSetup(c, c.MatchSize)
+	seats := make([]league.SeatSpec, max(su.Players, 0))
+	for i := range seats {
+		seats[i].Bot = league.BotRandom
+	}
+	req := matchGame(c, su, seats)
+	req.Variant = c.Variant
+	_, err := normalizeNewGame(req)
+	var le *league.Error
+	if !errors.As(err, &le) {
+		return nil
+	}
+	var out []league.FieldError
+	for _, f := range le.Fields {
+		switch {
+		case f.Field == "autopilot":
+			f.Field = "fill_level"
+		case f.Field == "players" || f.Field == "game" || strings.HasPrefix(f.Field, "seats"):
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 	var fields []league.FieldError
 	bad := func(f, m string) { fields = append(fields, league.FieldError{Field: f, Message: m}) }
+	named := func(f string) bool {
+		return slices.ContainsFunc(fields, func(e league.FieldError) bool { return e.Field == f })
+	}
 	if c.TeamSize == 0 {
 		c.TeamSize = 1
 	}
@@ -219,8 +266,22 @@ func validateTournamentConfig(c *league.TournamentConfig) error {
 		bad("team_size", "must be 1–6")
 	}
 	if len(fields) == 0 {
-		if _, err := play.New(matchSetup(*c, c.MatchSize), rng.Seed{}); err != nil {
-			bad(refusedSetting(*c), err.Error())
+		// A knockout match that byes leave short plays a smaller table.
+		smallest := c.MatchSize
+		if f := competition.Format(c.Format); f == competition.FormatSingleElimination || f == competition.FormatGroupsPlayoffs {
+			smallest = competition.MinMatchSize
+		}
+		for teams := c.MatchSize; teams >= smallest && len(fields) == 0; teams-- {
+			if _, err := play.New(matchSetup(*c, teams), rng.Seed{}); err != nil {
+				bad(refusedSetting(*c), err.Error())
+			}
+		}
+	}
+	if c.Game == league.GameSequence || c.Game == league.GameStacks {
+		for _, f := range gameRefusals(*c) {
+			if !named(f.Field) {
+				fields = append(fields, f)
+			}
 		}
 	}
 	switch competition.Format(c.Format) {
@@ -231,13 +292,11 @@ func validateTournamentConfig(c *league.TournamentConfig) error {
 	if c.BestOf < 0 || c.BestOf > 9 || (c.BestOf > 0 && c.BestOf%2 == 0) {
 		bad("best_of", "must be an odd number 1–9")
 	}
-	for i, tb := range c.TieBreaks {
-		ok := false
-		for _, known := range competition.TieBreaks {
-			ok = ok || string(known) == tb
-		}
-		if !ok {
-			bad(fmt.Sprintf("tie_breaks[%d]", i), "unknown tie-break")
+	// The format's own rules: rounds, groups, advance, tie-breaks, and
+	// which formats take matches of more than two.
+	for _, e := range competitionConfig(*c).CheckSettings() {
+		if !named(e.Setting) {
+			bad(e.Setting, e.Message)
 		}
 	}
 	if c.FillLevel == "" {
@@ -261,14 +320,21 @@ func validateTournamentConfig(c *league.TournamentConfig) error {
 	if c.AtDeadline != "bots" && c.AtDeadline != "adjudicate" {
 		bad("at_deadline", "must be bots or adjudicate")
 	}
-	if c.Clock.TurnSeconds < 0 || c.Clock.BankSeconds < 0 {
-		bad("clock", "times must not be negative")
-	}
 	if c.RoundGapSeconds < 0 || c.RoundGapSeconds > maxRoundGapSeconds {
 		bad("round_gap_seconds", fmt.Sprintf("must be 0–%d (a week)", maxRoundGapSeconds))
 	}
-	if c.RegistrationOpens != nil && c.RegistrationCloses != nil && !c.RegistrationCloses.After(*c.RegistrationOpens) {
+	switch closes := c.RegistrationCloses; {
+	case closes == nil:
+	case !closes.After(now):
+		bad("registration_closes", "must be in the future")
+	case c.RegistrationOpens != nil && !closes.After(*c.RegistrationOpens):
 		bad("registration_closes", "must be after registration_opens")
+	}
+	if c.MinRating != nil && c.MaxRating != nil && *c.MinRating > *c.MaxRating {
+		bad("max_rating", "must not be below min_rating")
+	}
+	if c.MinGames < 0 || c.MinGames > maxMinGames {
+		bad("min_games", fmt.Sprintf("must be 0–%d", maxMinGames))
 	}
 	if len(fields) > 0 {
 		return league.Invalid("the tournament cannot be set up", fields...)
@@ -281,7 +347,7 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 	if strings.TrimSpace(req.Name) == "" || len(req.Name) > 100 {
 		return nil, league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
 	}
-	if err := validateTournamentConfig(&req.Config); err != nil {
+	if err := validateTournamentConfig(&req.Config, t.now()); err != nil {
 		return nil, err
 	}
 	var out *league.Tournament
@@ -433,6 +499,9 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to register")
 	}
+	if e.Seed < 0 || e.Seed > competition.MaxEntries {
+		return nil, league.Invalid("bad seed", league.FieldError{Field: "seed", Message: fmt.Sprintf("must be 1–%d, or 0 for none", competition.MaxEntries)})
+	}
 	var out *league.Entry
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		r, err := readTournament(tx, id, true)
@@ -456,6 +525,17 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		}
 		if e.Seed != 0 && !isOrganizer {
 			return league.Errorf(league.EFORBIDDEN, "only organizers seed entries")
+		}
+		if e.Seed != 0 {
+			// Two entries on one seed would leave the bracket's order to
+			// their ratings, which is not what the organizer asked for.
+			var holders []string
+			if err := tx.Model(&entryRow{}).Where("tournament_id = ? AND seed = ?", id, e.Seed).Limit(1).Pluck("name", &holders).Error; err != nil {
+				return err
+			}
+			if len(holders) > 0 {
+				return league.Invalid("seed taken", league.FieldError{Field: "seed", Message: fmt.Sprintf("%s already has seed %d", holders[0], e.Seed)})
+			}
 		}
 		pool := rating.PoolFor(c.Game, c.MatchSize)
 		if c.Game == league.GameStacks {

@@ -339,9 +339,7 @@ func (t *Tournaments) createMatchGameLocked(tx *gorm.DB, fx *effects, r *tournam
 			pos++
 		}
 	}
-	req := league.NewGame{Game: su.Game, Variant: su.Variant, Players: su.Players, Teams: su.Teams, SequencesToWin: su.SequencesToWin,
-		Seats: seats, Clock: c.Clock, Rated: c.Rated, AutopilotLevel: c.FillLevel, FillLevel: c.FillLevel}
-	_, err := t.games.createLocked(tx, fx, nil, req, &gameLink{TournamentID: r.ID, MatchID: matchID, MatchGame: g})
+	_, err := t.games.createLocked(tx, fx, nil, matchGame(c, su, seats), &gameLink{TournamentID: r.ID, MatchID: matchID, MatchGame: g})
 	return err
 }
 
@@ -545,15 +543,14 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 			}
 		}
 	}
-	return t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		r, err := readTournament(tx, id, true)
 		if err != nil {
 			return err
 		}
 		if r.Status == league.TournamentRegistration && n == 1 {
 			if err := t.beginLocked(tx, r); err != nil {
-				t.logger.Warn("scheduled tournament could not start", "tournament", id, "error", err)
-				return nil
+				return err
 			}
 		}
 		if r.Status != league.TournamentRunning || n != r.CurrentRound+1 {
@@ -561,6 +558,16 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 		}
 		return t.advanceLocked(tx, fx, r)
 	})
+	if code := league.ErrorCode(err); code == league.EINVALID || code == league.EPRECONDITION {
+		// The set-up or the entries do not allow the round (too few
+		// entries, or a game the game layer refuses): no retry can help,
+		// so the task ends here, loudly, with what an organizer needs to
+		// act on. The round stays scheduled; nothing of it was kept.
+		t.logger.Error("tournament round cannot start; it stays scheduled until an organizer starts it by hand or schedules it again",
+			"tournament", id, "round", n, "error", err)
+		return nil
+	}
+	return err
 }
 
 // RoundDeadline is the round:deadline task: games of the round still being

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -571,4 +574,49 @@ func TestKnockoutMatchesCountInTheStandingsAndTheSeasonTable(t *testing.T) {
 			t.Errorf("season leader %+v: want the final's win counted", table.Rows[0])
 		}
 	})
+}
+
+// syncBuffer is a log sink the workers and the test may share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestARoundThatCannotStartEndsItsTaskWithAnErrorLogged(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	var logs syncBuffer
+	r.tournaments.logger = slog.New(slog.NewTextHandler(&logs, nil))
+	tour := r.botTournament(t, "Unstartable", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination"}, 2)
+	// A tournament stored before its clock was checked at creation: both a
+	// turn clock and a bank, which the game layer refuses.
+	if err := r.db.Gorm.Exec(`UPDATE tournaments SET config = jsonb_set(config, '{Clock}', '{"TurnSeconds":10,"BankSeconds":10,"IncrementSeconds":0}') WHERE id = ?`, tour.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := r.tournaments.StartRound(ctx, tour.ID, 1); err != nil {
+		t.Fatalf("StartRound = %v; want the task ended (nil): a retry cannot help", err)
+	}
+	line := logs.String()
+	if !strings.Contains(line, "level=ERROR") || !strings.Contains(line, "cannot start") || !strings.Contains(line, tour.ID) || !strings.Contains(line, "round=1") {
+		t.Errorf("log %q; want an error naming the tournament and the round", line)
+	}
+	got, err := r.tournaments.Get(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != league.TournamentRegistration || got.CurrentRound != 0 {
+		t.Errorf("tournament %s at round %d; want it left in registration, nothing kept", got.Status, got.CurrentRound)
+	}
 }

@@ -215,7 +215,7 @@ export default function NewTournament() {
                   label="Rounds"
                   type="number"
                   min={0}
-                  max={50}
+                  max={30}
                   value={f.rounds}
                   onInput={(v) => set({ rounds: Math.max(0, Number(v) || 0) })}
                   hint="0: enough rounds to find a winner"
@@ -308,7 +308,7 @@ export default function NewTournament() {
             <div class="row">
               <Input id="nt-min-rating" label="Lowest rating" type="number" step={1} value={f.minRating} onInput={(v) => set({ minRating: v })} hint="Empty: no limit" error={err('min_rating')} />
               <Input id="nt-max-rating" label="Highest rating" type="number" step={1} value={f.maxRating} onInput={(v) => set({ maxRating: v })} hint="Empty: no limit" error={err('max_rating')} />
-              <Input id="nt-min-games" label="Rated games at least" type="number" min={0} step={1} value={f.minGames} onInput={(v) => set({ minGames: v })} error={err('min_games')} />
+              <Input id="nt-min-games" label="Rated games at least" type="number" min={0} max={10000} step={1} value={f.minGames} onInput={(v) => set({ minGames: v })} error={err('min_games')} />
             </div>
           </fieldset>
 
