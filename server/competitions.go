@@ -450,6 +450,32 @@ func (h competitionHandlers) withdraw(c echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
+// Bounds of a schedule given as a first start, a count and an interval. A
+// month between rounds is a monthly league night; anything longer is no
+// series of rounds, and unbounded seconds overflow the time arithmetic
+// (10^15 s put round 2 in 2093). A round's deadline gets the same month.
+const (
+	maxScheduledRounds = 200
+	maxRoundInterval   = 31 * 86400
+)
+
+func checkScheduleSpan(req scheduleRequest) error {
+	var fields []league.FieldError
+	if req.Count < 1 || req.Count > maxScheduledRounds {
+		fields = append(fields, league.FieldError{Field: "count", Message: fmt.Sprintf("must be 1–%d rounds", maxScheduledRounds)})
+	}
+	if req.IntervalSeconds < 1 || req.IntervalSeconds > maxRoundInterval {
+		fields = append(fields, league.FieldError{Field: "interval_seconds", Message: fmt.Sprintf("must be 1–%d (31 days)", maxRoundInterval)})
+	}
+	if req.DeadlineSeconds < 0 || req.DeadlineSeconds > maxRoundInterval {
+		fields = append(fields, league.FieldError{Field: "deadline_seconds", Message: fmt.Sprintf("must be 0 (none) to %d (31 days)", maxRoundInterval)})
+	}
+	if len(fields) > 0 {
+		return league.Invalid("the schedule cannot be set up", fields...)
+	}
+	return nil
+}
+
 func (h competitionHandlers) schedule(c echo.Context) error {
 	var req scheduleRequest
 	if err := bindJSON(c, &req); err != nil {
@@ -463,8 +489,8 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 		rounds = append(rounds, league.RoundSchedule{Number: r.Number, StartsAt: *r.StartsAt, Deadline: r.Deadline})
 	}
 	if req.FirstStart != nil {
-		if req.Count < 1 || req.Count > 200 || req.IntervalSeconds < 1 {
-			return league.Invalid("a schedule needs count and interval", league.FieldError{Field: "count", Message: "count 1–200 and interval_seconds ≥ 1"})
+		if err := checkScheduleSpan(req); err != nil {
+			return err
 		}
 		for i := 0; i < req.Count; i++ {
 			start := req.FirstStart.Add(time.Duration(i*req.IntervalSeconds) * time.Second)

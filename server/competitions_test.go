@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/seqleague/seqleague/league"
@@ -161,5 +162,47 @@ func TestEntrySeedsOutOfRangeOrTakenAreRefusedNamingSeed(t *testing.T) {
 	}
 	if rec := r.call("POST", path, entry("second", 2), r.organizer); rec.Code != 201 {
 		t.Fatalf("seed 2: %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, "")
+	path := "/api/v1/tournaments/" + id + "/rounds"
+	span := func(count, interval, deadline int64) string {
+		return fmt.Sprintf(`{"first_start":"2030-01-01T00:00:00Z","count":%d,"interval_seconds":%d,"deadline_seconds":%d}`, count, interval, deadline)
+	}
+	for _, tc := range []struct {
+		name  string
+		body  string
+		field string
+	}{
+		{"an interval of 30 million years", span(2, 1000000000000000, 0), "interval_seconds"},
+		{"an interval past a month", span(2, 31*86400+1, 0), "interval_seconds"},
+		{"no interval", span(2, 0, 0), "interval_seconds"},
+		{"no rounds", span(0, 3600, 0), "count"},
+		{"201 rounds", span(201, 3600, 0), "count"},
+		{"a negative deadline", span(2, 3600, -1), "deadline_seconds"},
+		{"a deadline of 30 million years", span(2, 3600, 1000000000000000), "deadline_seconds"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantProblem(t, r.call("POST", path, tc.body, r.organizer), 400, tc.field)
+			if n := r.count("rounds"); n != 0 {
+				t.Errorf("%d rounds stored", n)
+			}
+		})
+	}
+	rec := r.call("POST", path, span(2, 31*86400, 3600), r.organizer)
+	if rec.Code != 200 {
+		t.Fatalf("a monthly schedule: %d %s", rec.Code, rec.Body)
+	}
+	got := decode[struct {
+		Rounds []struct {
+			StartsAt time.Time `json:"starts_at"`
+		}
+	}](t, rec)
+	want := time.Date(2030, 2, 1, 0, 0, 0, 0, time.UTC)
+	if len(got.Rounds) != 2 || !got.Rounds[1].StartsAt.Equal(want) {
+		t.Errorf("rounds %+v; want round 2 at %v", got.Rounds, want)
 	}
 }
