@@ -80,7 +80,7 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		{"a variant of Stacks", `"game":"stacks","variant":"bordered"`, "variant"},
 		{"negative Swiss rounds", `"format":"swiss","rounds":-1`, "rounds"},
 		{"a Swiss of 100,000 rounds", `"format":"swiss","rounds":100000`, "rounds"},
-		{"groups-playoffs without groups", `"format":"groups-playoffs"`, "groups"},
+		{"groups-playoffs without groups", `"format":"groups-playoffs","advance":1`, "groups"},
 		{"groups-playoffs without advance", `"format":"groups-playoffs","groups":2`, "advance"},
 		{"negative groups", `"format":"groups-playoffs","groups":-1,"advance":1`, "groups"},
 		{"negative advance", `"format":"groups-playoffs","groups":2,"advance":-1`, "advance"},
@@ -107,6 +107,11 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 			}
 			if len(p.Errors) > 5 {
 				t.Errorf("%d errors; want the setting named once: %+v", len(p.Errors), p.Errors[:5])
+			}
+			for _, f := range p.Errors {
+				if f.Field != tc.field && !strings.HasPrefix(f.Field, tc.field+".") {
+					t.Errorf("also named %s (%s); want only %s", f.Field, f.Message, tc.field)
+				}
 			}
 			if after := r.count("tournaments"); after != before {
 				t.Errorf("tournaments: %d before, %d after", before, after)

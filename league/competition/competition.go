@@ -123,8 +123,10 @@ func (c Config) CheckSettings() []SettingError {
 		}
 		if c.Advance < 1 {
 			bad("advance", "groups-playoffs needs 1–%d of each group to advance", MaxAdvance)
-		} else if c.Groups*c.Advance < 2 {
-			bad("advance", "only %d entries would reach the playoffs", max(c.Groups, 0)*c.Advance)
+		}
+		inRange := c.Groups >= 1 && c.Groups <= MaxGroups && c.Advance >= 1 && c.Advance <= MaxAdvance
+		if inRange && c.Groups*c.Advance < 2 {
+			bad("advance", "only %d entries would reach the playoffs", c.Groups*c.Advance)
 		}
 	}
 	return out

@@ -176,16 +176,13 @@ const maxMinGames = 10000
 // week, the longest a club leaves between two rounds of one event.
 const maxRoundGapSeconds = 7 * 86400
 
-// refusedSetting names the setting behind the engine's refusal of a
-// tournament's table: sequences_to_win when the table is fine without it,
-// else the table's size, which is match_size in Stacks (one player an
-// entry) and team_size in Sequence (whose match_size is checked before).
-func refusedSetting(c league.TournamentConfig) string {
-	if c.SequencesToWin != 0 {
-		c.SequencesToWin = 0
-		if _, err := play.New(matchSetup(c, c.MatchSize), rng.Seed{}); err == nil {
-			return "sequences_to_win"
-		}
+// refusedSetting names the setting behind the engine's refusal (err) of a
+// tournament's table: sequences_to_win when the engine names it, else the
+// table's size, which is match_size in Stacks (one player an entry) and
+// team_size in Sequence (whose match_size and variant are checked before).
+func refusedSetting(c league.TournamentConfig, err error) string {
+	if se := (*play.SetupError)(nil); errors.As(err, &se) && se.Field == "sequences_to_win" {
+		return se.Field
 	}
 	if c.Game == league.GameStacks {
 		return "match_size"
@@ -204,8 +201,8 @@ func matchGame(c league.TournamentConfig, su play.Setup, seats []league.SeatSpec
 // asked at creation so that a tournament is not accepted only for its
 // first round to fail to start: its own rules for the clock, and for
 // Stacks the variant (given as the organizer gave it, as it would be to
-// POST /games). The table itself (players, teams, variant of Sequence) is
-// the tournament's own check, which names the setting at fault.
+// POST /games). The table itself (players, teams, sequences to win) is the
+// tournament's own check, which names the tournament's setting at fault.
 func gameRefusals(c league.TournamentConfig) []league.FieldError {
 	su := matchSetup(c, c.MatchSize)
 	seats := make([]league.SeatSpec, max(su.Players, 0))
@@ -224,8 +221,8 @@ func gameRefusals(c league.TournamentConfig) []league.FieldError {
 		switch {
 		case f.Field == "autopilot":
 			f.Field = "fill_level"
-		case f.Field == "players" || f.Field == "game" || strings.HasPrefix(f.Field, "seats"):
-			continue
+		case f.Field != "variant" && f.Field != "fill_level" && f.Field != "clock" && !strings.HasPrefix(f.Field, "clock."):
+			continue // the table's, or a game setting a tournament does not have
 		}
 		out = append(out, f)
 	}
@@ -273,7 +270,7 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 		}
 		for teams := c.MatchSize; teams >= smallest && len(fields) == 0; teams-- {
 			if _, err := play.New(matchSetup(*c, teams), rng.Seed{}); err != nil {
-				bad(refusedSetting(*c), err.Error())
+				bad(refusedSetting(*c, err), err.Error())
 			}
 		}
 	}
