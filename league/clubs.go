@@ -108,8 +108,9 @@ type Invite struct {
 
 // Clubs is the club service. Every method checks the actor's permission.
 type Clubs interface {
-	// UserClubs lists the clubs a user belongs to, with their role.
-	UserClubs(ctx context.Context, userID string) ([]UserClub, error)
+	// UserClubs pages through the clubs a user belongs to, with their
+	// role, by club name.
+	UserClubs(ctx context.Context, userID string, p PageRequest) (Page[UserClub], error)
 	Create(ctx context.Context, actor Actor, in NewClub) (Club, error)
 	Club(ctx context.Context, actor Actor, id string) (Club, error)
 	List(ctx context.Context, actor Actor, f ClubFilter) (Page[Club], error)

@@ -163,13 +163,15 @@ type UserTournament struct {
 // Tournaments runs tournaments.
 type Tournaments interface {
 	// ForUser lists the tournaments a user has an entry in, newest first.
-	ForUser(ctx context.Context, userID string) ([]UserTournament, error)
+	ForUser(ctx context.Context, userID string, p PageRequest) (Page[UserTournament], error)
 	Create(ctx context.Context, a Actor, req NewTournament) (*Tournament, error)
 	Get(ctx context.Context, id string) (*Tournament, error)
-	List(ctx context.Context, clubID, seasonID string) ([]Tournament, error)
+	// List pages through a club's (or a season's) tournaments, newest first.
+	List(ctx context.Context, clubID, seasonID string, p PageRequest) (Page[Tournament], error)
 	Update(ctx context.Context, a Actor, id string, u TournamentUpdate) (*Tournament, error)
 	Register(ctx context.Context, a Actor, id string, e NewEntry) (*Entry, error)
-	Entries(ctx context.Context, id string) ([]Entry, error)
+	// Entries pages through a tournament's entries in registration order.
+	Entries(ctx context.Context, id string, p PageRequest) (Page[Entry], error)
 	Withdraw(ctx context.Context, a Actor, id, entryID string) error
 	Schedule(ctx context.Context, a Actor, id string, rounds []RoundSchedule) ([]TournamentRound, error)
 	Rounds(ctx context.Context, id string) ([]TournamentRound, error)
@@ -228,10 +230,12 @@ type SeasonTable struct {
 // Leagues runs leagues and seasons.
 type Leagues interface {
 	CreateLeague(ctx context.Context, a Actor, clubID, name, description string) (*LeagueInfo, error)
-	Leagues(ctx context.Context, clubID string) ([]LeagueInfo, error)
+	// Leagues pages through a club's leagues by name.
+	Leagues(ctx context.Context, clubID string, p PageRequest) (Page[LeagueInfo], error)
 	League(ctx context.Context, id string) (*LeagueInfo, error)
 	CreateSeason(ctx context.Context, a Actor, leagueID, name string) (*Season, error)
-	Seasons(ctx context.Context, leagueID string) ([]Season, error)
+	// Seasons pages through a league's seasons, newest first.
+	Seasons(ctx context.Context, leagueID string, p PageRequest) (Page[Season], error)
 	SeasonStandings(ctx context.Context, seasonID string) (*SeasonTable, error)
 	CloseSeason(ctx context.Context, a Actor, seasonID string) (*SeasonTable, error)
 }

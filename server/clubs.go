@@ -103,7 +103,7 @@ func pageRequest(c echo.Context) (league.PageRequest, error) {
 	p := league.PageRequest{Cursor: c.QueryParam("cursor")}
 	if s := c.QueryParam("limit"); s != "" {
 		n, err := strconv.Atoi(s)
-		if err != nil {
+		if err != nil || n < 1 { // an explicit 0 is out of range, not "the default"
 			return p, league.Invalid("the page size is not valid", league.FieldError{Field: "limit", Message: "must be a whole number from 1 to 100"})
 		}
 		p.Limit = n
@@ -255,13 +255,17 @@ type userClubResponse struct {
 }
 
 func (h clubHandlers) userClubs(c echo.Context) error {
-	clubs, err := h.clubs.UserClubs(c.Request().Context(), c.Param("id"))
+	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	out := make([]userClubResponse, len(clubs))
-	for i, uc := range clubs {
-		out[i] = userClubResponse{clubResponse: toClubResponse(uc.Club), Role: string(uc.Role)}
+	page, err := h.clubs.UserClubs(c.Request().Context(), c.Param("id"), p)
+	if err != nil {
+		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	out := listResponse[userClubResponse]{Items: make([]userClubResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i, uc := range page.Items {
+		out.Items[i] = userClubResponse{clubResponse: toClubResponse(uc.Club), Role: string(uc.Role)}
+	}
+	return c.JSON(http.StatusOK, out)
 }

@@ -46,6 +46,12 @@ type nameBody struct {
 	Description string `json:"description"`
 }
 
+// createSeasonRequest is a season's creation: seasons have only a name, so
+// a description is refused as an unknown field rather than dropped.
+type createSeasonRequest struct {
+	Name string `json:"name"`
+}
+
 // tournamentBody is a tournament's set-up as clients send and read it.
 type tournamentBody struct {
 	Game               string     `json:"game"`
@@ -286,15 +292,19 @@ func (h competitionHandlers) createLeague(c echo.Context) error {
 }
 
 func (h competitionHandlers) leaguesOfClub(c echo.Context) error {
-	ls, err := h.leagues.Leagues(c.Request().Context(), c.Param("id"))
+	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	out := make([]leagueResponse, len(ls))
-	for i, l := range ls {
-		out[i] = leagueResponse{ID: l.ID, ClubID: l.ClubID, Name: l.Name, Description: l.Description, CreatedAt: l.CreatedAt}
+	page, err := h.leagues.Leagues(c.Request().Context(), c.Param("id"), p)
+	if err != nil {
+		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	out := listResponse[leagueResponse]{Items: make([]leagueResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i, l := range page.Items {
+		out.Items[i] = leagueResponse{ID: l.ID, ClubID: l.ClubID, Name: l.Name, Description: l.Description, CreatedAt: l.CreatedAt}
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 func (h competitionHandlers) league(c echo.Context) error {
@@ -310,7 +320,7 @@ func toSeasonResponse(s league.Season) seasonResponse {
 }
 
 func (h competitionHandlers) createSeason(c echo.Context) error {
-	var req nameBody
+	var req createSeasonRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -322,15 +332,19 @@ func (h competitionHandlers) createSeason(c echo.Context) error {
 }
 
 func (h competitionHandlers) seasons(c echo.Context) error {
-	ss, err := h.leagues.Seasons(c.Request().Context(), c.Param("id"))
+	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	out := make([]seasonResponse, len(ss))
-	for i, s := range ss {
-		out[i] = toSeasonResponse(s)
+	page, err := h.leagues.Seasons(c.Request().Context(), c.Param("id"), p)
+	if err != nil {
+		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	out := listResponse[seasonResponse]{Items: make([]seasonResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i, s := range page.Items {
+		out.Items[i] = toSeasonResponse(s)
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 func seasonTableResponse(t *league.SeasonTable) map[string]any {
@@ -376,15 +390,19 @@ func (h competitionHandlers) listTournaments(c echo.Context) error {
 	if club == "" && season == "" {
 		return league.Invalid("name a club or a season", league.FieldError{Field: "club", Message: "?club= or ?season= is required"})
 	}
-	ts, err := h.tournaments.List(c.Request().Context(), club, season)
+	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	out := make([]tournamentResponse, len(ts))
-	for i := range ts {
-		out[i] = toTournamentResponse(&ts[i])
+	page, err := h.tournaments.List(c.Request().Context(), club, season, p)
+	if err != nil {
+		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	out := listResponse[tournamentResponse]{Items: make([]tournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i := range page.Items {
+		out.Items[i] = toTournamentResponse(&page.Items[i])
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 func (h competitionHandlers) tournament(c echo.Context) error {
@@ -428,15 +446,19 @@ func (h competitionHandlers) register(c echo.Context) error {
 }
 
 func (h competitionHandlers) entries(c echo.Context) error {
-	es, err := h.tournaments.Entries(c.Request().Context(), c.Param("id"))
+	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	out := make([]entryResponse, len(es))
-	for i, e := range es {
-		out[i] = toEntryResponse(e)
+	page, err := h.tournaments.Entries(c.Request().Context(), c.Param("id"), p)
+	if err != nil {
+		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	out := listResponse[entryResponse]{Items: make([]entryResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i, e := range page.Items {
+		out.Items[i] = toEntryResponse(e)
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 func (h competitionHandlers) withdraw(c echo.Context) error {
@@ -657,14 +679,18 @@ type userTournamentResponse struct {
 }
 
 func (h competitionHandlers) userTournaments(c echo.Context) error {
-	ts, err := h.tournaments.ForUser(c.Request().Context(), c.Param("id"))
+	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	out := make([]userTournamentResponse, len(ts))
-	for i, ut := range ts {
-		out[i] = userTournamentResponse{tournamentResponse: toTournamentResponse(&ut.Tournament), EntryID: ut.EntryID,
+	page, err := h.tournaments.ForUser(c.Request().Context(), c.Param("id"), p)
+	if err != nil {
+		return err
+	}
+	out := listResponse[userTournamentResponse]{Items: make([]userTournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i, ut := range page.Items {
+		out.Items[i] = userTournamentResponse{tournamentResponse: toTournamentResponse(&ut.Tournament), EntryID: ut.EntryID,
 			EntryName: ut.EntryName, NextRound: ut.NextRound, NextStart: ut.NextStart}
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	return c.JSON(http.StatusOK, out)
 }

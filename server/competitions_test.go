@@ -2,11 +2,15 @@ package server
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/seqleague/seqleague/league"
 	"github.com/seqleague/seqleague/league/postgres"
@@ -209,5 +213,122 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 	want := time.Date(2030, 2, 1, 0, 0, 0, 0, time.UTC)
 	if len(got.Rounds) != 2 || !got.Rounds[1].StartsAt.Equal(want) {
 		t.Errorf("rounds %+v; want round 2 at %v", got.Rounds, want)
+	}
+}
+
+// walkPages follows next_cursor from the first page of path at limit 2
+// and returns the ids of every item in the order served.
+func (r *competitionRig) walkPages(t *testing.T, path string) []string {
+	t.Helper()
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	var ids []string
+	cursor := ""
+	for pages := 0; ; pages++ {
+		if pages > 10 {
+			t.Fatalf("%s: the pages do not end", path)
+		}
+		rec := r.call("GET", path+sep+"limit=2&cursor="+url.QueryEscape(cursor), "", r.organizer)
+		if rec.Code != 200 {
+			t.Fatalf("%s: %d %s", path, rec.Code, rec.Body)
+		}
+		page := decode[listResponse[struct{ ID string }]](t, rec)
+		if len(page.Items) > 2 {
+			t.Fatalf("%s: %d items on a page of 2", path, len(page.Items))
+		}
+		for _, it := range page.Items {
+			ids = append(ids, it.ID)
+		}
+		if page.NextCursor == "" {
+			return ids
+		}
+		cursor = page.NextCursor
+	}
+}
+
+func reversed(s []string) []string {
+	out := slices.Clone(s)
+	slices.Reverse(out)
+	return out
+}
+
+func TestCompetitionListsPageThroughEveryItemOnceInOrder(t *testing.T) {
+	r := newCompetitionRig(t)
+	me := decode[struct{ ID string }](t, r.call("GET", "/api/v1/me", "", r.organizer)).ID
+	created := func(path, body string) string {
+		t.Helper()
+		rec := r.call("POST", path, body, r.organizer)
+		if rec.Code != 201 {
+			t.Fatalf("POST %s: %d %s", path, rec.Code, rec.Body)
+		}
+		return decode[struct{ ID string }](t, rec).ID
+	}
+	var tournaments []string
+	for range 5 {
+		id := r.tournament(t, "")
+		created("/api/v1/tournaments/"+id+"/entries", `{}`) // the organizer plays in each
+		tournaments = append(tournaments, id)
+	}
+	cup := tournaments[0]
+	entries := []string{r.walkPages(t, "/api/v1/tournaments/"+cup+"/entries")[0]}
+	for i := range 4 {
+		entries = append(entries, created("/api/v1/tournaments/"+cup+"/entries", fmt.Sprintf(`{"name":"bot %d","members":[{"bot":"random"}]}`, i)))
+	}
+	leagueIDs := map[string]string{}
+	for _, name := range []string{"delta", "Alpha", "charlie", "Bravo", "echo"} {
+		leagueIDs[name] = created("/api/v1/clubs/"+r.clubID+"/leagues", fmt.Sprintf(`{"name":%q}`, name))
+	}
+	var seasons []string
+	for i := range 5 {
+		seasons = append(seasons, created("/api/v1/leagues/"+leagueIDs["echo"]+"/seasons", fmt.Sprintf(`{"name":"%d"}`, 2020+i)))
+	}
+	clubs := map[string]string{"Tournament Club": r.clubID}
+	for _, name := range []string{"zulu", "Mike", "alpha"} {
+		clubs[name] = created("/api/v1/clubs", fmt.Sprintf(`{"name":%q}`, name))
+	}
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{
+		{"/api/v1/tournaments?club=" + r.clubID, reversed(tournaments)},
+		{"/api/v1/users/" + me + "/tournaments", reversed(tournaments)},
+		{"/api/v1/tournaments/" + cup + "/entries", entries},
+		{"/api/v1/clubs/" + r.clubID + "/leagues", []string{leagueIDs["Alpha"], leagueIDs["Bravo"], leagueIDs["charlie"], leagueIDs["delta"], leagueIDs["echo"]}},
+		{"/api/v1/leagues/" + leagueIDs["echo"] + "/seasons", reversed(seasons)},
+		{"/api/v1/users/" + me + "/clubs", []string{clubs["alpha"], clubs["Mike"], clubs["Tournament Club"], clubs["zulu"]}},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, r.walkPages(t, tc.path)); diff != "" {
+				t.Errorf("ids over the pages (-want +got):\n%s", diff)
+			}
+			sep := "?"
+			if strings.Contains(tc.path, "?") {
+				sep = "&"
+			}
+			for _, bad := range []struct{ query, field string }{
+				{"limit=-3", "limit"}, {"limit=0", "limit"}, {"limit=101", "limit"}, {"limit=ten", "limit"},
+				{"cursor='%20OR%201=1", "cursor"}, {"cursor=" + url.QueryEscape(base64.RawURLEncoding.EncodeToString([]byte("k:forged"))), "cursor"},
+			} {
+				wantProblem(t, r.call("GET", tc.path+sep+bad.query, "", r.organizer), 400, bad.field)
+			}
+		})
+	}
+}
+
+func TestASeasonWithADescriptionIsRefused(t *testing.T) {
+	r := newCompetitionRig(t)
+	rec := r.call("POST", "/api/v1/clubs/"+r.clubID+"/leagues", `{"name":"Monday","description":"weekly"}`, r.organizer)
+	if rec.Code != 201 {
+		t.Fatalf("create league: %d %s", rec.Code, rec.Body)
+	}
+	path := "/api/v1/leagues/" + decode[struct{ ID string }](t, rec).ID + "/seasons"
+	wantProblem(t, r.call("POST", path, `{"name":"2026","description":"dropped before"}`, r.organizer), 400, "description")
+	if n := r.count("seasons"); n != 0 {
+		t.Fatalf("seasons = %d after a refused creation, want 0", n)
+	}
+	if rec := r.call("POST", path, `{"name":"2026"}`, r.organizer); rec.Code != 201 {
+		t.Fatalf("a season with a name only: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -68,6 +68,8 @@ func TestBadInputIsRefusedAndTheDatabaseUnchanged(t *testing.T) {
 		{"role that does not exist", "PATCH", clubPath + "/members/" + ownerID, `{"role":"emperor"}`, owner, "", 400, "role"},
 		{"limit not a number", "GET", "/api/v1/clubs?limit=ten", ``, "", "", 400, "limit"},
 		{"limit too big", "GET", "/api/v1/clubs?limit=1000", ``, "", "", 400, "limit"},
+		{"limit negative", "GET", "/api/v1/clubs?limit=-3", ``, "", "", 400, "limit"},
+		{"limit of zero", "GET", "/api/v1/clubs?limit=0", ``, "", "", 400, "limit"},
 		{"forged cursor", "GET", "/api/v1/clubs?cursor='%20OR%201=1", ``, "", "", 400, "cursor"},
 		{"overlong search", "GET", "/api/v1/clubs?q=" + strings.Repeat("q", 65), ``, "", "", 400, "q"},
 		{"club ID that is no UUID", "GET", "/api/v1/clubs/1%20OR%201=1", ``, "", "", 404, ""},

@@ -537,26 +537,43 @@ func (s *Clubs) SetMemberRole(ctx context.Context, actor league.Actor, clubID, u
 	return m, err
 }
 
-// UserClubs lists the clubs a user belongs to, with the user's role, by
-// club name.
-func (c *Clubs) UserClubs(ctx context.Context, userID string) ([]league.UserClub, error) {
+// UserClubs pages through the clubs a user belongs to, with the user's
+// role, by club name (lower(name), as GET /clubs; the id breaks ties).
+func (c *Clubs) UserClubs(ctx context.Context, userID string, p league.PageRequest) (league.Page[league.UserClub], error) {
+	var page league.Page[league.UserClub]
+	p, err := p.Normalize()
+	if err != nil {
+		return page, err
+	}
 	if !validID(userID) {
-		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+		return page, league.Errorf(league.ENOTFOUND, "no such user")
 	}
 	var rows []struct {
-		View clubView `gorm:"embedded"`
-		Role string   `gorm:"column:role"`
+		View     clubView `gorm:"embedded"`
+		Role     string   `gorm:"column:role"`
+		SortName string   `gorm:"column:sort_name"` // PostgreSQL's lower(), which Go's may not match
 	}
-	err := c.db.WithContext(ctx).Table("clubs c").
-		Select(clubViewColumns+", cm.role AS role").
-		Joins("JOIN club_members cm ON cm.club_id = c.id AND cm.user_id = ?", userID).
-		Order("lower(c.name)").Limit(500).Scan(&rows).Error
-	if err != nil {
-		return nil, err
+	q := c.db.WithContext(ctx).Table("clubs c").
+		Select(clubViewColumns+", cm.role AS role, lower(c.name) AS sort_name").
+		Joins("JOIN club_members cm ON cm.club_id = c.id AND cm.user_id = ?", userID)
+	if p.Cursor != "" {
+		name, id, err := decodeKeyCursor(p.Cursor)
+		if err != nil {
+			return page, err
+		}
+		q = q.Where("(lower(c.name), c.id) > (?, ?)", name, id)
 	}
-	out := make([]league.UserClub, len(rows))
+	if err := q.Order("lower(c.name), c.id").Limit(p.Limit + 1).Scan(&rows).Error; err != nil {
+		return page, err
+	}
+	rows, more := morePages(rows, p.Limit)
+	if more {
+		last := rows[len(rows)-1]
+		page.NextCursor = encodeKeyCursor(last.SortName, last.View.ID)
+	}
+	page.Items = make([]league.UserClub, len(rows))
 	for i, r := range rows {
-		out[i] = league.UserClub{Club: fromClubView(r.View), Role: league.ClubRole(r.Role)}
+		page.Items[i] = league.UserClub{Club: fromClubView(r.View), Role: league.ClubRole(r.Role)}
 	}
-	return out, nil
+	return page, nil
 }

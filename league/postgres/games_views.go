@@ -178,7 +178,7 @@ func (g *Games) ListForUser(ctx context.Context, userID string, limit int, curso
 	if len(rows) > limit {
 		rows = rows[:limit]
 		last := rows[limit-1]
-		next = encodeCursor(last.CreatedAt.UTC().Format(time.RFC3339Nano) + "|" + last.ID)
+		next = encodeTimeCursor(last.CreatedAt, last.ID)
 	}
 	out := make([]league.Game, 0, len(rows))
 	for i := range rows {
@@ -200,7 +200,7 @@ func decodeTimeCursor(c string) (time.Time, string, error) {
 	at, id, ok := strings.Cut(key, "|")
 	t, terr := time.Parse(time.RFC3339Nano, at)
 	if !ok || !validID(id) || terr != nil {
-		return time.Time{}, "", league.Invalid("the cursor is not valid", league.FieldError{Field: "cursor", Message: "is not a cursor this server issued"})
+		return time.Time{}, "", badCursor()
 	}
 	return t, id, nil
 }

@@ -141,20 +141,38 @@ func (l *Leagues) CreateLeague(ctx context.Context, a league.Actor, clubID, name
 	return &out, err
 }
 
-// Leagues lists a club's leagues.
-func (l *Leagues) Leagues(ctx context.Context, clubID string) ([]league.LeagueInfo, error) {
+// Leagues pages through a club's leagues by name (the id breaks ties).
+func (l *Leagues) Leagues(ctx context.Context, clubID string, p league.PageRequest) (league.Page[league.LeagueInfo], error) {
+	var page league.Page[league.LeagueInfo]
+	p, err := p.Normalize()
+	if err != nil {
+		return page, err
+	}
 	if !validID(clubID) {
-		return nil, noSuchClub()
+		return page, noSuchClub()
+	}
+	q := l.db.WithContext(ctx).Where("club_id = ?", clubID)
+	if p.Cursor != "" {
+		name, id, err := decodeKeyCursor(p.Cursor)
+		if err != nil {
+			return page, err
+		}
+		q = q.Where("(name, id) > (?, ?)", name, id)
 	}
 	var rows []leagueRow
-	if err := l.db.WithContext(ctx).Where("club_id = ?", clubID).Order("name").Find(&rows).Error; err != nil {
-		return nil, err
+	if err := q.Order("name, id").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+		return page, err
 	}
-	out := make([]league.LeagueInfo, len(rows))
+	rows, more := morePages(rows, p.Limit)
+	if more {
+		last := rows[len(rows)-1]
+		page.NextCursor = encodeKeyCursor(last.Name, last.ID)
+	}
+	page.Items = make([]league.LeagueInfo, len(rows))
 	for i, r := range rows {
-		out[i] = toLeague(r)
+		page.Items[i] = toLeague(r)
 	}
-	return out, nil
+	return page, nil
 }
 
 // League returns a league.
@@ -196,21 +214,40 @@ func (l *Leagues) CreateSeason(ctx context.Context, a league.Actor, leagueID, na
 	return &out, err
 }
 
-// Seasons lists a league's seasons, newest first.
-func (l *Leagues) Seasons(ctx context.Context, leagueID string) ([]league.Season, error) {
+// Seasons pages through a league's seasons, newest first (the id breaks
+// ties of created_at).
+func (l *Leagues) Seasons(ctx context.Context, leagueID string, p league.PageRequest) (league.Page[league.Season], error) {
+	var page league.Page[league.Season]
+	p, err := p.Normalize()
+	if err != nil {
+		return page, err
+	}
 	db := l.db.WithContext(ctx)
 	if _, err := readLeague(db, leagueID); err != nil {
-		return nil, err
+		return page, err
+	}
+	q := db.Where("league_id = ?", leagueID)
+	if p.Cursor != "" {
+		at, id, err := decodeTimeCursor(p.Cursor)
+		if err != nil {
+			return page, err
+		}
+		q = q.Where("(created_at, id) < (?, ?)", at, id)
 	}
 	var rows []seasonRow
-	if err := db.Where("league_id = ?", leagueID).Order("created_at DESC").Find(&rows).Error; err != nil {
-		return nil, err
+	if err := q.Order("created_at DESC, id DESC").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+		return page, err
 	}
-	out := make([]league.Season, len(rows))
+	rows, more := morePages(rows, p.Limit)
+	if more {
+		last := rows[len(rows)-1]
+		page.NextCursor = encodeTimeCursor(last.CreatedAt, last.ID)
+	}
+	page.Items = make([]league.Season, len(rows))
 	for i, r := range rows {
-		out[i] = toSeason(r)
+		page.Items[i] = toSeason(r)
 	}
-	return out, nil
+	return page, nil
 }
 
 // placementPoints is what a tournament place is worth in a season table:

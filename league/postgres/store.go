@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -84,6 +85,46 @@ func decodeCursor(c string) (string, error) {
 		return "", league.Invalid("the cursor is not valid", league.FieldError{Field: "cursor", Message: "is not a cursor this server issued"})
 	}
 	return string(b[2:]), nil
+}
+
+// badCursor is the refusal of a cursor this server did not issue.
+func badCursor() error {
+	return league.Invalid("the cursor is not valid", league.FieldError{Field: "cursor", Message: "is not a cursor this server issued"})
+}
+
+// encodeKeyCursor continues a list ordered by a text key with the id as
+// tie-breaker. The id (a UUID, never holding "|") goes first so that the
+// key may hold anything.
+func encodeKeyCursor(key, id string) string {
+	return encodeCursor(id + "|" + key)
+}
+
+// decodeKeyCursor reads an encodeKeyCursor cursor.
+func decodeKeyCursor(c string) (key, id string, err error) {
+	s, err := decodeCursor(c)
+	if err != nil {
+		return "", "", err
+	}
+	id, key, ok := strings.Cut(s, "|")
+	if !ok || !validID(id) {
+		return "", "", badCursor()
+	}
+	return key, id, nil
+}
+
+// encodeTimeCursor continues a list ordered by (created_at, id); see
+// decodeTimeCursor.
+func encodeTimeCursor(at time.Time, id string) string {
+	return encodeCursor(at.UTC().Format(time.RFC3339Nano) + "|" + id)
+}
+
+// morePages cuts the extra row of a LIMIT n+1 query: the rows of the page
+// and whether a next page exists.
+func morePages[R any](rows []R, limit int) ([]R, bool) {
+	if len(rows) > limit {
+		return rows[:limit], true
+	}
+	return rows, false
 }
 
 // likeContains is a LIKE pattern matching s anywhere, with s's own

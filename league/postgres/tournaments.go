@@ -394,31 +394,49 @@ func (t *Tournaments) Get(ctx context.Context, id string) (*league.Tournament, e
 	return toTournament(r, countEntries(db, id)), nil
 }
 
-// List returns a club's (or a season's) tournaments, newest first.
-func (t *Tournaments) List(ctx context.Context, clubID, seasonID string) ([]league.Tournament, error) {
+// List pages through a club's (or a season's) tournaments, newest first
+// (the id breaks ties of created_at).
+func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p league.PageRequest) (league.Page[league.Tournament], error) {
+	var page league.Page[league.Tournament]
+	p, err := p.Normalize()
+	if err != nil {
+		return page, err
+	}
 	db := t.db.WithContext(ctx)
 	q := db.Model(&tournamentRow{})
 	switch {
 	case seasonID != "":
 		if !validID(seasonID) {
-			return nil, league.Errorf(league.ENOTFOUND, "no such season")
+			return page, league.Errorf(league.ENOTFOUND, "no such season")
 		}
 		q = q.Where("season_id = ?", seasonID)
 	case clubID != "":
 		if !validID(clubID) {
-			return nil, noSuchClub()
+			return page, noSuchClub()
 		}
 		q = q.Where("club_id = ?", clubID)
 	}
+	if p.Cursor != "" {
+		at, id, err := decodeTimeCursor(p.Cursor)
+		if err != nil {
+			return page, err
+		}
+		q = q.Where("(created_at, id) < (?, ?)", at, id)
+	}
 	var rows []tournamentRow
-	if err := q.Order("created_at DESC").Limit(200).Find(&rows).Error; err != nil {
-		return nil, err
+	if err := q.Order("created_at DESC, id DESC").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+		return page, err
 	}
-	out := make([]league.Tournament, len(rows))
+	rows, more := morePages(rows, p.Limit)
+	if more {
+		last := rows[len(rows)-1]
+		page.NextCursor = encodeTimeCursor(last.CreatedAt, last.ID)
+	}
+	page.Items = make([]league.Tournament, len(rows))
 	for i := range rows {
-		out[i] = *toTournament(&rows[i], countEntries(db, rows[i].ID))
+		page.Items[i] = *toTournament(&rows[i], countEntries(db, rows[i].ID))
 	}
-	return out, nil
+	return page, nil
 }
 
 // organizer checks that a may run tournament r.
@@ -665,11 +683,27 @@ func loadEntries(tx *gorm.DB, tournamentID, only string) ([]league.Entry, error)
 	if err := q.Order("created_at, id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
+	return withMembers(tx, tournamentID, rows, only == "")
+}
+
+// withMembers makes entries of rows of one tournament, with their members.
+// allOfTournament says rows are every entry, so the members are read by
+// tournament rather than by entry id.
+func withMembers(tx *gorm.DB, tournamentID string, rows []entryRow, allOfTournament bool) ([]league.Entry, error) {
+	q := tx.Table("entry_members m").Select("m.*, COALESCE(u.username, '') AS username").
+		Joins("LEFT JOIN users u ON u.id = m.user_id").Where("m.tournament_id = ?", tournamentID)
+	if !allOfTournament {
+		ids := make([]string, len(rows))
+		for i, r := range rows {
+			ids[i] = r.ID
+		}
+		q = q.Where("m.entry_id IN ?", ids)
+	}
 	var members []entryMemberRow
-	if err := tx.Table("entry_members m").Select("m.*, COALESCE(u.username, '') AS username").
-		Joins("LEFT JOIN users u ON u.id = m.user_id").Where("m.tournament_id = ?", tournamentID).
-		Order("m.entry_id, m.position").Find(&members).Error; err != nil {
-		return nil, err
+	if len(rows) > 0 {
+		if err := q.Order("m.entry_id, m.position").Find(&members).Error; err != nil {
+			return nil, err
+		}
 	}
 	byEntry := map[string][]league.EntryMember{}
 	for _, m := range members {
@@ -692,13 +726,37 @@ func loadEntries(tx *gorm.DB, tournamentID, only string) ([]league.Entry, error)
 	return out, nil
 }
 
-// Entries lists a tournament's entries.
-func (t *Tournaments) Entries(ctx context.Context, id string) ([]league.Entry, error) {
+// Entries pages through a tournament's entries in registration order
+// (created_at, then id).
+func (t *Tournaments) Entries(ctx context.Context, id string, p league.PageRequest) (league.Page[league.Entry], error) {
+	var page league.Page[league.Entry]
+	p, err := p.Normalize()
+	if err != nil {
+		return page, err
+	}
 	db := t.db.WithContext(ctx)
 	if _, err := readTournament(db, id, false); err != nil {
-		return nil, err
+		return page, err
 	}
-	return loadEntries(db, id, "")
+	q := db.Where("tournament_id = ?", id)
+	if p.Cursor != "" {
+		at, after, err := decodeTimeCursor(p.Cursor)
+		if err != nil {
+			return page, err
+		}
+		q = q.Where("(created_at, id) > (?, ?)", at, after)
+	}
+	var rows []entryRow
+	if err := q.Order("created_at, id").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+		return page, err
+	}
+	rows, more := morePages(rows, p.Limit)
+	if more {
+		last := rows[len(rows)-1]
+		page.NextCursor = encodeTimeCursor(last.CreatedAt, last.ID)
+	}
+	page.Items, err = withMembers(db, id, rows, false)
+	return page, err
 }
 
 // Withdraw removes an entry before the start (its captain or an
@@ -835,9 +893,16 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 
 // ForUser lists the tournaments a person has an entry in, newest first,
 // with the next round still to start.
-func (t *Tournaments) ForUser(ctx context.Context, userID string) ([]league.UserTournament, error) {
+// A person has at most one entry per tournament, so (created_at, id) of
+// the tournament is a keyset.
+func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageRequest) (league.Page[league.UserTournament], error) {
+	var page league.Page[league.UserTournament]
+	p, err := p.Normalize()
+	if err != nil {
+		return page, err
+	}
 	if !validID(userID) {
-		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+		return page, league.Errorf(league.ENOTFOUND, "no such user")
 	}
 	db := t.db.WithContext(ctx)
 	var rows []struct {
@@ -845,12 +910,23 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string) ([]league.User
 		EntryID   string
 		EntryName string
 	}
-	err := db.Table("tournaments t").Select("t.*, e.id AS entry_id, e.name AS entry_name").
+	q := db.Table("tournaments t").Select("t.*, e.id AS entry_id, e.name AS entry_name").
 		Joins("JOIN entries e ON e.tournament_id = t.id").
-		Joins("JOIN entry_members m ON m.entry_id = e.id AND m.user_id = ?", userID).
-		Order("t.created_at DESC").Limit(200).Scan(&rows).Error
-	if err != nil {
-		return nil, err
+		Joins("JOIN entry_members m ON m.entry_id = e.id AND m.user_id = ?", userID)
+	if p.Cursor != "" {
+		at, id, err := decodeTimeCursor(p.Cursor)
+		if err != nil {
+			return page, err
+		}
+		q = q.Where("(t.created_at, t.id) < (?, ?)", at, id)
+	}
+	if err := q.Order("t.created_at DESC, t.id DESC").Limit(p.Limit + 1).Scan(&rows).Error; err != nil {
+		return page, err
+	}
+	rows, more := morePages(rows, p.Limit)
+	if more {
+		last := rows[len(rows)-1].Row
+		page.NextCursor = encodeTimeCursor(last.CreatedAt, last.ID)
 	}
 	out := make([]league.UserTournament, len(rows))
 	for i := range rows {
@@ -863,5 +939,6 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string) ([]league.User
 		}
 		out[i] = ut
 	}
-	return out, nil
+	page.Items = out
+	return page, nil
 }

@@ -244,11 +244,13 @@ func TestOnlyOrganizersRunTournamentsAndPlayersSeeTheirOwn(t *testing.T) {
 	if err := r.tournaments.Withdraw(ctx, outsider, tour.ID, e.ID); league.ErrorCode(err) != league.EFORBIDDEN {
 		t.Fatalf("an outsider withdrawing someone's entry: %v", err)
 	}
-	mine, err := r.tournaments.ForUser(ctx, member.UserID)
+	minePage, err := r.tournaments.ForUser(ctx, member.UserID, league.PageRequest{})
+	mine := minePage.Items
 	if err != nil || len(mine) != 1 || mine[0].EntryID != e.ID || mine[0].Tournament.ID != tour.ID || mine[0].Tournament.Name != "Open" {
 		t.Fatalf("ForUser = %+v, %v; want the one entry", mine, err)
 	}
-	cl, err := clubs.UserClubs(ctx, member.UserID)
+	clPage, err := clubs.UserClubs(ctx, member.UserID, league.PageRequest{})
+	cl := clPage.Items
 	if err != nil || len(cl) != 1 || cl[0].Role != league.RoleMember || cl[0].Club.ID != r.clubID || cl[0].Club.Name != "Sequence Club" {
 		t.Fatalf("UserClubs = %+v, %v", cl, err)
 	}

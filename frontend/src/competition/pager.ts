@@ -54,3 +54,38 @@ export function pagePath(q: LeaderboardQuery): string {
   const s = p.toString();
   return `/leaderboards/${q.pool}${s ? '?' + s : ''}`;
 }
+
+// Lists the API pages with ?limit=&cursor= (GET /clubs, a club's leagues, a
+// league's seasons, tournaments, entries, a user's clubs and tournaments):
+// items and next_cursor, empty on the last page.
+export interface ListPage<T> {
+  items: T[];
+  next_cursor?: string;
+}
+
+/** listPath is path asking for one page (limit items after cursor). */
+export function listPath(path: string, cursor: string, limit: number): string {
+  const p = new URLSearchParams({ limit: String(limit) });
+  if (cursor) p.set('cursor', cursor);
+  return `${path}${path.includes('?') ? '&' : '?'}${p}`;
+}
+
+/** The most pages fetchAll reads, so that a server that never ends a list cannot hold the app. */
+export const MAX_PAGES = 100;
+
+/**
+ * fetchAll reads every page of a list, following next_cursor at the
+ * largest page size: for pickers and for pages that must see the whole
+ * list (a tournament's entries, the next rounds sorted by date).
+ */
+export async function fetchAll<T>(get: (path: string) => Promise<ListPage<T>>, path: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor = '';
+  for (let i = 0; i < MAX_PAGES; i++) {
+    const page = await get(listPath(path, cursor, 100));
+    items.push(...(page.items ?? []));
+    cursor = page.next_cursor ?? '';
+    if (!cursor) break;
+  }
+  return items;
+}

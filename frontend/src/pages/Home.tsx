@@ -1,7 +1,9 @@
 import type { Game, UserClub, UserTournament } from '../api/types';
 import { roundLine, upcoming } from '../competition/nextRounds';
+import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
 import { GameList } from '../components/GameList';
+import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { NewGameForm } from './NewGameForm';
@@ -9,8 +11,9 @@ import { NewGameForm } from './NewGameForm';
 export default function Home() {
   const { user } = useSession();
   const games = useLoad(async () => (user ? (await api.get<{ games: Game[] }>(`/users/${user.id}/games?limit=20`)).games : []), [user?.id]);
-  const clubs = useLoad(async () => (user ? (await api.get<{ items: UserClub[] }>(`/users/${user.id}/clubs`)).items : []), [user?.id]);
-  const tournaments = useLoad(async () => (user ? (await api.get<{ items: UserTournament[] }>(`/users/${user.id}/tournaments`)).items : []), [user?.id]);
+  const clubs = usePagedList<UserClub>(user ? `/users/${user.id}/clubs` : null, [user?.id]);
+  // every tournament: the next rounds are sorted by date across all of them
+  const tournaments = useLoad(async () => (user ? await fetchAll<UserTournament>((path) => api.get(path), `/users/${user.id}/tournaments`) : []), [user?.id]);
 
   if (!user) {
     return (
@@ -69,6 +72,7 @@ export default function Home() {
           ) : (
             <p class="muted">You are in no club yet.</p>
           )}
+          <ShowMore list={clubs} label="More clubs" />
           <p>
             <a href="/clubs">Find or create a club</a>
           </p>

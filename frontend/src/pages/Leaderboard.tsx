@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { POOLS, type Club, type LeaderboardPage, type League, type UserClub } from '../api/types';
 import { TableWrap } from '../competition/Standings';
-import { cursorOf, firstPage, leaderboardPath, next, pagePath, prev, type Pager } from '../competition/pager';
+import { cursorOf, fetchAll, firstPage, leaderboardPath, next, pagePath, prev, type Pager } from '../competition/pager';
 import { ErrorBox, Loading, Page, useLoad } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
@@ -73,10 +73,10 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
   const cursor = cursorOf(pager);
   const page = useLoad(() => api.get<LeaderboardPage>(leaderboardPath({ pool, club, league, provisional, cursor, limit: PAGE_SIZE })), [key, cursor]);
 
-  const myClubs = useLoad(async () => (user ? (await api.get<{ items: UserClub[] }>(`/users/${user.id}/clubs`)).items : []), [user?.id]);
+  const myClubs = useLoad(async () => (user ? await fetchAll<UserClub>((path) => api.get(path), `/users/${user.id}/clubs`) : []), [user?.id]);
   // A club named in the URL that is not one of mine still gets its name.
   const urlClub = useLoad(async () => (club && !myClubs.data?.some((c) => c.id === club) ? api.get<Club>(`/clubs/${encodeURIComponent(club)}`).catch(() => null) : null), [club, myClubs.data]);
-  const leagues = useLoad(async () => (club ? (await api.get<{ items: League[] }>(`/clubs/${encodeURIComponent(club)}/leagues`)).items : []), [club]);
+  const leagues = useLoad(async () => (club ? await fetchAll<League>((path) => api.get(path), `/clubs/${encodeURIComponent(club)}/leagues`) : []), [club]);
 
   const clubs: { id: string; name: string }[] = [...(myClubs.data ?? [])];
   if (urlClub.data) clubs.push(urlClub.data);

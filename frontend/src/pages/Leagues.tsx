@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import type { Club, League, Season, SeasonTable, Tournament, User } from '../api/types';
 import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
+import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 
@@ -42,8 +43,8 @@ export function TournamentList({ items, empty }: { items: Tournament[]; empty: s
 export function ClubCompetitions({ club }: { club: Club }) {
   const { user } = useSession();
   const organizer = canOrganize(club.viewer_role, user);
-  const leagues = useLoad(async () => (await api.get<{ items: League[] }>(`/clubs/${enc(club.id)}/leagues`)).items, [club.id]);
-  const tournaments = useLoad(async () => (await api.get<{ items: Tournament[] }>(`/tournaments?club=${enc(club.id)}`)).items, [club.id]);
+  const leagues = usePagedList<League>(`/clubs/${enc(club.id)}/leagues`, [club.id]);
+  const tournaments = usePagedList<Tournament>(`/tournaments?club=${enc(club.id)}`, [club.id]);
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -66,6 +67,7 @@ export function ClubCompetitions({ club }: { club: Club }) {
         <h2 id="tournaments-title">Tournaments</h2>
         <ErrorBox error={tournaments.error} />
         {tournaments.data ? <TournamentList items={tournaments.data} empty="No tournaments yet." /> : <Loading />}
+        <ShowMore list={tournaments} label="More tournaments" />
         <p class="actions-row">
           {organizer && (
             <a class="button primary" href={`/tournaments/new?club=${enc(club.id)}`}>
@@ -96,6 +98,7 @@ export function ClubCompetitions({ club }: { club: Club }) {
         ) : (
           <Loading />
         )}
+        <ShowMore list={leagues} label="More leagues" />
         {organizer && (
           <form class="form inline" onSubmit={create} aria-label="Create a league">
             <Field label="League name" name="league-name" value={name} onInput={setName} required maxLength={80} error={fe?.fieldError('name')} />
@@ -155,7 +158,7 @@ export function LeaguePage({ id }: { id: string }) {
   const { user } = useSession();
   const league = useLoad(() => api.get<League>(`/leagues/${enc(id)}`), [id]);
   const club = useClub(league.data?.club_id);
-  const seasons = useLoad(async () => (await api.get<{ items: Season[] }>(`/leagues/${enc(id)}/seasons`)).items, [id]);
+  const seasons = usePagedList<Season>(`/leagues/${enc(id)}/seasons`, [id]);
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>(null);
   if (league.error)
@@ -215,6 +218,7 @@ export function LeaguePage({ id }: { id: string }) {
         ) : (
           <Loading />
         )}
+        <ShowMore list={seasons} label="More seasons" />
         {organizer && (
           <form class="form inline" onSubmit={create} aria-label="Create a season">
             <Field label="Season name" name="season-name" value={name} onInput={setName} required maxLength={80} error={fe?.fieldError('name')} />
@@ -234,7 +238,7 @@ export function SeasonPage({ id }: { id: string }) {
   const table = useLoad(() => api.get<SeasonTable>(`/seasons/${enc(id)}/standings`), [id]);
   const league = useLoad(async () => (table.data ? api.get<League>(`/leagues/${enc(table.data.season.league_id)}`) : null), [table.data?.season.league_id]);
   const club = useClub(league.data?.club_id);
-  const tournaments = useLoad(async () => (await api.get<{ items: Tournament[] }>(`/tournaments?season=${enc(id)}`)).items, [id]);
+  const tournaments = usePagedList<Tournament>(`/tournaments?season=${enc(id)}`, [id]);
   if (table.error)
     return (
       <Page title="Season">
@@ -271,6 +275,7 @@ export function SeasonPage({ id }: { id: string }) {
         <h2 id="season-tournaments">Tournaments</h2>
         <ErrorBox error={tournaments.error} />
         {tournaments.data ? <TournamentList items={tournaments.data} empty="No tournaments in this season yet." /> : <Loading />}
+        <ShowMore list={tournaments} label="More tournaments" />
         {organizer && t.season.status === 'open' && club.data && (
           <p>
             <a class="button primary" href={`/tournaments/new?club=${enc(club.data.id)}&season=${enc(id)}`}>

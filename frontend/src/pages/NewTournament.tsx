@@ -3,6 +3,7 @@
 import { useState } from 'preact/hooks';
 import type { Club, League, Season, Tournament, UserClub } from '../api/types';
 import { TIE_BREAK_NAMES } from '../competition/Standings';
+import { fetchAll } from '../competition/pager';
 import {
   BOT_LEVELS,
   DEFAULT_TIE_BREAKS,
@@ -39,7 +40,7 @@ export default function NewTournament() {
   const wanted = query.get('club') ?? '';
   const clubs = useLoad(async () => {
     if (!user) return [];
-    const all = (await api.get<{ items: UserClub[] }>(`/users/${user.id}/clubs`)).items;
+    const all = await fetchAll<UserClub>((path) => api.get(path), `/users/${user.id}/clubs`);
     const mine: { id: string; name: string }[] = all.filter((c) => c.id && (user.is_admin || c.role === 'owner' || c.role === 'organizer'));
     if (wanted && !mine.some((c) => c.id === wanted)) {
       const c = await api.get<Club>(`/clubs/${encodeURIComponent(wanted)}`).catch(() => null);
@@ -50,9 +51,9 @@ export default function NewTournament() {
   // The club's open seasons, for "part of a season".
   const seasons = useLoad(async () => {
     if (!f.clubId) return [];
-    const leagues = (await api.get<{ items: League[] }>(`/clubs/${encodeURIComponent(f.clubId)}/leagues`)).items;
+    const leagues = await fetchAll<League>((path) => api.get(path), `/clubs/${encodeURIComponent(f.clubId)}/leagues`);
     const per = await Promise.all(
-      leagues.map(async (l) => (await api.get<{ items: Season[] }>(`/leagues/${l.id}/seasons`)).items.filter((s) => s.status === 'open').map((s) => ({ s, l }))),
+      leagues.map(async (l) => (await fetchAll<Season>((path) => api.get(path), `/leagues/${l.id}/seasons`)).filter((s) => s.status === 'open').map((s) => ({ s, l }))),
     );
     return per.flat();
   }, [f.clubId]);

@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import type { BracketView, Club, Entry, Member, Page as ListPage, Round, ScheduleRequest, Standing, Tournament as T } from '../api/types';
 import { TournamentDrawing } from '../competition/BracketView';
 import { StandingsTable, TableWrap } from '../competition/Standings';
+import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
 import { Input, Select } from '../components/form';
@@ -29,7 +30,8 @@ export async function loadTournament(id: string): Promise<TournamentData> {
   const base = `/tournaments/${enc(id)}`;
   const [t, entries, rounds, bracket, standings] = await Promise.all([
     api.get<T>(base),
-    api.get<{ items: Entry[] }>(`${base}/entries`).then((r) => r.items ?? []),
+    // every entry: the page counts them and finds the viewer's and the champion's
+    fetchAll<Entry>((path) => api.get(path), `${base}/entries`),
     api.get<{ rounds: Round[] }>(`${base}/rounds`).then((r) => r.rounds ?? []),
     api.get<BracketView>(`${base}/bracket`),
     api.get<{ items: Standing[] }>(`${base}/standings`).then((r) => r.items ?? []),

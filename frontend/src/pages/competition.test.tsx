@@ -13,6 +13,7 @@ import swiss from '../competition/testdata/swiss.json';
 import de from '../competition/testdata/de.json';
 import { api, restore, signOut } from '../session';
 import Leaderboard from './Leaderboard';
+import { LeaguePage } from './Leagues';
 import NewTournament from './NewTournament';
 import TournamentPage from './Tournament';
 
@@ -103,7 +104,7 @@ describe('the leaderboard page', () => {
     stub({
       'GET /leaderboards/stacks\\?.*': () => ({ pool: 'stacks', items: [{ ...row(1, 1), display: '1540?', provisional: true }], next_cursor: '' }),
       'GET /clubs/c1': () => ({ id: 'c1', name: 'Chess Club' }),
-      'GET /clubs/c1/leagues': () => ({ items: [{ id: 'l1', name: 'Monday league' }] }),
+      'GET /clubs/c1/leagues\\?limit=100': () => ({ items: [{ id: 'l1', name: 'Monday league' }] }),
     });
     const root = mount(<Leaderboard pool="stacks" />);
     await settle();
@@ -120,7 +121,7 @@ function tournamentRoutes(fx: typeof se) {
   const t = fx.tournament;
   return {
     [`GET /tournaments/${t.id}`]: () => fx.tournament,
-    [`GET /tournaments/${t.id}/entries`]: () => ({ items: fx.entries }),
+    [`GET /tournaments/${t.id}/entries\\?limit=100`]: () => ({ items: fx.entries }),
     [`GET /tournaments/${t.id}/rounds`]: () => ({ rounds: fx.rounds }),
     [`GET /tournaments/${t.id}/bracket`]: () => fx.bracket,
     [`GET /tournaments/${t.id}/standings`]: () => ({ items: fx.standings }),
@@ -208,9 +209,9 @@ describe('the new-tournament form', () => {
   const me: User = { id: 'me1', username: 'orga', kind: 'human', is_admin: false, created_at: '' };
   const routes: Record<string, Handler> = {
     'GET /me': () => me,
-    'GET /users/me1/clubs': () => ({ items: [{ id: 'c1', name: 'Dev Club', role: 'owner' }, { id: 'c2', name: 'Other', role: 'member' }] }),
-    'GET /clubs/c1/leagues': () => ({ items: [{ id: 'l1', name: 'Monday' }] }),
-    'GET /leagues/l1/seasons': () => ({ items: [{ id: 's1', name: 'Spring', status: 'open' }, { id: 's0', name: 'Winter', status: 'closed' }] }),
+    'GET /users/me1/clubs\\?limit=100': () => ({ items: [{ id: 'c1', name: 'Dev Club', role: 'owner' }, { id: 'c2', name: 'Other', role: 'member' }] }),
+    'GET /clubs/c1/leagues\\?limit=100': () => ({ items: [{ id: 'l1', name: 'Monday' }] }),
+    'GET /leagues/l1/seasons\\?limit=100': () => ({ items: [{ id: 's1', name: 'Spring', status: 'open' }, { id: 's0', name: 'Winter', status: 'closed' }] }),
     'POST /tournaments': () => ({ id: 't-new' }),
   };
   beforeEach(async () => {
@@ -300,5 +301,24 @@ describe('my next rounds', () => {
     expect(roundLine(items[1])).toBe('round 2');
     expect(roundLine(items[3])).toBe('round 1 in play');
     expect(roundLine(items[0])).toBe('registration open, no date yet');
+  });
+});
+
+describe('a paged list', () => {
+  it('shows the first page and adds the next one on "More seasons" until next_cursor is empty', async () => {
+    stub({
+      'GET /leagues/l1': () => ({ id: 'l1', club_id: 'c1', name: 'Monday' }),
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Dev Club' }),
+      'GET /leagues/l1/seasons\\?limit=20': () => ({ items: [{ id: 's2', name: 'Spring', status: 'open', created_at: '2026-03-01T00:00:00Z' }], next_cursor: 'N1' }),
+      'GET /leagues/l1/seasons\\?limit=20&cursor=N1': () => ({ items: [{ id: 's1', name: 'Winter', status: 'closed', created_at: '2026-01-01T00:00:00Z' }], next_cursor: '' }),
+    });
+    const root = mount(<LeaguePage id="l1" />);
+    await settle();
+    const seasons = () => [...root.querySelectorAll('a[href^="/seasons/"]')].map((a) => a.textContent);
+    expect(seasons()).toEqual(['Spring']);
+    await click(byText(root, 'button', 'More seasons'));
+    await settle();
+    expect(seasons()).toEqual(['Spring', 'Winter']);
+    expect(byText(root, 'button', 'More seasons')).toBeNull();
   });
 });
