@@ -408,6 +408,9 @@ try {
     assert(code.length >= 4, `invite code ${code}`);
     const link = await page.getByLabel('Link to share').inputValue();
     assert(link.includes(encodeURIComponent(code)), `the invite link ${link} lacks the code`);
+    // Every choice of the form is one the server takes (it has no unlimited invites).
+    const shown = await page.locator('.invite').textContent();
+    assert(shown.includes('10 uses'), `the invite should be good for 10 uses: ${shown}`);
   });
 
   // ---- competitions ----

@@ -106,7 +106,7 @@ export function ClubPage({ id }: { id: string }) {
   const [invite, setInvite] = useState<Invite | null>(null);
   const [inviteError, setInviteError] = useState<unknown>(null);
   const [hours, setHours] = useState('168');
-  const [uses, setUses] = useState('0');
+  const [uses, setUses] = useState('10');
 
   if (club.error) {
     return (
@@ -195,10 +195,10 @@ export function ClubPage({ id }: { id: string }) {
             <div class="field">
               <label for="inv-uses">Uses</label>
               <select id="inv-uses" value={uses} onChange={(e) => setUses((e.currentTarget as HTMLSelectElement).value)}>
-                <option value="0">unlimited</option>
                 <option value="1">1</option>
                 <option value="10">10</option>
                 <option value="50">50</option>
+                <option value="1000">1,000 (the most)</option>
               </select>
             </div>
             <button type="submit" class="primary">
