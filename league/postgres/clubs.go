@@ -42,6 +42,18 @@ func fromClubView(v clubView) league.Club {
 	return c
 }
 
+// sortedClubView is a club listed by name, with its name lower-cased by
+// PostgreSQL for the cursor: Go's lower-casing differs for some letters,
+// and a cursor made by it could skip or repeat clubs.
+type sortedClubView struct {
+	View     clubView `gorm:"embedded"`
+	SortName string   `gorm:"column:sort_name"`
+}
+
+// clubsByName pages clubs (as c) by lower-cased name: names are unique
+// without regard to case, and the id only makes the order total.
+var clubsByName = keyset{key: "lower(c.name)", id: "c.id"}
+
 const clubViewColumns = `c.id, c.name, c.description, c.created_at, c.updated_at,
 	(SELECT m.user_id FROM club_members m WHERE m.club_id = c.id AND m.role = 'owner') AS owner_id,
 	(SELECT count(*) FROM club_members m WHERE m.club_id = c.id) AS member_count`
@@ -214,28 +226,26 @@ func (s *Clubs) List(ctx context.Context, actor league.Actor, f league.ClubFilte
 	if len([]rune(f.Query)) > league.ClubQueryMax || strings.ContainsRune(f.Query, 0) {
 		return page, league.Invalid("the search is not valid", league.FieldError{Field: "q", Message: "must be at most 64 characters"})
 	}
-	after, err := decodeCursor(p.Cursor)
-	if err != nil {
-		return page, err
-	}
-	q := s.db.WithContext(ctx).Table("clubs AS c").Select(clubViewColumns)
+	q := s.db.WithContext(ctx).Table("clubs AS c").Select(clubViewColumns + ", lower(c.name) AS sort_name")
 	if f.Query != "" {
 		q = q.Where(`c.name ILIKE ?`, likeContains(f.Query))
 	}
-	if p.Cursor != "" {
-		q = q.Where("lower(c.name) > ?", after)
-	}
-	var rows []clubView
-	if err := q.Order("lower(c.name)").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+	q, err = clubsByName.page(q, p)
+	if err != nil {
 		return page, err
 	}
-	if len(rows) > p.Limit {
-		rows = rows[:p.Limit]
-		page.NextCursor = encodeCursor(strings.ToLower(rows[len(rows)-1].Name))
+	var rows []sortedClubView
+	if err := q.Scan(&rows).Error; err != nil {
+		return page, err
+	}
+	rows, more := morePages(rows, p.Limit)
+	if more {
+		last := rows[len(rows)-1]
+		page.NextCursor = encodeKeyCursor(last.SortName, last.View.ID)
 	}
 	page.Items = make([]league.Club, 0, len(rows))
 	for _, r := range rows {
-		page.Items = append(page.Items, fromClubView(r))
+		page.Items = append(page.Items, fromClubView(r.View))
 	}
 	return page, nil
 }
@@ -551,19 +561,16 @@ func (c *Clubs) UserClubs(ctx context.Context, userID string, p league.PageReque
 	var rows []struct {
 		View     clubView `gorm:"embedded"`
 		Role     string   `gorm:"column:role"`
-		SortName string   `gorm:"column:sort_name"` // PostgreSQL's lower(), which Go's may not match
+		SortName string   `gorm:"column:sort_name"`
 	}
 	q := c.db.WithContext(ctx).Table("clubs c").
 		Select(clubViewColumns+", cm.role AS role, lower(c.name) AS sort_name").
 		Joins("JOIN club_members cm ON cm.club_id = c.id AND cm.user_id = ?", userID)
-	if p.Cursor != "" {
-		name, id, err := decodeKeyCursor(p.Cursor)
-		if err != nil {
-			return page, err
-		}
-		q = q.Where("(lower(c.name), c.id) > (?, ?)", name, id)
+	q, err = clubsByName.page(q, p)
+	if err != nil {
+		return page, err
 	}
-	if err := q.Order("lower(c.name), c.id").Limit(p.Limit + 1).Scan(&rows).Error; err != nil {
+	if err := q.Scan(&rows).Error; err != nil {
 		return page, err
 	}
 	rows, more := morePages(rows, p.Limit)

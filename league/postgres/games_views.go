@@ -163,21 +163,18 @@ func (g *Games) ListForUser(ctx context.Context, userID string, limit int, curso
 	}
 	db := g.db.WithContext(ctx)
 	q := db.Table("games").Where("id IN (SELECT game_id FROM game_seats WHERE user_id = ?)", userID)
-	if cursor != "" {
-		at, id, err := decodeTimeCursor(cursor)
-		if err != nil {
-			return nil, "", err
-		}
-		q = q.Where("(created_at, id) < (?, ?)", at, id)
-	}
-	var rows []gameRow
-	if err := q.Order("created_at DESC, id DESC").Limit(limit + 1).Find(&rows).Error; err != nil {
+	q, err := newestFirst.page(q, league.PageRequest{Limit: limit, Cursor: cursor})
+	if err != nil {
 		return nil, "", err
 	}
+	var rows []gameRow
+	if err := q.Find(&rows).Error; err != nil {
+		return nil, "", err
+	}
+	rows, more := morePages(rows, limit)
 	next := ""
-	if len(rows) > limit {
-		rows = rows[:limit]
-		last := rows[limit-1]
+	if more {
+		last := rows[len(rows)-1]
 		next = encodeTimeCursor(last.CreatedAt, last.ID)
 	}
 	out := make([]league.Game, 0, len(rows))

@@ -152,15 +152,12 @@ func (l *Leagues) Leagues(ctx context.Context, clubID string, p league.PageReque
 		return page, noSuchClub()
 	}
 	q := l.db.WithContext(ctx).Where("club_id = ?", clubID)
-	if p.Cursor != "" {
-		name, id, err := decodeKeyCursor(p.Cursor)
-		if err != nil {
-			return page, err
-		}
-		q = q.Where("(name, id) > (?, ?)", name, id)
+	q, err = byName.page(q, p)
+	if err != nil {
+		return page, err
 	}
 	var rows []leagueRow
-	if err := q.Order("name, id").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+	if err := q.Find(&rows).Error; err != nil {
 		return page, err
 	}
 	rows, more := morePages(rows, p.Limit)
@@ -227,15 +224,12 @@ func (l *Leagues) Seasons(ctx context.Context, leagueID string, p league.PageReq
 		return page, err
 	}
 	q := db.Where("league_id = ?", leagueID)
-	if p.Cursor != "" {
-		at, id, err := decodeTimeCursor(p.Cursor)
-		if err != nil {
-			return page, err
-		}
-		q = q.Where("(created_at, id) < (?, ?)", at, id)
+	q, err = newestFirst.page(q, p)
+	if err != nil {
+		return page, err
 	}
 	var rows []seasonRow
-	if err := q.Order("created_at DESC, id DESC").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+	if err := q.Find(&rows).Error; err != nil {
 		return page, err
 	}
 	rows, more := morePages(rows, p.Limit)

@@ -118,6 +118,46 @@ func encodeTimeCursor(at time.Time, id string) string {
 	return encodeCursor(at.UTC().Format(time.RFC3339Nano) + "|" + id)
 }
 
+// keyset is a list's paging order: a key and the id that breaks its ties
+// (SQL expressions, qualified as the query needs), ascending or newest
+// first. One description gives both the ORDER BY and the condition that
+// continues after a cursor, so the two cannot disagree.
+type keyset struct {
+	key, id string
+	desc    bool
+	byTime  bool // the key is a timestamp (encodeTimeCursor), else text (encodeKeyCursor)
+}
+
+var (
+	newestFirst = keyset{key: "created_at", id: "id", desc: true, byTime: true}
+	oldestFirst = keyset{key: "created_at", id: "id", byTime: true}
+	byName      = keyset{key: "name", id: "id"}
+)
+
+// page limits q to the page p asks for, plus one row to tell whether more
+// follow (see morePages).
+func (k keyset) page(q *gorm.DB, p league.PageRequest) (*gorm.DB, error) {
+	dir, after := "", ">"
+	if k.desc {
+		dir, after = " DESC", "<"
+	}
+	if p.Cursor != "" {
+		var key any
+		var id string
+		var err error
+		if k.byTime {
+			key, id, err = decodeTimeCursor(p.Cursor)
+		} else {
+			key, id, err = decodeKeyCursor(p.Cursor)
+		}
+		if err != nil {
+			return nil, err
+		}
+		q = q.Where("("+k.key+", "+k.id+") "+after+" (?, ?)", key, id)
+	}
+	return q.Order(k.key + dir + ", " + k.id + dir).Limit(p.Limit + 1), nil
+}
+
 // morePages cuts the extra row of a LIMIT n+1 query: the rows of the page
 // and whether a next page exists.
 func morePages[R any](rows []R, limit int) ([]R, bool) {

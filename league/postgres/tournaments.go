@@ -416,15 +416,12 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 		}
 		q = q.Where("club_id = ?", clubID)
 	}
-	if p.Cursor != "" {
-		at, id, err := decodeTimeCursor(p.Cursor)
-		if err != nil {
-			return page, err
-		}
-		q = q.Where("(created_at, id) < (?, ?)", at, id)
+	q, err = newestFirst.page(q, p)
+	if err != nil {
+		return page, err
 	}
 	var rows []tournamentRow
-	if err := q.Order("created_at DESC, id DESC").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+	if err := q.Find(&rows).Error; err != nil {
 		return page, err
 	}
 	rows, more := morePages(rows, p.Limit)
@@ -739,15 +736,12 @@ func (t *Tournaments) Entries(ctx context.Context, id string, p league.PageReque
 		return page, err
 	}
 	q := db.Where("tournament_id = ?", id)
-	if p.Cursor != "" {
-		at, after, err := decodeTimeCursor(p.Cursor)
-		if err != nil {
-			return page, err
-		}
-		q = q.Where("(created_at, id) > (?, ?)", at, after)
+	q, err = oldestFirst.page(q, p)
+	if err != nil {
+		return page, err
 	}
 	var rows []entryRow
-	if err := q.Order("created_at, id").Limit(p.Limit + 1).Find(&rows).Error; err != nil {
+	if err := q.Find(&rows).Error; err != nil {
 		return page, err
 	}
 	rows, more := morePages(rows, p.Limit)
@@ -913,14 +907,11 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	q := db.Table("tournaments t").Select("t.*, e.id AS entry_id, e.name AS entry_name").
 		Joins("JOIN entries e ON e.tournament_id = t.id").
 		Joins("JOIN entry_members m ON m.entry_id = e.id AND m.user_id = ?", userID)
-	if p.Cursor != "" {
-		at, id, err := decodeTimeCursor(p.Cursor)
-		if err != nil {
-			return page, err
-		}
-		q = q.Where("(t.created_at, t.id) < (?, ?)", at, id)
+	q, err = keyset{key: "t.created_at", id: "t.id", desc: true, byTime: true}.page(q, p)
+	if err != nil {
+		return page, err
 	}
-	if err := q.Order("t.created_at DESC, t.id DESC").Limit(p.Limit + 1).Scan(&rows).Error; err != nil {
+	if err := q.Scan(&rows).Error; err != nil {
 		return page, err
 	}
 	rows, more := morePages(rows, p.Limit)
