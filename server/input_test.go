@@ -72,6 +72,7 @@ func TestBadInputIsRefusedAndTheDatabaseUnchanged(t *testing.T) {
 		{"limit of zero", "GET", "/api/v1/clubs?limit=0", ``, "", "", 400, "limit"},
 		{"forged cursor", "GET", "/api/v1/clubs?cursor='%20OR%201=1", ``, "", "", 400, "cursor"},
 		{"overlong search", "GET", "/api/v1/clubs?q=" + strings.Repeat("q", 65), ``, "", "", 400, "q"},
+		{"NUL in a search", "GET", "/api/v1/clubs?q=a%00b", ``, "", "", 400, "q"},
 		{"club ID that is no UUID", "GET", "/api/v1/clubs/1%20OR%201=1", ``, "", "", 404, ""},
 		{"user ID that is no UUID", "GET", "/api/v1/users/'--", ``, "", "", 404, ""},
 	} {

@@ -223,8 +223,11 @@ func (s *Clubs) List(ctx context.Context, actor league.Actor, f league.ClubFilte
 	if err != nil {
 		return page, err
 	}
-	if len([]rune(f.Query)) > league.ClubQueryMax || strings.ContainsRune(f.Query, 0) {
+	if len([]rune(f.Query)) > league.ClubQueryMax {
 		return page, league.Invalid("the search is not valid", league.FieldError{Field: "q", Message: "must be at most 64 characters"})
+	}
+	if strings.ContainsRune(f.Query, 0) {
+		return page, league.Invalid("the search is not valid", league.FieldError{Field: "q", Message: "may not contain NUL characters"})
 	}
 	q := s.db.WithContext(ctx).Table("clubs AS c").Select(clubViewColumns + ", lower(c.name) AS sort_name")
 	if f.Query != "" {
