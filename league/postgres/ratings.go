@@ -164,8 +164,10 @@ func (r *Ratings) UserRatings(ctx context.Context, userID string) (*league.UserR
 		return nil, league.Errorf(league.ENOTFOUND, "no such user")
 	}
 	db := r.db.WithContext(ctx)
+	// A closed account keeps its ratings as the record of what it played,
+	// so deleted_at is not a filter here (leaderboards do leave it off).
 	var n int64
-	if err := db.Table("users").Where("id = ? AND deleted_at IS NULL", userID).Count(&n).Error; err != nil {
+	if err := db.Table("users").Where("id = ?", userID).Count(&n).Error; err != nil {
 		return nil, err
 	}
 	if n == 0 {
@@ -244,6 +246,8 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 	db := r.db.WithContext(ctx)
 	query := db.Table("ratings r").
 		Select("r.user_id, r.pool, r.rating, r.games, r.peak, u.username, u.kind").
+		// A closed account no longer competes, so it is not ranked; its
+		// history stays readable through UserRatings.
 		Joins("JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL").
 		Where("r.pool = ?", q.Pool)
 	if !q.Provisional {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/seqleague/seqleague/league"
 	"github.com/seqleague/seqleague/league/rating"
@@ -283,5 +284,35 @@ func TestAGameOfABotAgainstItselfIsNotRated(t *testing.T) {
 	}
 	if got, _ := ratings.UserRatings(ctx, a.UserID); len(got.Pools) != 0 {
 		t.Fatalf("a game with the same bot on two teams was rated: %+v", got.Pools)
+	}
+}
+
+func TestAClosedAccountKeepsItsRatingHistoryButLeavesTheLeaderboard(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	accounts := NewAccounts(r.db, league.NewPasswordHasher(cheapArgon2, 1), time.Hour)
+	a, b := r.user(t, "ann"), r.user(t, "bob")
+	id := r.finishedGame(t, "sequence", 2, []string{a.UserID, b.UserID}, 0, nil)
+	if err := r.games.Settle(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if err := accounts.Delete(ctx, a, a.UserID); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ratings.UserRatings(ctx, a.UserID)
+	if err != nil {
+		t.Fatalf("a closed account's ratings: %v; want them kept as the record", err)
+	}
+	if len(got.Pools) != 1 || len(got.History) != 1 || got.History[0].GameID != id {
+		t.Fatalf("a closed account's ratings = %+v; want its one game", got)
+	}
+	rows, _, err := ratings.Leaderboard(ctx, league.LeaderboardQuery{Pool: rating.PoolSequence2, Provisional: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows {
+		if row.UserID == a.UserID {
+			t.Fatalf("a closed account is still ranked: %+v", row)
+		}
 	}
 }
