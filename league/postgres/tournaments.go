@@ -570,6 +570,11 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 				if err := requireHuman(tx, m.UserID, field+".user"); err != nil {
 					return err
 				}
+				if !isOrganizer && m.UserID != a.UserID {
+					if err := requireClubMember(tx, r.ClubID, m.UserID, field+".user"); err != nil {
+						return err
+					}
+				}
 				selfIncluded = selfIncluded || m.UserID == a.UserID
 				st, err := poolState(tx, m.UserID, pool)
 				if err != nil {
@@ -630,6 +635,20 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		return nil
 	})
 	return out, err
+}
+
+// requireClubMember refuses a teammate who is not in the tournament's club:
+// a captain may only name people who joined the club, so nobody is put into
+// an entry by a stranger. Organizers, who run the club, may name anyone.
+func requireClubMember(tx *gorm.DB, clubID, userID, field string) error {
+	role, err := memberRole(tx, clubID, userID)
+	if err != nil {
+		return err
+	}
+	if role == league.RoleNone {
+		return league.Invalid("not a club member", league.FieldError{Field: field, Message: "is not a member of the tournament's club"})
+	}
+	return nil
 }
 
 func (t *Tournaments) defaultEntryName(tx *gorm.DB, members []league.EntryMember) string {
@@ -753,8 +772,8 @@ func (t *Tournaments) Entries(ctx context.Context, id string, p league.PageReque
 	return page, err
 }
 
-// Withdraw removes an entry before the start (its captain or an
-// organizer); once the tournament runs, a withdrawn entry is left out of
+// Withdraw removes an entry before the start (its captain, any of its
+// players, or an organizer); once the tournament runs, a withdrawn entry is left out of
 // later pairings of round-based formats.
 func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID string) error {
 	if a.Anonymous() {
@@ -775,8 +794,12 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 			}
 			return err
 		}
-		if (e.CaptainID == nil || *e.CaptainID != a.UserID) && organizer(tx, a, r) != nil {
-			return league.Errorf(league.EFORBIDDEN, "only the entry's captain or an organizer can withdraw it")
+		mayWithdraw, err := playsInEntry(tx, e, a.UserID)
+		if err != nil {
+			return err
+		}
+		if !mayWithdraw && organizer(tx, a, r) != nil {
+			return league.Errorf(league.EFORBIDDEN, "only a player of the entry or an organizer can withdraw it")
 		}
 		switch r.Status {
 		case league.TournamentRegistration:
@@ -790,6 +813,21 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 		}
 		return tx.Model(&e).Update("status", "withdrawn").Error
 	})
+}
+
+// playsInEntry says whether userID is the entry's captain or one of its
+// players: anyone named in an entry may take it out, so nobody is held in an
+// entry they did not ask for.
+func playsInEntry(tx *gorm.DB, e entryRow, userID string) (bool, error) {
+	if e.CaptainID != nil && *e.CaptainID == userID {
+		return true, nil
+	}
+	if !validID(userID) {
+		return false, nil
+	}
+	var n int64
+	err := tx.Model(&entryMemberRow{}).Where("entry_id = ? AND user_id = ?", e.ID, userID).Count(&n).Error
+	return n > 0, err
 }
 
 // Schedule sets the start (and deadline) of rounds not yet paired; at each

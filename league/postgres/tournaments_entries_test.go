@@ -1,0 +1,61 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/seqleague/seqleague/league"
+)
+
+// joinClub makes a a plain member of the rig's club.
+func (r *tournamentRig) joinClub(t *testing.T, a league.Actor) {
+	t.Helper()
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, a.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (r *tournamentRig) pairsTournament(t *testing.T) *league.Tournament {
+	t.Helper()
+	tour, err := r.tournaments.Create(context.Background(), r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Pairs",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, TeamSize: 2, Format: "round-robin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tour
+}
+
+func TestACaptainNamesOnlyClubMembersAndAnyPlayerMayWithdraw(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	eve, hank, ivy := r.user(t, "eve"), r.user(t, "hank"), r.user(t, "ivy")
+	r.joinClub(t, eve)
+	r.joinClub(t, ivy)
+	tour := r.pairsTournament(t)
+
+	_, err := r.tournaments.Register(ctx, eve, tour.ID, league.NewEntry{Name: "EH",
+		Members: []league.EntryMember{{UserID: eve.UserID}, {UserID: hank.UserID}}})
+	var fe *league.Error
+	if league.ErrorCode(err) != league.EINVALID || !errors.As(err, &fe) || len(fe.Fields) != 1 || fe.Fields[0].Field != "members[1].user" {
+		t.Fatalf("a captain naming a non-member: %#v, want invalid members[1].user", err)
+	}
+
+	e, err := r.tournaments.Register(ctx, eve, tour.ID, league.NewEntry{Name: "EI",
+		Members: []league.EntryMember{{UserID: eve.UserID}, {UserID: ivy.UserID}}})
+	if err != nil {
+		t.Fatalf("a captain naming a club member: %v", err)
+	}
+	if err := r.tournaments.Withdraw(ctx, hank, tour.ID, e.ID); league.ErrorCode(err) != league.EFORBIDDEN {
+		t.Fatalf("someone outside the entry withdrawing it: %v, want forbidden", err)
+	}
+	if err := r.tournaments.Withdraw(ctx, ivy, tour.ID, e.ID); err != nil {
+		t.Fatalf("a named player withdrawing the entry: %v", err)
+	}
+
+	// Organizers still enter anyone, members of the club or not.
+	if _, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: "HB",
+		Members: []league.EntryMember{{UserID: hank.UserID}, {Bot: "random"}}}); err != nil {
+		t.Fatalf("an organizer entering a non-member: %v", err)
+	}
+}
