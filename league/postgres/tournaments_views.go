@@ -81,9 +81,13 @@ func (t *Tournaments) Bracket(ctx context.Context, id string) (json.RawMessage, 
 		return nil, err
 	}
 	games := map[string][]string{}
+	// The stored bracket learns only each match's winner; the match rows
+	// keep who won each game of the series, so the drawing takes them there.
+	gameWinners := map[string][]string{}
 	for _, rd := range rounds {
 		for _, m := range rd.Matches {
 			games[m.ID] = m.Games
+			gameWinners[m.ID] = m.GameWinners
 		}
 	}
 	view := bracketView{Format: c.Format, Kind: "rounds", MatchSize: c.MatchSize, Rounds: []bracketRound{}}
@@ -112,7 +116,7 @@ func (t *Tournaments) Bracket(ctx context.Context, id string) (json.RawMessage, 
 		return nil, err
 	}
 	if b != nil {
-		drawn := drawBracket(*b, byID, games)
+		drawn := drawBracket(*b, byID, games, gameWinners)
 		if f == competition.FormatGroupsPlayoffs {
 			view.Playoffs = drawn
 		} else {
@@ -134,7 +138,7 @@ func isGroupMatch(ms []league.TournamentMatch) bool {
 
 func roundName(n int) string { return "Round " + strconv.Itoa(n) }
 
-func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games map[string][]string) []bracketRound {
+func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games, gameWinners map[string][]string) []bracketRound {
 	out := make([]bracketRound, 0, len(b.Rounds))
 	for _, br := range b.Rounds {
 		round := bracketRound{Section: string(br.Section), Number: br.Number, Name: br.Name, Matches: []bracketMatch{}}
@@ -145,6 +149,9 @@ func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games map
 			}
 			bm := bracketMatch{ID: m.ID, Section: string(m.Section), Round: m.Round, Position: m.Position, State: string(m.State),
 				Winner: m.Winner, GameWinners: m.Games, Games: games[m.ID], Reset: m.Reset}
+			if played, ok := gameWinners[m.ID]; ok {
+				bm.GameWinners = played
+			}
 			if bm.GameWinners == nil {
 				bm.GameWinners = []string{}
 			}
