@@ -3,8 +3,26 @@ package league
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
+
+// Name limits, in characters (runes), as the API states them: a name in
+// accented or non-Latin letters gets as many characters as one in ASCII.
+const (
+	TournamentNameMax = 100
+	EntryNameMax      = 60
+)
+
+// TournamentNameOK says whether a (trimmed) tournament name has 1–100
+// characters.
+func TournamentNameOK(name string) bool {
+	return strings.TrimSpace(name) != "" && utf8.RuneCountInString(name) <= TournamentNameMax
+}
+
+// EntryNameOK says whether an entry name has at most 60 characters.
+func EntryNameOK(name string) bool { return utf8.RuneCountInString(name) <= EntryNameMax }
 
 // Tournament statuses.
 const (

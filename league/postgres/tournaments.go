@@ -341,7 +341,7 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 
 // Create stores a tournament of a club; organizers only.
 func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.NewTournament) (*league.Tournament, error) {
-	if strings.TrimSpace(req.Name) == "" || len(req.Name) > 100 {
+	if !league.TournamentNameOK(req.Name) {
 		return nil, league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
 	}
 	if err := validateTournamentConfig(&req.Config, t.now()); err != nil {
@@ -466,7 +466,7 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 		}
 		if u.Name != nil {
 			name := strings.TrimSpace(*u.Name)
-			if name == "" || len(name) > 100 {
+			if !league.TournamentNameOK(name) {
 				return league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
 			}
 			r.Name = name
@@ -598,7 +598,7 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		if name == "" {
 			name = t.defaultEntryName(tx, e.Members)
 		}
-		if len(name) > 60 {
+		if !league.EntryNameOK(name) {
 			return league.Invalid("bad name", league.FieldError{Field: "name", Message: "at most 60 characters"})
 		}
 		row := entryRow{TournamentID: id, Name: name, Seed: e.Seed, Rating: sum / float64(len(e.Members)), Status: "active", CreatedAt: now}

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/seqleague/seqleague/league"
@@ -57,5 +58,30 @@ func TestACaptainNamesOnlyClubMembersAndAnyPlayerMayWithdraw(t *testing.T) {
 	if _, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: "HB",
 		Members: []league.EntryMember{{UserID: hank.UserID}, {Bot: "random"}}}); err != nil {
 		t.Fatalf("an organizer entering a non-member: %v", err)
+	}
+}
+
+func TestNameLimitsCountCharactersNotBytes(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: strings.Repeat("é", 100),
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}})
+	if err != nil {
+		t.Fatalf("a tournament name of 100 two-byte characters: %v", err)
+	}
+	renamed := strings.Repeat("é", 51)
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Name: &renamed}); err != nil {
+		t.Fatalf("renaming to 51 two-byte characters: %v", err)
+	}
+	tooLong := strings.Repeat("é", 101)
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Name: &tooLong}); league.ErrorCode(err) != league.EINVALID {
+		t.Fatalf("renaming to 101 characters: %v, want invalid", err)
+	}
+	if _, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: strings.Repeat("é", 60)}); err != nil {
+		t.Fatalf("an entry name of 60 two-byte characters: %v", err)
+	}
+	if _, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: strings.Repeat("é", 61),
+		Members: []league.EntryMember{{Bot: "random"}}}); league.ErrorCode(err) != league.EINVALID {
+		t.Fatalf("an entry name of 61 characters: %v, want invalid", err)
 	}
 }
