@@ -567,7 +567,8 @@ func (h competitionHandlers) standings(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{"items": toStandingResponses(rows)})
 }
 
-// standingsCSV exports the standings with one column per tie-break.
+// standingsCSV exports the standings with one column per tie-break
+// (tie_break_<name>).
 func (h competitionHandlers) standingsCSV(c echo.Context) error {
 	rows, err := h.tournaments.Standings(c.Request().Context(), c.Param("id"))
 	if err != nil {
@@ -577,8 +578,11 @@ func (h competitionHandlers) standingsCSV(c echo.Context) error {
 	w := csv.NewWriter(&buf)
 	header := []string{"rank", "entry", "played", "wins", "draws", "losses", "byes", "points", "sequences"}
 	if len(rows) > 0 {
+		// Tie-breaks reuse the names of the record's columns (wins,
+		// sequences), so their columns are prefixed to keep every header
+		// distinct for spreadsheets and CSV readers keyed by name.
 		for _, tb := range rows[0].TieBreaks {
-			header = append(header, tb.Name)
+			header = append(header, "tie_break_"+tb.Name)
 		}
 	}
 	w.Write(header)
