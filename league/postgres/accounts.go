@@ -57,6 +57,7 @@ type Accounts struct {
 	hasher     *league.PasswordHasher
 	refreshTTL time.Duration
 	actors     *actorCache
+	games      *Games // optional: see HandSeatsTo
 }
 
 var _ league.Accounts = (*Accounts)(nil)
@@ -324,7 +325,12 @@ func (s *Accounts) Delete(ctx context.Context, actor league.Actor, userID string
 		return league.Errorf(league.ENOTFOUND, "no such user")
 	}
 	defer s.actors.forget(userID)
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	fx := &effects{}
+	var tasks league.GameTasks
+	if s.games != nil {
+		tasks = s.games.tasks
+	}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		now := time.Now().UTC()
 		res := tx.Model(&userRow{}).Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Update("deleted_at", now)
 		if res.Error != nil {
@@ -343,8 +349,15 @@ func (s *Accounts) Delete(ctx context.Context, actor league.Actor, userID string
 		if err := tx.Where("user_id = ?", userID).Delete(&memberRow{}).Error; err != nil {
 			return err
 		}
+		if err := releaseClosedAccount(tx, fx, tasks, userID, now); err != nil {
+			return err
+		}
 		return tx.Model(&refreshTokenRow{}).Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now).Error
 	})
+	if err == nil && s.games != nil {
+		s.games.run(context.WithoutCancel(ctx), fx)
+	}
+	return err
 }
 
 func (s *Accounts) BotUser(ctx context.Context, level string) (league.User, error) {

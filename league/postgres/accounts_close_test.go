@@ -1,0 +1,139 @@
+package postgres
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/seqleague/seqleague/league"
+)
+
+// closer is an account service over the rig's database that hands a closed
+// account's seats to the rig's games, as the app wires it.
+func (r *gameRig) closer() *Accounts {
+	a := NewAccounts(r.db, league.NewPasswordHasher(cheapArgon2, 1), time.Hour)
+	a.HandSeatsTo(r.games)
+	return a
+}
+
+func TestClosingAnAccountHandsItsActiveGamesToAFillInBot(t *testing.T) {
+	r := newGameRig(t, true)
+	ctx := context.Background()
+	gina, hank := r.user(t, "gina"), r.user(t, "hank")
+	g := r.headToHead(t, gina, hank) // untimed, gina to move at ply 0
+	if err := r.closer().Delete(ctx, gina, gina.UserID); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	var v *league.GameView
+	for {
+		var err error
+		if v, err = r.games.View(ctx, hank, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(v.ToMove, 1) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !slices.Contains(v.ToMove, 1) || v.Game.Status != league.StatusActive {
+		t.Fatalf("after gina closed her account: status %s, ply %d, to move %v; want hank to move", v.Game.Status, v.Game.Ply, v.ToMove)
+	}
+	if s := v.Game.Seats[0]; !s.Abandoned || !s.FilledByBot {
+		t.Fatalf("gina's seat = %+v; want abandoned and filled by a bot", s)
+	}
+	moves, err := r.games.Moves(ctx, g.ID, -1)
+	if err != nil || len(moves) == 0 || moves[0].Actor != league.ByFillIn {
+		t.Fatalf("moves = %+v, %v; want the fill-in's first", moves, err)
+	}
+}
+
+func TestClosingAnAccountFreesItsSeatsInGamesNotStarted(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	gina, hank, bob, cat := r.user(t, "gina"), r.user(t, "hank"), r.user(t, "bob"), r.user(t, "cat")
+	threeWay := func(creator league.Actor) league.NewGame {
+		return league.NewGame{Game: "sequence", Players: 3, Teams: 3,
+			Seats: []league.SeatSpec{{UserID: creator.UserID}, {Open: true}, {Open: true}}}
+	}
+	alone, err := r.games.Create(ctx, gina, threeWay(gina))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withHank, err := r.games.Create(ctx, gina, threeWay(gina))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hanks, err := r.games.Create(ctx, hank, threeWay(hank))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range []struct {
+		who  league.Actor
+		game string
+	}{{hank, withHank.ID}, {gina, hanks.ID}} {
+		if _, err := r.games.Join(ctx, j.who, j.game, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	accounts := r.closer()
+	if err := accounts.Delete(ctx, gina, gina.UserID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Join(ctx, bob, alone.ID, nil); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("joining the game gina created alone after she left: %v; want it aborted", err)
+	}
+	for _, id := range []string{withHank.ID, hanks.ID} {
+		r.games.Join(ctx, bob, id, nil)
+		v, err := r.games.View(ctx, cat, id)
+		if err == nil && v.Game.Status == league.StatusOpen {
+			_, err = r.games.Join(ctx, cat, id, nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err = r.games.View(ctx, cat, id); err != nil {
+			t.Fatal(err)
+		}
+		if v.Game.Status != league.StatusActive {
+			t.Fatalf("game %s is %s after bob and cat joined; want it started", id, v.Game.Status)
+		}
+		for _, s := range v.Game.Seats {
+			if s.UserID == gina.UserID {
+				t.Fatalf("game %s started with the closed account seated: %+v", id, v.Game.Seats)
+			}
+		}
+	}
+}
+
+func TestClosingAnAccountWithdrawsItsEntriesBeforeTheStart(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	gina := r.user(t, "gina")
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, gina.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Open",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tournaments.Register(ctx, gina, tour.ID, league.NewEntry{}); err != nil {
+		t.Fatal(err)
+	}
+	accounts := r.closer()
+	for range 2 { // the second close finds the account closed and changes nothing
+		err := accounts.Delete(ctx, gina, gina.UserID)
+		if err != nil && league.ErrorCode(err) != league.ENOTFOUND {
+			t.Fatal(err)
+		}
+	}
+	entries, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries.Items) != 0 {
+		t.Fatalf("entries after gina closed her account: %+v; want hers withdrawn", entries.Items)
+	}
+}
