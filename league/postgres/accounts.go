@@ -337,7 +337,7 @@ func (s *Accounts) Delete(ctx context.Context, actor league.Actor, userID string
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
-			return league.Errorf(league.ENOTFOUND, "no such user")
+			return closeAgain(tx, fx, tasks, actor, userID, now)
 		}
 		var owned int64
 		if err := tx.Model(&memberRow{}).Where("user_id = ? AND role = ?", userID, string(league.RoleOwner)).Count(&owned).Error; err != nil {

@@ -32,6 +32,22 @@ func releaseClosedAccount(tx *gorm.DB, fx *effects, tasks league.GameTasks, user
 	return withdrawRegistrations(tx, userID)
 }
 
+// closeAgain answers the close of an account that is already closed. For a
+// site admin it releases the account's games and entries once more, which
+// finishes the job for accounts closed before closing released them; for
+// anyone else the account does not exist.
+func closeAgain(tx *gorm.DB, fx *effects, tasks league.GameTasks, actor league.Actor, userID string, now time.Time) error {
+	var closed int64
+	err := tx.Model(&userRow{}).Where("id = ? AND deleted_at IS NOT NULL AND kind = ?", userID, league.KindHuman).Count(&closed).Error
+	if err != nil {
+		return err
+	}
+	if closed == 0 || !actor.IsAdmin {
+		return league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	return releaseClosedAccount(tx, fx, tasks, userID, now)
+}
+
 // gamesSeating lists, in id order (the order their rows are locked in),
 // the games with the given status where userID holds a seat in person.
 func gamesSeating(tx *gorm.DB, userID, status string) ([]string, error) {

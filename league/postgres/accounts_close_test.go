@@ -137,3 +137,30 @@ func TestClosingAnAccountWithdrawsItsEntriesBeforeTheStart(t *testing.T) {
 		t.Fatalf("entries after gina closed her account: %+v; want hers withdrawn", entries.Items)
 	}
 }
+
+// An account closed before closing released its games still holds its
+// seats; a site admin closing it again releases them. Without the games
+// wired in, the bot is left for the sweep to schedule.
+func TestAnAdminClosingAClosedAccountAgainReleasesItsGames(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	gina, hank := r.user(t, "gina"), r.user(t, "hank")
+	g := r.headToHead(t, gina, hank)
+	if err := r.db.Gorm.Exec("UPDATE users SET deleted_at = now() WHERE id = ?", gina.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	accounts := NewAccounts(r.db, league.NewPasswordHasher(cheapArgon2, 1), time.Hour)
+	wantCode(t, accounts.Delete(ctx, gina, gina.UserID), league.ENOTFOUND)
+	if err := accounts.Delete(ctx, league.Actor{UserID: hank.UserID, IsAdmin: true}, gina.UserID); err != nil {
+		t.Fatal(err)
+	}
+	var seat struct {
+		Abandoned bool
+		BotDue    *time.Time
+	}
+	r.db.Gorm.Raw(`SELECT s.abandoned, g.bot_due_at AS bot_due FROM game_seats s JOIN games g ON g.id = s.game_id
+		WHERE s.game_id = ? AND s.seat = 0`, g.ID).Scan(&seat)
+	if !seat.Abandoned || seat.BotDue == nil {
+		t.Fatalf("gina's seat after an admin closed her account again: %+v; want abandoned with the bot due", seat)
+	}
+}
