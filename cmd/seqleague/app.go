@@ -102,6 +102,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 		BotDelay:  a.cfg.BotDelay,
 		FillGrace: a.cfg.FillGrace,
 	}, a.logger)
+	accounts.HandSeatsTo(games) // a closed account's seats go to fill-in bots at once
 	ratings := postgres.NewRatings(in.DB)
 	games.AddSettler(ratings)
 	tournaments := postgres.NewTournaments(in.DB, games, a.enqueuer, a.logger)
