@@ -200,6 +200,10 @@ func (h *Hub) serveEvents(c echo.Context) error {
 	w.Header().Set(echo.HeaderCacheControl, "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	// net/http holds the headers back until the first body write; a resume
+	// with nothing to catch up on writes nothing before the first heartbeat,
+	// so flush now: the client must see its 200 at once.
+	w.Flush()
 
 	write := func(id int, kind string, data []byte) error {
 		if id >= 0 {
@@ -236,6 +240,15 @@ func (h *Hub) serveEvents(c echo.Context) error {
 	if last >= 0 {
 		if err := catchUp(); err != nil {
 			return nil
+		}
+		// The live stream of a game that ended closed with an `end` event;
+		// a resumed one must too, or the client waits for a move that
+		// never comes.
+		if view := snap.ViewFor(a); view.Game.Status == league.StatusFinished {
+			data, _ := json.Marshal(eventData{Kind: "end", View: toGameViewResponse(view)})
+			if err := write(-1, "end", data); err != nil {
+				return nil
+			}
 		}
 	} else {
 		data, _ := json.Marshal(eventData{Kind: "state", View: toGameViewResponse(snap.ViewFor(a))})
