@@ -61,18 +61,8 @@ func gamesSeating(tx *gorm.DB, userID, status string) ([]string, error) {
 // Leave would; a game it created where nobody else sits is aborted, since
 // it could otherwise be started only by its creator or a stranger joining.
 func leaveOpenGames(tx *gorm.DB, fx *effects, userID string, now time.Time) error {
-	ids, err := gamesSeating(tx, userID, league.StatusOpen)
-	if err != nil {
-		return err
-	}
-	for _, id := range ids {
-		row, err := lockGame(tx, id)
-		if err != nil {
-			return err
-		}
-		if row.Status != league.StatusOpen {
-			continue // started meanwhile; abandonActiveGames takes it
-		}
+	return forEachSeatingGame(tx, userID, league.StatusOpen, func(row *gameRow) error {
+		id := row.ID
 		seats, err := loadSeats(tx, id)
 		if err != nil {
 			return err
@@ -86,6 +76,30 @@ func leaveOpenGames(tx *gorm.DB, fx *effects, userID string, now time.Time) erro
 			return err
 		}
 		fx.publish(league.GameEvent{GameID: id, Ply: row.Ply, Kind: "seat"})
+		return nil
+	})
+}
+
+// forEachSeatingGame calls fn with each game of the status where userID
+// holds a seat in person, its row locked (in id order); a game whose status
+// changed before the lock was taken is passed over (for open games: it
+// started meanwhile, and abandonActiveGames takes it).
+func forEachSeatingGame(tx *gorm.DB, userID, status string, fn func(*gameRow) error) error {
+	ids, err := gamesSeating(tx, userID, status)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		row, err := lockGame(tx, id)
+		if err != nil {
+			return err
+		}
+		if row.Status != status {
+			continue
+		}
+		if err := fn(row); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -105,23 +119,9 @@ func anotherPersonSits(seats []seatRow, userID string) bool {
 // has to act now, bot_due_at is set, so that the sweep schedules it even
 // if the task enqueued after the commit is lost (or never enqueued).
 func abandonActiveGames(tx *gorm.DB, fx *effects, tasks league.GameTasks, userID string, now time.Time) error {
-	ids, err := gamesSeating(tx, userID, league.StatusActive)
-	if err != nil {
-		return err
-	}
-	for _, id := range ids {
-		row, err := lockGame(tx, id)
-		if err != nil {
-			return err
-		}
-		if row.Status != league.StatusActive {
-			continue
-		}
-		if err := handSeatsToFillIn(tx, fx, tasks, row, userID, now); err != nil {
-			return err
-		}
-	}
-	return nil
+	return forEachSeatingGame(tx, userID, league.StatusActive, func(row *gameRow) error {
+		return handSeatsToFillIn(tx, fx, tasks, row, userID, now)
+	})
 }
 
 func handSeatsToFillIn(tx *gorm.DB, fx *effects, tasks league.GameTasks, row *gameRow, userID string, now time.Time) error {

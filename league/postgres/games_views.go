@@ -163,19 +163,10 @@ func (g *Games) ListForUser(ctx context.Context, userID string, limit int, curso
 	}
 	db := g.db.WithContext(ctx)
 	q := db.Table("games").Where("id IN (SELECT game_id FROM game_seats WHERE user_id = ?)", userID)
-	q, err := newestFirst.page(q, league.PageRequest{Limit: limit, Cursor: cursor})
+	rows, next, err := findPage(q, newestFirst, league.PageRequest{Limit: limit, Cursor: cursor},
+		func(r *gameRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return nil, "", err
-	}
-	var rows []gameRow
-	if err := q.Find(&rows).Error; err != nil {
-		return nil, "", err
-	}
-	rows, more := morePages(rows, limit)
-	next := ""
-	if more {
-		last := rows[len(rows)-1]
-		next = encodeTimeCursor(last.CreatedAt, last.ID)
 	}
 	out := make([]league.Game, 0, len(rows))
 	for i := range rows {

@@ -152,19 +152,11 @@ func (l *Leagues) Leagues(ctx context.Context, clubID string, p league.PageReque
 		return page, noSuchClub()
 	}
 	q := l.db.WithContext(ctx).Where("club_id = ?", clubID)
-	q, err = byName.page(q, p)
+	rows, next, err := findPage(q, byName, p, func(r *leagueRow) string { return encodeKeyCursor(r.Name, r.ID) })
 	if err != nil {
 		return page, err
 	}
-	var rows []leagueRow
-	if err := q.Find(&rows).Error; err != nil {
-		return page, err
-	}
-	rows, more := morePages(rows, p.Limit)
-	if more {
-		last := rows[len(rows)-1]
-		page.NextCursor = encodeKeyCursor(last.Name, last.ID)
-	}
+	page.NextCursor = next
 	page.Items = make([]league.LeagueInfo, len(rows))
 	for i, r := range rows {
 		page.Items[i] = toLeague(r)
@@ -224,19 +216,11 @@ func (l *Leagues) Seasons(ctx context.Context, leagueID string, p league.PageReq
 		return page, err
 	}
 	q := db.Where("league_id = ?", leagueID)
-	q, err = newestFirst.page(q, p)
+	rows, next, err := findPage(q, newestFirst, p, func(r *seasonRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return page, err
 	}
-	var rows []seasonRow
-	if err := q.Find(&rows).Error; err != nil {
-		return page, err
-	}
-	rows, more := morePages(rows, p.Limit)
-	if more {
-		last := rows[len(rows)-1]
-		page.NextCursor = encodeTimeCursor(last.CreatedAt, last.ID)
-	}
+	page.NextCursor = next
 	page.Items = make([]league.Season, len(rows))
 	for i, r := range rows {
 		page.Items[i] = toSeason(r)

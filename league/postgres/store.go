@@ -158,6 +158,24 @@ func (k keyset) page(q *gorm.DB, p league.PageRequest) (*gorm.DB, error) {
 	return q.Order(k.key + dir + ", " + k.id + dir).Limit(p.Limit + 1), nil
 }
 
+// findPage reads the page p asks for of q in the order k, and the cursor
+// of the page after it ("" on the last page); cursorOf makes a row's.
+func findPage[R any](q *gorm.DB, k keyset, p league.PageRequest, cursorOf func(*R) string) ([]R, string, error) {
+	q, err := k.page(q, p)
+	if err != nil {
+		return nil, "", err
+	}
+	var rows []R
+	if err := q.Find(&rows).Error; err != nil {
+		return nil, "", err
+	}
+	rows, more := morePages(rows, p.Limit)
+	if !more {
+		return rows, "", nil
+	}
+	return rows, cursorOf(&rows[len(rows)-1]), nil
+}
+
 // morePages cuts the extra row of a LIMIT n+1 query: the rows of the page
 // and whether a next page exists.
 func morePages[R any](rows []R, limit int) ([]R, bool) {

@@ -416,19 +416,11 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 		}
 		q = q.Where("club_id = ?", clubID)
 	}
-	q, err = newestFirst.page(q, p)
+	rows, next, err := findPage(q, newestFirst, p, func(r *tournamentRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return page, err
 	}
-	var rows []tournamentRow
-	if err := q.Find(&rows).Error; err != nil {
-		return page, err
-	}
-	rows, more := morePages(rows, p.Limit)
-	if more {
-		last := rows[len(rows)-1]
-		page.NextCursor = encodeTimeCursor(last.CreatedAt, last.ID)
-	}
+	page.NextCursor = next
 	page.Items = make([]league.Tournament, len(rows))
 	for i := range rows {
 		page.Items[i] = *toTournament(&rows[i], countEntries(db, rows[i].ID))
@@ -755,19 +747,11 @@ func (t *Tournaments) Entries(ctx context.Context, id string, p league.PageReque
 		return page, err
 	}
 	q := db.Where("tournament_id = ?", id)
-	q, err = oldestFirst.page(q, p)
+	rows, next, err := findPage(q, oldestFirst, p, func(r *entryRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return page, err
 	}
-	var rows []entryRow
-	if err := q.Find(&rows).Error; err != nil {
-		return page, err
-	}
-	rows, more := morePages(rows, p.Limit)
-	if more {
-		last := rows[len(rows)-1]
-		page.NextCursor = encodeTimeCursor(last.CreatedAt, last.ID)
-	}
+	page.NextCursor = next
 	page.Items, err = withMembers(db, id, rows, false)
 	return page, err
 }
