@@ -132,8 +132,8 @@ func cpuTime() time.Duration {
 }
 
 // BenchmarkDecisionSequence times every level on two-player positions, and
-// the strong level on four-player (2v2) ones too, where it deals three
-// hidden hands and its default budget is larger.
+// the strong level on four-player (2v2) ones and on the largest table the
+// rules allow (12 players in 3 teams), where it deals eleven hidden hands.
 func BenchmarkDecisionSequence(b *testing.B) {
 	views := sequenceBenchViews(b, sequence.Config{Players: 2, Teams: 2}, benchPositions)
 	for _, level := range Levels {
@@ -141,6 +141,8 @@ func BenchmarkDecisionSequence(b *testing.B) {
 	}
 	views4 := sequenceBenchViews(b, sequence.Config{Players: 4, Teams: 2}, benchPositions)
 	b.Run("strong-2v2", func(b *testing.B) { benchSequenceLevel(b, Strong, views4) })
+	views12 := sequenceBenchViews(b, sequence.Config{Players: 12, Teams: 3}, benchPositions)
+	b.Run("strong-12", func(b *testing.B) { benchSequenceLevel(b, Strong, views12) })
 }
 
 func benchSequenceLevel(b *testing.B, level Level, views []sequence.View) {
@@ -153,17 +155,23 @@ func benchSequenceLevel(b *testing.B, level Level, views []sequence.View) {
 	})
 }
 
+// BenchmarkDecisionStacks times every level on two-player positions, and
+// the strong level on six-player ones, the most the rules allow.
 func BenchmarkDecisionStacks(b *testing.B) {
 	views := stacksBenchViews(b, 2, benchPositions)
 	for _, level := range Levels {
-		b.Run(string(level), func(b *testing.B) {
-			bt, _ := ForStacks(level)
-			reportPercentiles(b, len(views), func(i int) {
-				r := rng.NewUint64(uint64(i))
-				if _, err := bt.Choose(&views[i], &r, Budget{}); err != nil {
-					b.Fatal(err)
-				}
-			})
-		})
+		b.Run(string(level), func(b *testing.B) { benchStacksLevel(b, level, views) })
 	}
+	views6 := stacksBenchViews(b, 6, benchPositions)
+	b.Run("strong-6", func(b *testing.B) { benchStacksLevel(b, Strong, views6) })
+}
+
+func benchStacksLevel(b *testing.B, level Level, views []stacks.View) {
+	bt, _ := ForStacks(level)
+	reportPercentiles(b, len(views), func(i int) {
+		r := rng.NewUint64(uint64(i))
+		if _, err := bt.Choose(&views[i], &r, Budget{}); err != nil {
+			b.Fatal(err)
+		}
+	})
 }
