@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { Club, Invite, Member, Page as ListPage } from '../api/types';
+import type { Club, Invite, Member } from '../api/types';
+import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
@@ -11,27 +12,8 @@ export function ClubList() {
   const { query } = useLocation();
   const [q, setQ] = useState(query.get('q') ?? '');
   const [applied, setApplied] = useState(q);
-  const [items, setItems] = useState<Club[]>([]);
-  const [cursor, setCursor] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
-
-  const fetchPage = async (after: string, replace: boolean) => {
-    setLoading(true);
-    try {
-      const p = await api.get<ListPage<Club>>(`/clubs?limit=20${applied ? '&q=' + encodeURIComponent(applied) : ''}${after ? '&cursor=' + encodeURIComponent(after) : ''}`);
-      setItems((old) => (replace ? p.items : [...old, ...p.items]));
-      setCursor(p.next_cursor);
-      setError(null);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
-  useEffect(() => {
-    fetchPage('', true);
-  }, [applied]);
+  const clubs = usePagedList<Club>(applied ? `/clubs?q=${encodeURIComponent(applied)}` : '/clubs', [applied]);
+  const items = clubs.data ?? [];
 
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
@@ -63,8 +45,8 @@ export function ClubList() {
         <input id="club-q" type="search" value={q} onInput={(e) => setQ((e.currentTarget as HTMLInputElement).value)} />
         <button type="submit">Search</button>
       </form>
-      <ErrorBox error={error} />
-      {items.length === 0 && !loading && <p class="muted">No clubs{applied ? ` match “${applied}”` : ' yet'}.</p>}
+      <ErrorBox error={clubs.error} />
+      {clubs.data?.length === 0 && <p class="muted">No clubs{applied ? ` match “${applied}”` : ' yet'}.</p>}
       <ul class="club-list">
         {items.map((c) => (
           <li key={c.id}>
@@ -73,12 +55,8 @@ export function ClubList() {
           </li>
         ))}
       </ul>
-      {loading && <Loading />}
-      {cursor && !loading && (
-        <button type="button" onClick={() => fetchPage(cursor, false)}>
-          More clubs
-        </button>
-      )}
+      {!clubs.data && !clubs.error && <Loading />}
+      <ShowMore list={clubs} label="More clubs" />
       {user && (
         <section class="card-box" aria-labelledby="create-club">
           <h2 id="create-club">Create a club</h2>
@@ -100,7 +78,7 @@ export function ClubPage({ id }: { id: string }) {
   const { user } = useSession();
   const { query } = useLocation();
   const club = useLoad(() => api.get<Club>(`/clubs/${encodeURIComponent(id)}`), [id, user?.id]);
-  const members = useLoad(() => api.get<ListPage<Member>>(`/clubs/${encodeURIComponent(id)}/members?limit=100`), [id, user?.id]);
+  const members = usePagedList<Member>(`/clubs/${encodeURIComponent(id)}/members`, [id, user?.id]);
   const [code, setCode] = useState(query.get('code') ?? '');
   const [joinError, setJoinError] = useState<unknown>(null);
   const [invite, setInvite] = useState<Invite | null>(null);
@@ -226,15 +204,16 @@ export function ClubPage({ id }: { id: string }) {
         <ErrorBox error={members.error} />
         {members.data ? (
           <ul class="member-list">
-            {members.data.items.map((m) => (
+            {members.data.map((m) => (
               <li key={m.user_id}>
                 <a href={`/users/${m.user_id}`}>{m.username}</a> {m.role !== 'member' && <span class="tag">{m.role}</span>}
               </li>
             ))}
           </ul>
         ) : (
-          <Loading />
+          !members.error && <Loading />
         )}
+        <ShowMore list={members} label="More members" />
         {role && role !== 'owner' && (
           <button type="button" class="secondary" onClick={leave}>
             Leave the club

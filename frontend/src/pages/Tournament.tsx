@@ -4,7 +4,7 @@
 // while something can change.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { BracketView, Club, Entry, Member, Page as ListPage, Round, ScheduleRequest, Standing, Tournament as T } from '../api/types';
+import type { BracketView, Club, Entry, Member, Round, ScheduleRequest, Standing, Tournament as T } from '../api/types';
 import { TournamentDrawing } from '../competition/BracketView';
 import { StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
@@ -480,7 +480,7 @@ export default function TournamentPage({ id }: { id: string }) {
   const club = useLoad(async () => (d ? api.get<Club>(`/clubs/${enc(d.t.club_id)}`) : null), [d?.t.club_id, user?.id]);
   const organizer = canOrganize(club.data?.viewer_role, user);
   const members = useLoad(
-    async () => (d && user && d.t.status === 'registration' ? (await api.get<ListPage<Member>>(`/clubs/${enc(d.t.club_id)}/members?limit=100`)).items : []),
+    async () => (d && user && d.t.status === 'registration' ? await fetchAll<Member>((path) => api.get(path), `/clubs/${enc(d.t.club_id)}/members`) : []),
     [d?.t.club_id, d?.t.status, user?.id],
   );
   const announcement = useAnnounce(d);

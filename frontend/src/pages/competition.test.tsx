@@ -1,6 +1,6 @@
 // The competition pages against a stubbed API: the leaderboard's pages,
 // the tournament page's drawing of each kind of bracket, the organizer's
-// tournament form, the home page's next rounds.
+// tournament form, the home page's next rounds, a club's member list.
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import swiss from '../competition/testdata/swiss.json';
 import de from '../competition/testdata/de.json';
 import { api, restore, signOut } from '../session';
 import Leaderboard from './Leaderboard';
+import { ClubPage } from './Clubs';
 import { LeaguePage } from './Leagues';
 import NewTournament from './NewTournament';
 import TournamentPage from './Tournament';
@@ -114,6 +115,28 @@ describe('the leaderboard page', () => {
     expect((root.querySelector('#lb-prov') as HTMLInputElement).checked).toBe(true);
     expect([...root.querySelectorAll('#lb-league option')].map((o) => o.textContent)).toEqual(['Every league of the club', 'Monday league']);
     expect(root.querySelector('.tabs a[aria-current=page]')!.textContent).toBe('Sequence Stacks');
+  });
+});
+
+describe('the club page', () => {
+  it('lists every member, a page at a time, rather than the first hundred', async () => {
+    history.replaceState(null, '', '/clubs/c1');
+    const member = (i: number) => ({ user_id: `u${i}`, username: `player${i}`, role: 'member' });
+    stub({
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Big Club', member_count: 21, created_at: '2026-01-01T00:00:00Z' }),
+      'GET /clubs/c1/members\\?limit=20': () => ({ items: Array.from({ length: 20 }, (_, i) => member(i)), next_cursor: 'M2' }),
+      'GET /clubs/c1/members\\?limit=20&cursor=M2': () => ({ items: [member(20)], next_cursor: '' }),
+      'GET /.*': () => ({ items: [], next_cursor: '' }),
+    });
+    const root = mount(<ClubPage id="c1" />);
+    await settle();
+    const names = () => [...root.querySelectorAll('.member-list li a')].map((a) => a.textContent);
+    expect(names()).toHaveLength(20);
+    click(byText(root, 'button', 'More members'));
+    await settle();
+    expect(names()).toHaveLength(21);
+    expect(names()[20]).toBe('player20');
+    expect(byText(root, 'button', 'More members')).toBeNull();
   });
 });
 
