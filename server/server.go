@@ -83,6 +83,7 @@ func New(d Deps) *echo.Echo {
 	mountAPI(e, api, d)
 	e.GET("/api/docs", apiDocsPage)
 	mountStatic(e)
+	mountFallbacks(e)
 	return e
 }
 

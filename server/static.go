@@ -33,6 +33,9 @@ const (
 // a 404, not the app's page.
 var apiPrefixes = []string{"/api", "/healthz", "/readyz", "/metrics"}
 
+// appRoute is the app's catch-all route, GET and HEAD.
+const appRoute = "/*"
+
 // serveApp registers the app's files from fsys: a file that exists is
 // served (gzip-compressed when the client accepts it and the build left a
 // .gz beside it); an extensionless path outside the API is a page of the
@@ -65,8 +68,8 @@ func serveApp(e *echo.Echo, fsys fs.FS) {
 		}
 		return sendIndex(c, index, indexETag)
 	}
-	e.GET("/*", h)
-	e.HEAD("/*", h)
+	e.GET(appRoute, h)
+	e.HEAD(appRoute, h)
 }
 
 func sendIndex(c echo.Context, index []byte, etag string) error {

@@ -1,0 +1,76 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// mountFallbacks decides what a request under an API prefix gets when no
+// route matched its method: 405 with Allow when the path has routes for
+// other methods, 404 when it has none.
+//
+// Echo would answer 405 by itself, but catch-alls stand in its way: a
+// group with middleware (/api/v1) registers not-found routes under its
+// prefix, and the router lets a not-found route win over its method check,
+// so every wrong method there was a 404; elsewhere under the prefixes the
+// app's GET and HEAD /* is the best match, so an unknown path there was a
+// 405 naming the app's methods. So every API prefix gets not-found routes
+// of its own (registered after the groups, so they replace theirs) that ask
+// the router which methods the path has.
+func mountFallbacks(e *echo.Echo) {
+	h := apiFallback(e)
+	// The prefix itself too: a not-found route on a path that has routes
+	// only takes over when its method does not match, and then asks the
+	// router like any other. /api/v1 is listed because its group's
+	// not-found routes are the ones to replace.
+	for _, p := range append([]string{"/api/v1"}, apiPrefixes...) {
+		e.RouteNotFound(p, h)
+		e.RouteNotFound(p+"/*", h)
+	}
+}
+
+// probedMethods are the methods a path is asked about, in the order
+// Echo's own Allow header lists them.
+var probedMethods = []string{
+	http.MethodDelete, http.MethodGet, http.MethodHead, http.MethodPatch, http.MethodPost, http.MethodPut,
+}
+
+func apiFallback(e *echo.Echo) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		allow := allowedMethods(e, c.Request())
+		if len(allow) == 0 {
+			return echo.ErrNotFound
+		}
+		// Like Echo's own answer on every other path: OPTIONS is always
+		// allowed, and answers with the list.
+		header := http.MethodOptions + ", " + strings.Join(allow, ", ")
+		c.Response().Header().Set(echo.HeaderAllow, header)
+		if c.Request().Method == http.MethodOptions {
+			return c.NoContent(http.StatusNoContent)
+		}
+		return echo.ErrMethodNotAllowed
+	}
+}
+
+// allowedMethods asks the router, method by method, which route the
+// request's path would reach; a method is allowed when that is a real route
+// for it: not a not-found route, and not the app's catch-all, which
+// refuses every API path.
+func allowedMethods(e *echo.Echo, r *http.Request) []string {
+	routes := map[string]bool{}
+	for _, rt := range e.Routes() {
+		routes[rt.Method+" "+rt.Path] = true
+	}
+	path := echo.GetPath(r)
+	var allow []string
+	for _, m := range probedMethods {
+		c := e.NewContext(r, nil)
+		e.Router().Find(m, path, c)
+		if c.Path() != appRoute && routes[m+" "+c.Path()] {
+			allow = append(allow, m)
+		}
+	}
+	return allow
+}

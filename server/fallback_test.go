@@ -1,0 +1,80 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// A wrong method on a path the API has is a 405 that names the path's
+// methods; a path it does not have is a 404 whatever the method; and the
+// app still answers its deep links.
+func TestWrongMethodIsMethodNotAllowed(t *testing.T) {
+	e := staticServer(t)
+	for _, tc := range []struct {
+		name, method, path string
+		status             int
+		allow              string
+	}{
+		{"deleting the leaderboard is not allowed", http.MethodDelete, "/api/v1/leaderboards/classic", 405, "OPTIONS, GET"},
+		{"putting the games list is not allowed", http.MethodPut, "/api/v1/games", 405, "OPTIONS, POST"},
+		{"getting the games list is not allowed", http.MethodGet, "/api/v1/games", 405, "OPTIONS, POST"},
+		{"deleting a game is not allowed", http.MethodDelete, "/api/v1/games/0b7c", 405, "OPTIONS, GET"},
+		{"getting a join is not allowed", http.MethodGet, "/api/v1/games/0b7c/join", 405, "OPTIONS, POST"},
+		{"a path with two methods names both", http.MethodDelete, "/api/v1/games/0b7c/moves", 405, "OPTIONS, GET, POST"},
+		{"posting to the event stream is not allowed", http.MethodPost, "/api/v1/games/0b7c/events", 405, "OPTIONS, GET"},
+		{"posting the OpenAPI document is not allowed", http.MethodPost, "/api/v1/openapi.json", 405, "OPTIONS, GET"},
+		{"posting the API docs page is not allowed", http.MethodPost, "/api/docs", 405, "OPTIONS, GET"},
+		{"posting the health check is not allowed", http.MethodPost, "/healthz", 405, "OPTIONS, GET"},
+		{"an unknown API path is a 404 for any method", http.MethodDelete, "/api/v1/nothing-here", 404, ""},
+		{"an unknown API path is a 404 for GET", http.MethodGet, "/api/v1/nothing-here", 404, ""},
+		{"an unknown API version is a 404", http.MethodDelete, "/api/v2/games", 404, ""},
+		{"the API root is a 404", http.MethodPost, "/api", 404, ""},
+		{"the API version root is a 404", http.MethodGet, "/api/v1", 404, ""},
+		{"an unknown health path is a 404", http.MethodPost, "/healthz/extra", 404, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := do(e, tc.method, tc.path)
+			if rec.Code != tc.status {
+				t.Fatalf("%s %s: status = %d, want %d (%s)", tc.method, tc.path, rec.Code, tc.status, rec.Body)
+			}
+			if got := rec.Header().Get("Content-Type"); got != "application/problem+json" {
+				t.Errorf("Content-Type = %q, want application/problem+json", got)
+			}
+			var p problem
+			if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || p.Status != tc.status {
+				t.Errorf("body = %s, want a problem with status %d", rec.Body, tc.status)
+			}
+			if got := rec.Header().Get("Allow"); got != tc.allow {
+				t.Errorf("Allow = %q, want %q", got, tc.allow)
+			}
+		})
+	}
+}
+
+func TestOptionsOnAnAPIPathListsItsMethods(t *testing.T) {
+	e := staticServer(t)
+	rec := do(e, http.MethodOptions, "/api/v1/games/0b7c/moves")
+	if rec.Code != http.StatusNoContent {
+		t.Fatalf("status = %d, want 204 (%s)", rec.Code, rec.Body)
+	}
+	if got, want := rec.Header().Get("Allow"), "OPTIONS, GET, POST"; got != want {
+		t.Errorf("Allow = %q, want %q", got, want)
+	}
+	if rec := do(e, http.MethodOptions, "/api/v1/nothing-here"); rec.Code != http.StatusNotFound {
+		t.Errorf("OPTIONS on an unknown API path = %d, want 404", rec.Code)
+	}
+}
+
+func TestAppDeepLinksStillServeTheApp(t *testing.T) {
+	e := staticServer(t)
+	for _, method := range []string{http.MethodGet, http.MethodHead} {
+		for _, path := range []string{"/games/0b7c", "/leaderboards/classic", "/apiary", "/clubs/x/members"} {
+			rec := do(e, method, path)
+			if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+				t.Errorf("%s %s = %d %q, want the app's page", method, path, rec.Code, rec.Header().Get("Content-Type"))
+			}
+		}
+	}
+}
