@@ -171,7 +171,7 @@ func loadSeats(tx *gorm.DB, gameID string) ([]seatRow, error) {
 }
 
 // loadedGame is a game row read with its seats (and, for a move carrying a
-// move_id, the earlier move with that id) in one round trip: a move is a
+// move_id, the caller's earlier move with that id) in one round trip: a move is a
 // handful of statements, and each one saved is a round trip and a parse
 // less for PostgreSQL on the hottest path.
 type loadedGame struct {
@@ -186,13 +186,21 @@ const loadGameSQL = `SELECT g.*,
 		'abandoned', s.abandoned, 'timeouts_in_a_row', s.timeouts_in_a_row, 'bank_ms', s.bank_ms,
 		'username', COALESCE(u.username, '')) ORDER BY s.seat), '[]')
 	 FROM game_seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id) AS seats_json,
-	(SELECT json_build_object('ply', m.ply, 'user_id', m.user_id)
-	 FROM game_moves m WHERE m.game_id = g.id AND m.move_id = ?) AS prior_json
+	(SELECT json_build_object('ply', m.ply)
+	 FROM game_moves m WHERE m.game_id = g.id AND m.user_id = ? AND m.move_id = ?) AS prior_json
 FROM games g WHERE g.id = ?`
 
+// moveKey names a player's earlier move by its move_id: the id is the
+// player's own idempotency key, so the same id from another player is
+// another move (game_moves_user_move_id_key). The zero key names none.
+type moveKey struct {
+	UserID string
+	MoveID string
+}
+
 // loadGame reads a game and its seats, locking the game row FOR UPDATE
-// when lock is set. prior is the move already stored under moveID, if any.
-func loadGame(tx *gorm.DB, id string, lock bool, moveID string) (row *gameRow, seats []seatRow, prior *moveRow, err error) {
+// when lock is set. prior is the move already stored under key, if any.
+func loadGame(tx *gorm.DB, id string, lock bool, key moveKey) (row *gameRow, seats []seatRow, prior *moveRow, err error) {
 	if !validID(id) {
 		return nil, nil, nil, errNoGame()
 	}
@@ -201,11 +209,11 @@ func loadGame(tx *gorm.DB, id string, lock bool, moveID string) (row *gameRow, s
 		q += " FOR UPDATE OF g"
 	}
 	var lg loadedGame
-	var mid *string // NULL matches no move
-	if moveID != "" {
-		mid = &moveID
+	var uid, mid *string // NULL matches no move
+	if key.MoveID != "" && validID(key.UserID) {
+		uid, mid = &key.UserID, &key.MoveID
 	}
-	res := tx.Raw(q, mid, id).Scan(&lg)
+	res := tx.Raw(q, uid, mid, id).Scan(&lg)
 	if res.Error != nil {
 		return nil, nil, nil, res.Error
 	}
@@ -221,7 +229,7 @@ func loadGame(tx *gorm.DB, id string, lock bool, moveID string) (row *gameRow, s
 	if lg.PriorJSON != nil {
 		prior = &moveRow{}
 		if err := json.Unmarshal(lg.PriorJSON, prior); err != nil {
-			return nil, nil, nil, fmt.Errorf("game %s move %s: %w", id, moveID, err)
+			return nil, nil, nil, fmt.Errorf("game %s move %s: %w", id, key.MoveID, err)
 		}
 	}
 	return &lg.Row, seats, prior, nil
@@ -649,7 +657,7 @@ func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
 		}
 	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, seats, _, err := loadGame(tx, gameID, true, "")
+		row, seats, _, err := loadGame(tx, gameID, true, moveKey{})
 		if err != nil {
 			return err
 		}

@@ -161,13 +161,14 @@ type knownGame struct {
 }
 
 // playerMove checks and applies a person's move, to known if given (its
-// move_id is then not looked up: a reused one breaks a unique index and
-// makes saveTurn answer errStale) or else to the game as read. locked: tx
-// holds the game's row lock; otherwise tx is outside any transaction and
-// the move is stored only by saveTurn's one statement, guarded by the
-// revision of the game it was checked against. replyAt ≥ 0 means the
-// move_id was already used by this player: the answer is the view right
-// after that move.
+// move_id is then not looked up: one this player reused breaks the unique
+// index on (game, user, move_id) and makes saveTurn answer errStale) or
+// else to the game as read. locked: tx holds the game's row lock;
+// otherwise tx is outside any transaction and the move is stored only by
+// saveTurn's one statement, guarded by the revision of the game it was
+// checked against. replyAt ≥ 0 means this player already used the
+// move_id: the answer is the view right after that move. A move_id is the
+// player's own: another player's move with the same id is another move.
 func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID string, req league.MoveRequest, known *knownGame, locked bool) (view *league.GameView, replyAt int, err error) {
 	var (
 		row   *gameRow
@@ -177,13 +178,10 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 	)
 	if known != nil {
 		row, seats, game = known.row, known.seats, known.game
-	} else if row, seats, prior, err = loadGame(tx, gameID, locked, req.MoveID); err != nil {
+	} else if row, seats, prior, err = loadGame(tx, gameID, locked, moveKey{UserID: a.UserID, MoveID: req.MoveID}); err != nil {
 		return nil, -1, err
 	}
 	if prior != nil {
-		if prior.UserID == nil || *prior.UserID != a.UserID {
-			return nil, -1, league.Errorf(league.ECONFLICT, "move_id already used")
-		}
 		return nil, prior.Ply + 1, nil
 	}
 	if req.Ply != row.Ply {
@@ -400,8 +398,9 @@ func saveTurn(tx *gorm.DB, fx *effects, row *gameRow, upd map[string]any) error 
 	}
 	res := tx.Exec(q.String(), args...)
 	if errors.Is(res.Error, gorm.ErrDuplicatedKey) {
-		// With the revision checked, only a reused move_id can collide,
-		// and only for a move checked without reading the game: read it.
+		// With the revision checked, only a move_id its player reused can
+		// collide, and only for a move checked without reading the game
+		// (so without looking the id up): read it, with the id.
 		return errStale
 	}
 	if res.Error != nil {
@@ -535,7 +534,7 @@ func planTurn(row *gameRow, game play.Game, seat int, level, actor string, userI
 // snapshot reads a game without locking it, for planning.
 func (g *Games) snapshot(ctx context.Context, gameID string) (*gameRow, []seatRow, play.Game, error) {
 	db := g.db.WithContext(ctx)
-	row, seats, _, err := loadGame(db, gameID, false, "")
+	row, seats, _, err := loadGame(db, gameID, false, moveKey{})
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -560,7 +559,7 @@ func (g *Games) applyPlan(ctx context.Context, read *knownGame, ply int, plan []
 		return err
 	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, seats, _, err := loadGame(tx, read.row.ID, true, "")
+		row, seats, _, err := loadGame(tx, read.row.ID, true, moveKey{})
 		if err != nil {
 			return err
 		}
@@ -709,7 +708,7 @@ func botActor(s seatRow) string {
 // row lock.
 func (g *Games) Settle(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, seats, _, err := loadGame(tx, gameID, true, "")
+		row, seats, _, err := loadGame(tx, gameID, true, moveKey{})
 		if err != nil {
 			return err
 		}

@@ -315,7 +315,7 @@ func TestAMoveReadBeforeAChangeIsNotStoredAfterIt(t *testing.T) {
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
 	g := r.headToHead(t, ann, bob)
 	db := r.db.Gorm.WithContext(ctx)
-	row, _, _, err := loadGame(db, g.ID, false, "")
+	row, _, _, err := loadGame(db, g.ID, false, moveKey{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -746,7 +746,7 @@ func TestAClosedBlockWindowLeavesAnUntimedTurnUntimed(t *testing.T) {
 	var row *gameRow
 	for {
 		var err error
-		if row, _, _, err = loadGame(db, g.ID, false, ""); err != nil {
+		if row, _, _, err = loadGame(db, g.ID, false, moveKey{}); err != nil {
 			t.Fatal(err)
 		}
 		game, err := r.games.state(db, row)
@@ -780,7 +780,7 @@ func TestAClosedBlockWindowLeavesAnUntimedTurnUntimed(t *testing.T) {
 	if err := r.games.TimeOut(ctx, g.ID, window); err != nil { // the window's timer
 		t.Fatal(err)
 	}
-	row, _, _, err := loadGame(db, g.ID, false, "")
+	row, _, _, err := loadGame(db, g.ID, false, moveKey{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -804,5 +804,83 @@ func TestAClosedBlockWindowLeavesAnUntimedTurnUntimed(t *testing.T) {
 	}
 	if len(moves) != 1 || moves[0].Actor != league.ByServer {
 		t.Fatalf("moves since the window opened = %+v; want only the server's close", moves)
+	}
+}
+
+// A move_id is an idempotency key for one player's moves: two players who
+// both count their moves "1", "2", … never collide, and a player repeating
+// an id gets the first answer again, through whichever path the move takes
+// (this instance's copy of the game, or the game as read).
+func TestAMoveIDIsUniqueForEachPlayerNotForTheGame(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	other := NewGames(r.db, r.games.events, r.games.tasks, GameConfig{}, testLogger(t))
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.headToHead(t, ann, bob)
+	move := func(svc *Games, p league.Actor, ply int, moveID string) (*league.GameView, error) {
+		t.Helper()
+		v, err := svc.View(ctx, p, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(v.LegalMoves) == 0 {
+			t.Fatalf("no legal moves for %s at ply %d", p.UserID, v.Game.Ply)
+		}
+		return svc.Move(ctx, p, g.ID, league.MoveRequest{Ply: ply, Move: v.LegalMoves[0], MoveID: moveID})
+	}
+	stored := func(want int64) {
+		t.Helper()
+		if n := r.rowsOf(t, "game_moves", g.ID); n != want {
+			t.Fatalf("%d moves stored, want %d", n, want)
+		}
+	}
+	if _, err := move(r.games, ann, 0, "1"); err != nil {
+		t.Fatalf("ann's move 1: %v", err)
+	}
+	// This instance stored ply 1, so bob's move is checked against its copy
+	// and stored by one statement, without its id being looked up.
+	if _, err := move(r.games, bob, 1, "1"); err != nil {
+		t.Fatalf("bob's move 1 after ann's move 1, from this instance's copy: %v; want it accepted", err)
+	}
+	if _, err := move(r.games, ann, 2, "2"); err != nil {
+		t.Fatalf("ann's move 2: %v", err)
+	}
+	// bob reuses his id for a new, legal move on this instance's copy: the
+	// unique index stops it, the id is then read with the game, and the
+	// answer is the one to his first move with it.
+	got, err := move(r.games, bob, 3, "1")
+	if err != nil || got.Game.Ply != 2 {
+		t.Fatalf("bob reusing move_id 1 at ply 3 = %+v, %v; want the view at ply 2, after his first move 1", got, err)
+	}
+	stored(3)
+	// Another instance has no copy: the id is looked up with the game read.
+	if _, err := move(other, bob, 3, "2"); err != nil {
+		t.Fatalf("bob's move 2 after ann's move 2, through a read of the game: %v; want it accepted", err)
+	}
+	stored(4)
+	for _, tc := range []struct {
+		name    string
+		p       league.Actor
+		ply     int
+		moveID  string
+		wantPly int
+	}{
+		{"bob repeats move 1", bob, 1, "1", 2},
+		{"ann repeats move 1", ann, 0, "1", 1},
+		{"ann repeats move 2", ann, 2, "2", 3},
+		{"bob repeats move 2", bob, 3, "2", 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, svc := range []*Games{r.games, other} {
+				got, err := svc.Move(ctx, tc.p, g.ID, league.MoveRequest{Ply: tc.ply, Move: "whatever", MoveID: tc.moveID})
+				if err != nil {
+					t.Fatalf("repeated move_id: %v; want the first answer again", err)
+				}
+				if got.Game.Ply != tc.wantPly {
+					t.Fatalf("repeated move_id answered at ply %d, want %d (right after the first move with it)", got.Game.Ply, tc.wantPly)
+				}
+			}
+			stored(4)
+		})
 	}
 }

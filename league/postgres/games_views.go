@@ -45,7 +45,7 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 // View returns the game as the caller may see it.
 func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*league.GameView, error) {
 	db := g.db.WithContext(ctx)
-	row, seats, _, err := loadGame(db, gameID, false, "")
+	row, seats, _, err := loadGame(db, gameID, false, moveKey{})
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*leagu
 // move_id exactly as the first time).
 func (g *Games) viewAt(ctx context.Context, a league.Actor, gameID string, plies int) (*league.GameView, error) {
 	db := g.db.WithContext(ctx)
-	row, seats, _, err := loadGame(db, gameID, false, "")
+	row, seats, _, err := loadGame(db, gameID, false, moveKey{})
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]leagu
 // included); nothing before the end.
 func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, error) {
 	db := g.db.WithContext(ctx)
-	row, seats, _, err := loadGame(db, gameID, false, "")
+	row, seats, _, err := loadGame(db, gameID, false, moveKey{})
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func (s *Snapshot) ViewFor(a league.Actor) *league.GameView {
 // cached state forward by applying it instead of replaying the game.
 func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEvent) (league.GameSnapshot, error) {
 	db := g.db.WithContext(ctx)
-	row, seats, _, err := loadGame(db, gameID, false, "")
+	row, seats, _, err := loadGame(db, gameID, false, moveKey{})
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +253,7 @@ func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEven
 // with the caller's view after each: what an SSE client missed.
 func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromPly int) ([]league.GameFrame, error) {
 	db := g.db.WithContext(ctx)
-	row, seats, _, err := loadGame(db, gameID, false, "")
+	row, seats, _, err := loadGame(db, gameID, false, moveKey{})
 	if err != nil {
 		return nil, err
 	}
