@@ -24,6 +24,15 @@ const (
 	ByServer    = "server"    // the server closing a block window
 )
 
+// How a game ended (Game.EndedBy). The result alone does not say: an
+// adjudicated game has a winner or a draw like any other, though its rule
+// vector shows a game still being played.
+const (
+	EndedByPlay         = "play"         // the rules ended it (a win, a draw, Stacks' play cap)
+	EndedByAdjudication = "adjudication" // a tournament round's deadline scored the board as it stood
+	EndedByAbort        = "abort"        // aborted before it started
+)
+
 // ValidBotLevel reports whether level names a bot.
 func ValidBotLevel(level string) bool {
 	for _, l := range BotLevels {
@@ -110,6 +119,7 @@ type Game struct {
 	TurnDeadline       *time.Time
 	ResultStatus       string // finished or drawn
 	Winner             *int   // team (sequence) or seat (stacks)
+	EndedBy            string // how the game ended (EndedBy…); empty until it has
 	Seats              []Seat
 }
 

@@ -97,6 +97,7 @@ type gameResponse struct {
 	Ply                int             `json:"ply"`
 	TurnDeadline       *time.Time      `json:"turn_deadline,omitempty"`
 	Result             *resultResponse `json:"result,omitempty"`
+	EndedBy            string          `json:"ended_by,omitempty"` // play, adjudication or abort, once the game has ended
 	Seats              []seatResponse  `json:"seats"`
 }
 
@@ -123,7 +124,7 @@ func toGameResponse(g league.Game) gameResponse {
 		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy,
 		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
 		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt,
-		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, Seats: []seatResponse{},
+		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, EndedBy: g.EndedBy, Seats: []seatResponse{},
 	}
 	if g.Game != league.GameStacks {
 		r.BlockWindowSeconds = 0 // only Stacks has block windows

@@ -123,3 +123,39 @@ func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
 		t.Errorf("ply member = %v, want 0", body["ply"])
 	}
 }
+
+// A game a round's deadline adjudicated says so, in the game and in its
+// archive, whose final_state (the engine's position) shows it unfinished.
+func TestAnAdjudicatedGameSaysItWasAdjudicated(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[gameResponse](t, rec).ID
+	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("join: %d %s", rec.Code, rec.Body)
+	}
+	if body := decode[map[string]any](t, r.call("GET", "/api/v1/games/"+id, "", alice)); body["ended_by"] != nil {
+		t.Fatalf("a game being played has ended_by %v; want none", body["ended_by"])
+	}
+	if err := r.d.Games.(*postgres.Games).Adjudicate(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	game := decode[map[string]any](t, r.call("GET", "/api/v1/games/"+id, "", alice))
+	if game["status"] != "finished" || game["ended_by"] != "adjudication" {
+		t.Fatalf("adjudicated game: status %v, ended_by %v; want finished, adjudication", game["status"], game["ended_by"])
+	}
+	rec = r.call("GET", "/api/v1/games/"+id+"/archive", "", "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("archive: %d %s", rec.Code, rec.Body)
+	}
+	archive := decode[struct {
+		Game map[string]any `json:"game"`
+	}](t, rec)
+	if archive.Game["ended_by"] != "adjudication" {
+		t.Fatalf("archive's game: ended_by %v; want adjudication", archive.Game["ended_by"])
+	}
+}

@@ -68,7 +68,7 @@ func leaveOpenGames(tx *gorm.DB, fx *effects, userID string, now time.Time) erro
 			return err
 		}
 		if row.CreatedBy != nil && *row.CreatedBy == userID && !anotherPersonSits(seats, userID) {
-			err = tx.Model(row).Updates(map[string]any{"status": league.StatusAborted, "finished_at": now}).Error
+			err = tx.Model(row).Updates(map[string]any{"status": league.StatusAborted, "finished_at": now, "ended_by": league.EndedByAbort}).Error
 		} else {
 			err = tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", id, userID).Update("user_id", nil).Error
 		}

@@ -263,7 +263,7 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 	now := g.now()
 	fx.then(func(context.Context) error { g.cache.putStored(row, seats, game); return nil })
 	if st := game.Status(); st.Over {
-		return g.finishLocked(tx, fx, row, st, now)
+		return g.finishLocked(tx, fx, row, st, league.EndedByPlay, now)
 	}
 	ply := row.Ply
 	upd := map[string]any{"ply": ply, "timed_out_turn": row.TimedOutTurn}
@@ -414,10 +414,11 @@ func saveTurn(tx *gorm.DB, fx *effects, row *gameRow, upd map[string]any) error 
 	return nil
 }
 
-// finishLocked ends a game with result st and schedules its settlement.
+// finishLocked ends a game with result st and schedules its settlement;
+// endedBy (league.EndedBy…) says what ended it, since the result does not.
 // It is stored by saveTurn's one statement like any other turn, so a move
 // that ends the game needs no row lock; the archive is written by Settle.
-func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, st play.Status, now time.Time) error {
+func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, st play.Status, endedBy string, now time.Time) error {
 	result := league.StatusFinished
 	var winner *int
 	if st.Drawn {
@@ -426,10 +427,10 @@ func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, st play.Sta
 		w := st.Winner
 		winner = &w
 	}
-	row.Status, row.ResultStatus, row.Winner, row.FinishedAt = league.StatusFinished, &result, winner, &now
+	row.Status, row.ResultStatus, row.Winner, row.FinishedAt, row.EndedBy = league.StatusFinished, &result, winner, &now, &endedBy
 	err := saveTurn(tx, fx, row, map[string]any{
 		"status": league.StatusFinished, "result_status": result, "winner": winner, "finished_at": now,
-		"ply": row.Ply, "turn_deadline": nil, "resume_ms": nil,
+		"ended_by": endedBy, "ply": row.Ply, "turn_deadline": nil, "resume_ms": nil,
 	})
 	if err != nil {
 		return err
@@ -439,7 +440,10 @@ func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, st play.Sta
 	return nil
 }
 
-// archiveRecord is the stored archive document of a finished game.
+// archiveRecord is the stored archive document of a finished game. How
+// the game ended is Game.EndedBy: FinalState is the engine's position, and
+// the engine knows nothing of adjudication (an adjudicated game's vector
+// shows it still being played).
 type archiveRecord struct {
 	Game       league.Game         `json:"game"`
 	Setup      play.Setup          `json:"setup"`
@@ -771,7 +775,7 @@ func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
 		} else {
 			st.Winner = -1
 		}
-		return g.finishLocked(tx, fx, row, st, g.now())
+		return g.finishLocked(tx, fx, row, st, league.EndedByAdjudication, g.now())
 	})
 }
 

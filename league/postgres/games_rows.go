@@ -41,6 +41,7 @@ type gameRow struct {
 	TimedOutTurn       int
 	ResultStatus       *string
 	Winner             *int
+	EndedBy            *string // league.EndedBy…; nil until the game has ended
 	SettledAt          *time.Time
 	TournamentID       *string
 	MatchID            *string
@@ -118,6 +119,9 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 	}
 	if r.ResultStatus != nil {
 		g.ResultStatus = *r.ResultStatus
+	}
+	if r.EndedBy != nil {
+		g.EndedBy = *r.EndedBy
 	}
 	// The seed is revealed only once nobody can profit from it.
 	if r.Status == league.StatusFinished || r.Status == league.StatusAborted {

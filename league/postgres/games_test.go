@@ -14,6 +14,7 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
+	"gorm.io/gorm"
 
 	"github.com/seqleague/seqleague/engine/play"
 	"github.com/seqleague/seqleague/engine/rng"
@@ -417,6 +418,9 @@ func TestTheArchiveIsTheSameBeforeAndAfterSettlement(t *testing.T) {
 	after, err := r.games.Archive(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if after.Game.EndedBy != league.EndedByPlay {
+		t.Fatalf("a game played to its end is archived as ended by %q, want %q", after.Game.EndedBy, league.EndedByPlay)
 	}
 	// Compared as JSON: the stored copy went through jsonb, which orders
 	// keys its own way, and times come back in another location value.
@@ -882,5 +886,76 @@ func TestAMoveIDIsUniqueForEachPlayerNotForTheGame(t *testing.T) {
 			}
 			stored(4)
 		})
+	}
+}
+
+// The result alone does not say how a game ended, and an adjudicated
+// game's rule vector shows it still being played: the game, its archive
+// (built before settlement and stored by it) and its replay frames say.
+func TestAGameSaysHowItEnded(t *testing.T) {
+	r := newGameRig(t, false) // no workers: the test settles
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.headToHead(t, ann, bob)
+	for ply, p := range []league.Actor{ann, bob} {
+		v, err := r.games.View(ctx, p, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.games.Move(ctx, p, g.ID, league.MoveRequest{Ply: ply, Move: v.LegalMoves[0]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil || v.Game.EndedBy != "" {
+		t.Fatalf("a game being played: ended by %q, %v; want nothing yet", v.Game.EndedBy, err)
+	}
+	if err := r.games.Adjudicate(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = r.games.View(ctx, ann, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if v.Game.Status != league.StatusFinished || v.Game.EndedBy != league.EndedByAdjudication {
+		t.Fatalf("after adjudication: status %s, ended by %q; want finished by %q", v.Game.Status, v.Game.EndedBy, league.EndedByAdjudication)
+	}
+	before, err := r.games.Archive(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.games.Settle(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	after, err := r.games.Archive(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, a := range map[string]*league.Archive{"built before settlement": before, "stored": after} {
+		if a.Game.EndedBy != league.EndedByAdjudication {
+			t.Errorf("archive %s: ended by %q, want %q", name, a.Game.EndedBy, league.EndedByAdjudication)
+		}
+	}
+	// Only the last frame shows the game ended.
+	frames, err := r.games.Frames(ctx, ann, g.ID, 0)
+	if err != nil || len(frames) != 2 {
+		t.Fatalf("frames = %d, %v; want 2", len(frames), err)
+	}
+	if got := []string{frames[0].View.Game.EndedBy, frames[1].View.Game.EndedBy}; got[0] != "" || got[1] != league.EndedByAdjudication {
+		t.Errorf("frames ended by %q; want nothing, then %q", got, league.EndedByAdjudication)
+	}
+	// A game its creator's closed account leaves with nobody is aborted.
+	open, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.db.Gorm.Transaction(func(tx *gorm.DB) error { return leaveOpenGames(tx, &effects{}, ann.UserID, time.Now()) }); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = r.games.View(ctx, bob, open.ID); err != nil {
+		t.Fatal(err)
+	}
+	if v.Game.Status != league.StatusAborted || v.Game.EndedBy != league.EndedByAbort {
+		t.Fatalf("an abandoned open game: status %s, ended by %q; want aborted by %q", v.Game.Status, v.Game.EndedBy, league.EndedByAbort)
 	}
 }

@@ -111,6 +111,10 @@ func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, er
 		if err := json.Unmarshal(stored[0].Record, &rec); err != nil {
 			return nil, fmt.Errorf("archive of game %s: %w", gameID, err)
 		}
+		if rec.Game.EndedBy == "" && row.EndedBy != nil {
+			// Archived before games said how they ended (00010).
+			rec.Game.EndedBy = *row.EndedBy
+		}
 		return rec.archive(), nil
 	}
 	// Not settled yet: the archive is written by the game:settle task, so
@@ -279,7 +283,7 @@ func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromP
 		at := *row
 		at.Ply = m.Ply + 1
 		if at.Ply < row.Ply {
-			at.Status, at.ResultStatus, at.Winner = league.StatusActive, nil, nil
+			at.Status, at.ResultStatus, at.Winner, at.EndedBy = league.StatusActive, nil, nil, nil
 		}
 		frames = append(frames, league.GameFrame{Move: fromMoveRow(m), View: buildView(&at, seats, game, a)})
 	}

@@ -57,6 +57,8 @@ export interface Game {
   ply: number;
   turn_deadline?: string;
   result?: { status: 'finished' | 'drawn' | string; winner: number | null };
+  /** How the game ended, once it has: by the rules, by a tournament round's deadline, or aborted. */
+  ended_by?: 'play' | 'adjudication' | 'abort' | string;
   seats: Seat[];
 }
 

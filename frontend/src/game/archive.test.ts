@@ -30,6 +30,8 @@ describe('the archive', () => {
     expect(a.seats[1].bot).toBe('random');
     expect(a.winner).toBe(0);
     expect(a.result).toBe('finished');
+    expect(a.endedBy).toBe('');
+    expect(normalizeArchive({ ...apiArchive, game: { ...apiArchive.game, ended_by: 'adjudication' } }).endedBy).toBe('adjudication');
     expect(a.startedAt).toBe('2026-01-01T00:00:00Z');
     expect(a.moves[1]).toEqual({ ply: 1, seat: 1, move: 'AH@g5', by: 'bot', user_id: undefined, at: 't1' });
   });

@@ -37,6 +37,8 @@ export interface Archive {
   seats: ArchiveSeat[];
   result: string;
   winner: number | null;
+  /** 'play', 'adjudication' (a round's deadline) or '' when the server does not say. */
+  endedBy: string;
   seed: string;
   seedHash: string;
   startedAt: string;
@@ -61,6 +63,7 @@ export function normalizeArchive(doc: ArchiveDoc): Archive {
     })),
     result: g.result?.status ?? '',
     winner: g.result?.winner ?? null,
+    endedBy: g.ended_by ?? '',
     seed: doc.seed,
     seedHash: doc.seed_hash,
     startedAt: g.started_at ?? '',

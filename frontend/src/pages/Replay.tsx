@@ -16,10 +16,12 @@ function seatLabel(a: Archive, seat: number) {
 }
 
 function resultLine(a: Archive): string {
-  if (a.result === 'drawn') return 'Draw.';
+  // An adjudicated game's last position shows no end: say what ended it.
+  const how = a.endedBy === 'adjudication' ? ', adjudicated at the round deadline' : '';
+  if (a.result === 'drawn') return `Draw${how}.`;
   if (a.winner == null) return '';
-  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won.`;
-  return `${seatLabel(a, a.winner)} won.`;
+  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.`;
+  return `${seatLabel(a, a.winner)} won${how}.`;
 }
 
 export default function Replay({ id }: { id: string }) {

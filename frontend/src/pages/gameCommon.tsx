@@ -11,13 +11,15 @@ export function resultText(view: GameView): string {
   const r = view.result;
   if (view.status === 'aborted') return 'The game was aborted.';
   if (!r) return '';
-  if (r.status === 'drawn') return 'Draw.';
+  // An adjudicated game's board shows no end: say what ended it.
+  const how = view.ended_by === 'adjudication' ? ', adjudicated at the round deadline' : '';
+  if (r.status === 'drawn') return `Draw${how}.`;
   if (view.game === 'sequence') {
     const t = TEAMS[r.winner ?? 0];
     const mine = view.your_seat != null && view.seats[view.your_seat]?.team === r.winner;
-    return `${t.name} team (${t.shape}) wins${mine ? ' — that is you!' : '.'}`;
+    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : '.'}`;
   }
-  return `${seatName(view, r.winner ?? 0)} wins${r.winner === view.your_seat ? ' — well played!' : '.'}`;
+  return `${seatName(view, r.winner ?? 0)} wins${how}${r.winner === view.your_seat ? ' — well played!' : '.'}`;
 }
 
 export function newMoveID(): string {
