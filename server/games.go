@@ -333,21 +333,17 @@ func (h gameHandlers) vector(c echo.Context) error {
 }
 
 func (h gameHandlers) userGames(c echo.Context) error {
-	limit := 20
-	if s := c.QueryParam("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > 100 {
-			return league.Invalid("bad query", league.FieldError{Field: "limit", Message: "must be 1–100"})
-		}
-		limit = n
-	}
-	games, next, err := h.games.ListForUser(c.Request().Context(), c.Param("id"), limit, c.QueryParam("cursor"))
+	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	out := make([]gameResponse, len(games))
-	for i, g := range games {
-		out[i] = toGameResponse(g)
+	games, next, err := h.games.ListForUser(c.Request().Context(), c.Param("id"), p.Limit, p.Cursor)
+	if err != nil {
+		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"games": out, "next_cursor": next})
+	out := listResponse[gameResponse]{Items: make([]gameResponse, len(games)), NextCursor: next}
+	for i, g := range games {
+		out.Items[i] = toGameResponse(g)
+	}
+	return c.JSON(http.StatusOK, out)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -158,4 +159,36 @@ func TestAnAdjudicatedGameSaysItWasAdjudicated(t *testing.T) {
 	if archive.Game["ended_by"] != "adjudication" {
 		t.Fatalf("archive's game: ended_by %v; want adjudication", archive.Game["ended_by"])
 	}
+}
+
+// A user's games page like every other list: items and next_cursor.
+func TestAUsersGamesArePagedLikeEveryList(t *testing.T) {
+	r := newGamesRig(t)
+	aliceID, alice := r.user("alice", false)
+	for range 3 {
+		if rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice); rec.Code != http.StatusCreated {
+			t.Fatalf("create: %d %s", rec.Code, rec.Body)
+		}
+	}
+	type page struct {
+		Items      []gameResponse `json:"items"`
+		NextCursor string         `json:"next_cursor"`
+	}
+	path := "/api/v1/users/" + aliceID + "/games?limit=2"
+	first := decode[page](t, r.call("GET", path, "", alice))
+	if len(first.Items) != 2 || first.NextCursor == "" {
+		t.Fatalf("first page: %d items, next_cursor %q; want 2 and a cursor", len(first.Items), first.NextCursor)
+	}
+	second := decode[page](t, r.call("GET", path+"&cursor="+url.QueryEscape(first.NextCursor), "", alice))
+	if len(second.Items) != 1 || second.NextCursor != "" {
+		t.Fatalf("second page: %d items, next_cursor %q; want 1 and none", len(second.Items), second.NextCursor)
+	}
+	seen := map[string]bool{}
+	for _, g := range append(first.Items, second.Items...) {
+		seen[g.ID] = true
+	}
+	if len(seen) != 3 {
+		t.Fatalf("%d distinct games over both pages, want 3", len(seen))
+	}
+	wantProblem(t, r.call("GET", "/api/v1/users/"+aliceID+"/games?limit=0", "", alice), http.StatusBadRequest, "limit")
 }

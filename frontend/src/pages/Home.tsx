@@ -1,4 +1,4 @@
-import type { Game, UserClub, UserTournament } from '../api/types';
+import type { Game, Page as ListPage, UserClub, UserTournament } from '../api/types';
 import { roundLine, upcoming } from '../competition/nextRounds';
 import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
@@ -10,7 +10,7 @@ import { NewGameForm } from './NewGameForm';
 
 export default function Home() {
   const { user } = useSession();
-  const games = useLoad(async () => (user ? (await api.get<{ games: Game[] }>(`/users/${user.id}/games?limit=20`)).games : []), [user?.id]);
+  const games = useLoad(async () => (user ? (await api.get<ListPage<Game>>(`/users/${user.id}/games?limit=20`)).items : []), [user?.id]);
   const clubs = usePagedList<UserClub>(user ? `/users/${user.id}/clubs` : null, [user?.id]);
   // every tournament: the next rounds are sorted by date across all of them
   const tournaments = useLoad(async () => (user ? await fetchAll<UserTournament>((path) => api.get(path), `/users/${user.id}/tournaments`) : []), [user?.id]);

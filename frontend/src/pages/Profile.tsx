@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Game, User } from '../api/types';
 import { GameList } from '../components/GameList';
+import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Loading, Page, useAction, useLoad, when } from '../components/ui';
 import { RatingCharts } from '../competition/RatingChart';
 import { navigate } from '../router';
@@ -9,7 +10,7 @@ import { api, closeAccount, useSession } from '../session';
 export default function Profile({ id }: { id: string }) {
   const { user: me } = useSession();
   const user = useLoad(() => api.get<User>(`/users/${encodeURIComponent(id)}`), [id, me?.id]);
-  const games = useLoad(async () => (await api.get<{ games: Game[] }>(`/users/${encodeURIComponent(id)}/games?limit=50`)).games, [id, me?.id]);
+  const games = usePagedList<Game>(`/users/${encodeURIComponent(id)}/games`, [id, me?.id]);
   if (user.error) {
     return (
       <Page title="Player">
@@ -36,7 +37,8 @@ export default function Profile({ id }: { id: string }) {
       <section class="card-box" aria-labelledby="games-title">
         <h2 id="games-title">Games</h2>
         <ErrorBox error={games.error} />
-        {games.loading && !games.data ? <Loading /> : <GameList games={games.data ?? []} me={u.id} empty="No games yet." />}
+        {games.data ? <GameList games={games.data} me={u.id} empty="No games yet." /> : !games.error && <Loading />}
+        <ShowMore list={games} label="Older games" />
       </section>
       {me?.id === u.id && <CloseAccount username={u.username} />}
     </Page>
