@@ -103,7 +103,9 @@ func (a *App) Start(ctx context.Context) (err error) {
 		FillGrace: a.cfg.FillGrace,
 	}, a.logger)
 	accounts.HandSeatsTo(games) // a closed account's seats go to fill-in bots at once
-	ratings := postgres.NewRatings(in.DB)
+	// Every instance signs leaderboard cursors with a key from the shared
+	// secret, so a page's cursor works on whichever instance gets the next.
+	ratings := postgres.NewRatings(in.DB).WithCursorKey(secret)
 	games.AddSettler(ratings)
 	tournaments := postgres.NewTournaments(in.DB, games, a.enqueuer, a.logger)
 	leagues := postgres.NewLeagues(in.DB)

@@ -2,6 +2,10 @@ package postgres
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"math"
 	"sort"
@@ -55,10 +59,30 @@ func toRatingState(pool string, s rating.PlayerState) league.RatingState {
 // Ratings rates settled games and serves ratings and leaderboards.
 type Ratings struct {
 	db *gorm.DB
+	// cursorKey signs leaderboard cursors (see boardCursor).
+	cursorKey []byte
 }
 
-// NewRatings builds the ratings service.
-func NewRatings(db *DB) *Ratings { return &Ratings{db: db.Gorm} }
+// NewRatings builds the ratings service. Its leaderboard cursors are signed
+// with a key of its own, which only this process knows; instances that
+// share clients must share a key (WithCursorKey).
+func NewRatings(db *DB) *Ratings {
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		panic(err) // crypto/rand never fails on the platforms Go supports
+	}
+	return &Ratings{db: db.Gorm, cursorKey: key}
+}
+
+// WithCursorKey makes the service sign leaderboard cursors with a key
+// derived from secret, so that every instance given the same secret accepts
+// the cursors any of them issued. Call it while wiring, before serving.
+func (r *Ratings) WithCursorKey(secret []byte) *Ratings {
+	mac := hmac.New(sha256.New, secret)
+	mac.Write([]byte("seqleague leaderboard cursor"))
+	r.cursorKey = mac.Sum(nil)
+	return r
+}
 
 var _ league.Ratings = (*Ratings)(nil)
 
@@ -193,7 +217,11 @@ func (r *Ratings) UserRatings(ctx context.Context, userID string) (*league.UserR
 
 // boardCursor continues a leaderboard after a row: the row's sort key and
 // its rank and position, so that ranks stay right on every page without
-// counting the players ahead.
+// counting the players ahead (a count from the database costs a scan of
+// every player ahead: about 100 ms halfway down a million players). The
+// rank and position are believed, so the cursor is signed, together with
+// the query it continues: a cursor the client altered, made up, or took to
+// another pool or filter is refused rather than shifting the ranks shown.
 type boardCursor struct {
 	rating   float64
 	games    int
@@ -202,19 +230,42 @@ type boardCursor struct {
 	position int
 }
 
-func (c boardCursor) encode() string {
-	return encodeCursor(strings.Join([]string{strconv.FormatFloat(c.rating, 'g', -1, 64), strconv.Itoa(c.games), c.userID, strconv.Itoa(c.rank), strconv.Itoa(c.position)}, "|"))
+// boardCursorMACLen is how much of the HMAC-SHA256 a cursor carries.
+const boardCursorMACLen = 16
+
+// cursorMAC signs a cursor's payload for the query it continues (the limit
+// aside, which does not change ranks).
+func (r *Ratings) cursorMAC(payload string, q league.LeaderboardQuery) []byte {
+	mac := hmac.New(sha256.New, r.cursorKey)
+	for _, part := range []string{payload, q.Pool, q.ClubID, q.LeagueID, strconv.FormatBool(q.Provisional)} {
+		mac.Write([]byte(part))
+		mac.Write([]byte{0})
+	}
+	return mac.Sum(nil)[:boardCursorMACLen]
 }
 
-func decodeBoardCursor(s string) (boardCursor, error) {
-	bad := league.Invalid("the cursor is not valid", league.FieldError{Field: "cursor", Message: "is not a cursor this server issued"})
+func (r *Ratings) encodeBoardCursor(c boardCursor, q league.LeaderboardQuery) string {
+	payload := strings.Join([]string{strconv.FormatFloat(c.rating, 'g', -1, 64), strconv.Itoa(c.games), c.userID, strconv.Itoa(c.rank), strconv.Itoa(c.position)}, "|")
+	return encodeCursor(payload + "|" + base64.RawURLEncoding.EncodeToString(r.cursorMAC(payload, q)))
+}
+
+func (r *Ratings) decodeBoardCursor(s string, q league.LeaderboardQuery) (boardCursor, error) {
 	key, err := decodeCursor(s)
 	if err != nil {
 		return boardCursor{}, err
 	}
-	parts := strings.Split(key, "|")
+	cut := strings.LastIndexByte(key, '|')
+	if cut < 0 {
+		return boardCursor{}, badCursor()
+	}
+	payload := key[:cut]
+	sum, err := base64.RawURLEncoding.DecodeString(key[cut+1:])
+	if err != nil || !hmac.Equal(sum, r.cursorMAC(payload, q)) {
+		return boardCursor{}, badCursor()
+	}
+	parts := strings.Split(payload, "|")
 	if len(parts) != 5 || !validID(parts[2]) {
-		return boardCursor{}, bad
+		return boardCursor{}, badCursor()
 	}
 	var c boardCursor
 	var e1, e2, e3, e4 error
@@ -224,7 +275,7 @@ func decodeBoardCursor(s string) (boardCursor, error) {
 	c.rank, e3 = strconv.Atoi(parts[3])
 	c.position, e4 = strconv.Atoi(parts[4])
 	if e1 != nil || e2 != nil || e3 != nil || e4 != nil || math.IsNaN(c.rating) {
-		return boardCursor{}, bad
+		return boardCursor{}, badCursor()
 	}
 	return c, nil
 }
@@ -268,7 +319,7 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 	}
 	var cur boardCursor
 	if q.Cursor != "" {
-		c, err := decodeBoardCursor(q.Cursor)
+		c, err := r.decodeBoardCursor(q.Cursor, q)
 		if err != nil {
 			return nil, "", err
 		}
@@ -307,7 +358,7 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 	next := ""
 	if more && len(rows) > 0 {
 		last := rows[len(rows)-1]
-		next = boardCursor{rating: last.Rating, games: last.Games, userID: last.UserID, rank: rank, position: position}.encode()
+		next = r.encodeBoardCursor(boardCursor{rating: last.Rating, games: last.Games, userID: last.UserID, rank: rank, position: position}, q)
 	}
 	return out, next, nil
 }

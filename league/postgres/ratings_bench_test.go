@@ -30,23 +30,27 @@ func BenchmarkLeaderboardPage(b *testing.B) {
 	db := seededBoard(b, players)
 	ratings := NewRatings(db)
 	// Cursors at random depths: any row's sort key continues the list
-	// after it (rank and position only label the rows).
+	// after it (rank and position only label the rows), signed as the
+	// service signs the cursors it issues.
 	var keys []struct {
 		UserID string
 		Rating float64
 		Games  int
 	}
 	db.Gorm.Raw("SELECT user_id, rating, games FROM ratings TABLESAMPLE SYSTEM (1) WHERE games >= 30 LIMIT 200").Scan(&keys)
+	page := league.LeaderboardQuery{Pool: rating.PoolSequence2, Limit: 50}
 	cursors := []string{""}
 	for i, k := range keys {
-		cursors = append(cursors, boardCursor{rating: k.Rating, games: k.Games, userID: k.UserID, rank: i, position: i}.encode())
+		cursors = append(cursors, ratings.encodeBoardCursor(boardCursor{rating: k.Rating, games: k.Games, userID: k.UserID, rank: i, position: i}, page))
 	}
 	var lat []time.Duration
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {
 		t0 := time.Now()
-		rows, _, err := ratings.Leaderboard(ctx, league.LeaderboardQuery{Pool: rating.PoolSequence2, Limit: 50, Cursor: cursors[i%len(cursors)]})
+		q := page
+		q.Cursor = cursors[i%len(cursors)]
+		rows, _, err := ratings.Leaderboard(ctx, q)
 		lat = append(lat, time.Since(t0))
 		if err != nil || len(rows) == 0 && i%len(cursors) == 0 {
 			b.Fatalf("page: %v (%d rows)", err, len(rows))

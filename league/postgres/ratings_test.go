@@ -2,8 +2,10 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -314,5 +316,93 @@ func TestAClosedAccountKeepsItsRatingHistoryButLeavesTheLeaderboard(t *testing.T
 		if row.UserID == a.UserID {
 			t.Fatalf("a closed account is still ranked: %+v", row)
 		}
+	}
+}
+
+// A leaderboard cursor carries the rank and position of the row it
+// continues after, which the store believes; so a cursor the client
+// altered, made up, or carried to another query is refused, naming the
+// cursor, instead of shifting the ranks on the page.
+func TestLeaderboardRefusesCursorsItDidNotIssue(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	for i := 0; i < 9; i++ {
+		u := r.user(t, fmt.Sprintf("player%d", i)).UserID
+		r.db.Gorm.Exec("INSERT INTO ratings (user_id, pool, rating, games, peak) VALUES (?, ?, ?, ?, 2000)",
+			u, rating.PoolSequence2, 1900-float64(i)*10, 40)
+	}
+	q := league.LeaderboardQuery{Pool: rating.PoolSequence2, Limit: 3}
+	first, next, err := ratings.Leaderboard(ctx, q)
+	if err != nil || next == "" {
+		t.Fatalf("first page: %v, next %q", err, next)
+	}
+	q.Cursor = next
+	second, _, err := ratings.Leaderboard(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := second[0].Rank, 4; got != want {
+		t.Fatalf("the issued cursor: first rank on page 2 = %d, want %d", got, want)
+	}
+
+	key, err := decodeCursor(next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(key, "|")
+	withRank := func(rank string) string {
+		p := append([]string(nil), parts...)
+		p[3], p[4] = rank, rank // rank and position of the row before the page
+		return encodeCursor(strings.Join(p, "|"))
+	}
+	last := first[len(first)-1]
+	for _, tc := range []struct {
+		name   string
+		q      league.LeaderboardQuery
+		cursor string
+	}{
+		{"an issued cursor with its rank altered", q, withRank("100")},
+		{"an issued cursor with its rank made zero", q, withRank("0")},
+		{"a cursor made up from a row's sort key", q, encodeCursor(fmt.Sprintf("%v|%d|%s|%d|%d", last.State.Rating, last.State.Games, last.UserID, 0, 0))},
+		{"an issued cursor on another filter", league.LeaderboardQuery{Pool: rating.PoolSequence2, Limit: 3, Provisional: true}, next},
+		{"an issued cursor on another pool", league.LeaderboardQuery{Pool: rating.PoolStacks, Limit: 3}, next},
+		{"an issued cursor cut short", q, encodeCursor(strings.Join(parts[:5], "|"))},
+		{"not a cursor at all", q, "bm9wZQ"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.q.Cursor = tc.cursor
+			rows, _, err := ratings.Leaderboard(ctx, tc.q)
+			var le *league.Error
+			if !errors.As(err, &le) || le.Code != league.EINVALID || len(le.Fields) != 1 || le.Fields[0].Field != "cursor" {
+				got := "no rows"
+				if len(rows) > 0 {
+					got = fmt.Sprintf("first rank %d", rows[0].Rank)
+				}
+				t.Fatalf("err = %v (%s), want EINVALID naming cursor", err, got)
+			}
+		})
+	}
+
+	// A new limit keeps the cursor good: the limit does not change ranks.
+	q.Limit = 5
+	rows, _, err := ratings.Leaderboard(ctx, q)
+	if err != nil || len(rows) != 5 || rows[0].Rank != 4 {
+		t.Fatalf("the issued cursor with another limit: %v, %d rows", err, len(rows))
+	}
+	// Another instance with the same secret accepts it; one without does not.
+	other := NewRatings(r.db).WithCursorKey([]byte("a secret shared by the instances"))
+	ratings.WithCursorKey([]byte("a secret shared by the instances"))
+	q.Limit = 3
+	q.Cursor = ""
+	_, shared, err := ratings.Leaderboard(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.Cursor = shared
+	if rows, _, err := other.Leaderboard(ctx, q); err != nil || rows[0].Rank != 4 {
+		t.Fatalf("a cursor on another instance with the same secret: %v", err)
+	}
+	if _, _, err := NewRatings(r.db).Leaderboard(ctx, q); league.ErrorCode(err) != league.EINVALID {
+		t.Fatalf("a cursor on an instance with another key: %v, want EINVALID", err)
 	}
 }
