@@ -99,8 +99,9 @@ func (a *App) Start(ctx context.Context) (err error) {
 	bus := redisbus.New(in.Redis)
 	a.enqueuer = workers.NewEnqueuer(in.Redis)
 	games := postgres.NewGames(in.DB, bus, a.enqueuer, postgres.GameConfig{
-		BotDelay:  a.cfg.BotDelay,
-		FillGrace: a.cfg.FillGrace,
+		BotDelay:      a.cfg.BotDelay,
+		BotThinkLimit: a.cfg.BotThinkLimit,
+		FillGrace:     a.cfg.FillGrace,
 	}, a.logger)
 	accounts.HandSeatsTo(games) // a closed account's seats go to fill-in bots at once
 	// Every instance signs leaderboard cursors with a key from the shared

@@ -32,6 +32,7 @@ type Config struct {
 	RefreshTokenTTL    time.Duration
 	PublicURL          string
 	BotDelay           time.Duration
+	BotThinkLimit      time.Duration
 	FillGrace          time.Duration
 	AuthRateWindow     time.Duration
 	AuthRatePerIP      int
@@ -66,6 +67,7 @@ var settings = []setting{
 	{"SEQLEAGUE_AUTH_RATE_PER_IP", "30", "logins (and, separately, registrations) allowed per client IP per window", false},
 	{"SEQLEAGUE_AUTH_RATE_PER_USERNAME", "10", "logins (and registrations) allowed per username per window", false},
 	{"SEQLEAGUE_BOT_DELAY", "800ms", "how long a bot seat waits before moving (0s for none)", false},
+	{"SEQLEAGUE_BOT_THINK_LIMIT", "2s", "the longest one bot decision may search (0s for no limit)", false},
 	{"SEQLEAGUE_FILL_GRACE", "60s", "how long open seats may stay empty after a scheduled start before bots fill them", false},
 	{"SEQLEAGUE_PUBLIC_URL", "http://localhost:8080", "the address users reach (JWT issuer, links in calendars)", false},
 }
@@ -124,6 +126,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		AuthRatePerUser:    integer("SEQLEAGUE_AUTH_RATE_PER_USERNAME"),
 		PublicURL:          strings.TrimRight(get("SEQLEAGUE_PUBLIC_URL"), "/"),
 		BotDelay:           nonNegativeDuration("SEQLEAGUE_BOT_DELAY"),
+		BotThinkLimit:      nonNegativeDuration("SEQLEAGUE_BOT_THINK_LIMIT"),
 		FillGrace:          nonNegativeDuration("SEQLEAGUE_FILL_GRACE"),
 		trustedProxiesText: get("SEQLEAGUE_TRUSTED_PROXIES"),
 	}

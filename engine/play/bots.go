@@ -8,9 +8,8 @@ import (
 )
 
 // chooseBotMove picks seat's move with the bot of level, from seat's view
-// only, at the level's default budget. The same position, seat and seed
-// give the same move.
-func chooseBotMove(level string, g Game, seat int, seed uint64) (string, error) {
+// only, at the level's default budget, ended early if stop says so.
+func chooseBotMove(level string, g Game, seat int, seed uint64, stop func() bool) (string, error) {
 	lv, err := bot.ParseLevel(level)
 	if err != nil {
 		return "", err
@@ -19,21 +18,21 @@ func chooseBotMove(level string, g Game, seat int, seed uint64) (string, error) 
 	switch g := g.(type) {
 	case *sequenceGame:
 		v := g.botView(seat)
-		return choose(bot.ForSequence, lv, &v, &r)
+		return choose(bot.ForSequence, lv, &v, &r, stop)
 	case *stacksGame:
 		v := g.botView(seat)
-		return choose(bot.ForStacks, lv, &v, &r)
+		return choose(bot.ForStacks, lv, &v, &r, stop)
 	}
 	return "", fmt.Errorf("play: no bot for %T", g)
 }
 
 // choose asks the bot of level, built by forLevel, for its move from view.
-func choose[V any, M fmt.Stringer](forLevel func(bot.Level) (bot.Bot[V, M], error), level bot.Level, view *V, r *rng.Rand) (string, error) {
+func choose[V any, M fmt.Stringer](forLevel func(bot.Level) (bot.Bot[V, M], error), level bot.Level, view *V, r *rng.Rand, stop func() bool) (string, error) {
 	b, err := forLevel(level)
 	if err != nil {
 		return "", err
 	}
-	m, err := b.Choose(view, r, bot.Budget{})
+	m, err := b.Choose(view, r, bot.Budget{Stop: stop})
 	if err != nil {
 		return "", err
 	}

@@ -65,8 +65,10 @@ type Game interface {
 	// VectorJSON exports the position as a rule vector named name.
 	VectorJSON(name string) ([]byte, error)
 	// BotMove asks the bot of level to choose seat's move from seat's view
-	// only, within budget iterations (0: the level's default).
-	BotMove(level string, seat int, seed uint64) (string, error)
+	// only, at the level's default budget. stop, if not nil, may end a
+	// search early (a time limit: the engine reads no clock); without it
+	// the same position, seat and seed give the same move.
+	BotMove(level string, seat int, seed uint64, stop func() bool) (string, error)
 }
 
 // SetupError is a set-up the rules do not allow. Field names the set-up

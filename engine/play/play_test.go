@@ -34,7 +34,7 @@ func playOut(t *testing.T, s Setup, level string, seed uint64, maxPlies int) (Ga
 			continue
 		}
 		seat := g.Turn()
-		move, err := g.BotMove(level, seat, uint64(ply))
+		move, err := g.BotMove(level, seat, uint64(ply), nil)
 		if err != nil {
 			t.Fatalf("ply %d: %v", ply, err)
 		}
@@ -146,6 +146,30 @@ func TestTeamCountsAreTheRulesChoices(t *testing.T) {
 	} {
 		if got := TeamCounts(tc.game, tc.players); !slices.Equal(got, tc.want) {
 			t.Errorf("TeamCounts(%s, %d) = %v, want %v", tc.game, tc.players, got, tc.want)
+		}
+	}
+}
+
+// A strong bot told to stop at once still answers with a legal move, having
+// looked at every candidate once, and asks stop as it searches: a time
+// limit ends its search instead of holding the caller.
+func TestAStrongBotStoppedAtOnceStillPlaysALegalMove(t *testing.T) {
+	for _, s := range setups {
+		g, _ := playOut(t, s, "greedy", 7, 10)
+		if g.InWindow() || g.Status().Over {
+			t.Fatalf("%s: no turn to play after 10 plies", s.Game)
+		}
+		seat := g.Turn()
+		asked := 0
+		move, err := g.BotMove("strong", seat, 1, func() bool { asked++; return true })
+		if err != nil {
+			t.Fatalf("%s: %v", s.Game, err)
+		}
+		if !slices.Contains(g.LegalMoves(seat), move) {
+			t.Fatalf("%s: stopped strong bot chose %q, not a legal move", s.Game, move)
+		}
+		if len(g.LegalMoves(seat)) > 1 && asked == 0 {
+			t.Errorf("%s: stop was never asked", s.Game)
 		}
 	}
 }

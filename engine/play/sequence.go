@@ -179,8 +179,8 @@ func (g *sequenceGame) VectorJSON(name string) ([]byte, error) {
 	return sequence.ExportVector(&g.s, name)
 }
 
-func (g *sequenceGame) BotMove(level string, seat int, seed uint64) (string, error) {
-	return chooseBotMove(level, g, seat, seed)
+func (g *sequenceGame) BotMove(level string, seat int, seed uint64, stop func() bool) (string, error) {
+	return chooseBotMove(level, g, seat, seed, stop)
 }
 
 // botView is all a bot may see: seat's view.

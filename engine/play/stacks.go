@@ -117,8 +117,8 @@ func (g *stacksGame) VectorJSON(name string) ([]byte, error) {
 	return stacks.ExportVector(&g.s, name)
 }
 
-func (g *stacksGame) BotMove(level string, seat int, seed uint64) (string, error) {
-	return chooseBotMove(level, g, seat, seed)
+func (g *stacksGame) BotMove(level string, seat int, seed uint64, stop func() bool) (string, error) {
+	return chooseBotMove(level, g, seat, seed, stop)
 }
 
 // botView is all a bot may see: seat's view.

@@ -30,6 +30,10 @@ type GameConfig struct {
 	FillGrace time.Duration
 	// StateCacheSize bounds the replayed states kept in memory.
 	StateCacheSize int
+	// BotThinkLimit caps one bot decision's search (0: none, so that a
+	// decision is a pure function of the position and the seed). Searches
+	// take well under 100 ms at p99; the cap is for an overloaded worker.
+	BotThinkLimit time.Duration
 }
 
 // Settler is work hung on a game's end (ratings, standings). It runs inside

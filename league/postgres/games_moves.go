@@ -500,6 +500,18 @@ func botSeed(row *gameRow, ply, seat int) uint64 {
 	return binary.LittleEndian.Uint64(h.Sum(nil))
 }
 
+// thinkingTime is the stop of one bot decision that may take at most limit
+// of wall-clock time (nil, no limit, for 0). Within it a decision depends
+// only on the position and the seed; past it, on how busy the machine is,
+// which is better than a table waiting on an overloaded worker.
+func thinkingTime(limit time.Duration) func() bool {
+	if limit <= 0 {
+		return nil
+	}
+	deadline := time.Now().Add(limit)
+	return func() bool { return time.Now().After(deadline) }
+}
+
 // plannedMove is a bot's decision, made before the row lock is taken so
 // that thinking never holds a lock or a connection.
 type plannedMove struct {
@@ -510,8 +522,9 @@ type plannedMove struct {
 }
 
 // planTurn lets a bot choose seat's moves until its turn ends, a block
-// window opens or the game ends, on a local copy of the state.
-func planTurn(row *gameRow, game play.Game, seat int, level, actor string, userID *string) ([]plannedMove, error) {
+// window opens or the game ends, on a local copy of the state; each
+// decision may take at most limit (0: no limit).
+func planTurn(row *gameRow, game play.Game, seat int, level, actor string, userID *string, limit time.Duration) ([]plannedMove, error) {
 	turn, ply := game.TurnCount(), row.Ply
 	uid := ""
 	if userID != nil && actor != league.ByBot {
@@ -522,7 +535,7 @@ func planTurn(row *gameRow, game play.Game, seat int, level, actor string, userI
 		if game.Status().Over || game.InWindow() || game.TurnCount() != turn || game.Turn() != seat {
 			break
 		}
-		move, err := game.BotMove(level, seat, botSeed(row, ply, seat))
+		move, err := game.BotMove(level, seat, botSeed(row, ply, seat), thinkingTime(limit))
 		if err != nil {
 			return nil, fmt.Errorf("bot %s at seat %d: %w", level, seat, err)
 		}
@@ -639,7 +652,7 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 	if abandons {
 		actor, level = league.ByFillIn, row.FillLevel
 	}
-	plan, err := planTurn(row, game, seat.Seat, level, actor, seat.UserID)
+	plan, err := planTurn(row, game, seat.Seat, level, actor, seat.UserID, g.cfg.BotThinkLimit)
 	if err != nil {
 		return err
 	}
@@ -676,7 +689,7 @@ func (g *Games) PlayBot(ctx context.Context, gameID string, ply int) error {
 				humanOpponent = true
 				continue
 			}
-			move, err := game.BotMove(*seats[s].BotLevel, s, botSeed(row, ply, s))
+			move, err := game.BotMove(*seats[s].BotLevel, s, botSeed(row, ply, s), thinkingTime(g.cfg.BotThinkLimit))
 			if err != nil {
 				return err
 			}
@@ -693,7 +706,7 @@ func (g *Games) PlayBot(ctx context.Context, gameID string, ply int) error {
 	if !seat.botControlled() {
 		return nil
 	}
-	plan, err := planTurn(row, game, seat.Seat, *seat.BotLevel, botActor(seat), seat.UserID)
+	plan, err := planTurn(row, game, seat.Seat, *seat.BotLevel, botActor(seat), seat.UserID, g.cfg.BotThinkLimit)
 	if err != nil || len(plan) == 0 {
 		return err
 	}

@@ -764,7 +764,7 @@ func TestAClosedBlockWindowLeavesAnUntimedTurnUntimed(t *testing.T) {
 			t.Fatalf("no block window opened in %d plies", row.Ply)
 		}
 		seat := game.Turn()
-		move, err := game.BotMove("greedy", seat, uint64(row.Ply))
+		move, err := game.BotMove("greedy", seat, uint64(row.Ply), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -957,5 +957,57 @@ func TestAGameSaysHowItEnded(t *testing.T) {
 	}
 	if v.Game.Status != league.StatusAborted || v.Game.EndedBy != league.EndedByAbort {
 		t.Fatalf("an abandoned open game: status %s, ended by %q; want aborted by %q", v.Game.Status, v.Game.EndedBy, league.EndedByAbort)
+	}
+}
+
+// BotThinkLimit ends a bot's search when its time is up: with a limit
+// already past at the first question, the move stored is the one the search
+// makes when stopped at once (every candidate looked at once), not the one
+// its full budget makes.
+func TestABotsThinkingTimeIsCapped(t *testing.T) {
+	r := newGameRig(t, false)
+	r.games.cfg.BotThinkLimit = time.Nanosecond
+	ctx := context.Background()
+	db := r.db.Gorm.WithContext(ctx)
+	ann := r.user(t, "ann")
+	toldApart := false
+	for i := 0; i < 4 && !toldApart; i++ {
+		g, err := r.games.Create(ctx, ann, league.NewGame{
+			Game: "sequence", Players: 2, Teams: 2,
+			Seats: []league.SeatSpec{{Bot: "strong"}, {UserID: ann.UserID}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, _, _, err := loadGame(db, g.ID, false, moveKey{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		game, err := r.games.state(db, row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stopped, err := game.BotMove("strong", 0, botSeed(row, 0, 0), func() bool { return true })
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, err := game.BotMove("strong", 0, botSeed(row, 0, 0), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		toldApart = stopped != full
+		if err := r.games.PlayBot(ctx, g.ID, 0); err != nil {
+			t.Fatal(err)
+		}
+		var stored string
+		if err := db.Raw("SELECT move FROM game_moves WHERE game_id = ? AND ply = 0", g.ID).Row().Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		if stored != stopped {
+			t.Fatalf("game %d: the bot played %q; stopped at once it plays %q (with its full budget %q)", i, stored, stopped, full)
+		}
+	}
+	if !toldApart {
+		t.Fatal("in no game did the stopped and the full search choose apart: the test cannot see the cap")
 	}
 }
