@@ -943,6 +943,9 @@ func TestAGameSaysHowItEnded(t *testing.T) {
 	if got := []string{frames[0].View.Game.EndedBy, frames[1].View.Game.EndedBy}; got[0] != "" || got[1] != league.EndedByAdjudication {
 		t.Errorf("frames ended by %q; want nothing, then %q", got, league.EndedByAdjudication)
 	}
+	if frames[0].View.Game.FinishedAt != nil || frames[1].View.Game.FinishedAt == nil {
+		t.Errorf("frames finished at %v, %v; want only the last", frames[0].View.Game.FinishedAt, frames[1].View.Game.FinishedAt)
+	}
 	// A game its creator's closed account leaves with nobody is aborted.
 	open, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
 		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})

@@ -283,7 +283,7 @@ func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromP
 		at := *row
 		at.Ply = m.Ply + 1
 		if at.Ply < row.Ply {
-			at.Status, at.ResultStatus, at.Winner, at.EndedBy = league.StatusActive, nil, nil, nil
+			at.Status, at.ResultStatus, at.Winner, at.EndedBy, at.FinishedAt = league.StatusActive, nil, nil, nil, nil
 		}
 		frames = append(frames, league.GameFrame{Move: fromMoveRow(m), View: buildView(&at, seats, game, a)})
 	}

@@ -344,8 +344,8 @@ func TestAtTheDeadlineUnfinishedGamesAreAdjudicated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Game.Status != league.StatusFinished || v.Game.Ply > 2 {
-		t.Fatalf("game %s at ply %d; want it ended by adjudication, not played out", v.Game.Status, v.Game.Ply)
+	if v.Game.Status != league.StatusFinished || v.Game.Ply > 2 || v.Game.EndedBy != league.EndedByAdjudication {
+		t.Fatalf("game %s at ply %d, ended by %q; want it ended by adjudication, not played out", v.Game.Status, v.Game.Ply, v.Game.EndedBy)
 	}
 }
 
