@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -43,6 +44,16 @@ func apiFallback(e *echo.Echo) echo.HandlerFunc {
 		if len(allow) == 0 {
 			return echo.ErrNotFound
 		}
+		if c.Request().Method == http.MethodHead && slices.Contains(allow, http.MethodGet) {
+			// HEAD is the GET without its body. The handler sees a GET;
+			// net/http still drops the body, because it goes by the
+			// request it read, which stays a HEAD.
+			get := *c.Request()
+			get.Method = http.MethodGet
+			c.SetRequest(&get)
+			e.Router().Find(http.MethodGet, echo.GetPath(&get), c)
+			return c.Handler()(c)
+		}
 		// Like Echo's own answer on every other path: OPTIONS is always
 		// allowed, and answers with the list.
 		header := http.MethodOptions + ", " + strings.Join(allow, ", ")
@@ -57,7 +68,8 @@ func apiFallback(e *echo.Echo) echo.HandlerFunc {
 // allowedMethods asks the router, method by method, which route the
 // request's path would reach; a method is allowed when that is a real route
 // for it: not a not-found route, and not the app's catch-all, which
-// refuses every API path.
+// refuses every API path. HEAD is allowed wherever GET is (apiFallback
+// answers it).
 func allowedMethods(e *echo.Echo, r *http.Request) []string {
 	routes := map[string]bool{}
 	for _, rt := range e.Routes() {
@@ -68,7 +80,8 @@ func allowedMethods(e *echo.Echo, r *http.Request) []string {
 	for _, m := range probedMethods {
 		c := e.NewContext(r, nil)
 		e.Router().Find(m, path, c)
-		if c.Path() != appRoute && routes[m+" "+c.Path()] {
+		real := c.Path() != appRoute && routes[m+" "+c.Path()]
+		if real || m == http.MethodHead && slices.Contains(allow, http.MethodGet) {
 			allow = append(allow, m)
 		}
 	}

@@ -2,7 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -17,16 +19,16 @@ func TestWrongMethodIsMethodNotAllowed(t *testing.T) {
 		status             int
 		allow              string
 	}{
-		{"deleting the leaderboard is not allowed", http.MethodDelete, "/api/v1/leaderboards/classic", 405, "OPTIONS, GET"},
+		{"deleting the leaderboard is not allowed", http.MethodDelete, "/api/v1/leaderboards/classic", 405, "OPTIONS, GET, HEAD"},
 		{"putting the games list is not allowed", http.MethodPut, "/api/v1/games", 405, "OPTIONS, POST"},
 		{"getting the games list is not allowed", http.MethodGet, "/api/v1/games", 405, "OPTIONS, POST"},
-		{"deleting a game is not allowed", http.MethodDelete, "/api/v1/games/0b7c", 405, "OPTIONS, GET"},
+		{"deleting a game is not allowed", http.MethodDelete, "/api/v1/games/0b7c", 405, "OPTIONS, GET, HEAD"},
 		{"getting a join is not allowed", http.MethodGet, "/api/v1/games/0b7c/join", 405, "OPTIONS, POST"},
-		{"a path with two methods names both", http.MethodDelete, "/api/v1/games/0b7c/moves", 405, "OPTIONS, GET, POST"},
-		{"posting to the event stream is not allowed", http.MethodPost, "/api/v1/games/0b7c/events", 405, "OPTIONS, GET"},
-		{"posting the OpenAPI document is not allowed", http.MethodPost, "/api/v1/openapi.json", 405, "OPTIONS, GET"},
-		{"posting the API docs page is not allowed", http.MethodPost, "/api/docs", 405, "OPTIONS, GET"},
-		{"posting the health check is not allowed", http.MethodPost, "/healthz", 405, "OPTIONS, GET"},
+		{"a path with two methods names both", http.MethodDelete, "/api/v1/games/0b7c/moves", 405, "OPTIONS, GET, HEAD, POST"},
+		{"posting to the event stream is not allowed", http.MethodPost, "/api/v1/games/0b7c/events", 405, "OPTIONS, GET, HEAD"},
+		{"posting the OpenAPI document is not allowed", http.MethodPost, "/api/v1/openapi.json", 405, "OPTIONS, GET, HEAD"},
+		{"posting the API docs page is not allowed", http.MethodPost, "/api/docs", 405, "OPTIONS, GET, HEAD"},
+		{"posting the health check is not allowed", http.MethodPost, "/healthz", 405, "OPTIONS, GET, HEAD"},
 		{"an unknown API path is a 404 for any method", http.MethodDelete, "/api/v1/nothing-here", 404, ""},
 		{"an unknown API path is a 404 for GET", http.MethodGet, "/api/v1/nothing-here", 404, ""},
 		{"an unknown API version is a 404", http.MethodDelete, "/api/v2/games", 404, ""},
@@ -59,7 +61,7 @@ func TestOptionsOnAnAPIPathListsItsMethods(t *testing.T) {
 	if rec.Code != http.StatusNoContent {
 		t.Fatalf("status = %d, want 204 (%s)", rec.Code, rec.Body)
 	}
-	if got, want := rec.Header().Get("Allow"), "OPTIONS, GET, POST"; got != want {
+	if got, want := rec.Header().Get("Allow"), "OPTIONS, GET, HEAD, POST"; got != want {
 		t.Errorf("Allow = %q, want %q", got, want)
 	}
 	if rec := do(e, http.MethodOptions, "/api/v1/nothing-here"); rec.Code != http.StatusNotFound {
@@ -75,6 +77,36 @@ func TestAppDeepLinksStillServeTheApp(t *testing.T) {
 			if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
 				t.Errorf("%s %s = %d %q, want the app's page", method, path, rec.Code, rec.Header().Get("Content-Type"))
 			}
+		}
+	}
+}
+
+// HEAD on an API path that has a GET answers as the GET would, without its
+// body (over a real connection, which is what drops the body).
+func TestHeadOnAnAPIPathAnswersLikeItsGet(t *testing.T) {
+	srv := httptest.NewServer(staticServer(t))
+	defer srv.Close()
+	for _, tc := range []struct {
+		path        string
+		status      int
+		contentType string
+	}{
+		{"/healthz", http.StatusOK, ""},
+		{"/api/v1/openapi.json", http.StatusOK, "application/json"},
+		{"/api/v1/nothing-here", http.StatusNotFound, "application/problem+json"},
+	} {
+		req, _ := http.NewRequest(http.MethodHead, srv.URL+tc.path, nil)
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tc.status || len(body) != 0 {
+			t.Errorf("HEAD %s = %d with %d bytes, want %d and no body", tc.path, res.StatusCode, len(body), tc.status)
+		}
+		if got := res.Header.Get("Content-Type"); !strings.HasPrefix(got, tc.contentType) {
+			t.Errorf("HEAD %s: Content-Type %q, want %q", tc.path, got, tc.contentType)
 		}
 	}
 }

@@ -44,11 +44,12 @@ func serveApp(e *echo.Echo, fsys fs.FS) {
 	index, _ := fs.ReadFile(fsys, "index.html")
 	sum := sha256.Sum256(index)
 	indexETag := `"` + hex.EncodeToString(sum[:8]) + `"`
+	api := apiFallback(e)
 	h := func(c echo.Context) error {
 		p := c.Request().URL.Path
 		for _, prefix := range apiPrefixes {
 			if p == prefix || strings.HasPrefix(p, prefix+"/") {
-				return echo.ErrNotFound
+				return api(c) // the API's own answer: HEAD for a GET, or 404 or 405
 			}
 		}
 		name := strings.TrimPrefix(path.Clean("/"+p), "/")
