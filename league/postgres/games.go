@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
@@ -103,9 +104,19 @@ type seatChange struct {
 	set  map[string]any
 }
 
-// changeSeat records an update of seat's columns for saveTurn.
+// changeSeat records an update of seat's columns for saveTurn. Changes to
+// one seat are merged (a later value of a column wins): saveTurn writes
+// each seat's change as its own part of one statement, and PostgreSQL
+// applies only one of two updates of the same row in a statement, so a
+// timeout's count and the same turn's bank charge must be one update.
 func (e *effects) changeSeat(seat int, set map[string]any) {
-	e.seats = append(e.seats, seatChange{seat: seat, set: set})
+	for _, c := range e.seats {
+		if c.seat == seat {
+			maps.Copy(c.set, set)
+			return
+		}
+	}
+	e.seats = append(e.seats, seatChange{seat: seat, set: maps.Clone(set)})
 }
 
 func (e *effects) publish(ev league.GameEvent) { e.events = append(e.events, ev) }

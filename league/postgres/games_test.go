@@ -1014,3 +1014,63 @@ func TestABotsThinkingTimeIsCapped(t *testing.T) {
 		t.Fatal("in no game did the stopped and the full search choose apart: the test cannot see the cap")
 	}
 }
+
+// On a time bank a timeout both charges the bank and counts the timeout,
+// two changes of one seat in one turn: both must be stored, so that the
+// seat is handed to the fill-in bot at max_timeouts like on turn clocks.
+func TestATimeBankTimeoutIsCountedAndCharged(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	db := r.db.Gorm.WithContext(ctx)
+	ann := r.user(t, "ann")
+	g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, MaxTimeouts: 2,
+		Clock: league.Clock{BankSeconds: 10, IncrementSeconds: 2},
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "greedy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now()
+	r.games.now = func() time.Time { return later }
+	type seatState struct {
+		TimeoutsInARow int
+		BankMS         int64
+		Abandoned      bool
+		BotLevel       *string
+	}
+	seat0 := func() seatState {
+		t.Helper()
+		var s seatState
+		if err := db.Raw("SELECT timeouts_in_a_row, bank_ms, abandoned, bot_level FROM game_seats WHERE game_id = ? AND seat = 0", g.ID).Scan(&s).Error; err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for timeout := 1; timeout <= 2; timeout++ {
+		row, _, _, err := loadGame(db, g.ID, false, moveKey{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row.TurnDeadline == nil {
+			t.Fatalf("ply %d: ann's turn on a time bank has no deadline", row.Ply)
+		}
+		later = row.TurnDeadline.Add(time.Second) // the bank runs out
+		if err := r.games.TimeOut(ctx, g.ID, row.Ply); err != nil {
+			t.Fatal(err)
+		}
+		s := seat0()
+		if s.TimeoutsInARow != timeout {
+			t.Fatalf("after timeout %d: timeouts_in_a_row = %d", timeout, s.TimeoutsInARow)
+		}
+		if s.BankMS != 2000 {
+			t.Errorf("after timeout %d: bank %d ms; want the empty bank plus the 2 s increment", timeout, s.BankMS)
+		}
+		if timeout == 1 {
+			if err := r.games.PlayBot(ctx, g.ID, row.Ply+1); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if s := seat0(); !s.Abandoned || s.BotLevel == nil {
+		t.Fatalf("after max_timeouts on a time bank: %+v; want the seat abandoned to a fill-in bot", s)
+	}
+}
