@@ -43,7 +43,13 @@
 // game is rated as having lost to every other team: S(P, O) = 0 for every
 // other team O, whatever the result, even if their team won. The expected
 // scores are still those of the player's team, and the teammates are rated
-// from the real result.
+// from the real result. A team all of whose players abandoned has forfeited
+// the game, and the other teams are rated as having beaten it, S(O, T) = 1
+// (and two forfeited teams draw, ½), whatever the bots made of the board:
+// a player whose opponent walked away must not lose rating to the bot that
+// finished for them, and the game's changes still sum to zero. An abandoner
+// whose teammates played on loses alone: the other teams are rated from the
+// real result, so that game's changes sum to less than zero.
 //
 // # K factor
 //

@@ -130,8 +130,9 @@ func Apply(seats []Seat, winner int) ([]Change, error) {
 		return nil, fmt.Errorf("%w: winner %d is not a team in the game", ErrInvalid, winner)
 	}
 	n := len(teams)
-	// sums[i][abandoned] is Σ over the other teams of (S − E) for team i,
-	// with S as played (0) or as an abandoner's loss (1).
+	// sums[i] is Σ over the other teams of (S − E) for team i, with S for
+	// the team's players who played (played) and for those who abandoned
+	// (abandoned).
 	type sums struct{ played, abandoned float64 }
 	totals := make([]sums, n)
 	for i, t := range teams {
@@ -140,8 +141,21 @@ func Apply(seats []Seat, winner int) ([]Change, error) {
 				continue
 			}
 			e := Expected(t.rating, o.rating)
-			totals[i].played += score(t.index, o.index, winner) - e
-			totals[i].abandoned += 0 - e
+			s := score(t.index, o.index, winner)
+			switch {
+			case t.forfeited && o.forfeited:
+				s = 0.5
+			case t.forfeited:
+				s = 0
+			case o.forfeited:
+				s = 1
+			}
+			totals[i].played += s - e
+			if t.forfeited {
+				totals[i].abandoned += s - e
+			} else {
+				totals[i].abandoned += 0 - e
+			}
 		}
 	}
 	changes := make([]Change, len(seats))
@@ -174,8 +188,9 @@ func score(t, o, winner int) float64 {
 }
 
 type team struct {
-	index  int
-	rating float64 // mean of the players' ratings
+	index     int
+	rating    float64 // mean of the players' ratings
+	forfeited bool    // every player abandoned
 }
 
 // groupTeams checks the seats and returns the teams in index order with
@@ -197,9 +212,10 @@ func groupTeams(seats []Seat) ([]team, error) {
 		if s.Team < 0 {
 			return nil, fmt.Errorf("%w: player %q has team %d", ErrInvalid, s.Player, s.Team)
 		}
-		j, sum := i, 0.0
+		j, sum, forfeited := i, 0.0, true
 		for ; j < len(sorted) && sorted[j].Team == s.Team; j++ {
 			p := sorted[j]
+			forfeited = forfeited && p.Abandoned
 			if p.Player == "" {
 				return nil, fmt.Errorf("%w: a seat has no player", ErrInvalid)
 			}
@@ -211,7 +227,7 @@ func groupTeams(seats []Seat) ([]team, error) {
 			}
 			sum += p.State.Rating
 		}
-		teams = append(teams, team{index: s.Team, rating: sum / float64(j-i)})
+		teams = append(teams, team{index: s.Team, rating: sum / float64(j-i), forfeited: forfeited})
 		i = j
 	}
 	seen := map[string]bool{}

@@ -130,14 +130,36 @@ func TestApply(t *testing.T) {
 			want:   []float64{10, -10, -10, -10},
 		},
 		{
-			name: "abandoner in a three-team game loses to both other teams",
+			// c's team forfeited: a beat it (not ½ as the board says), b won.
+			name: "abandoner in a three-team game loses to both other teams, which beat it",
 			seats: []Seat{
 				{Player: "a", Team: 0, State: established(1600)},
 				{Player: "b", Team: 1, State: established(1500)},
 				{Player: "c", Team: 2, State: established(1400), Abandoned: true},
 			},
 			winner: 1,
-			want:   []float64{-9.0, 10.0, -6.0},
+			want:   []float64{-4.0, 10.0, -6.0},
+		},
+		{
+			name: "the opponent of a player who abandoned wins, even if the fill-in bot won the board",
+			seats: []Seat{
+				{Player: "a", Team: 0, State: established(1500), Abandoned: true},
+				{Player: "b", Team: 1, State: established(1500)},
+			},
+			winner: 0,
+			want:   []float64{-10, 10},
+		},
+		{
+			// K/(N−1) = 10: a and c forfeited and draw with each other;
+			// b beat both.
+			name: "two teams that both abandoned draw with each other and lose to the rest",
+			seats: []Seat{
+				{Player: "a", Team: 0, State: established(1500), Abandoned: true},
+				{Player: "b", Team: 1, State: established(1500)},
+				{Player: "c", Team: 2, State: established(1500), Abandoned: true},
+			},
+			winner: 0,
+			want:   []float64{-5, 10, -5},
 		},
 		{
 			// six equal players, each a team of one, K/(N−1) = 4: the
