@@ -23,6 +23,18 @@ func invalidf(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInvalid, fmt.Sprintf(format, args...))
 }
 
+// Reason is err's message for people: without the package's prefix
+// ("competition: invalid: "), which says which sentinel it wraps.
+func Reason(err error) string {
+	msg := err.Error()
+	for _, sentinel := range []error{ErrInvalid, ErrState} {
+		if rest, ok := strings.CutPrefix(msg, sentinel.Error()+": "); ok {
+			return rest
+		}
+	}
+	return msg
+}
+
 func statef(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrState, fmt.Sprintf(format, args...))
 }
@@ -233,22 +245,22 @@ func (c Config) Validate(n int) error {
 	switch c.Format {
 	case FormatRoundRobin:
 		if n < c.MatchSize {
-			return invalidf("%d entries for matches of %d", n, c.MatchSize)
+			return invalidf("matches of %d teams need at least %d entries", c.MatchSize, c.MatchSize)
 		}
 		if n > MaxRoundRobinEntries {
 			return invalidf("%d entries, want at most %d for a round robin", n, MaxRoundRobinEntries)
 		}
 	case FormatSwiss:
 		if n < c.MatchSize {
-			return invalidf("%d entries for matches of %d", n, c.MatchSize)
+			return invalidf("matches of %d teams need at least %d entries", c.MatchSize, c.MatchSize)
 		}
 	case FormatSingleElimination, FormatDoubleElimination:
 		if n < 2 {
-			return invalidf("%d entries, want at least 2", n)
+			return invalidf("a knockout needs at least 2 entries")
 		}
 	case FormatGroupsPlayoffs:
 		if n < c.Groups*c.MatchSize {
-			return invalidf("%d entries for %d groups with matches of %d", n, c.Groups, c.MatchSize)
+			return invalidf("%d groups of %d-team matches need at least %d entries", c.Groups, c.MatchSize, c.Groups*c.MatchSize)
 		}
 		if (n+c.Groups-1)/c.Groups > MaxRoundRobinEntries {
 			return invalidf("groups of %d, want at most %d", (n+c.Groups-1)/c.Groups, MaxRoundRobinEntries)

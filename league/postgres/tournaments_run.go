@@ -97,7 +97,7 @@ func (t *Tournaments) beginLocked(tx *gorm.DB, r *tournamentRow) error {
 	}
 	cc := competitionConfig(c)
 	if err := cc.Validate(len(entries)); err != nil {
-		return league.Errorf(league.EPRECONDITION, "the tournament cannot start with %d entries: %v", len(entries), err)
+		return league.Errorf(league.EPRECONDITION, "the tournament cannot start with %d entries: %s", len(entries), competition.Reason(err))
 	}
 	if c.Seeding == "random" {
 		var b [8]byte
@@ -114,7 +114,7 @@ func (t *Tournaments) beginLocked(tx *gorm.DB, r *tournamentRow) error {
 	if f := competition.Format(c.Format); f == competition.FormatSingleElimination || f == competition.FormatDoubleElimination {
 		b, err := competition.NewBracket(cc, entries)
 		if err != nil {
-			return league.Errorf(league.EPRECONDITION, "cannot draw the bracket: %v", err)
+			return league.Errorf(league.EPRECONDITION, "cannot draw the bracket: %s", competition.Reason(err))
 		}
 		if err := r.saveBracket(tx, b); err != nil {
 			return err

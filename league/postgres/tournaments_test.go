@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -620,5 +621,23 @@ func TestARoundThatCannotStartEndsItsTaskWithAnErrorLogged(t *testing.T) {
 	}
 	if got.Status != league.TournamentRegistration || got.CurrentRound != 0 {
 		t.Errorf("tournament %s at round %d; want it left in registration, nothing kept", got.Status, got.CurrentRound)
+	}
+}
+
+// Starting a tournament its entries do not allow says why in words an
+// organizer reads, not with the competition package's error prefix.
+func TestATournamentThatCannotStartSaysWhyPlainly(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Empty", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}, 0)
+	running := league.TournamentRunning
+	_, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running})
+	if league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("starting with no entries: %v; want a precondition failure", err)
+	}
+	const want = "the tournament cannot start with 0 entries: matches of 2 teams need at least 2 entries"
+	var e *league.Error
+	if !errors.As(err, &e) || e.Message != want {
+		t.Errorf("error %v, want the message %q", err, want)
 	}
 }
