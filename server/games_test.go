@@ -126,7 +126,8 @@ func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
 }
 
 // A game a round's deadline adjudicated says so, in the game and in its
-// archive, whose final_state (the engine's position) shows it unfinished.
+// archive, whose final_state (the engine's position) shows it unfinished;
+// nobody is to move in it.
 func TestAnAdjudicatedGameSaysItWasAdjudicated(t *testing.T) {
 	r := newGamesRig(t)
 	_, alice := r.user("alice", false)
@@ -148,6 +149,10 @@ func TestAnAdjudicatedGameSaysItWasAdjudicated(t *testing.T) {
 	game := decode[map[string]any](t, r.call("GET", "/api/v1/games/"+id, "", alice))
 	if game["status"] != "finished" || game["ended_by"] != "adjudication" {
 		t.Fatalf("adjudicated game: status %v, ended_by %v; want finished, adjudication", game["status"], game["ended_by"])
+	}
+	// The engine still has a seat to move; the game has nobody.
+	if toMove, ok := game["to_move"].([]any); !ok || len(toMove) != 0 || game["legal_moves"] != nil {
+		t.Fatalf("adjudicated game: to_move %v, legal_moves %v; want [] and none", game["to_move"], game["legal_moves"])
 	}
 	rec = r.call("GET", "/api/v1/games/"+id+"/archive", "", "")
 	if rec.Code != http.StatusOK {

@@ -26,9 +26,14 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 	if game == nil {
 		return v
 	}
-	v.ToMove = game.Actors()
 	v.State = game.ViewJSON(viewer)
-	if mine != nil && !mine.botControlled() && row.Status == league.StatusActive && contains(v.ToMove, viewer) {
+	if row.Status != league.StatusActive {
+		// A game ended off the board (adjudicated, say) still has a seat
+		// to move in the engine's eyes; nobody moves in it any more.
+		return v
+	}
+	v.ToMove = game.Actors()
+	if mine != nil && !mine.botControlled() && contains(v.ToMove, viewer) {
 		if game.InWindow() {
 			for _, m := range game.LegalMoves(viewer) {
 				if m == blockMove {
