@@ -541,10 +541,7 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 				return league.Invalid("seed taken", league.FieldError{Field: "seed", Message: fmt.Sprintf("%s already has seed %d", holders[0], e.Seed)})
 			}
 		}
-		pool := rating.PoolFor(c.Game, c.MatchSize)
-		if c.Game == league.GameStacks {
-			pool = rating.PoolStacks
-		}
+		pool := entryPool(c)
 		var sum float64
 		selfIncluded := false
 		for i, m := range e.Members {
@@ -557,7 +554,11 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 				if !league.ValidBotLevel(m.Bot) {
 					return league.Invalid("unknown bot", league.FieldError{Field: field + ".bot", Message: "must be random, greedy or strong"})
 				}
-				sum += rating.InitialRating
+				st, err := botPoolState(tx, m.Bot, pool)
+				if err != nil {
+					return err
+				}
+				sum += st.Rating
 			case m.UserID != "" && m.Bot == "":
 				if err := requireHuman(tx, m.UserID, field+".user"); err != nil {
 					return err
@@ -669,6 +670,40 @@ func randomSuffix() string {
 }
 
 // poolState is a player's rating state in a pool (1500 with no games).
+// entryPool is the rating pool a tournament's games are rated in, whose
+// ratings seed its entries.
+func entryPool(c league.TournamentConfig) string {
+	if c.Game == league.GameStacks {
+		return rating.PoolStacks
+	}
+	return rating.PoolFor(c.Game, c.MatchSize)
+}
+
+// botPoolState is the pool state of the account that plays (and is rated
+// for) bot level; a level whose account does not exist yet starts afresh.
+func botPoolState(tx *gorm.DB, level, pool string) (rating.PlayerState, error) {
+	id, err := botUserID(tx, level)
+	if err != nil || id == "" {
+		return rating.NewState(), err
+	}
+	return poolState(tx, id, pool)
+}
+
+// refreshEntryRatings sets every active entry's rating to its members'
+// mean rating in pool now, bots by their level's account, so that seeding
+// at the start reads today's ratings rather than those of registration day.
+func refreshEntryRatings(tx *gorm.DB, tournamentID, pool string) error {
+	return tx.Exec(`UPDATE entries e SET rating = m.rating FROM (
+		SELECT em.entry_id, AVG(COALESCE(r.rating, ?)) AS rating
+		FROM entry_members em
+		LEFT JOIN ratings r ON r.pool = ? AND r.user_id = COALESCE(em.user_id,
+			(SELECT b.id FROM users b WHERE b.kind = 'bot' AND b.bot_level = em.bot_level LIMIT 1))
+		WHERE em.tournament_id = ?
+		GROUP BY em.entry_id) m
+		WHERE e.id = m.entry_id AND e.tournament_id = ? AND e.status = 'active'`,
+		rating.InitialRating, pool, tournamentID, tournamentID).Error
+}
+
 func poolState(tx *gorm.DB, userID, pool string) (rating.PlayerState, error) {
 	var rows []ratingRow
 	if err := tx.Where("user_id = ? AND pool = ?", userID, pool).Limit(1).Find(&rows).Error; err != nil {

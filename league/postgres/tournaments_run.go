@@ -91,6 +91,9 @@ func history(tx *gorm.DB, id string) ([]competition.Result, error) {
 // formats, draws the bracket.
 func (t *Tournaments) beginLocked(tx *gorm.DB, r *tournamentRow) error {
 	c := r.config()
+	if err := refreshEntryRatings(tx, r.ID, entryPool(c)); err != nil {
+		return err
+	}
 	entries, err := activeEntries(tx, r.ID)
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@ import (
 
 	"github.com/seqleague/seqleague/league"
 	"github.com/seqleague/seqleague/league/competition"
+	"github.com/seqleague/seqleague/league/rating"
 	"github.com/seqleague/seqleague/league/redisbus"
 	"github.com/seqleague/seqleague/league/testenv"
 	"github.com/seqleague/seqleague/workers"
@@ -639,5 +640,56 @@ func TestATournamentThatCannotStartSaysWhyPlainly(t *testing.T) {
 	var e *league.Error
 	if !errors.As(err, &e) || e.Message != want {
 		t.Errorf("error %v, want the message %q", err, want)
+	}
+}
+
+// Entries are seeded by their members' ratings in the tournament's pool
+// when it starts: a bot by its level's account (not a flat 1500), and a
+// person by their rating then, not on the day they registered.
+func TestEntriesAreSeededByTodaysRatingsBotsIncluded(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	setRating := func(userID string, value float64) {
+		t.Helper()
+		if err := r.db.Gorm.Exec(`INSERT INTO ratings (user_id, pool, rating, games, peak) VALUES (?, ?, ?, 40, ?)
+			ON CONFLICT (user_id, pool) DO UPDATE SET rating = EXCLUDED.rating`, userID, rating.PoolSequence2, value, value).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for level, value := range map[string]float64{"greedy": 1700, "random": 1300} {
+		id, err := botUserID(r.db.Gorm, level)
+		if err != nil || id == "" {
+			t.Fatalf("the %s bot's account: %q, %v", level, id, err)
+		}
+		setRating(id, value)
+	}
+	tour := r.botTournament(t, "Seeded", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination", Seeding: "rating"}, 2)
+	ann := r.user(t, "ann")
+	r.joinClub(t, ann)
+	if _, err := r.tournaments.Register(ctx, ann, tour.ID, league.NewEntry{Members: []league.EntryMember{{UserID: ann.UserID}}}); err != nil {
+		t.Fatal(err)
+	}
+	ratings := func() map[string]float64 {
+		t.Helper()
+		entries, err := loadEntries(r.db.Gorm, tour.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float64{}
+		for _, e := range entries {
+			out[e.Name] = e.Rating
+		}
+		return out
+	}
+	if got := ratings(); got["bot-00"] != 1300 || got["bot-01"] != 1700 || got["ann"] != rating.InitialRating {
+		t.Fatalf("entry ratings at registration = %v; want the bots' own (random 1300, greedy 1700) and ann's 1500", got)
+	}
+	setRating(ann.UserID, 1800) // ann wins games elsewhere before the start
+	running := league.TournamentRunning
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	if got := ratings(); got["ann"] != 1800 || got["bot-01"] != 1700 || got["bot-00"] != 1300 {
+		t.Fatalf("entry ratings at the start = %v; want ann 1800, greedy 1700, random 1300", got)
 	}
 }
