@@ -44,8 +44,10 @@ describe('the tournament form', () => {
         rounds: 5,
         tieBreaks: ['sonneborn-berger', 'buchholz'],
         bestOf: 3,
+        clockMode: 'bank',
         turnSeconds: 30,
         bankSeconds: 300,
+        incrementSeconds: 5,
         fillLevel: 'strong',
         rated: false,
         opens: '2026-05-01T18:00',
@@ -71,7 +73,7 @@ describe('the tournament form', () => {
       rounds: 5,
       tie_breaks: ['sonneborn-berger', 'buchholz'],
       best_of: 3,
-      clock: { turn_seconds: 30, bank_seconds: 300 },
+      clock: { bank_seconds: 300, increment_seconds: 5 },
       fill_level: 'strong',
       rated: false,
       registration_opens: new Date(2026, 4, 1, 18, 0).toISOString(),
@@ -97,8 +99,15 @@ describe('the tournament form', () => {
     expect(toTournamentRequest(form({ format: 'double-elimination', reset: true })).reset).toBe(true);
     const gp = toTournamentRequest(form({ format: 'groups-playoffs', groups: 4, advance: 2 }));
     expect([gp.groups, gp.advance]).toEqual([4, 2]);
-    const untimed = toTournamentRequest(form({ turnSeconds: 0 }));
-    expect(untimed.clock).toBeUndefined();
+  });
+
+  it('sends one clock, as the API accepts it: untimed, a time per turn, or a bank with its increment', () => {
+    // every setting kept from an earlier choice, so only the mode decides
+    const all = { turnSeconds: 30, bankSeconds: 600, incrementSeconds: 5 };
+    expect(toTournamentRequest(form({ ...all, clockMode: 'untimed' })).clock).toBeUndefined();
+    expect(toTournamentRequest(form({ ...all, clockMode: 'turn' })).clock).toEqual({ turn_seconds: 30 });
+    expect(toTournamentRequest(form({ ...all, clockMode: 'bank' })).clock).toEqual({ bank_seconds: 600, increment_seconds: 5 });
+    expect(toTournamentRequest(form({ ...all, clockMode: 'bank', incrementSeconds: 0 })).clock).toEqual({ bank_seconds: 600 });
   });
 
   it('keeps the table legal: Stacks is individual, Sequence teams fill 2–12 seats', () => {

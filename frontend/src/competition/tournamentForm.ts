@@ -2,6 +2,7 @@
 // schedule, each with its validation and the exact request body it sends
 // (unit-tested; the components only bind inputs to these fields).
 import type { Format, NewTournament, ScheduleRequest, TieBreak, Tournament } from '../api/types';
+import { toClock, type ClockChoice } from '../components/form';
 import { fromLocalInput, UNITS, type Unit } from './time';
 
 export const FORMATS: { id: Format; name: string }[] = [
@@ -47,7 +48,7 @@ export function isElimination(format: string): boolean {
   return format === 'single-elimination' || format === 'double-elimination';
 }
 
-export interface TournamentForm {
+export interface TournamentForm extends ClockChoice {
   name: string;
   clubId: string;
   seasonId: string;
@@ -64,8 +65,6 @@ export interface TournamentForm {
   advance: number;
   tieBreaks: TieBreak[]; // none: the format's defaults
   bestOf: number;
-  turnSeconds: number;
-  bankSeconds: number;
   fillLevel: (typeof BOT_LEVELS)[number];
   rated: boolean;
   opens: string; // datetime-local
@@ -97,8 +96,10 @@ export function defaultTournamentForm(clubId = ''): TournamentForm {
     advance: 2,
     tieBreaks: [],
     bestOf: 1,
+    clockMode: 'turn',
     turnSeconds: 60,
-    bankSeconds: 0,
+    bankSeconds: 600,
+    incrementSeconds: 0,
     fillLevel: 'greedy',
     rated: true,
     opens: '',
@@ -190,11 +191,8 @@ export function toTournamentRequest(f: TournamentForm): NewTournament {
       break;
   }
   if (!isElimination(f.format) && f.tieBreaks.length) req.tie_breaks = [...f.tieBreaks];
-  if (f.turnSeconds > 0 || f.bankSeconds > 0) {
-    req.clock = {};
-    if (f.turnSeconds > 0) req.clock.turn_seconds = f.turnSeconds;
-    if (f.bankSeconds > 0) req.clock.bank_seconds = f.bankSeconds;
-  }
+  const clock = toClock(f);
+  if (clock) req.clock = clock;
   const opens = fromLocalInput(f.opens);
   const closes = fromLocalInput(f.closes);
   if (opens) req.registration_opens = opens;

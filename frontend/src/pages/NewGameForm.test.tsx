@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { defaultForm, resize, toRequest } from './NewGameForm';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import type { NewGame } from '../api/types';
+import { api } from '../session';
+import { defaultForm, NewGameForm, resize, toRequest } from './NewGameForm';
 
 describe('the new-game form', () => {
   it('asks for a 1 v 1 Sequence game against a random bot by default', () => {
@@ -26,5 +31,79 @@ describe('the new-game form', () => {
     const f = resize({ ...defaultForm(), game: 'stacks' }, 4);
     const req = toRequest({ ...f, seats: ['me', 'greedy', 'open', 'strong'], turnSeconds: 30 });
     expect(req).toEqual({ game: 'stacks', players: 4, seats: [{ user: 'me' }, { bot: 'greedy' }, { open: true }, { bot: 'strong' }], clock: { turn_seconds: 30 } });
+  });
+});
+
+describe('the new-game clock', () => {
+  it('sends one clock, as the API accepts it: untimed, a time per turn, or a bank with its increment', () => {
+    const all = { ...defaultForm(), turnSeconds: 30, bankSeconds: 300, incrementSeconds: 5 };
+    expect(toRequest({ ...all, clockMode: 'untimed' }).clock).toBeUndefined();
+    expect(toRequest({ ...all, clockMode: 'turn' }).clock).toEqual({ turn_seconds: 30 });
+    expect(toRequest({ ...all, clockMode: 'bank' }).clock).toEqual({ bank_seconds: 300, increment_seconds: 5 });
+    expect(toRequest({ ...all, clockMode: 'bank', incrementSeconds: 0 }).clock).toEqual({ bank_seconds: 300 });
+  });
+});
+
+describe('the new-game form on the page', () => {
+  beforeEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    act(() => render(null, document.body));
+    document.body.innerHTML = '';
+  });
+
+  const change = (sel: string, v: string) =>
+    act(() => {
+      const el = document.querySelector(sel) as HTMLSelectElement;
+      el.value = v;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  const submit = async () => {
+    await act(async () => void (document.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+    for (let i = 0; i < 4; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
+  };
+
+  it('offers the clock as one choice and posts a time bank with its increment alone', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ id: 'g1' } as never);
+    act(() => render(<NewGameForm />, document.body));
+    const opts = (sel: string) => [...document.querySelectorAll(`${sel} option`)].map((o) => (o as HTMLOptionElement).value);
+    expect(opts('#ng-clock')).toEqual(['untimed', 'turn', 'bank']);
+    expect(document.querySelector('#ng-bank')).toBeNull(); // a time per turn by default: no bank to set
+    change('#ng-clock', 'bank');
+    expect(document.querySelector('#ng-turn')).toBeNull();
+    change('#ng-bank', '600');
+    change('#ng-increment', '5');
+    await submit();
+    expect(post).toHaveBeenCalledTimes(1);
+    expect((post.mock.calls[0][1] as NewGame).clock).toEqual({ bank_seconds: 600, increment_seconds: 5 });
+  });
+
+  it("shows the server's clock objections next to the clock controls", async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(
+      new ApiError(400, {
+        title: 'Invalid input',
+        detail: 'the game cannot be set up',
+        errors: [
+          { field: 'clock', message: 'use turn_seconds or bank_seconds, not both' },
+          { field: 'seats[1].bot', message: 'must be random, greedy or strong' },
+        ],
+      }),
+    );
+    act(() => render(<NewGameForm />, document.body));
+    await submit();
+    expect(document.querySelector('#ng-clock-err')!.textContent).toBe('use turn_seconds or bank_seconds, not both');
+    expect(document.querySelector('#ng-clock')!.getAttribute('aria-invalid')).toBe('true');
+    // a field without a control of its own is still named, under the summary
+    expect(document.querySelector('.error')!.textContent).toContain('the game cannot be set up');
+    expect(document.querySelector('.error')!.textContent).toContain('must be random, greedy or strong');
+  });
+
+  it('moves an increment objection to the clock choice when its control is hidden', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(
+      new ApiError(400, { title: 'Invalid input', detail: 'the game cannot be set up', errors: [{ field: 'clock.increment_seconds', message: 'needs bank_seconds' }] }),
+    );
+    act(() => render(<NewGameForm />, document.body));
+    await submit();
+    expect(document.querySelector('#ng-increment')).toBeNull();
+    expect(document.querySelector('#ng-clock-err')!.textContent).toBe('needs bank_seconds');
   });
 });

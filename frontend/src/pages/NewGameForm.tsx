@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Game, GameKind, NewGame, SeatRequest } from '../api/types';
-import { ErrorBox, useAction } from '../components/ui';
+import { ClockFields, toClock, type ClockChoice } from '../components/form';
+import { errorText, useAction } from '../components/ui';
 import { TEAMS } from '../game/board';
 import { navigate } from '../router';
 import { api } from '../session';
@@ -12,18 +13,16 @@ export const BOT_LEVELS = ['random', 'greedy', 'strong'] as const;
 
 export type SeatChoice = 'me' | 'open' | (typeof BOT_LEVELS)[number];
 
-export interface GameForm {
+export interface GameForm extends ClockChoice {
   game: GameKind;
   variant: 'classic' | 'bordered';
   players: number;
   teams: number;
   seats: SeatChoice[];
-  turnSeconds: number;
-  bankSeconds: number;
 }
 
 export function defaultForm(): GameForm {
-  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], turnSeconds: 60, bankSeconds: 0 };
+  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], clockMode: 'turn', turnSeconds: 60, bankSeconds: 300, incrementSeconds: 0 };
 }
 
 /** resize keeps the seat choices in step with the player count. */
@@ -42,17 +41,17 @@ export function toRequest(f: GameForm): NewGame {
     req.variant = f.variant;
     req.teams = f.teams;
   }
-  if (f.turnSeconds > 0 || f.bankSeconds > 0) {
-    req.clock = {};
-    if (f.turnSeconds > 0) req.clock.turn_seconds = f.turnSeconds;
-    if (f.bankSeconds > 0) req.clock.bank_seconds = f.bankSeconds;
-  }
+  const clock = toClock(f);
+  if (clock) req.clock = clock;
   return req;
 }
 
 export function NewGameForm() {
   const [f, setF] = useState<GameForm>(defaultForm);
-  const { busy, error, run } = useAction();
+  const { busy, error, fieldErrors, run } = useAction();
+  // The server's objections with no control of their own here (the clock's
+  // are shown at the clock), listed under the summary.
+  const unplaced = (fieldErrors?.fields ?? []).filter((x) => x.field !== 'clock' && !x.field.startsWith('clock.'));
   const playerCounts = f.game === 'sequence' ? Object.keys(SEQUENCE_TABLES).map(Number) : STACKS_PLAYERS;
 
   const submit = (e: Event) => {
@@ -140,28 +139,22 @@ export function NewGameForm() {
         ))}
       </fieldset>
       <div class="row">
-        <div class="field">
-          <label for="ng-turn">Time per turn</label>
-          <select id="ng-turn" value={String(f.turnSeconds)} onChange={(e) => setF({ ...f, turnSeconds: Number((e.currentTarget as HTMLSelectElement).value) })}>
-            {[15, 30, 60, 120, 300].map((s) => (
-              <option key={s} value={String(s)}>
-                {s < 60 ? `${s} s` : `${s / 60} min`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="ng-bank">Time bank</label>
-          <select id="ng-bank" value={String(f.bankSeconds)} onChange={(e) => setF({ ...f, bankSeconds: Number((e.currentTarget as HTMLSelectElement).value) })}>
-            {[0, 60, 300, 600].map((s) => (
-              <option key={s} value={String(s)}>
-                {s === 0 ? 'none' : `${s / 60} min`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ClockFields idPrefix="ng" value={f} onChange={(patch) => setF({ ...f, ...patch })} fieldError={(k) => fieldErrors?.fieldError(k)} />
       </div>
-      <ErrorBox error={error} />
+      {!!error && (
+        <div class="error" role="alert">
+          {errorText(error)}
+          {unplaced.length > 0 && (
+            <ul>
+              {unplaced.map((x) => (
+                <li key={x.field}>
+                  {x.field}: {x.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       <button type="submit" class="primary" disabled={busy}>
         {busy ? 'Starting…' : 'Start the game'}
       </button>

@@ -18,13 +18,11 @@ import {
   validateTournament,
   type TournamentForm,
 } from '../competition/tournamentForm';
-import { Check, Input, Select } from '../components/form';
+import { Check, ClockFields, Input, Select } from '../components/form';
 import { ErrorBox, Loading, Page, useAction, useLoad } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
 
-const TURN = [0, 15, 30, 60, 120, 300].map((s) => [s, s === 0 ? 'untimed' : s < 60 ? `${s} s` : `${s / 60} min`] as const);
-const BANK = [0, 60, 300, 600, 1800].map((s) => [s, s === 0 ? 'none' : `${s / 60} min`] as const);
 const GAP = [0, 30, 60, 300, 900, 3600].map((s) => [s, s === 0 ? 'none: next round at once' : s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : '1 hour'] as const);
 
 export default function NewTournament() {
@@ -153,6 +151,7 @@ export default function NewTournament() {
                     ['bordered', 'Bordered (W+ / W−)'],
                   ]}
                   onChange={(v) => set({ variant: v })}
+                  error={err('variant')}
                 />
               )}
               <Select
@@ -183,8 +182,9 @@ export default function NewTournament() {
               />
             </div>
             <div class="row">
-              <Select id="nt-turn" label="Time per turn" value={f.turnSeconds} options={TURN} onChange={(v) => set({ turnSeconds: v })} error={err('clock')} />
-              <Select id="nt-bank" label="Time bank" value={f.bankSeconds} options={BANK} onChange={(v) => set({ bankSeconds: v })} />
+              <ClockFields idPrefix="nt" value={f} onChange={set} fieldError={err} />
+            </div>
+            <div class="row">
               <Select
                 id="nt-fill"
                 label="Fill-in bot level"

@@ -66,10 +66,31 @@ function gameText(t: T): string {
 function clockText(t: T): string {
   const c = t.clock;
   if (!c || (!c.turn_seconds && !c.bank_seconds)) return 'untimed';
-  return [c.turn_seconds ? `${duration(c.turn_seconds)} a turn` : '', c.bank_seconds ? `${duration(c.bank_seconds)} bank` : ''].filter(Boolean).join(' + ');
+  return [
+    c.turn_seconds ? `${duration(c.turn_seconds)} a turn` : '',
+    c.bank_seconds ? `${duration(c.bank_seconds)} bank` : '',
+    c.bank_seconds && c.increment_seconds ? `${duration(c.increment_seconds)} a move` : '',
+  ]
+    .filter(Boolean)
+    .join(' + ');
 }
 
-function Facts({ t, entries }: { t: T; entries: number }) {
+/**
+ * entryCount says how many entries play on: "4", or "4 active, 1
+ * withdrawn" when the list also holds entries withdrawn after the start.
+ */
+export function entryCount(entries: Pick<Entry, 'status'>[]): string {
+  const active = entries.filter((e) => e.status === 'active').length;
+  const withdrawn = entries.filter((e) => e.status === 'withdrawn').length;
+  return withdrawn ? `${active} active, ${withdrawn} withdrawn` : String(active);
+}
+
+/** mayWithdraw: the server lets the entry's captain, any player named in it, or an organizer take it out. */
+export function mayWithdraw(e: Pick<Entry, 'captain_id' | 'members'>, userId: string | undefined, organizer: boolean): boolean {
+  return organizer || (!!userId && (e.captain_id === userId || e.members.some((m) => m.user === userId)));
+}
+
+function Facts({ t, entries }: { t: T; entries: string }) {
   const rows: [string, string][] = [
     ['Game', gameText(t)],
     ['Format', formatText(t)],
@@ -77,7 +98,7 @@ function Facts({ t, entries }: { t: T; entries: number }) {
     ['Clock', clockText(t)],
     ['Rated', t.rated ? 'yes' : 'no'],
     ['Seeding', t.seeding ?? 'rating'],
-    ['Entries', String(entries)],
+    ['Entries', entries],
     ['No-shows', t.no_show === 'forfeit' ? 'forfeit' : 'bots play for them'],
     ['At the deadline', t.at_deadline === 'adjudicate' ? 'adjudicated on the board' : 'bots finish the games'],
     ['Fill-in bots', t.fill_level ?? 'greedy'],
@@ -329,11 +350,11 @@ function Entries({ d, organizer, clubMembers, reload }: { d: TournamentData; org
   };
   const seeded = entries.some((e) => e.seed > 0);
   const canRemove = (e: Entry) =>
-    e.status === 'active' && t.status !== 'finished' && (organizer || e.captain_id === user?.id) && (t.status === 'registration' || t.format === 'round-robin' || t.format === 'swiss');
+    e.status === 'active' && t.status !== 'finished' && mayWithdraw(e, user?.id, organizer) && (t.status === 'registration' || t.format === 'round-robin' || t.format === 'swiss');
   return (
     <section class="card-box" aria-labelledby="entries-title">
       <h2 id="entries-title">
-        Entries <span class="muted small">({entries.filter((e) => e.status === 'active').length})</span>
+        Entries <span class="muted small">({entryCount(entries)})</span>
       </h2>
       {entries.length === 0 ? (
         <p class="muted">No entries yet.</p>
@@ -360,9 +381,12 @@ function Entries({ d, organizer, clubMembers, reload }: { d: TournamentData; org
             </thead>
             <tbody>
               {entries.map((e) => (
-                <tr key={e.id} data-entry={e.id} class={mine?.id === e.id ? 'mine' : undefined}>
+                <tr key={e.id} data-entry={e.id} data-status={e.status} class={[mine?.id === e.id ? 'mine' : '', e.status === 'withdrawn' ? 'withdrawn muted' : ''].filter(Boolean).join(' ') || undefined}>
                   {seeded && <td class="num">{e.seed || '—'}</td>}
-                  <th scope="row">{e.name}</th>
+                  <th scope="row">
+                    {e.name}
+                    {e.status === 'withdrawn' && <span class="sr-only"> (withdrawn)</span>}
+                  </th>
                   <td>
                     {e.members.map((m, i) => (
                       <span key={i}>
@@ -372,7 +396,7 @@ function Entries({ d, organizer, clubMembers, reload }: { d: TournamentData; org
                     ))}
                   </td>
                   <td class="num">{Math.round(e.rating)}</td>
-                  <td>{e.status}</td>
+                  <td>{e.status === 'withdrawn' ? <span class="tag status-withdrawn">withdrawn</span> : e.status}</td>
                   <td>
                     {canRemove(e) && (
                       <button type="button" class="small" onClick={() => remove(e)} aria-label={`${t.status === 'registration' ? 'Remove' : 'Withdraw'} ${e.name}`}>
@@ -537,7 +561,7 @@ export default function TournamentPage({ id }: { id: string }) {
       <p class="sr-only" aria-live="polite">
         {announcement}
       </p>
-      <Facts t={t} entries={activeEntries} />
+      <Facts t={t} entries={entryCount(d.entries)} />
       <ErrorBox error={data.error} />
 
       {organizer && t.status !== 'finished' && (

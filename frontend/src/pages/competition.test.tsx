@@ -33,6 +33,7 @@ function stub(routes: Record<string, Handler>) {
   vi.spyOn(api, 'get').mockImplementation(answer('GET') as never);
   vi.spyOn(api, 'post').mockImplementation(answer('POST') as never);
   vi.spyOn(api, 'patch').mockImplementation(answer('PATCH') as never);
+  vi.spyOn(api, 'del').mockImplementation(answer('DELETE') as never);
 }
 
 async function settle() {
@@ -228,6 +229,84 @@ describe('the tournament page', () => {
   });
 });
 
+describe('the tournament page, signed in', () => {
+  const me: User = { id: 'me1', username: 'mate', kind: 'human', is_admin: false, created_at: '' };
+  const t = swiss.tournament;
+  // A team of two: someone else is its captain, I am its second player.
+  const team = { id: 'e-team', name: 'Our Team', captain_id: 'cap1', seed: 0, rating: 1500, status: 'active', members: [{ user: 'cap1', username: 'cap' }, { user: 'me1', username: 'mate' }] };
+  const page = (over: { status?: string; role?: string; entries?: unknown[]; patch?: Handler }) => {
+    const routes: Record<string, Handler> = {
+      ...tournamentRoutes(swiss as unknown as typeof se),
+      'GET /me': () => me,
+      [`GET /tournaments/${t.id}`]: () => ({ ...t, status: over.status ?? 'running', entries: 5 }),
+      [`GET /tournaments/${t.id}/entries\\?limit=100`]: () => ({ items: over.entries ?? [team, ...swiss.entries.slice(1)] }),
+      [`GET /clubs/${t.club_id}`]: () => ({ id: t.club_id, name: 'Dev Club', viewer_role: over.role ?? 'member' }),
+      [`GET /clubs/${t.club_id}/members\\?limit=100`]: () => ({ items: [] }),
+      [`DELETE /tournaments/${t.id}/entries\\?entry=.*`]: () => undefined,
+    };
+    if (over.patch) routes[`PATCH /tournaments/${t.id}`] = over.patch;
+    return routes;
+  };
+  beforeEach(() => {
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+  });
+  afterEach(async () => {
+    for (const r of mounted.splice(0)) act(() => render(null, r));
+    vi.spyOn(api, 'logout').mockResolvedValue();
+    await signOut();
+    vi.restoreAllMocks();
+  });
+
+  it('lets any player named in an entry withdraw it, not only its captain', async () => {
+    stub(page({}));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const buttons = [...root.querySelectorAll('table.entries button')];
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Withdraw Our Team']);
+    await click(buttons[0]);
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
+  });
+
+  it('counts the active entries everywhere and marks the withdrawn ones it lists', async () => {
+    const entries = [team, ...swiss.entries.slice(1, 4), { ...swiss.entries[4], status: 'withdrawn' }];
+    stub(page({ entries }));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    expect(root.querySelectorAll('table.entries tbody tr')).toHaveLength(5);
+    expect(root.querySelector('#entries-title')!.textContent).toBe('Entries (4 active, 1 withdrawn)');
+    const fact = [...root.querySelectorAll('.facts div')].find((d) => d.querySelector('dt')!.textContent === 'Entries')!;
+    expect(fact.querySelector('dd')!.textContent).toBe('4 active, 1 withdrawn');
+    const gone = root.querySelector(`table.entries tr[data-entry="${swiss.entries[4].id}"]`)!;
+    expect(gone.getAttribute('data-status')).toBe('withdrawn');
+    expect(gone.querySelector('th')!.textContent).toContain('(withdrawn)');
+    expect(gone.querySelector('.tag.status-withdrawn')!.textContent).toBe('withdrawn');
+    expect(gone.querySelector('button')).toBeNull();
+  });
+
+  it("shows the problem's detail when the tournament cannot start", async () => {
+    const detail = 'the tournament cannot start with 0 entries';
+    stub(
+      page({
+        status: 'registration',
+        role: 'owner',
+        entries: [],
+        patch: () => {
+          throw new ApiError(409, { title: 'Conflict', detail, errors: [] });
+        },
+      }),
+    );
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    await click(byText(root, 'button', 'Start now'));
+    await settle();
+    expect(root.querySelector('.organizer .error')!.textContent).toBe(detail);
+  });
+});
+
 describe('the new-tournament form', () => {
   const me: User = { id: 'me1', username: 'orga', kind: 'human', is_admin: false, created_at: '' };
   const routes: Record<string, Handler> = {
@@ -301,6 +380,47 @@ describe('the new-tournament form', () => {
     expect(root.querySelector('#nt-name-err')!.textContent).toBe('name: a tournament of that name is running');
     expect((root.querySelector('button[type=submit]') as HTMLButtonElement).disabled).toBe(false);
     expect(location.pathname).toBe('/tournaments/new');
+  });
+
+  it('sets a time bank with an increment as the clock, and shows a clock objection next to the clock', async () => {
+    let refuse = false;
+    stub({
+      ...routes,
+      'POST /tournaments': () => {
+        if (refuse) throw new ApiError(400, { title: 'Invalid input', detail: 'the tournament cannot be set up', errors: [{ field: 'clock', message: 'too long' }] });
+        return { id: 't-new' };
+      },
+    });
+    history.replaceState(null, '', '/tournaments/new?club=c1');
+    const root = mount(<NewTournament />);
+    await settle();
+    const set = (sel: string, v: string, ev = 'change') =>
+      act(() => {
+        const el = root.querySelector(sel) as HTMLInputElement;
+        el.value = v;
+        el.dispatchEvent(new Event(ev, { bubbles: true }));
+      });
+    const submit = async () => {
+      await act(async () => void (root.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+      await settle();
+    };
+    set('#nt-name', 'Bank Cup', 'input');
+    expect([...root.querySelectorAll('#nt-clock option')].map((o) => (o as HTMLOptionElement).value)).toEqual(['untimed', 'turn', 'bank']);
+    set('#nt-clock', 'bank');
+    expect(root.querySelector('#nt-turn')).toBeNull();
+    set('#nt-bank', '600');
+    set('#nt-increment', '10');
+    refuse = true;
+    await submit();
+    expect(root.querySelector('#nt-clock-err')!.textContent).toBe('too long');
+    refuse = false;
+    await submit();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => (c.body as { clock?: unknown }).clock)).toEqual([
+      { bank_seconds: 600, increment_seconds: 10 },
+      { bank_seconds: 600, increment_seconds: 10 },
+    ]);
+    expect(location.pathname).toBe('/tournaments/t-new');
   });
 
   it('shows what is missing instead of posting', async () => {
