@@ -8,20 +8,27 @@ export function remaining(deadline: string | undefined, now: number): number | n
   return Math.max(0, t - now);
 }
 
+/**
+ * formatClock shows whole seconds rounded down, so the clock never shows
+ * more time than is left (a 15 s turn starts at 0:14.9…, shown 0:14, and
+ * 0:00 is the last fraction of a second).
+ */
 export function formatClock(ms: number): string {
-  const s = Math.ceil(ms / 1000);
+  const s = Math.floor(Math.max(0, ms) / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** Clock counts down to the turn deadline. */
 export function Clock({ deadline, label = 'Time left' }: { deadline?: string; label?: string }) {
-  const [now, setNow] = useState(Date.now());
+  // The interval only re-renders; the time is read at each render, so a new
+  // deadline is never measured against a clock reading up to 250 ms old.
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!deadline) return;
-    const t = setInterval(() => setNow(Date.now()), 250);
+    const t = setInterval(() => setTick((n) => n + 1), 250);
     return () => clearInterval(t);
   }, [deadline]);
-  const ms = remaining(deadline, now);
+  const ms = remaining(deadline, Date.now());
   if (ms == null) return null;
   return (
     <span class={ms < 10000 ? 'clock low' : 'clock'} role="timer" aria-label={`${label}: ${formatClock(ms)}`}>
