@@ -8,14 +8,17 @@ function opponents(g: Game, me?: string): string {
     .join(', ');
 }
 
-function outcome(g: Game, me?: string): string {
+export function outcome(g: Game, me?: string): string {
+  const mine = me ? g.seats.find((s) => s.user?.id === me) : undefined;
+  // A person whose seat a fill-in bot took over after their timeouts is
+  // rated as losing, whatever the board's result: never "won".
+  if (mine?.abandoned && (g.status === 'active' || g.status === 'finished')) return 'abandoned';
   if (g.status === 'open') return 'waiting for players';
   if (g.status === 'active') return 'in play';
   if (g.status === 'aborted') return 'aborted';
   const r = g.result;
   if (!r) return g.status;
   if (r.status === 'drawn') return 'draw';
-  const mine = g.seats.find((s) => s.user?.id === me);
   if (!mine) return 'finished';
   const won = g.game === 'sequence' ? mine.team === r.winner : mine.seat === r.winner;
   return won ? 'won' : 'lost';

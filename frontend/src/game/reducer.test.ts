@@ -58,4 +58,31 @@ describe('the live-game reducer', () => {
     expect(s.connected).toBe(true);
     expect(liveReducer(s, { type: 'connected', connected: true })).toBe(s);
   });
+
+  it('names the winning team as the page does, not by its internal letter', () => {
+    let s = liveReducer(initialLive, { type: 'view', view: view(9) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: view(9, { status: 'finished', to_move: [], result: { status: 'finished', winner: 1 } }) } });
+    expect(s.announcement).toBe('The game is over: Green team won.');
+  });
+
+  it('says when the autopilot played a timed-out turn', () => {
+    let s = liveReducer(initialLive, { type: 'view', view: view(0) });
+    const auto: MoveRecord = { ply: 0, seat: 0, move: '7H@e5', by: 'autopilot', at: '' };
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: auto, view: view(1) } });
+    expect(s.announcement).toBe('Your turn timed out; the autopilot played it for you: played 7H on e5. bot-random to move.');
+  });
+
+  it('never says "your turn" once a fill-in bot has the seat, and says so once', () => {
+    const gone = (ply: number) =>
+      view(ply, { seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true }, view(0).seats[1]] });
+    let s = liveReducer(initialLive, { type: 'view', view: view(1) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'seat', view: gone(1) } });
+    expect(s.announcement).toMatch(/^After too many timed-out turns in a row, a fill-in bot now plays your seat/);
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: gone(2) } });
+    expect(s.announcement).toBe('The fill-in bot in your seat to move.');
+    expect(s.announcement).not.toMatch(/Your turn/);
+    // the team won, but the person who left is rated as losing
+    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: { ...gone(2), status: 'finished', to_move: [], result: { status: 'finished', winner: 0 } } } });
+    expect(s.announcement).toBe('The game is over: Blue team won. Your seat was abandoned to a fill-in bot: a loss for you.');
+  });
 });

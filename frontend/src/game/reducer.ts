@@ -2,6 +2,9 @@
 // first GET, the SSE stream (which may replay moves after a reconnect, or
 // arrive before or after our own POST's answer) and our moves' answers.
 import type { GameEventData, GameView, MoveRecord } from '../api/types';
+import { ABANDONED_NOTICE, autopilotTurn, isMyTurn, mySeatAbandoned, teamName, timeoutText } from './seats';
+import { describeSequenceMove } from './sequenceMoves';
+import { describeStacksMove } from './stacksMoves';
 
 export interface LiveGame {
   view: GameView | null;
@@ -33,29 +36,42 @@ export function isNewer(a: GameView | null, b: GameView): boolean {
 }
 
 function nameOfSeat(view: GameView, seat: number): string {
-  if (view.your_seat === seat) return 'You';
   const s = view.seats[seat];
-  return s?.user?.username ?? (s?.bot ? `bot (${s.bot})` : `seat ${seat + 1}`);
+  if (view.your_seat === seat) return s?.filled_by_bot ? 'The fill-in bot in your seat' : 'You';
+  const name = s?.user?.username ?? (s?.bot ? `bot (${s.bot})` : `seat ${seat + 1}`);
+  return s?.filled_by_bot ? `${name} (fill-in bot)` : name;
 }
 
 /** turnAnnouncement says whose turn it is now, if that changed. */
 export function turnAnnouncement(before: GameView | null, after: GameView): string {
+  const abandoned = mySeatAbandoned(after);
   if (after.status === 'finished' && before?.status !== 'finished') {
     const r = after.result;
-    if (!r || r.status === 'drawn') return 'The game is over: a draw.';
+    const lost = abandoned ? ' Your seat was abandoned to a fill-in bot: a loss for you.' : '';
+    if (!r || r.status === 'drawn') return `The game is over: a draw.${lost}`;
     if (after.game === 'sequence') {
       const mine = after.your_seat != null && after.seats[after.your_seat]?.team === r.winner;
-      return mine ? 'The game is over: your team won!' : `The game is over: team ${'abc'[r.winner ?? 0]} won.`;
+      return mine && !abandoned ? 'The game is over: your team won!' : `The game is over: ${teamName(r.winner ?? 0)} won.${lost}`;
     }
-    return r.winner === after.your_seat ? 'The game is over: you won!' : `The game is over: ${nameOfSeat(after, r.winner ?? 0)} won.`;
+    return r.winner === after.your_seat && !abandoned
+      ? 'The game is over: you won!'
+      : `The game is over: ${nameOfSeat(after, r.winner ?? 0)} won.${lost}`;
   }
-  const mineNow = after.your_seat != null && after.to_move.includes(after.your_seat);
-  const mineBefore = before != null && before.your_seat != null && before.to_move.includes(before.your_seat);
+  if (abandoned && !(before && before.id === after.id && mySeatAbandoned(before))) return ABANDONED_NOTICE;
+  const mineNow = isMyTurn(after);
+  const mineBefore = before != null && isMyTurn(before);
   if (mineNow && !mineBefore) return 'Your turn.';
   if (!mineNow && after.to_move.length && before?.to_move.join() !== after.to_move.join()) {
     return `${after.to_move.map((s) => nameOfSeat(after, s)).join(', ')} to move.`;
   }
   return '';
+}
+
+/** timeoutAnnouncement says the autopilot played the viewer's timed-out turn, when a move of it arrives. */
+function timeoutAnnouncement(view: GameView, log: MoveRecord[], move?: MoveRecord): string {
+  if (!move || move.by !== 'autopilot' || move.seat !== view.your_seat) return '';
+  const names = (s: number) => nameOfSeat(view, s);
+  return timeoutText(autopilotTurn(view, log), (m) => (view.game === 'sequence' ? describeSequenceMove(m) : describeStacksMove(m, names)));
 }
 
 export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
@@ -72,8 +88,11 @@ export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
       if (event.move && !log.some((m) => m.ply === event.move!.ply)) {
         log = [...log, event.move].sort((x, y) => x.ply - y.ply).slice(-LOG_SIZE);
       }
-      if (!isNewer(s.view, event.view)) return log === s.log ? s : { ...s, log };
-      return { ...s, log, view: event.view, announcement: turnAnnouncement(s.view, event.view) || s.announcement };
+      const timedOut = log === s.log ? '' : timeoutAnnouncement(event.view, log, event.move);
+      if (!isNewer(s.view, event.view)) return log === s.log ? s : { ...s, log, announcement: timedOut || s.announcement };
+      const turn = turnAnnouncement(s.view, event.view);
+      const announcement = [timedOut, turn].filter(Boolean).join(' ');
+      return { ...s, log, view: event.view, announcement: announcement || s.announcement };
     }
   }
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useReducer, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { GameView } from '../api/types';
+import type { GameView, MoveRecord } from '../api/types';
 import { ErrorBox, Loading, Page } from '../components/ui';
 import { initialLive, liveReducer } from '../game/reducer';
+import { ABANDONED_NOTICE, autopilotTurn, mySeatAbandoned, timeoutText } from '../game/seats';
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
@@ -10,6 +11,93 @@ import { api, useSession } from '../session';
 import { newMoveID, resultText, seatName } from './gameCommon';
 import { SequenceTable } from './SequenceTable';
 import { StacksTable } from './StacksTable';
+
+type SeatAction = 'join' | 'start' | 'leave';
+
+/** gameLink is the address to share so others can join the game. */
+export function gameLink(id: string): string {
+  return `${globalThis.location?.origin ?? ''}/games/${encodeURIComponent(id)}`;
+}
+
+/** OpenGame is a game waiting for players: its seats, and joining, starting, leaving or cancelling it. */
+export function OpenGame(props: { view: GameView; me?: string; busy: boolean; onAction: (a: SeatAction) => void }) {
+  const { view, me, busy, onAction } = props;
+  const [copied, setCopied] = useState(false);
+  const creator = me != null && view.created_by === me;
+  const open = view.seats.some((s) => s.open);
+  const people = view.seats.filter((s) => s.user && !s.bot);
+  // Leaving as the only person seated leaves nobody to play: the server
+  // aborts the game, so the creator's button says what it does.
+  const cancels = view.your_seat != null && people.length === 1 && people[0].seat === view.your_seat;
+  const link = gameLink(view.id);
+  const copy = () => {
+    navigator.clipboard?.writeText(link).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <section class="card-box">
+      <h2>Waiting for players</h2>
+      <ul>
+        {view.seats.map((s) => (
+          <li key={s.seat}>
+            Seat {s.seat + 1}: {s.open ? 'open' : seatName(view, s.seat)}
+          </li>
+        ))}
+      </ul>
+      {creator && open && (
+        <p class="share-hint">
+          Share this game's link so others can take the open seats: <a href={link}>{link}</a>{' '}
+          {typeof navigator !== 'undefined' && navigator.clipboard && (
+            <button type="button" class="secondary" onClick={copy}>
+              {copied ? 'Link copied' : 'Copy the link'}
+            </button>
+          )}
+        </p>
+      )}
+      <div class="actions">
+        {me && view.your_seat == null && open && (
+          <button type="button" class="primary" disabled={busy} onClick={() => onAction('join')}>
+            Take a seat
+          </button>
+        )}
+        {me && creator && !open && (
+          <button type="button" class="primary" disabled={busy} onClick={() => onAction('start')}>
+            Start the game
+          </button>
+        )}
+        {me && view.your_seat != null && (
+          <button type="button" class={cancels ? 'danger' : 'secondary'} disabled={busy} onClick={() => onAction('leave')}>
+            {cancels ? 'Cancel game' : 'Leave this game'}
+          </button>
+        )}
+      </div>
+      {me && cancels && <p class="muted small">Nobody else has joined yet: cancelling ends the game for good.</p>}
+    </section>
+  );
+}
+
+/**
+ * SeatNotices tell the viewer what happened to their seat without them: the
+ * autopilot played a timed-out turn, or a fill-in bot took the seat over.
+ */
+export function SeatNotices({ view, log, describe }: { view: GameView; log: MoveRecord[]; describe: (move: string) => string }) {
+  if (view.status !== 'active' || view.your_seat == null) return null;
+  if (mySeatAbandoned(view)) {
+    return (
+      <p class="seat-notice abandoned" id="seat-notice">
+        {ABANDONED_NOTICE}
+      </p>
+    );
+  }
+  const timedOut = timeoutText(autopilotTurn(view, log), describe);
+  return timedOut ? (
+    <p class="seat-notice" id="seat-notice">
+      {timedOut} Move before the clock runs out, or a bot will take your seat after repeated timeouts.
+    </p>
+  ) : null;
+}
 
 export default function GamePage({ id }: { id: string }) {
   const session = useSession();
@@ -54,7 +142,7 @@ export default function GamePage({ id }: { id: string }) {
     }
   };
 
-  const seatAction = async (path: 'join' | 'start') => {
+  const seatAction = async (path: SeatAction) => {
     setBusy(true);
     setError(null);
     try {
@@ -98,29 +186,9 @@ export default function GamePage({ id }: { id: string }) {
         {live.announcement}
       </div>
       <ErrorBox error={error} />
+      <SeatNotices view={view} log={live.log} describe={describe} />
 
-      {view.status === 'open' && (
-        <section class="card-box">
-          <h2>Waiting for players</h2>
-          <ul>
-            {view.seats.map((s) => (
-              <li key={s.seat}>
-                Seat {s.seat + 1}: {s.open ? 'open' : seatName(view, s.seat)}
-              </li>
-            ))}
-          </ul>
-          {session.user && view.your_seat == null && view.seats.some((s) => s.open) && (
-            <button type="button" class="primary" disabled={busy} onClick={() => seatAction('join')}>
-              Take a seat
-            </button>
-          )}
-          {session.user && view.created_by === session.user.id && !view.seats.some((s) => s.open) && (
-            <button type="button" class="primary" disabled={busy} onClick={() => seatAction('start')}>
-              Start the game
-            </button>
-          )}
-        </section>
-      )}
+      {view.status === 'open' && <OpenGame view={view} me={session.user?.id} busy={busy} onAction={seatAction} />}
 
       {view.status !== 'open' && (view.status === 'finished' || view.status === 'aborted') && (
         <p class="result" role="status">
@@ -137,7 +205,8 @@ export default function GamePage({ id }: { id: string }) {
           <ol start={live.log[0].ply + 1}>
             {live.log.map((m) => (
               <li key={m.ply}>
-                {seatName(view, m.seat)} {describe(m.move)} <code>{m.move}</code>
+                {seatName(view, m.seat)}
+                {m.by === 'autopilot' ? ' (autopilot, turn timed out)' : m.by === 'fill-in' ? ' (fill-in bot)' : ''} {describe(m.move)} <code>{m.move}</code>
               </li>
             ))}
           </ol>

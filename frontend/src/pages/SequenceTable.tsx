@@ -6,7 +6,7 @@ import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
 import type { MoveRecord } from '../api/types';
-import { isTypingTarget, resultText, seatName } from './gameCommon';
+import { SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
 export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
   const out = new Set(state.locked ?? []);
@@ -81,7 +81,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
           : special.discard.size
             ? 'Your turn: a table-talk penalty is due — discard a card.'
             : 'Your turn: pick a card (keys 1–7), then a highlighted cell (arrows, Enter).'
-        : `${view.to_move.map((s) => seatName(view, s)).join(', ') || 'Nobody'} to move.`;
+        : toMoveText(view);
 
   return (
     <div class="table sequence-table">
@@ -98,7 +98,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
               <span class="player-name">
                 {seatName(view, seat)}
                 <span class="sr-only">, {t.name} team</span>
-                {view.to_move.includes(seat) && <span class="badge">to move</span>}
+                <SeatTags view={view} seat={seat} />
               </span>
               <span class="muted" aria-label={`${n} cards in hand`}>
                 {n} cards

@@ -3,7 +3,7 @@ import type { GameView, StacksState } from '../api/types';
 import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
-import { isTypingTarget, resultText, seatName } from './gameCommon';
+import { SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {
@@ -50,7 +50,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
         ? `${names(st.window!.completer)} completed a ${st.window!.color} pile: block window open.${opts.block ? ' You hold a BLOCK.' : ''}`
         : myTurn
           ? 'Your turn: play cards onto piles, then end the turn with a discard.'
-          : `${view.to_move.map(names).join(', ') || 'Nobody'} to move.`;
+          : toMoveText(view);
 
   const chosen = source ? (opts.plays.get(source) ?? []) : [];
   const chosenCard = source?.split(':')[1];
@@ -66,7 +66,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
             <div class={`player${view.to_move.includes(seat) ? ' to-move' : ''}`} key={seat}>
               <span class="player-name">
                 {names(seat)}
-                {view.to_move.includes(seat) && <span class="badge">{inWindow ? 'may block' : 'to move'}</span>}
+                <SeatTags view={view} seat={seat} toMove={inWindow ? 'may block' : 'to move'} />
                 {st.skipped[seat] && <span class="badge warn">skipped next</span>}
               </span>
               <span class="muted" aria-label={`${n} cards in hand`}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../api/types';
-import { resultText } from './gameCommon';
+import { resultText, toMoveText } from './gameCommon';
 
 const seats = [
   { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
@@ -30,5 +30,30 @@ describe('the result line', () => {
     expect(resultText(finished('stacks', { status: 'finished', winner: 0 }, 'adjudication'))).toBe(
       'ann wins, adjudicated at the round deadline.',
     );
+  });
+
+  it('never tells a person whose seat was abandoned that they won', () => {
+    const gone = (g: GameView): GameView => ({ ...g, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
+    const seq = resultText(gone(finished('sequence', { status: 'finished', winner: 1 })));
+    expect(seq).toBe('Green team (▲) wins. You abandoned your seat (a fill-in bot played it): a loss for you.');
+    expect(seq).not.toMatch(/that is you/);
+    const st = resultText(gone(finished('stacks', { status: 'finished', winner: 1 })));
+    expect(st).not.toMatch(/well played/);
+    expect(st).toMatch(/a loss for you\.$/);
+  });
+});
+
+describe('the to-move line', () => {
+  const active = (over: Partial<GameView>): GameView => ({ ...finished('sequence', undefined), status: 'active', result: undefined, ...over });
+
+  it('tells a person whose seat a fill-in bot took that they can no longer move', () => {
+    const gone = [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }];
+    expect(toMoveText(active({ seats: gone, to_move: [1] }))).toBe('A fill-in bot now plays your seat; you can no longer move.');
+    expect(toMoveText(active({ seats: gone, to_move: [0] }))).toBe('A fill-in bot now plays your seat; you can no longer move. ann to move.');
+  });
+
+  it('shows other viewers that a fill-in bot plays a seat', () => {
+    const gone = [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }];
+    expect(toMoveText(active({ seats: gone, to_move: [1], your_seat: 0 }))).toBe('bob (fill-in bot) to move.');
   });
 });

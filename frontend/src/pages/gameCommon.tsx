@@ -1,10 +1,47 @@
 import type { GameView, Seat } from '../api/types';
 import { TEAMS } from '../game/board';
+import { mySeatAbandoned } from '../game/seats';
 
 export function seatName(view: { seats: Seat[]; your_seat?: number | null }, seat: number): string {
   const s = view.seats[seat];
   const base = s?.user?.username ?? (s?.bot ? `bot-${s.bot}` : s?.open ? 'open seat' : `seat ${seat + 1}`);
   return view.your_seat === seat ? `${base} (you)` : base;
+}
+
+/** isFillIn says whether a fill-in bot plays the seat (it took an open or an abandoned seat over). */
+export function isFillIn(view: { seats: Seat[] }, seat: number): boolean {
+  return !!view.seats[seat]?.filled_by_bot;
+}
+
+/** moverName names a seat that is to move, saying when a fill-in bot plays it. */
+export function moverName(view: { seats: Seat[]; your_seat?: number | null }, seat: number): string {
+  if (!isFillIn(view, seat)) return seatName(view, seat);
+  return view.your_seat === seat ? 'the fill-in bot in your seat' : `${seatName(view, seat)} (fill-in bot)`;
+}
+
+/** toMoveText is the status line of a game in play when the viewer may not move. */
+export function toMoveText(view: GameView, names: (seat: number) => string = (s) => moverName(view, s)): string {
+  if (mySeatAbandoned(view)) {
+    const others = view.to_move.filter((s) => s !== view.your_seat);
+    return `A fill-in bot now plays your seat; you can no longer move.${others.length ? ` ${others.map(names).join(', ')} to move.` : ''}`;
+  }
+  return `${view.to_move.map(names).join(', ') || 'Nobody'} to move.`;
+}
+
+/**
+ * SeatTags are the badges after a player's name: a fill-in bot playing the
+ * seat, and whose move it is (never "to move" on the viewer's own seat once
+ * a bot has it: the bot moves, not them).
+ */
+export function SeatTags({ view, seat, toMove = 'to move' }: { view: GameView; seat: number; toMove?: string }) {
+  const fillIn = isFillIn(view, seat);
+  const moving = view.to_move.includes(seat);
+  return (
+    <>
+      {fillIn && <span class="badge fill-in">{view.seats[seat]?.abandoned ? 'fill-in bot (seat abandoned)' : 'fill-in bot'}</span>}
+      {moving && <span class="badge">{fillIn ? `bot ${toMove}` : toMove}</span>}
+    </>
+  );
 }
 
 export function resultText(view: GameView): string {
@@ -13,13 +50,18 @@ export function resultText(view: GameView): string {
   if (!r) return '';
   // An adjudicated game's board shows no end: say what ended it.
   const how = view.ended_by === 'adjudication' ? ', adjudicated at the round deadline' : '';
-  if (r.status === 'drawn') return `Draw${how}.`;
+  // A person whose seat a fill-in bot took over is rated as losing,
+  // whatever the board says: never congratulate them.
+  const abandoned = mySeatAbandoned(view);
+  const lost = abandoned ? ' You abandoned your seat (a fill-in bot played it): a loss for you.' : '';
+  if (r.status === 'drawn') return `Draw${how}.${lost}`;
   if (view.game === 'sequence') {
     const t = TEAMS[r.winner ?? 0];
-    const mine = view.your_seat != null && view.seats[view.your_seat]?.team === r.winner;
-    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : '.'}`;
+    const mine = !abandoned && view.your_seat != null && view.seats[view.your_seat]?.team === r.winner;
+    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : '.'}${lost}`;
   }
-  return `${seatName(view, r.winner ?? 0)} wins${how}${r.winner === view.your_seat ? ' — well played!' : '.'}`;
+  const mine = !abandoned && r.winner === view.your_seat;
+  return `${moverName(view, r.winner ?? 0)} wins${how}${mine ? ' — well played!' : '.'}${lost}`;
 }
 
 export function newMoveID(): string {

@@ -104,3 +104,24 @@ describe('the Stacks table', () => {
     expect(root.querySelector('.block-window button')).toBeNull();
   });
 });
+
+describe('a seat a fill-in bot took over', () => {
+  const gone = [{ ...seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true }, seats[1]];
+
+  it('no longer tells its person that they are to move', () => {
+    const root = mount(<SequenceTable view={{ ...seqView({}, []), seats: gone, to_move: [0] }} onMove={() => {}} busy={false} />);
+    const status = root.querySelector('.status-line')!.textContent!;
+    expect(status).toBe('A fill-in bot now plays your seat; you can no longer move.');
+    const badges = [...root.querySelectorAll('.player')[0].querySelectorAll('.badge')].map((b) => b.textContent);
+    expect(badges).toEqual(['fill-in bot (seat abandoned)', 'bot to move']); // the bot moves, not them
+    const stacks = mount(<StacksTable view={{ ...stacksView({}, []), seats: gone, to_move: [0] }} onMove={() => {}} busy={false} />);
+    expect(stacks.querySelector('.status-line')!.textContent).toBe('A fill-in bot now plays your seat; you can no longer move.');
+  });
+
+  it('is tagged for other viewers', () => {
+    const root = mount(<SequenceTable view={{ ...seqView({}, []), seats: gone, to_move: [0], your_seat: 1 }} onMove={() => {}} busy={false} />);
+    expect(root.querySelector('.status-line')!.textContent).toBe('ann (fill-in bot) to move.');
+    const badges = [...root.querySelectorAll('.player')[0].querySelectorAll('.badge')].map((b) => b.textContent);
+    expect(badges).toEqual(['fill-in bot (seat abandoned)', 'bot to move']);
+  });
+});

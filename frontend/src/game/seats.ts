@@ -1,0 +1,49 @@
+// Who holds a seat now: a person, a bot seated from the start, or a fill-in
+// bot that took a seat over (an open seat at a scheduled start, or a
+// person's seat after max_timeouts timed-out turns in a row: "abandoned").
+import type { MoveRecord, Seat } from '../api/types';
+import { TEAMS } from './board';
+
+type Seats = { seats: Seat[]; your_seat?: number | null };
+
+/** mySeatAbandoned says whether the viewer's seat was handed to a fill-in bot. */
+export function mySeatAbandoned(v: Seats): boolean {
+  return v.your_seat != null && !!v.seats[v.your_seat]?.abandoned;
+}
+
+/** isMyTurn says whether the viewer is to move (never once a bot has their seat). */
+export function isMyTurn(v: Seats & { to_move: number[] }): boolean {
+  return v.your_seat != null && v.to_move.includes(v.your_seat) && !mySeatAbandoned(v);
+}
+
+/** teamName is a Sequence team's name as the page shows it ("Green team"). */
+export function teamName(team: number): string {
+  const t = TEAMS[team];
+  return t ? `${t.name} team` : `team ${team + 1}`;
+}
+
+export const ABANDONED_NOTICE =
+  'After too many timed-out turns in a row, a fill-in bot now plays your seat. ' +
+  'You can no longer move in this game, and it counts as abandoned (a loss) for you.';
+
+/**
+ * autopilotTurn is the viewer's latest turn in the log if the autopilot
+ * played it (their turn timed out): the moves of that seat at the end of
+ * its last run of consecutive moves. It is empty once the player moved
+ * again themselves, or when a fill-in bot has the seat.
+ */
+export function autopilotTurn(v: Seats, log: MoveRecord[]): MoveRecord[] {
+  const me = v.your_seat;
+  if (me == null || mySeatAbandoned(v)) return [];
+  let i = log.length - 1;
+  while (i >= 0 && log[i].seat !== me) i--;
+  const out: MoveRecord[] = [];
+  for (; i >= 0 && log[i].seat === me && log[i].by === 'autopilot'; i--) out.unshift(log[i]);
+  return out;
+}
+
+/** timeoutText says what the autopilot did in the viewer's place. */
+export function timeoutText(moves: MoveRecord[], describe: (move: string) => string): string {
+  if (!moves.length) return '';
+  return `Your turn timed out; the autopilot played it for you: ${moves.map((m) => describe(m.move)).join(', ')}.`;
+}

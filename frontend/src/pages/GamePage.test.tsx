@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import type { GameView, MoveRecord, Seat } from '../api/types';
+import { OpenGame, SeatNotices } from './GamePage';
+
+const ann: Seat = { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false };
+const bob: Seat = { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, open: false, filled_by_bot: false, abandoned: false };
+const open: Seat = { seat: 1, team: 1, user: null, open: true, filled_by_bot: false, abandoned: false };
+const bot: Seat = { seat: 1, team: 1, user: { id: 'b', username: 'bot-random' }, bot: 'random', open: false, filled_by_bot: false, abandoned: false };
+
+function view(over: Partial<GameView>): GameView {
+  return {
+    id: 'g1', game: 'sequence', players: 2, teams: 2, status: 'open', rated: false, clock: {}, created_at: '', seed_hash: '', ply: 0,
+    created_by: 'u1', seats: [ann, open], your_seat: 0, to_move: [], state: null, ...over,
+  };
+}
+
+function mount(vnode: preact.VNode) {
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  act(() => render(vnode, root));
+  return root;
+}
+const buttons = (root: Element) => [...root.querySelectorAll('button')].map((b) => b.textContent);
+
+describe('an open game', () => {
+  it('lets its creator cancel it while nobody else sits, and shows the link to share', () => {
+    const acts: string[] = [];
+    const root = mount(<OpenGame view={view({})} me="u1" busy={false} onAction={(a) => acts.push(a)} />);
+    expect(buttons(root)).toContain('Cancel game');
+    expect(root.querySelector('.share-hint')!.textContent).toContain('/games/g1');
+    act(() => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Cancel game')!.click());
+    expect(acts).toEqual(['leave']);
+  });
+
+  it('counts bots as nobody: a creator alone with a bot still cancels', () => {
+    const root = mount(<OpenGame view={view({ seats: [ann, bot, { ...open, seat: 2 }], players: 3, teams: 3 })} me="u1" busy={false} onAction={() => {}} />);
+    expect(buttons(root)).toContain('Cancel game');
+  });
+
+  it('lets anyone seated leave it', () => {
+    const acts: string[] = [];
+    const full = view({ seats: [ann, bob, { ...open, seat: 2 }], players: 3, teams: 3, your_seat: 1 });
+    const root = mount(<OpenGame view={full} me="u2" busy={false} onAction={(a) => acts.push(a)} />);
+    expect(buttons(root)).toEqual(['Leave this game']);
+    expect(root.querySelector('.share-hint')).toBeNull(); // only the creator is asked to share
+    act(() => root.querySelector('button')!.click());
+    expect(acts).toEqual(['leave']);
+    // the creator, with someone else seated, leaves rather than cancels
+    const creator = mount(<OpenGame view={{ ...full, your_seat: 0 }} me="u1" busy={false} onAction={() => {}} />);
+    expect(buttons(creator)).toContain('Leave this game');
+  });
+
+  it('offers no leave button to someone not seated', () => {
+    const root = mount(<OpenGame view={view({ your_seat: null, seats: [ann, open] })} me="u3" busy={false} onAction={() => {}} />);
+    expect(buttons(root)).toEqual(['Take a seat']);
+  });
+});
+
+describe('the seat notices', () => {
+  const active = (over: Partial<GameView>) => view({ status: 'active', seats: [ann, bob], to_move: [1], ...over });
+  const mv = (ply: number, seat: number, by: string): MoveRecord => ({ ply, seat, move: 'pass', by, at: '' });
+  const describe_ = (m: string) => (m === 'pass' ? 'passed' : m);
+
+  it('tells a player the autopilot played their timed-out turn, until they move again', () => {
+    let root = mount(<SeatNotices view={active({})} log={[mv(0, 1, 'player'), mv(1, 0, 'autopilot')]} describe={describe_} />);
+    expect(root.textContent).toMatch(/^Your turn timed out; the autopilot played it for you: passed\./);
+    root = mount(<SeatNotices view={active({})} log={[mv(1, 0, 'autopilot'), mv(2, 1, 'player'), mv(3, 0, 'player')]} describe={describe_} />);
+    expect(root.textContent).toBe('');
+  });
+
+  it('keeps telling a player whose seat a fill-in bot took that they can no longer move', () => {
+    const gone = active({ seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true }, bob] });
+    const root = mount(<SeatNotices view={gone} log={[]} describe={describe_} />);
+    expect(root.textContent).toMatch(/a fill-in bot now plays your seat\. You can no longer move/);
+  });
+});
