@@ -624,6 +624,27 @@ try {
     await page.locator('#ratings').screenshot({ path: join(artifacts, 'rating-chart.png') });
   });
 
+  await test('club management: the owner makes a member an organizer', async () => {
+    // A member of this run's own club, put there directly (joining by
+    // invite is another session's business).
+    const ins = psqlDB(dbName, `INSERT INTO users (username, kind) VALUES ('Orla', 'human');
+      INSERT INTO club_members (club_id, user_id, role) SELECT c.id, u.id, 'member' FROM clubs c, users u WHERE c.name = '${clubName}' AND u.username = 'Orla';`);
+    assert(ins.ok, ins.out);
+    await page.goto(clubURL);
+    await page.getByRole('heading', { name: clubName, level: 1 }).waitFor();
+    await page.locator('#owner-note').waitFor();
+    const orla = page.locator('.member-list li[data-user="Orla"]');
+    await orla.waitFor();
+    assert((await orla.getAttribute('data-role')) === 'member', `Orla is ${await orla.getAttribute('data-role')}`);
+    await page.getByRole('button', { name: 'Make Orla an organizer' }).click();
+    await page.locator('.member-list li[data-user="Orla"][data-role="organizer"] .tag', { hasText: 'organizer' }).waitFor();
+    await page.getByRole('button', { name: 'Make Orla a plain member' }).waitFor();
+    await page.locator('section:has(#members-title)').screenshot({ path: join(artifacts, 'club-members.png') });
+    // The server kept it.
+    await page.reload();
+    await page.locator('.member-list li[data-user="Orla"][data-role="organizer"]').waitFor();
+  });
+
   await test('unknown pages and files: SPA fallback, 404 and cache headers', async () => {
     const r1 = await fetch(base + '/no/such/page');
     assert(r1.status === 200 && r1.headers.get('cache-control') === 'no-cache', `page fallback: ${r1.status} ${r1.headers.get('cache-control')}`);

@@ -456,3 +456,19 @@ export interface BracketView {
   playoffs?: BracketRound[];
   champion?: string;
 }
+
+// ---- club management (server/openapi/30-clubs.json) ----
+
+export type ClubRole = 'owner' | 'organizer' | 'member';
+
+/** ClubUpdate is PATCH /clubs/{id}: only the fields sent change; owner_id transfers the club. */
+export interface ClubUpdate {
+  name?: string;
+  description?: string;
+  owner_id?: string;
+}
+
+/** MemberRoleUpdate is PATCH /clubs/{id}/members/{user_id} (ownership moves by ClubUpdate.owner_id). */
+export interface MemberRoleUpdate {
+  role: Exclude<ClubRole, 'owner'>;
+}

@@ -1,10 +1,11 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, Invite, Member } from '../api/types';
 import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
+import { applyChanges, clubRights, EditClub, MemberRow, type MemberChange } from './ClubManage';
 import { ClubCompetitions } from './Leagues';
 
 export function ClubList() {
@@ -85,6 +86,13 @@ export function ClubPage({ id }: { id: string }) {
   const [inviteError, setInviteError] = useState<unknown>(null);
   const [hours, setHours] = useState('168');
   const [uses, setUses] = useState('10');
+  // members changed on this page since the list was read (null: removed)
+  const [changed, setChanged] = useState<Record<string, Member | null>>({});
+  useEffect(() => setChanged({}), [id, user?.id]); // the list is read again
+  const reloadMembers = () => {
+    setChanged({});
+    members.reload();
+  };
 
   if (club.error) {
     return (
@@ -97,7 +105,27 @@ export function ClubPage({ id }: { id: string }) {
   if (!club.data) return <Loading />;
   const c = club.data;
   const role = c.viewer_role;
-  const canInvite = role === 'owner' || role === 'organizer' || user?.is_admin;
+  const rights = clubRights(role, user);
+  const canInvite = rights.organize;
+  const shown = applyChanges(members.data ?? [], changed);
+
+  const onMemberChange = (ch: MemberChange) => {
+    if (ch.kind === 'role') {
+      setChanged((old) => ({ ...old, [ch.member.user_id]: ch.member }));
+    } else if (ch.kind === 'removed') {
+      setChanged((old) => ({ ...old, [ch.userId]: null }));
+      club.setData({ ...c, member_count: Math.max(0, c.member_count - 1) });
+    } else {
+      // the old owner stays on as an organizer
+      const roleOf = (uid: string, r: string) => {
+        const m = shown.find((x) => x.user_id === uid);
+        return m ? { [uid]: { ...m, role: r } } : {};
+      };
+      setChanged((old) => ({ ...old, ...roleOf(c.owner_id, 'organizer'), ...roleOf(ch.userId, 'owner') }));
+      club.setData({ ...c, ...ch.club, viewer_role: c.viewer_role });
+      club.reload(); // the viewer's own role may have changed
+    }
+  };
 
   const join = async (e: Event) => {
     e.preventDefault();
@@ -105,7 +133,7 @@ export function ClubPage({ id }: { id: string }) {
     try {
       await api.post(`/clubs/${encodeURIComponent(id)}/members`, { code: code.trim() });
       club.reload();
-      members.reload();
+      reloadMembers();
     } catch (err) {
       setJoinError(err);
     }
@@ -114,7 +142,7 @@ export function ClubPage({ id }: { id: string }) {
     try {
       await api.del(`/clubs/${encodeURIComponent(id)}/members/me`);
       club.reload();
-      members.reload();
+      reloadMembers();
     } catch (err) {
       setJoinError(err);
     }
@@ -197,17 +225,25 @@ export function ClubPage({ id }: { id: string }) {
         </section>
       )}
 
+      {rights.manage && <EditClub club={c} onSaved={(n) => club.setData(n)} />}
+
       <ClubCompetitions club={c} />
 
       <section class="card-box" aria-labelledby="members-title">
         <h2 id="members-title">Members</h2>
         <ErrorBox error={members.error} />
+        {role === 'owner' && (
+          <p class="owner-note" id="owner-note">
+            You own this club, so you cannot leave it or close your account while you do.{' '}
+            {c.member_count > 1
+              ? 'To hand it over, choose “Make owner…” next to another member; you stay on as an organizer.'
+              : 'To hand it over, invite another player first, then choose “Make owner…” next to their name.'}
+          </p>
+        )}
         {members.data ? (
           <ul class="member-list">
-            {members.data.map((m) => (
-              <li key={m.user_id}>
-                <a href={`/users/${m.user_id}`}>{m.username}</a> {m.role !== 'member' && <span class="tag">{m.role}</span>}
-              </li>
+            {shown.map((m) => (
+              <MemberRow key={m.user_id} club={c} member={m} rights={rights} me={user} onChange={onMemberChange} />
             ))}
           </ul>
         ) : (

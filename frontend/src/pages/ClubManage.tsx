@@ -1,0 +1,257 @@
+// Managing a club from its page, exactly as the server allows it
+// (league.CanManageAs, CanOrganizeAs and CanRemoveMember): the owner and
+// site admins edit the club, name organizers and hand the club over (the
+// old owner becomes an organizer); organizers remove plain members only;
+// nobody removes the owner or changes the owner's role but by a transfer.
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/types';
+import { ErrorBox, Field, errorText } from '../components/ui';
+import { api } from '../session';
+
+const enc = encodeURIComponent;
+
+export interface ClubRights {
+  /** edit the club, set members' roles, transfer the club */
+  manage: boolean;
+  /** remove plain members (and make invites) */
+  organize: boolean;
+}
+
+export function clubRights(role: string | undefined, user: User | null): ClubRights {
+  if (!user) return { manage: false, organize: false };
+  const manage = role === 'owner' || user.is_admin;
+  return { manage, organize: manage || role === 'organizer' };
+}
+
+/** canRemove: the owner and site admins remove anyone but the owner, organizers plain members. */
+export function canRemove(rights: ClubRights, target: Member): boolean {
+  if (target.role === 'owner') return false;
+  return rights.manage || (rights.organize && target.role === 'member');
+}
+
+/** EditClub edits the club's name and description (owner and site admins). */
+export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => void }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(club.name);
+  const [desc, setDesc] = useState(club.description);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const fe = error instanceof ApiError ? error : null;
+  const descErr = fe?.fieldError('description');
+
+  const start = () => {
+    setName(club.name);
+    setDesc(club.description);
+    setError(null);
+    setSaved(false);
+    setOpen(true);
+  };
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body: ClubUpdate = { name: name.trim(), description: desc.trim() };
+      const c = await api.patch<Club>(`/clubs/${enc(club.id)}`, body);
+      onSaved({ ...club, ...c, viewer_role: club.viewer_role });
+      setOpen(false);
+      setSaved(true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card-box club-manage" aria-labelledby="manage-title">
+      <h2 id="manage-title">Manage the club</h2>
+      {open ? (
+        <form class="form narrow" onSubmit={save}>
+          <Field label="Club name" name="club-edit-name" value={name} onInput={setName} required maxLength={64} error={fe?.fieldError('name')} />
+          <div class="field">
+            <label for="club-edit-description">Club description</label>
+            <textarea
+              id="club-edit-description"
+              rows={3}
+              maxLength={2000}
+              value={desc}
+              aria-invalid={descErr ? 'true' : undefined}
+              aria-describedby={descErr ? 'club-edit-description-err' : undefined}
+              onInput={(e) => setDesc((e.currentTarget as HTMLTextAreaElement).value)}
+            />
+            {descErr && (
+              <small id="club-edit-description-err" class="field-error">
+                {descErr}
+              </small>
+            )}
+          </div>
+          <ErrorBox error={error} />
+          <div class="actions-row">
+            <button type="submit" class="primary" disabled={busy}>
+              {busy ? 'Saving…' : 'Save changes'}
+            </button>
+            <button type="button" disabled={busy} onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p class="actions-row">
+          <button type="button" onClick={start}>
+            Edit name and description…
+          </button>
+          {saved && (
+            <span class="ok" role="status">
+              Saved.
+            </span>
+          )}
+        </p>
+      )}
+      <p class="muted small">
+        Members' roles, removing members and handing the club over: the buttons next to each name under <a href="#members-title">Members</a>.
+      </p>
+    </section>
+  );
+}
+
+/** What a member row changed, for the page to show without reading the list again. */
+export type MemberChange = { kind: 'role'; member: Member } | { kind: 'removed'; userId: string } | { kind: 'owner'; userId: string; club: Club };
+
+type Confirming = 'remove' | 'transfer' | null;
+
+/** MemberRow is one member with the controls the viewer may use on them. */
+export function MemberRow({
+  club,
+  member,
+  rights,
+  me,
+  onChange,
+}: {
+  club: Club;
+  member: Member;
+  rights: ClubRights;
+  me: User | null;
+  onChange: (c: MemberChange) => void;
+}) {
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const m = member;
+  const self = me?.id === m.user_id;
+  const setRole = rights.manage && !self && m.role !== 'owner';
+  const remove = !self && canRemove(rights, m);
+  const transfer = rights.manage && !self && m.role !== 'owner';
+  const base = `/clubs/${enc(club.id)}`;
+
+  const act = async (fn: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      setConfirming(null);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const changeRole = (role: MemberRoleUpdate['role']) =>
+    act(async () => {
+      const body: MemberRoleUpdate = { role };
+      onChange({ kind: 'role', member: await api.patch<Member>(`${base}/members/${enc(m.user_id)}`, body) });
+    });
+  const doRemove = () =>
+    act(async () => {
+      await api.del(`${base}/members/${enc(m.user_id)}`);
+      onChange({ kind: 'removed', userId: m.user_id });
+    });
+  const doTransfer = () =>
+    act(async () => {
+      const body: ClubUpdate = { owner_id: m.user_id };
+      onChange({ kind: 'owner', userId: m.user_id, club: await api.patch<Club>(base, body) });
+    });
+
+  const fe = error instanceof ApiError ? error : null;
+  const fieldMsg = fe?.fieldError('owner_id') ?? fe?.fieldError('role');
+  const errId = `member-${m.user_id}-err`;
+
+  return (
+    <li class="member-row" data-user={m.username} data-role={m.role}>
+      <span class="member-name">
+        <a href={`/users/${m.user_id}`}>{m.username}</a> {m.role !== 'member' && <span class="tag">{m.role}</span>}
+      </span>
+      {(setRole || remove || transfer) && !confirming && (
+        <span class="member-actions actions-row">
+          {setRole &&
+            (m.role === 'member' ? (
+              <button type="button" class="small" disabled={busy} onClick={() => changeRole('organizer')} aria-label={`Make ${m.username} an organizer`}>
+                Make organizer
+              </button>
+            ) : (
+              <button type="button" class="small" disabled={busy} onClick={() => changeRole('member')} aria-label={`Make ${m.username} a plain member`}>
+                Make member
+              </button>
+            ))}
+          {transfer && (
+            <button type="button" class="small" disabled={busy} onClick={() => setConfirming('transfer')} aria-label={`Make ${m.username} the owner…`}>
+              Make owner…
+            </button>
+          )}
+          {remove && (
+            <button type="button" class="small" disabled={busy} onClick={() => setConfirming('remove')} aria-label={`Remove ${m.username} from the club…`}>
+              Remove…
+            </button>
+          )}
+        </span>
+      )}
+      {confirming === 'remove' && (
+        <div class="member-confirm" role="group" aria-label={`Remove ${m.username}?`}>
+          <p>
+            Remove <strong>{m.username}</strong> from {club.name}? They can come back only with a new invite code.
+          </p>
+          <span class="actions-row">
+            <button type="button" class="danger small" disabled={busy} onClick={doRemove}>
+              Remove {m.username}
+            </button>
+            <button type="button" class="small" disabled={busy} onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+          </span>
+        </div>
+      )}
+      {confirming === 'transfer' && (
+        <div class="member-confirm" role="group" aria-label={`Hand the club to ${m.username}?`}>
+          <p>
+            Hand {club.name} to <strong>{m.username}</strong>? They become its owner, and{' '}
+            {club.owner_id && club.owner_id === me?.id ? 'you stay on as an organizer' : 'the present owner stays on as an organizer'}.
+          </p>
+          <span class="actions-row">
+            <button type="button" class="danger small" disabled={busy} onClick={doTransfer}>
+              Hand the club to {m.username}
+            </button>
+            <button type="button" class="small" disabled={busy} onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+          </span>
+        </div>
+      )}
+      {error ? (
+        <small id={errId} class="field-error member-error" role="alert">
+          {errorText(error)}
+          {fieldMsg ? ` (${fieldMsg})` : ''}
+        </small>
+      ) : null}
+    </li>
+  );
+}
+
+/** applyChanges shows a page of members with the changes made on it since it was read. */
+export function applyChanges(members: Member[], changes: Record<string, Member | null>): Member[] {
+  return members.flatMap((m) => {
+    const c = changes[m.user_id];
+    return c === null ? [] : [c ?? m];
+  });
+}

@@ -1,0 +1,300 @@
+// Managing a club from its page against a stubbed API: editing the club,
+// members' roles, removing a member, handing the club over, field errors,
+// and who sees which controls (as the server allows: owner and site admins
+// manage, organizers remove plain members, members see nothing).
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import type { Club, Member, User } from '../api/types';
+import { api, restore, signOut } from '../session';
+import { ClubPage } from './Clubs';
+
+type Handler = (path: string, body?: unknown) => unknown;
+let calls: { method: string; path: string; body?: unknown }[] = [];
+
+function stub(routes: Record<string, Handler>) {
+  const answer = (method: string) => async (path: string, body?: unknown) => {
+    calls.push({ method, path, body });
+    for (const [pattern, h] of Object.entries(routes)) {
+      const [m, p] = pattern.split(' ');
+      if (m === method && new RegExp('^' + p + '$').test(path)) return structuredClone(h(path, body));
+    }
+    throw new Error(`unexpected ${method} ${path}`);
+  };
+  vi.spyOn(api, 'get').mockImplementation(answer('GET') as never);
+  vi.spyOn(api, 'post').mockImplementation(answer('POST') as never);
+  vi.spyOn(api, 'patch').mockImplementation(answer('PATCH') as never);
+  vi.spyOn(api, 'del').mockImplementation(answer('DELETE') as never);
+}
+
+async function settle() {
+  for (let i = 0; i < 6; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
+}
+
+const mounted: HTMLElement[] = [];
+function mount(vnode: preact.VNode) {
+  const root = document.createElement('div');
+  document.body.appendChild(root);
+  mounted.push(root);
+  act(() => render(vnode, root));
+  return root;
+}
+
+const click = async (el: Element | null) => {
+  expect(el).not.toBeNull();
+  act(() => (el as HTMLElement).click());
+  await settle();
+};
+/** button finds a button by its accessible name (aria-label, else its text). */
+const button = (root: Element, name: string) =>
+  ([...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name) as HTMLButtonElement | undefined) ?? null;
+const row = (root: Element, username: string) => root.querySelector(`.member-list li[data-user="${username}"]`);
+const tagOf = (root: Element, username: string) => row(root, username)?.querySelector('.tag')?.textContent ?? '';
+const type = (root: Element, sel: string, v: string) =>
+  act(() => {
+    const el = root.querySelector(sel) as HTMLInputElement;
+    el.value = v;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+const submit = async (form: Element | null) => {
+  await act(async () => void (form as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+  await settle();
+};
+
+const user = (id: string, username: string, is_admin = false): User => ({ id, username, kind: 'human', is_admin, created_at: '' });
+const member = (user_id: string, username: string, role: string): Member => ({ user_id, username, role, joined_at: '2026-01-01T00:00:00Z' });
+
+/**
+ * A club owned by olga, with ollie organizing and two plain members, served
+ * by a small in-memory API that applies the changes it is sent.
+ */
+function world(me: User, viewerRole: string | undefined) {
+  const club: Club = { id: 'c1', name: 'Dev Club', description: 'We play', owner_id: 'u-olga', member_count: 4, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+  let members = [member('u-mia', 'mia', 'member'), member('u-olga', 'olga', 'owner'), member('u-ollie', 'ollie', 'organizer'), member('u-pat', 'pat', 'member')];
+  let role = viewerRole;
+  const uid = (p: string) => decodeURIComponent(p.split('/').pop()!);
+  const routes: Record<string, Handler> = {
+    'GET /me': () => me,
+    'GET /clubs/c1': () => ({ ...club, member_count: members.length, ...(role ? { viewer_role: role } : {}) }),
+    'GET /clubs/c1/members\\?limit=20': () => ({ items: members, next_cursor: '' }),
+    'PATCH /clubs/c1': (_p, body) => {
+      const b = body as { name?: string; description?: string; owner_id?: string };
+      if (b.name !== undefined) club.name = b.name;
+      if (b.description !== undefined) club.description = b.description;
+      if (b.owner_id) {
+        members = members.map((m) => (m.role === 'owner' ? { ...m, role: 'organizer' } : m.user_id === b.owner_id ? { ...m, role: 'owner' } : m));
+        if (role === 'owner') role = 'organizer';
+        club.owner_id = b.owner_id;
+      }
+      return { ...club, member_count: members.length }; // no viewer_role, as the server
+    },
+    'PATCH /clubs/c1/members/[^/]+': (p, body) => {
+      const m = members.find((x) => x.user_id === uid(p))!;
+      m.role = (body as { role: string }).role;
+      return m;
+    },
+    'DELETE /clubs/c1/members/[^/]+': (p) => {
+      members = members.filter((x) => x.user_id !== uid(p));
+      return undefined;
+    },
+    // the club's leagues and tournaments
+    'GET /.*': () => ({ items: [], next_cursor: '' }),
+  };
+  return routes;
+}
+
+async function signInAs(routes: Record<string, Handler>) {
+  vi.spyOn(api, 'refresh').mockResolvedValue(true);
+  stub(routes);
+  await restore();
+}
+
+async function openClub(me: User, viewerRole: string | undefined, extra: Record<string, Handler> = {}) {
+  const routes = { ...world(me, viewerRole), ...extra };
+  await signInAs(routes);
+  history.replaceState(null, '', '/clubs/c1');
+  const root = mount(<ClubPage id="c1" />);
+  await settle();
+  expect(row(root, 'mia')).not.toBeNull();
+  calls = [];
+  return root;
+}
+
+const olga = user('u-olga', 'olga');
+const ollie = user('u-ollie', 'ollie');
+const mia = user('u-mia', 'mia');
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  calls = [];
+});
+afterEach(async () => {
+  for (const r of mounted.splice(0)) act(() => render(null, r));
+  document.body.innerHTML = '';
+  vi.spyOn(api, 'logout').mockResolvedValue();
+  await signOut();
+  vi.restoreAllMocks();
+});
+
+describe('the club page for its owner', () => {
+  it('edits the name and description', async () => {
+    const root = await openClub(olga, 'owner');
+    await click(button(root, 'Edit name and description…'));
+    expect((root.querySelector('#f-club-edit-name') as HTMLInputElement).value).toBe('Dev Club');
+    type(root, '#f-club-edit-name', '  Dev Club Two ');
+    type(root, '#club-edit-description', 'We play on Mondays');
+    await submit(root.querySelector('.club-manage form'));
+    expect(calls).toContainEqual({ method: 'PATCH', path: '/clubs/c1', body: { name: 'Dev Club Two', description: 'We play on Mondays' } });
+    expect(root.querySelector('h1')!.textContent).toBe('Dev Club Two');
+    expect(root.querySelector('.lead')!.textContent).toBe('We play on Mondays');
+    expect(root.querySelector('.club-manage form')).toBeNull();
+    expect(root.querySelector('.club-manage [role=status]')!.textContent).toBe('Saved.');
+    // still the owner's page: the PATCH answer has no viewer_role
+    expect(button(root, 'Make mia an organizer')).not.toBeNull();
+  });
+
+  it("shows the server's field errors next to the fields and keeps the form", async () => {
+    const root = await openClub(olga, 'owner', {
+      'PATCH /clubs/c1': () => {
+        throw new ApiError(409, {
+          title: 'Conflict',
+          detail: 'a club of that name exists',
+          errors: [
+            { field: 'name', message: 'is taken' },
+            { field: 'description', message: 'must be at most 2000 characters' },
+          ],
+        });
+      },
+    });
+    await click(button(root, 'Edit name and description…'));
+    type(root, '#f-club-edit-name', 'Other Club');
+    await submit(root.querySelector('.club-manage form'));
+    const name = root.querySelector('#f-club-edit-name')!;
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(root.querySelector('#' + name.getAttribute('aria-describedby'))!.textContent).toBe('is taken');
+    const desc = root.querySelector('#club-edit-description')!;
+    expect(root.querySelector('#' + desc.getAttribute('aria-describedby'))!.textContent).toBe('must be at most 2000 characters');
+    expect(root.querySelector('.club-manage [role=alert]')!.textContent).toBe('a club of that name exists');
+    expect(root.querySelector('h1')!.textContent).toBe('Dev Club');
+    expect((name as HTMLInputElement).value).toBe('Other Club');
+  });
+
+  it('makes a member an organizer and an organizer a member again', async () => {
+    const root = await openClub(olga, 'owner');
+    await click(button(root, 'Make mia an organizer'));
+    expect(calls).toEqual([{ method: 'PATCH', path: '/clubs/c1/members/u-mia', body: { role: 'organizer' } }]);
+    expect(tagOf(root, 'mia')).toBe('organizer');
+    await click(button(root, 'Make mia a plain member'));
+    expect(calls[1]).toEqual({ method: 'PATCH', path: '/clubs/c1/members/u-mia', body: { role: 'member' } });
+    expect(tagOf(root, 'mia')).toBe('');
+    expect(button(root, 'Make mia an organizer')).not.toBeNull();
+    // no member list read again: a long list keeps the pages shown
+    expect(calls.filter((c) => c.method === 'GET' && c.path.includes('/members'))).toEqual([]);
+  });
+
+  it('removes a member only after a confirmation', async () => {
+    const root = await openClub(olga, 'owner');
+    await click(button(root, 'Remove pat from the club…'));
+    const confirm = row(root, 'pat')!.querySelector('[role=group]')!;
+    expect(confirm.getAttribute('aria-label')).toBe('Remove pat?');
+    expect(calls).toEqual([]);
+    await click(button(root, 'Cancel'));
+    expect(row(root, 'pat')!.querySelector('[role=group]')).toBeNull();
+    expect(calls).toEqual([]);
+    await click(button(root, 'Remove pat from the club…'));
+    await click(button(root, 'Remove pat'));
+    expect(calls).toEqual([{ method: 'DELETE', path: '/clubs/c1/members/u-pat', body: undefined }]);
+    expect(row(root, 'pat')).toBeNull();
+    expect(root.querySelector('p.muted')!.textContent).toMatch(/^3 members/);
+  });
+
+  it('hands the club to a member after a confirmation, and stays on as an organizer', async () => {
+    const root = await openClub(olga, 'owner');
+    expect(root.querySelector('#owner-note')!.textContent).toMatch(/cannot leave it or close your account.*Make owner…/);
+    expect(button(root, 'Leave the club')).toBeNull();
+    await click(button(root, 'Make mia the owner…'));
+    expect(row(root, 'mia')!.querySelector('[role=group]')!.textContent).toMatch(/you stay on as an organizer/);
+    expect(calls).toEqual([]);
+    await click(button(root, 'Hand the club to mia'));
+    expect(calls[0]).toEqual({ method: 'PATCH', path: '/clubs/c1', body: { owner_id: 'u-mia' } });
+    expect(tagOf(root, 'mia')).toBe('owner');
+    expect(tagOf(root, 'olga')).toBe('organizer');
+    // olga is an organizer now: she may leave, and manages no more
+    expect(root.querySelector('p.muted')!.textContent).toContain('you are the organizer');
+    expect(button(root, 'Leave the club')).not.toBeNull();
+    expect(root.querySelector('#owner-note')).toBeNull();
+    expect(root.querySelector('.club-manage')).toBeNull();
+    expect(button(root, 'Make pat an organizer')).toBeNull();
+    expect(button(root, 'Remove pat from the club…')).not.toBeNull();
+    expect(button(root, 'Remove ollie from the club…')).toBeNull();
+  });
+
+  it("shows a refused change on the member's row", async () => {
+    const root = await openClub(olga, 'owner', {
+      'PATCH /clubs/c1': () => {
+        throw new ApiError(422, { title: 'Invalid input', detail: 'the change is not valid', errors: [{ field: 'owner_id', message: 'must be a member of the club' }] });
+      },
+    });
+    await click(button(root, 'Make pat the owner…'));
+    await click(button(root, 'Hand the club to pat'));
+    expect(row(root, 'pat')!.querySelector('[role=alert]')!.textContent).toBe('the change is not valid (must be a member of the club)');
+    expect(tagOf(root, 'pat')).toBe('');
+    expect(tagOf(root, 'olga')).toBe('owner');
+  });
+
+  it('offers nothing on her own row or on the owner', async () => {
+    const root = await openClub(olga, 'owner');
+    expect(row(root, 'olga')!.querySelectorAll('button')).toHaveLength(0);
+    expect([...row(root, 'ollie')!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Make member', 'Make owner…', 'Remove…']);
+  });
+});
+
+describe('the club page for others', () => {
+  it('lets an organizer remove plain members only', async () => {
+    const root = await openClub(ollie, 'organizer');
+    expect(root.querySelector('.club-manage')).toBeNull();
+    expect(root.querySelector('#owner-note')).toBeNull();
+    expect([...row(root, 'mia')!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Remove…']);
+    expect(row(root, 'olga')!.querySelectorAll('button')).toHaveLength(0);
+    expect(row(root, 'ollie')!.querySelectorAll('button')).toHaveLength(0);
+    await click(button(root, 'Remove mia from the club…'));
+    await click(button(root, 'Remove mia'));
+    expect(calls).toEqual([{ method: 'DELETE', path: '/clubs/c1/members/u-mia', body: undefined }]);
+    expect(row(root, 'mia')).toBeNull();
+  });
+
+  it('shows a plain member none of the controls', async () => {
+    const root = await openClub(mia, 'member');
+    expect(root.querySelector('.club-manage')).toBeNull();
+    expect(root.querySelector('#owner-note')).toBeNull();
+    expect(root.querySelector('.member-actions')).toBeNull();
+    expect([...root.querySelectorAll('.member-list button')]).toHaveLength(0);
+    expect(button(root, 'Make an invite code')).toBeNull();
+    expect(button(root, 'Leave the club')).not.toBeNull();
+  });
+
+  it('shows a signed-out visitor none of the controls', async () => {
+    stub(world(mia, undefined));
+    history.replaceState(null, '', '/clubs/c1');
+    const root = mount(<ClubPage id="c1" />);
+    await settle();
+    expect(row(root, 'mia')).not.toBeNull();
+    expect(root.querySelector('.club-manage')).toBeNull();
+    expect([...root.querySelectorAll('.member-list button')]).toHaveLength(0);
+  });
+
+  it("lets a site admin who is not a member manage the club, naming the present owner's new role", async () => {
+    const root = await openClub(user('u-root', 'root', true), undefined);
+    expect(root.querySelector('.club-manage')).not.toBeNull();
+    expect(root.querySelector('#owner-note')).toBeNull();
+    expect([...row(root, 'pat')!.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Make organizer', 'Make owner…', 'Remove…']);
+    expect(row(root, 'olga')!.querySelectorAll('button')).toHaveLength(0);
+    await click(button(root, 'Make pat the owner…'));
+    expect(row(root, 'pat')!.querySelector('[role=group]')!.textContent).toMatch(/the present owner stays on as an organizer/);
+    await click(button(root, 'Hand the club to pat'));
+    expect(calls[0]).toEqual({ method: 'PATCH', path: '/clubs/c1', body: { owner_id: 'u-pat' } });
+    expect(tagOf(root, 'pat')).toBe('owner');
+    expect(tagOf(root, 'olga')).toBe('organizer');
+  });
+});
