@@ -61,3 +61,76 @@ func TestAFinishedGameHasNobodyToMove(t *testing.T) {
 		t.Errorf("last frame (game adjudicated): to move %v, legal moves %v; want nobody and none", got.ToMove, got.LegalMoves)
 	}
 }
+
+// At a round's deadline with at_deadline "bots", a person who has moved in
+// the game is finished for by a bot and keeps their result; one who never
+// made a move of their own there is recorded as having abandoned, as after
+// max_timeouts: the fill-in's moves are labelled so and the rating counts
+// the seat as the abandoning side.
+func TestHandingAGameToBotsAtADeadlineAbandonsOnlyThoseWhoNeverMoved(t *testing.T) {
+	r, _ := newRatingRig(t)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.seat(t, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, Rated: true,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {}}}, map[int]league.Actor{1: bob})
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0]}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.games.HandToBots(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	v, err = r.games.View(ctx, bob, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type seatState struct{ FilledByBot, Abandoned bool }
+	want := []seatState{{FilledByBot: true}, {FilledByBot: true, Abandoned: true}}
+	for i, s := range v.Game.Seats {
+		if got := (seatState{s.FilledByBot, s.Abandoned}); got != want[i] || s.Bot == "" {
+			t.Errorf("seat %d after the hand-over: %+v, bot %q; want %+v and a bot", i, got, s.Bot, want[i])
+		}
+	}
+	// The bots finish the game (no workers: the test plays their tasks).
+	for i := 0; v.Game.Status == league.StatusActive; i++ {
+		if i > 2000 {
+			t.Fatalf("bots have not finished the game by ply %d", v.Game.Ply)
+		}
+		if err := r.games.PlayBot(ctx, g.ID, v.Game.Ply); err != nil {
+			t.Fatal(err)
+		}
+		if v, err = r.games.View(ctx, bob, g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	moves, err := r.games.Moves(ctx, g.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantBy := map[int]string{0: league.ByBot, 1: league.ByFillIn}
+	for _, m := range moves {
+		if m.Actor != wantBy[m.Seat] {
+			t.Fatalf("ply %d, seat %d played by %q; want %q", m.Ply, m.Seat, m.Actor, wantBy[m.Seat])
+		}
+	}
+	if err := r.games.Settle(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	var changes []struct {
+		UserID    string
+		Abandoned bool
+	}
+	if err := r.db.Gorm.Raw(`SELECT user_id, abandoned FROM rating_changes WHERE game_id = ?`, g.ID).Scan(&changes).Error; err != nil {
+		t.Fatal(err)
+	}
+	abandoned := map[string]bool{}
+	for _, c := range changes {
+		abandoned[c.UserID] = c.Abandoned
+	}
+	if len(changes) != 2 || abandoned[ann.UserID] || !abandoned[bob.UserID] {
+		t.Fatalf("rating changes %+v; want ann rated as played and bob as abandoning", changes)
+	}
+}

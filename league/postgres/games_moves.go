@@ -794,15 +794,20 @@ func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
 
 // HandToBots lets bots of the game's fill-in level finish a game quickly
 // (a tournament deadline): every seat a person holds is handed to a bot.
-// Nobody is marked as having abandoned.
+// A person who has moved in the game is not marked as having abandoned: the
+// bot finishes for them. A person who never made a move of their own there
+// (a no-show) is, as after max_timeouts: the bot's play is not theirs to
+// be rated on.
 func (g *Games) HandToBots(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		row, err := lockGame(tx, gameID)
 		if err != nil || row.Status != league.StatusActive {
 			return err
 		}
+		noShow := gorm.Expr(`NOT EXISTS (SELECT 1 FROM game_moves m
+			WHERE m.game_id = game_seats.game_id AND m.seat = game_seats.seat AND m.actor = ?)`, league.ByPlayer)
 		res := tx.Model(&seatRow{}).Where("game_id = ? AND bot_level IS NULL", gameID).
-			Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true})
+			Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true, "abandoned": noShow})
 		if res.Error != nil {
 			return res.Error
 		}
