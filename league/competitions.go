@@ -144,7 +144,10 @@ type TournamentRound struct {
 	StartsAt *time.Time
 	Deadline *time.Time
 	Status   string
-	Matches  []TournamentMatch
+	// StartError is why the round could not start when it was due, for an
+	// organizer to act on ("" if it started or has not been due).
+	StartError string
+	Matches    []TournamentMatch
 }
 
 // TieBreakValue is one tie-break's value in a standings row.

@@ -158,11 +158,12 @@ type matchResponse struct {
 }
 
 type roundResponse struct {
-	Number   int             `json:"number"`
-	StartsAt *time.Time      `json:"starts_at,omitempty"`
-	Deadline *time.Time      `json:"deadline,omitempty"`
-	Status   string          `json:"status"`
-	Matches  []matchResponse `json:"matches"`
+	Number     int             `json:"number"`
+	StartsAt   *time.Time      `json:"starts_at,omitempty"`
+	Deadline   *time.Time      `json:"deadline,omitempty"`
+	Status     string          `json:"status"`
+	StartError string          `json:"start_error,omitempty"`
+	Matches    []matchResponse `json:"matches"`
 }
 
 type standingResponse struct {
@@ -226,7 +227,7 @@ func toEntryResponse(e league.Entry) entryResponse {
 func toRoundResponses(rounds []league.TournamentRound) []roundResponse {
 	out := make([]roundResponse, 0, len(rounds))
 	for _, r := range rounds {
-		rr := roundResponse{Number: r.Number, StartsAt: r.StartsAt, Deadline: r.Deadline, Status: r.Status, Matches: []matchResponse{}}
+		rr := roundResponse{Number: r.Number, StartsAt: r.StartsAt, Deadline: r.Deadline, Status: r.Status, StartError: r.StartError, Matches: []matchResponse{}}
 		for _, m := range r.Matches {
 			mr := matchResponse{ID: m.ID, Entries: m.Entries, Bye: m.Bye, Status: m.Status, Winner: m.Winner,
 				GameWinners: m.GameWinners, Sequences: m.Sequences, Games: m.Games}

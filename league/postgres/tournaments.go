@@ -70,6 +70,9 @@ type roundRow struct {
 	Status       string
 	PairedAt     *time.Time
 	FinishedAt   *time.Time
+	// StartError is why the round's start last failed for good (NULL once
+	// it is paired, or scheduled again: the scheduling writes every column).
+	StartError *string
 }
 
 func (roundRow) TableName() string { return "rounds" }
@@ -937,7 +940,11 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	}
 	out := make([]league.TournamentRound, 0, len(rounds))
 	for _, r := range rounds {
-		out = append(out, league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, Deadline: r.Deadline, Status: r.Status, Matches: byRound[r.Number]})
+		tr := league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, Deadline: r.Deadline, Status: r.Status, Matches: byRound[r.Number]}
+		if r.StartError != nil {
+			tr.StartError = *r.StartError
+		}
+		out = append(out, tr)
 	}
 	return out, nil
 }

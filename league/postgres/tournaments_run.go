@@ -276,7 +276,7 @@ func (t *Tournaments) pairRoundLocked(tx *gorm.DB, fx *effects, r *tournamentRow
 	}
 	now := t.now()
 	if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", r.ID, n).
-		Updates(map[string]any{"status": "running", "paired_at": now}).Error; err != nil {
+		Updates(map[string]any{"status": "running", "paired_at": now, "start_error": nil}).Error; err != nil {
 		return false, false, err
 	}
 	r.CurrentRound = n
@@ -568,6 +568,17 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 		// act on. The round stays scheduled; nothing of it was kept.
 		t.logger.Error("tournament round cannot start; it stays scheduled until an organizer starts it by hand or schedules it again",
 			"tournament", id, "round", n, "error", err)
+		reason := err.Error()
+		if e := (*league.Error)(nil); errors.As(err, &e) {
+			reason = e.Message
+			for _, f := range e.Fields {
+				reason += fmt.Sprintf("; %s: %s", f.Field, f.Message)
+			}
+		}
+		if err := t.db.WithContext(ctx).Model(&roundRow{}).Where("tournament_id = ? AND number = ? AND paired_at IS NULL", id, n).
+			Update("start_error", reason).Error; err != nil {
+			return err // the organizer must see it: retry
+		}
 		return nil
 	}
 	return err

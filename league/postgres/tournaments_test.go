@@ -604,6 +604,10 @@ func TestARoundThatCannotStartEndsItsTaskWithAnErrorLogged(t *testing.T) {
 	var logs syncBuffer
 	r.tournaments.logger = slog.New(slog.NewTextHandler(&logs, nil))
 	tour := r.botTournament(t, "Unstartable", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination"}, 2)
+	// Round 1 is due (written without its task; the test runs the task).
+	if err := r.db.Gorm.Exec(`INSERT INTO rounds (tournament_id, number, starts_at) VALUES (?, 1, now() - interval '1 second')`, tour.ID).Error; err != nil {
+		t.Fatal(err)
+	}
 	// A tournament stored before its clock was checked at creation: both a
 	// turn clock and a bank, which the game layer refuses.
 	if err := r.db.Gorm.Exec(`UPDATE tournaments SET config = jsonb_set(config, '{Clock}', '{"TurnSeconds":10,"BankSeconds":10,"IncrementSeconds":0}') WHERE id = ?`, tour.ID).Error; err != nil {
@@ -622,6 +626,20 @@ func TestARoundThatCannotStartEndsItsTaskWithAnErrorLogged(t *testing.T) {
 	}
 	if got.Status != league.TournamentRegistration || got.CurrentRound != 0 {
 		t.Errorf("tournament %s at round %d; want it left in registration, nothing kept", got.Status, got.CurrentRound)
+	}
+	// The organizer sees why beside the round, until it is scheduled again.
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil || len(rounds) != 1 {
+		t.Fatalf("rounds = %+v, %v; want the one round", rounds, err)
+	}
+	if !strings.Contains(rounds[0].StartError, "clock") || rounds[0].Status != "scheduled" {
+		t.Errorf("round 1: %s, start error %q; want it scheduled, saying the clock is at fault", rounds[0].Status, rounds[0].StartError)
+	}
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: time.Now().Add(time.Hour)}}); err != nil {
+		t.Fatal(err)
+	}
+	if rounds, _ = r.tournaments.Rounds(ctx, tour.ID); rounds[0].StartError != "" {
+		t.Errorf("start error after scheduling again: %q; want none", rounds[0].StartError)
 	}
 }
 
