@@ -378,6 +378,8 @@ export interface Round {
   starts_at?: string;
   deadline?: string;
   status: 'scheduled' | 'running' | 'finished' | string;
+  /** why the round could not start when it was due, until it starts or is scheduled again */
+  start_error?: string;
   matches: RoundMatch[];
 }
 

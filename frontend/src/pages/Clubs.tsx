@@ -62,7 +62,7 @@ export function ClubList() {
         <section class="card-box" aria-labelledby="create-club">
           <h2 id="create-club">Create a club</h2>
           <form class="form narrow" onSubmit={create}>
-            <Field label="Name" name="club-name" value={name} onInput={setName} required maxLength={80} error={ce?.fieldError('name')} />
+            <Field label="Name" name="club-name" value={name} onInput={setName} required maxLength={64} error={ce?.fieldError('name')} />
             <Field label="Description" name="club-description" value={desc} onInput={setDesc} error={ce?.fieldError('description')} />
             <ErrorBox error={createError} />
             <button type="submit" class="primary">

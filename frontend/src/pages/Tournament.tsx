@@ -461,6 +461,11 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                   <td>{r.deadline ? when(r.deadline) : '—'}</td>
                   <td>
                     <span class={`tag status-${r.status}`}>{r.status}</span>
+                    {r.start_error && (
+                      <div class="error small" role="note">
+                        Could not start: {r.start_error}
+                      </div>
+                    )}
                   </td>
                   <td class="num">{(r.matches ?? []).filter((m) => !m.bye).length}</td>
                 </tr>

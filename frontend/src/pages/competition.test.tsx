@@ -154,6 +154,17 @@ function tournamentRoutes(fx: typeof se) {
 }
 
 describe('the tournament page', () => {
+  it("shows why a due round could not start, beside the round", async () => {
+    const fx = structuredClone(se);
+    fx.tournament.status = 'registration';
+    fx.rounds = [{ number: 1, starts_at: '2026-01-01T00:00:00Z', status: 'scheduled', start_error: 'the tournament cannot start with 1 entries: a knockout needs at least 2 entries', matches: [] }] as never;
+    stub(tournamentRoutes(fx));
+    const root = mount(<TournamentPage id={fx.tournament.id} />);
+    await settle();
+    const row = root.querySelector('tr[data-round="1"]')!;
+    expect(row.querySelector('[role=note]')!.textContent).toBe('Could not start: the tournament cannot start with 1 entries: a knockout needs at least 2 entries');
+  });
+
   it('draws a finished knockout: boxes per round, connectors, the champion, links to replays', async () => {
     stub(tournamentRoutes(se));
     const root = mount(<TournamentPage id={se.tournament.id} />);
