@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { Game, User } from '../api/types';
+import type { Game, User, UserClub } from '../api/types';
+import { fetchAll } from '../competition/pager';
 import { GameList } from '../components/GameList';
 import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Loading, Page, useAction, useLoad, when } from '../components/ui';
@@ -40,15 +41,37 @@ export default function Profile({ id }: { id: string }) {
         {games.data ? <GameList games={games.data} me={u.id} empty="No games yet." /> : !games.error && <Loading />}
         <ShowMore list={games} label="Older games" />
       </section>
-      {me?.id === u.id && <CloseAccount username={u.username} />}
+      {me?.id === u.id && <CloseAccount userId={u.id} username={u.username} />}
     </Page>
   );
 }
 
-/** CloseAccount lets people close their own account, after a second click. */
-function CloseAccount({ username }: { username: string }) {
+/**
+ * CloseAccount lets people close their own account, after a second click.
+ * The server refuses while they own a club, so the clubs to hand over
+ * first are named, with links to their pages (where "Make owner…" is).
+ */
+export function CloseAccount({ userId, username }: { userId: string; username: string }) {
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useAction();
+  const owned = useLoad(async () => (await fetchAll<UserClub>((path) => api.get(path), `/users/${encodeURIComponent(userId)}/clubs`)).filter((c) => c.role === 'owner'), [userId]);
+  if (owned.data?.length) {
+    return (
+      <section class="card-box" aria-labelledby="account-title">
+        <h2 id="account-title">Account</h2>
+        <p role="note">
+          You own {owned.data.length === 1 ? 'a club' : `${owned.data.length} clubs`}. Make another member its owner before closing your account:{' '}
+          {owned.data.map((c, i) => (
+            <span key={c.id}>
+              {i > 0 && ', '}
+              <a href={`/clubs/${c.id}`}>{c.name}</a>
+            </span>
+          ))}
+          .
+        </p>
+      </section>
+    );
+  }
   return (
     <section class="card-box" aria-labelledby="account-title">
       <h2 id="account-title">Account</h2>

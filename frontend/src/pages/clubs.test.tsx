@@ -1,7 +1,8 @@
 // Managing a club from its page against a stubbed API: editing the club,
 // members' roles, removing a member, handing the club over, field errors,
 // and who sees which controls (as the server allows: owner and site admins
-// manage, organizers remove plain members, members see nothing).
+// manage, organizers remove plain members, members see nothing); and the
+// profile's close-account section, which names the clubs to hand over first.
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,7 @@ import { ApiError } from '../api/client';
 import type { Club, Member, User } from '../api/types';
 import { api, restore, signOut } from '../session';
 import { ClubPage } from './Clubs';
+import { CloseAccount } from './Profile';
 
 type Handler = (path: string, body?: unknown) => unknown;
 let calls: { method: string; path: string; body?: unknown }[] = [];
@@ -296,5 +298,32 @@ describe('the club page for others', () => {
     expect(calls[0]).toEqual({ method: 'PATCH', path: '/clubs/c1', body: { owner_id: 'u-pat' } });
     expect(tagOf(root, 'pat')).toBe('owner');
     expect(tagOf(root, 'olga')).toBe('organizer');
+  });
+});
+
+describe("closing one's account", () => {
+  it('names the clubs to hand over first, with links to them, instead of offering a close the server refuses', async () => {
+    stub({
+      'GET /users/u1/clubs\\?limit=100': () => ({
+        items: [
+          { id: 'c1', name: 'Big Club', role: 'owner' },
+          { id: 'c2', name: 'Other Club', role: 'member' },
+        ],
+        next_cursor: '',
+      }),
+    });
+    const root = mount(<CloseAccount userId="u1" username="ann" />);
+    await settle();
+    const note = root.querySelector('[role=note]')!;
+    expect(note.textContent).toContain('You own a club');
+    expect([...note.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/clubs/c1']);
+    expect(button(root, 'Close account…')).toBeNull();
+  });
+
+  it('offers the close when the person owns no club', async () => {
+    stub({ 'GET /users/u1/clubs\\?limit=100': () => ({ items: [{ id: 'c2', name: 'Other Club', role: 'member' }], next_cursor: '' }) });
+    const root = mount(<CloseAccount userId="u1" username="ann" />);
+    await settle();
+    expect(button(root, 'Close account…')).not.toBeNull();
   });
 });
