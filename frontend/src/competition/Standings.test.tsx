@@ -1,17 +1,11 @@
-import { render } from 'preact';
-import { act } from 'preact/test-utils';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SeasonTable, Standing } from '../api/types';
 import { num, SeasonStandings, StandingsTable, tieBreakColumns } from './Standings';
 import swiss from './testdata/swiss.json';
 import se from './testdata/se.json';
+import { mount, unmountAll } from '../testing/stubApi';
 
-function mount(vnode: preact.VNode) {
-  const root = document.createElement('div');
-  document.body.appendChild(root);
-  act(() => render(vnode, root));
-  return root;
-}
+afterEach(unmountAll);
 const headers = (root: Element) => [...root.querySelectorAll('thead th')].map((th) => th.textContent);
 const cells = (row: Element) => [...row.children].map((c) => c.textContent);
 

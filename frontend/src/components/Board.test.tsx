@@ -1,18 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import { useState } from 'preact/hooks';
 import { Board, moveFocus } from './Board';
 import { targetsFor } from '../game/sequenceMoves';
+import { mount, unmountAll } from '../testing/stubApi';
 
 const empty = ['*........*', '..........', '..........', '..........', '..........', '..........', '..........', '..........', '..........', '*........*'];
 
-function mount(vnode: preact.VNode) {
-  const root = document.createElement('div');
-  document.body.appendChild(root);
-  act(() => render(vnode, root));
-  return root;
-}
+afterEach(unmountAll);
 
 describe('the board', () => {
   it('renders 100 cells with their cards, chips and locks', () => {

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import type { GameView, MoveRecord, Seat } from '../api/types';
 import { OpenGame, SeatNotices } from './GamePage';
+import { mount, unmountAll } from '../testing/stubApi';
 
 const ann: Seat = { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false };
 const bob: Seat = { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, open: false, filled_by_bot: false, abandoned: false };
@@ -16,12 +16,7 @@ function view(over: Partial<GameView>): GameView {
   };
 }
 
-function mount(vnode: preact.VNode) {
-  const root = document.createElement('div');
-  document.body.appendChild(root);
-  act(() => render(vnode, root));
-  return root;
-}
+afterEach(unmountAll);
 const buttons = (root: Element) => [...root.querySelectorAll('button')].map((b) => b.textContent);
 
 describe('an open game', () => {

@@ -3,7 +3,6 @@
 // and who sees which controls (as the server allows: owner and site admins
 // manage, organizers remove plain members, members see nothing); and the
 // profile's close-account section, which names the clubs to hand over first.
-import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
@@ -12,36 +11,7 @@ import { api, restore, signOut } from '../session';
 import { ClubPage } from './Clubs';
 import { CloseAccount } from './Profile';
 
-type Handler = (path: string, body?: unknown) => unknown;
-let calls: { method: string; path: string; body?: unknown }[] = [];
-
-function stub(routes: Record<string, Handler>) {
-  const answer = (method: string) => async (path: string, body?: unknown) => {
-    calls.push({ method, path, body });
-    for (const [pattern, h] of Object.entries(routes)) {
-      const [m, p] = pattern.split(' ');
-      if (m === method && new RegExp('^' + p + '$').test(path)) return structuredClone(h(path, body));
-    }
-    throw new Error(`unexpected ${method} ${path}`);
-  };
-  vi.spyOn(api, 'get').mockImplementation(answer('GET') as never);
-  vi.spyOn(api, 'post').mockImplementation(answer('POST') as never);
-  vi.spyOn(api, 'patch').mockImplementation(answer('PATCH') as never);
-  vi.spyOn(api, 'del').mockImplementation(answer('DELETE') as never);
-}
-
-async function settle() {
-  for (let i = 0; i < 6; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
-}
-
-const mounted: HTMLElement[] = [];
-function mount(vnode: preact.VNode) {
-  const root = document.createElement('div');
-  document.body.appendChild(root);
-  mounted.push(root);
-  act(() => render(vnode, root));
-  return root;
-}
+import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
 
 const click = async (el: Element | null) => {
   expect(el).not.toBeNull();
@@ -119,7 +89,7 @@ async function openClub(me: User, viewerRole: string | undefined, extra: Record<
   const root = mount(<ClubPage id="c1" />);
   await settle();
   expect(row(root, 'mia')).not.toBeNull();
-  calls = [];
+  resetCalls();
   return root;
 }
 
@@ -129,11 +99,10 @@ const mia = user('u-mia', 'mia');
 
 beforeEach(() => {
   vi.restoreAllMocks();
-  calls = [];
+  resetCalls();
 });
 afterEach(async () => {
-  for (const r of mounted.splice(0)) act(() => render(null, r));
-  document.body.innerHTML = '';
+  unmountAll();
   vi.spyOn(api, 'logout').mockResolvedValue();
   await signOut();
   vi.restoreAllMocks();

@@ -1,7 +1,6 @@
 // The competition pages against a stubbed API: the leaderboard's pages,
 // the tournament page's drawing of each kind of bracket, the organizer's
 // tournament form, the home page's next rounds, a club's member list.
-import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
@@ -18,36 +17,7 @@ import { LeaguePage } from './Leagues';
 import NewTournament from './NewTournament';
 import TournamentPage from './Tournament';
 
-type Handler = (path: string, body?: unknown) => unknown;
-let calls: { method: string; path: string; body?: unknown }[] = [];
-
-function stub(routes: Record<string, Handler>) {
-  const answer = (method: string) => async (path: string, body?: unknown) => {
-    calls.push({ method, path, body });
-    for (const [pattern, h] of Object.entries(routes)) {
-      const [m, p] = pattern.split(' ');
-      if (m === method && new RegExp('^' + p + '$').test(path)) return structuredClone(h(path, body));
-    }
-    throw new Error(`unexpected ${method} ${path}`);
-  };
-  vi.spyOn(api, 'get').mockImplementation(answer('GET') as never);
-  vi.spyOn(api, 'post').mockImplementation(answer('POST') as never);
-  vi.spyOn(api, 'patch').mockImplementation(answer('PATCH') as never);
-  vi.spyOn(api, 'del').mockImplementation(answer('DELETE') as never);
-}
-
-async function settle() {
-  for (let i = 0; i < 6; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
-}
-
-const mounted: HTMLElement[] = [];
-function mount(vnode: preact.VNode) {
-  const root = document.createElement('div');
-  document.body.appendChild(root);
-  mounted.push(root);
-  act(() => render(vnode, root));
-  return root;
-}
+import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
 
 const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 const byText = (root: Element, sel: string, text: string | RegExp) =>
@@ -55,13 +25,12 @@ const byText = (root: Element, sel: string, text: string | RegExp) =>
 
 beforeEach(() => {
   vi.restoreAllMocks();
-  calls = [];
+  resetCalls();
   history.replaceState(null, '', '/');
 });
 afterEach(() => {
   // unmount, so no page keeps polling or reloading into the next test
-  for (const r of mounted.splice(0)) act(() => render(null, r));
-  document.body.innerHTML = '';
+  unmountAll();
 });
 
 function row(rank: number, i: number): LeaderboardRow {
@@ -262,7 +231,7 @@ describe('the tournament page, signed in', () => {
     vi.spyOn(api, 'refresh').mockResolvedValue(true);
   });
   afterEach(async () => {
-    for (const r of mounted.splice(0)) act(() => render(null, r));
+    unmountAll();
     vi.spyOn(api, 'logout').mockResolvedValue();
     await signOut();
     vi.restoreAllMocks();
@@ -333,7 +302,7 @@ describe('the new-tournament form', () => {
     await restore();
   });
   afterEach(async () => {
-    for (const r of mounted.splice(0)) act(() => render(null, r));
+    unmountAll();
     vi.spyOn(api, 'logout').mockResolvedValue();
     await signOut();
     vi.restoreAllMocks();

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import type { GameView, SequenceState, StacksState } from '../api/types';
 import { SequenceTable, lockedCells } from './SequenceTable';
 import { StacksTable } from './StacksTable';
+import { mount, unmountAll } from '../testing/stubApi';
 
 const seats = [
   { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
@@ -23,12 +23,7 @@ function seqView(state: Partial<SequenceState>, legal: string[]): GameView {
   };
 }
 
-function mount(vnode: preact.VNode) {
-  const root = document.createElement('div');
-  document.body.appendChild(root);
-  act(() => render(vnode, root));
-  return root;
-}
+afterEach(unmountAll);
 const press = (key: string) => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key })));
 const lit = (root: Element) => [...root.querySelectorAll('.cell.target')].map((e) => e.getAttribute('data-cell')).sort();
 
