@@ -3,6 +3,7 @@
 // site admins edit the club, name organizers and hand the club over (the
 // old owner becomes an organizer); organizers remove plain members only;
 // nobody removes the owner or changes the owner's role but by a transfer.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/types';
@@ -208,35 +209,21 @@ export function MemberRow({
         </span>
       )}
       {confirming === 'remove' && (
-        <div class="member-confirm" role="group" aria-label={`Remove ${m.username}?`}>
-          <p>
-            Remove <strong>{m.username}</strong> from {club.name}? They can come back only with a new invite code.
-          </p>
-          <span class="actions-row">
-            <button type="button" class="danger small" disabled={busy} onClick={doRemove}>
-              Remove {m.username}
-            </button>
-            <button type="button" class="small" disabled={busy} onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-          </span>
-        </div>
+        <Confirm label={`Remove ${m.username}?`} action={`Remove ${m.username}`} busy={busy} onConfirm={doRemove} onCancel={() => setConfirming(null)}>
+          Remove <strong>{m.username}</strong> from {club.name}? They can come back only with a new invite code.
+        </Confirm>
       )}
       {confirming === 'transfer' && (
-        <div class="member-confirm" role="group" aria-label={`Hand the club to ${m.username}?`}>
-          <p>
-            Hand {club.name} to <strong>{m.username}</strong>? They become its owner, and{' '}
-            {club.owner_id && club.owner_id === me?.id ? 'you stay on as an organizer' : 'the present owner stays on as an organizer'}.
-          </p>
-          <span class="actions-row">
-            <button type="button" class="danger small" disabled={busy} onClick={doTransfer}>
-              Hand the club to {m.username}
-            </button>
-            <button type="button" class="small" disabled={busy} onClick={() => setConfirming(null)}>
-              Cancel
-            </button>
-          </span>
-        </div>
+        <Confirm
+          label={`Hand the club to ${m.username}?`}
+          action={`Hand the club to ${m.username}`}
+          busy={busy}
+          onConfirm={doTransfer}
+          onCancel={() => setConfirming(null)}
+        >
+          Hand {club.name} to <strong>{m.username}</strong>? They become its owner, and{' '}
+          {club.owner_id && club.owner_id === me?.id ? 'you stay on as an organizer' : 'the present owner stays on as an organizer'}.
+        </Confirm>
       )}
       {error ? (
         <small id={errId} class="field-error member-error" role="alert">
@@ -254,4 +241,21 @@ export function applyChanges(members: Member[], changes: Record<string, Member |
     const c = changes[m.user_id];
     return c === null ? [] : [c ?? m];
   });
+}
+
+/** Confirm asks before a change that cannot be taken back: the question, then the action and Cancel. */
+function Confirm(props: { label: string; action: string; busy: boolean; onConfirm: () => void; onCancel: () => void; children: ComponentChildren }) {
+  return (
+    <div class="member-confirm" role="group" aria-label={props.label}>
+      <p>{props.children}</p>
+      <span class="actions-row">
+        <button type="button" class="danger small" disabled={props.busy} onClick={props.onConfirm}>
+          {props.action}
+        </button>
+        <button type="button" class="small" disabled={props.busy} onClick={props.onCancel}>
+          Cancel
+        </button>
+      </span>
+    </div>
+  );
 }
