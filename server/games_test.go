@@ -197,3 +197,25 @@ func TestAUsersGamesArePagedLikeEveryList(t *testing.T) {
 	}
 	wantProblem(t, r.call("GET", "/api/v1/users/"+aliceID+"/games?limit=0", "", alice), http.StatusBadRequest, "limit")
 }
+
+// A creator may leave their own open game; leaving it with no person
+// seated cancels it: the answer is the game, aborted.
+func TestLeavingAnOpenGameNobodyElseSitsAtAbortsIt(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":3,"teams":3,"seats":[{"user":"me"},{"bot":"random"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[gameResponse](t, rec).ID
+	wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/leave", "", bob), http.StatusUnprocessableEntity, "")
+	rec = r.call("POST", "/api/v1/games/"+id+"/leave", "", alice)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("the creator leaving: %d %s", rec.Code, rec.Body)
+	}
+	if game := decode[map[string]any](t, rec); game["status"] != "aborted" || game["ended_by"] != "abort" {
+		t.Fatalf("after the creator left alone: status %v, ended_by %v; want aborted, abort", game["status"], game["ended_by"])
+	}
+	wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/join", "", bob), http.StatusUnprocessableEntity, "")
+}

@@ -58,25 +58,11 @@ func gamesSeating(tx *gorm.DB, userID, status string) ([]string, error) {
 }
 
 // leaveOpenGames frees the account's seats in games not yet started, as
-// Leave would; a game it created where nobody else sits is aborted, since
-// it could otherwise be started only by its creator or a stranger joining.
+// Leave does (a game left with no person seated is aborted).
 func leaveOpenGames(tx *gorm.DB, fx *effects, userID string, now time.Time) error {
 	return forEachSeatingGame(tx, userID, league.StatusOpen, func(row *gameRow) error {
-		id := row.ID
-		seats, err := loadSeats(tx, id)
-		if err != nil {
-			return err
-		}
-		if row.CreatedBy != nil && *row.CreatedBy == userID && !anotherPersonSits(seats, userID) {
-			err = tx.Model(row).Updates(map[string]any{"status": league.StatusAborted, "finished_at": now, "ended_by": league.EndedByAbort}).Error
-		} else {
-			err = tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", id, userID).Update("user_id", nil).Error
-		}
-		if err != nil {
-			return err
-		}
-		fx.publish(league.GameEvent{GameID: id, Ply: row.Ply, Kind: "seat"})
-		return nil
+		_, err := leaveOpenGame(tx, fx, row, userID, now)
+		return err
 	})
 }
 

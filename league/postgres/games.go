@@ -601,7 +601,8 @@ func (g *Games) changeGame(ctx context.Context, gameID string, f func(tx *gorm.D
 	return &out, nil
 }
 
-// Leave frees the caller's seat before the start.
+// Leave frees the caller's seat before the start (the creator's too). A
+// game it leaves with no person seated is aborted.
 func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
@@ -610,16 +611,49 @@ func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*leag
 		if row.Status != league.StatusOpen {
 			return league.Errorf(league.EPRECONDITION, "the game has started; it can no longer be left")
 		}
-		res := tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", gameID, a.UserID).Update("user_id", nil)
-		if res.Error != nil {
-			return res.Error
+		sat, err := leaveOpenGame(tx, fx, row, a.UserID, g.now())
+		if err != nil {
+			return err
 		}
-		if res.RowsAffected == 0 {
+		if !sat {
 			return league.Errorf(league.EPRECONDITION, "you do not sit at this game")
 		}
-		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
 		return nil
 	})
+}
+
+// leaveOpenGame frees userID's seat in an open game, whose row is locked,
+// and says whether userID sat there. A game that would be left with no
+// person seated (only bots and open seats) is aborted instead, with the
+// seats as they were: it could otherwise be started only by its creator
+// or a stranger joining, and would stay open forever.
+func leaveOpenGame(tx *gorm.DB, fx *effects, row *gameRow, userID string, now time.Time) (bool, error) {
+	seats, err := loadSeats(tx, row.ID)
+	if err != nil {
+		return false, err
+	}
+	sat := false
+	for _, s := range seats {
+		if s.UserID != nil && *s.UserID == userID && s.BotLevel == nil {
+			sat = true
+		}
+	}
+	if !sat {
+		return false, nil
+	}
+	if anotherPersonSits(seats, userID) {
+		err = tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", row.ID, userID).Update("user_id", nil).Error
+	} else {
+		endedBy := league.EndedByAbort
+		row.Status, row.FinishedAt, row.EndedBy = league.StatusAborted, &now, &endedBy
+		err = tx.Model(&gameRow{}).Where("id = ?", row.ID).
+			Updates(map[string]any{"status": row.Status, "finished_at": now, "ended_by": endedBy}).Error
+	}
+	if err != nil {
+		return false, err
+	}
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})
+	return true, nil
 }
 
 // Start starts an open game whose seats are all filled (creator or admin).

@@ -134,3 +134,69 @@ func TestHandingAGameToBotsAtADeadlineAbandonsOnlyThoseWhoNeverMoved(t *testing.
 		t.Fatalf("rating changes %+v; want ann rated as played and bob as abandoning", changes)
 	}
 }
+
+// An open game's creator may leave it like anyone seated; a game left with
+// no person seated (only bots and open seats) is aborted, as when the last
+// person's account is closed, instead of staying open forever.
+func TestAnOpenGameLeftWithNoPersonSeatedIsAborted(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob, cat := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat")
+	threeWay := func(third league.SeatSpec) league.NewGame {
+		return league.NewGame{Game: "sequence", Players: 3, Teams: 3,
+			Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}, third}}
+	}
+	wantStatus := func(g *league.Game, status, endedBy string) {
+		t.Helper()
+		if g.Status != status || g.EndedBy != endedBy {
+			t.Fatalf("game %s: status %s, ended by %q; want %s, %q", g.ID, g.Status, g.EndedBy, status, endedBy)
+		}
+	}
+
+	// Alone with a bot: leaving aborts the game.
+	alone, err := r.games.Create(ctx, ann, threeWay(league.SeatSpec{Bot: "random"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Leave(ctx, bob, alone.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("bob, not seated, leaving: %v; want a precondition failure", err)
+	}
+	left, err := r.games.Leave(ctx, ann, alone.ID)
+	if err != nil {
+		t.Fatalf("the creator leaving: %v", err)
+	}
+	wantStatus(left, league.StatusAborted, league.EndedByAbort)
+	if left.FinishedAt == nil {
+		t.Errorf("an aborted game has no finished_at")
+	}
+	v, err := r.games.View(ctx, cat, alone.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(&v.Game, league.StatusAborted, league.EndedByAbort)
+	if _, err := r.games.Join(ctx, cat, alone.ID, nil); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("joining an aborted game: %v; want a precondition failure", err)
+	}
+
+	// With bob seated: the creator's seat is freed and the game stays
+	// open; when bob leaves too, nobody is left and it is aborted.
+	shared, err := r.games.Create(ctx, ann, threeWay(league.SeatSpec{Open: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Join(ctx, bob, shared.ID, new(1)); err != nil {
+		t.Fatal(err)
+	}
+	g, err := r.games.Leave(ctx, ann, shared.ID)
+	if err != nil {
+		t.Fatalf("the creator leaving: %v", err)
+	}
+	wantStatus(g, league.StatusOpen, "")
+	if !g.Seats[0].Open || g.Seats[1].UserID != bob.UserID {
+		t.Fatalf("seats after the creator left: %+v; want seat 0 open and bob in seat 1", g.Seats)
+	}
+	if g, err = r.games.Leave(ctx, bob, shared.ID); err != nil {
+		t.Fatalf("the last person leaving: %v", err)
+	}
+	wantStatus(g, league.StatusAborted, league.EndedByAbort)
+}
