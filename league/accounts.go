@@ -69,6 +69,12 @@ type Accounts interface {
 	Refresh(ctx context.Context, token string) (User, RefreshToken, error)
 	// Logout revokes the family of token; an unknown token is not an error.
 	Logout(ctx context.Context, token string) error
+	// ChangePassword replaces the signed-in actor's password once current
+	// proves it is theirs (EINVALID naming current_password if not). In
+	// one transaction it stores the new hash, revokes every refresh token
+	// of the account, so that every session signs in again, and starts a
+	// new family for the caller, whose pair it returns as Login does.
+	ChangePassword(ctx context.Context, actor Actor, current, next string) (User, RefreshToken, error)
 	// Actor resolves the subject of a valid access token, refusing deleted
 	// accounts and bots (EUNAUTHORIZED). It is one primary-key read.
 	Actor(ctx context.Context, userID string) (Actor, error)
@@ -105,8 +111,8 @@ func ValidateNewUser(in NewUser) error {
 	if msg := usernameProblem(in.Username); msg != "" {
 		fields = append(fields, FieldError{"username", msg})
 	}
-	if n := utf8.RuneCountInString(in.Password); n < PasswordMin || n > PasswordMax {
-		fields = append(fields, FieldError{"password", "must be 8 to 128 characters"})
+	if msg := passwordProblem(in.Password); msg != "" {
+		fields = append(fields, FieldError{"password", msg})
 	}
 	if in.Email != "" {
 		a, err := mail.ParseAddress(in.Email)
@@ -118,6 +124,32 @@ func ValidateNewUser(in NewUser) error {
 		return Invalid("the registration is not valid", fields...)
 	}
 	return nil
+}
+
+// ValidatePasswordChange checks a password change before any hashing: the
+// current password is given, and the new one meets the registration rules
+// and is not the current one.
+func ValidatePasswordChange(current, next string) error {
+	var fields []FieldError
+	if current == "" {
+		fields = append(fields, FieldError{"current_password", "is required"})
+	}
+	if msg := passwordProblem(next); msg != "" {
+		fields = append(fields, FieldError{"new_password", msg})
+	} else if next == current {
+		fields = append(fields, FieldError{"new_password", "must differ from the current password"})
+	}
+	if len(fields) > 0 {
+		return Invalid("the password change is not valid", fields...)
+	}
+	return nil
+}
+
+func passwordProblem(p string) string {
+	if n := utf8.RuneCountInString(p); n < PasswordMin || n > PasswordMax {
+		return "must be 8 to 128 characters"
+	}
+	return ""
 }
 
 // UsernameWellFormed reports whether u has the length and characters of a

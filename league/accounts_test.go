@@ -42,3 +42,32 @@ func TestValidateNewUserNamesTheFieldsAtFault(t *testing.T) {
 		})
 	}
 }
+
+func TestValidatePasswordChangeNamesTheFieldsAtFault(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		current, next string
+		want          []string // fields at fault
+	}{
+		{"valid", "old password", "new password", nil},
+		{"no current password", "", "new password", []string{"current_password"}},
+		{"short new password", "old password", "1234567", []string{"new_password"}},
+		{"overlong new password", "old password", strings.Repeat("a", 129), []string{"new_password"}},
+		{"longest new password in runes", "old password", strings.Repeat("é", 128), nil},
+		{"new password the same as the current", "same password", "same password", []string{"new_password"}},
+		{"both missing", "", "", []string{"current_password", "new_password"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := ValidatePasswordChange(tc.current, tc.next)
+			var got []string
+			if err != nil {
+				for _, f := range err.(*Error).Fields {
+					got = append(got, f.Field)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Errorf("fields at fault = %v, want %v (%v)", got, tc.want, err)
+			}
+		})
+	}
+}

@@ -20,6 +20,7 @@ func mountAccounts(api *echo.Group, d Deps) {
 	api.POST("/auth/logout", h.logout)
 	api.GET("/me", h.me, authRequired(d))
 	api.DELETE("/me", h.closeOwn, authRequired(d))
+	api.POST("/me/password", h.changePassword, authRequired(d))
 	api.GET("/users/:id", h.user, authOptional(d))
 	api.DELETE("/users/:id", h.close, authRequired(d))
 }
@@ -37,6 +38,11 @@ type registerRequest struct {
 type loginRequest struct {
 	Username string `json:"username"`
 	Password string `json:"password"`
+}
+
+type changePasswordRequest struct {
+	CurrentPassword string `json:"current_password"`
+	NewPassword     string `json:"new_password"`
 }
 
 type refreshRequest struct {
@@ -200,6 +206,37 @@ func (h accountHandlers) me(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, toUserResponse(u))
+}
+
+// changePassword replaces the caller's password. A wrong current password
+// is a guess like a wrong login, so every attempt counts against the login
+// budgets of the client IP and of the username. Every session of the
+// account ends; the caller gets a new pair, as at login, and stays signed in.
+func (h accountHandlers) changePassword(c echo.Context) error {
+	if err := h.limitIP(c, "login"); err != nil {
+		return err
+	}
+	var req changePasswordRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	// A refusal that needs no hash costs no attempt.
+	if err := league.ValidatePasswordChange(req.CurrentPassword, req.NewPassword); err != nil {
+		return err
+	}
+	ctx, a := c.Request().Context(), actorOf(c)
+	u, err := h.d.Accounts.User(ctx, a, a.UserID)
+	if err != nil {
+		return err
+	}
+	if err := h.limitUsername(c, "login", u.Username); err != nil {
+		return err
+	}
+	u, rt, err := h.d.Accounts.ChangePassword(ctx, a, req.CurrentPassword, req.NewPassword)
+	if err != nil {
+		return err
+	}
+	return h.issue(c, u, rt)
 }
 
 // closeOwn closes the caller's account: its tokens stop working and its

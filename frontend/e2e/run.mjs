@@ -658,6 +658,31 @@ try {
     assert(r4.status === 404 && /problem\+json/.test(r4.headers.get('content-type')), `api 404: ${r4.status}`);
   });
 
+  await test('change the password from the profile; the old one stops working, the new one signs in', async () => {
+    const newPassword = 'a brand new horse battery';
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
+    await page.locator('section:has(#password-title)').screenshot({ path: join(artifacts, 'change-password.png') });
+    // This browser stays signed in, through the new refresh cookie.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    await page.goto(base + '/signin');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    assert(!(await page.getByRole('button', { name: 'Sign out' }).isVisible()), 'the old password still signs in');
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  });
+
   await test('close an account from its profile; its password stops working', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     const leaving = `${username.slice(0, 18)}_bye`;

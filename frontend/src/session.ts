@@ -2,7 +2,7 @@
 // memory (ApiClient); a reload gets a new one from the HttpOnly refresh
 // cookie.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiClient } from './api/client';
+import { ApiClient, type Tokens } from './api/client';
 import type { User } from './api/types';
 
 export interface Session {
@@ -67,6 +67,16 @@ export async function signOut(): Promise<void> {
   } finally {
     set({ ready: true, user: null });
   }
+}
+
+/**
+ * changePassword replaces the signed-in user's password. The server ends
+ * every session of the account and answers a new pair for this one (its
+ * refresh token also in the HttpOnly cookie), kept as signing in keeps it,
+ * so this tab stays signed in and every other device signs in again.
+ */
+export async function changePassword(current: string, next: string): Promise<void> {
+  api.setTokens(await api.post<Tokens>('/me/password', { current_password: current, new_password: next }));
 }
 
 /**

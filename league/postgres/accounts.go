@@ -141,6 +141,12 @@ func (s *Accounts) Login(ctx context.Context, username, password string) (league
 	}
 	var tok league.RefreshToken
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// The password was checked outside the transaction: if it changed
+		// (or the account closed) meanwhile, the old password must not
+		// start a session after the change revoked the others.
+		if err := lockAccount(tx, row.ID, row.PasswordHash, newHash != ""); err != nil {
+			return err
+		}
 		if newHash != "" {
 			if err := tx.Model(&userRow{}).Where("id = ?", row.ID).Update("password_hash", newHash).Error; err != nil {
 				return err
@@ -191,8 +197,28 @@ func (s *Accounts) Refresh(ctx context.Context, token string) (league.User, leag
 		reused bool
 	)
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// The account is locked (shared) before the token: ChangePassword
+		// and Delete lock the account, then revoke its tokens, so a
+		// refresh either finishes first (and its new token is revoked
+		// with the rest) or waits and finds its token revoked. The same
+		// order in both keeps them from deadlocking.
+		var owner struct{ UserID string }
+		res := tx.Model(&refreshTokenRow{}).Select("user_id").Where("token_hash = ?", hashSecret(token)).Limit(1).Scan(&owner)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return badRefreshToken()
+		}
+		err := tx.Clauses(clause.Locking{Strength: "SHARE"}).Where("id = ?", owner.UserID).Take(&user).Error
+		if notFound(err) {
+			return badRefreshToken()
+		}
+		if err != nil {
+			return err
+		}
 		var rt refreshTokenRow
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("token_hash = ?", hashSecret(token)).Take(&rt).Error
+		err = tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("token_hash = ?", hashSecret(token)).Take(&rt).Error
 		if notFound(err) {
 			return badRefreshToken()
 		}
@@ -214,12 +240,8 @@ func (s *Accounts) Refresh(ctx context.Context, token string) (league.User, leag
 		if !now.Before(rt.ExpiresAt) {
 			return badRefreshToken()
 		}
-		err = tx.Where("id = ? AND deleted_at IS NULL AND kind = ?", rt.UserID, league.KindHuman).Take(&user).Error
-		if notFound(err) {
+		if user.DeletedAt != nil || user.Kind != league.KindHuman {
 			return badRefreshToken()
-		}
-		if err != nil {
-			return err
 		}
 		if err := tx.Model(&rt).Update("used_at", now).Error; err != nil {
 			return err
@@ -245,6 +267,95 @@ func (s *Accounts) Logout(ctx context.Context, token string) error {
 			Where("family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?) AND revoked_at IS NULL", hashSecret(token)).
 			Update("revoked_at", time.Now().UTC()).Error
 	})
+}
+
+// lockAccount locks a live account's row in a transaction and checks that
+// its password hash is still the one verified before the transaction
+// began. forUpdate takes the lock that changing the row needs; otherwise a
+// shared one, which still waits for a password change or a close.
+func lockAccount(tx *gorm.DB, userID, verifiedHash string, forUpdate bool) error {
+	strength := "SHARE"
+	if forUpdate {
+		strength = "NO KEY UPDATE"
+	}
+	var cur userRow
+	err := tx.Clauses(clause.Locking{Strength: strength}).Select("password_hash").
+		Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Take(&cur).Error
+	if notFound(err) {
+		return badCredentials()
+	}
+	if err != nil {
+		return err
+	}
+	if cur.PasswordHash != verifiedHash {
+		return badCredentials()
+	}
+	return nil
+}
+
+func wrongCurrentPassword() error {
+	return league.Invalid("the current password is not right",
+		league.FieldError{Field: "current_password", Message: "is not right"})
+}
+
+func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, current, next string) (league.User, league.RefreshToken, error) {
+	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
+	if actor.Anonymous() {
+		return league.User{}, league.RefreshToken{}, league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	if err := league.ValidatePasswordChange(current, next); err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	if !validID(actor.UserID) {
+		return league.User{}, league.RefreshToken{}, gone
+	}
+	// As in Login, both hashes are computed outside the transaction; it
+	// then checks that nothing changed the password in between.
+	var row userRow
+	err := s.db.WithContext(ctx).Where("id = ? AND deleted_at IS NULL AND kind = ?", actor.UserID, league.KindHuman).Take(&row).Error
+	if notFound(err) {
+		return league.User{}, league.RefreshToken{}, gone
+	}
+	if err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	ok, _, err := s.hasher.Verify(ctx, row.PasswordHash, current)
+	if err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	if !ok {
+		return league.User{}, league.RefreshToken{}, wrongCurrentPassword()
+	}
+	hash, err := s.hasher.Hash(ctx, next)
+	if err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	var tok league.RefreshToken
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := lockAccount(tx, row.ID, row.PasswordHash, true); err != nil {
+			if league.ErrorCode(err) == league.EUNAUTHORIZED {
+				// Closed, or the password changed since it was checked.
+				return league.Errorf(league.ECONFLICT, "the account changed meanwhile; try again")
+			}
+			return err
+		}
+		now := time.Now().UTC()
+		if err := tx.Model(&userRow{}).Where("id = ?", row.ID).Update("password_hash", hash).Error; err != nil {
+			return err
+		}
+		// Every session of the account ends: whoever knew the old
+		// password (or held a session) must not keep a way in.
+		if err := tx.Model(&refreshTokenRow{}).Where("user_id = ? AND revoked_at IS NULL", row.ID).Update("revoked_at", now).Error; err != nil {
+			return err
+		}
+		var err error
+		tok, err = s.issue(tx, row.ID, uuid.NewString())
+		return err
+	})
+	if err != nil {
+		return league.User{}, league.RefreshToken{}, err
+	}
+	return fromUserRow(row), tok, nil
 }
 
 func (s *Accounts) Actor(ctx context.Context, userID string) (league.Actor, error) {

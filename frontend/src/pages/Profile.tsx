@@ -3,10 +3,10 @@ import type { Game, User, UserClub } from '../api/types';
 import { fetchAll } from '../competition/pager';
 import { GameList } from '../components/GameList';
 import { ShowMore, usePagedList } from '../components/list';
-import { ErrorBox, Loading, Page, useAction, useLoad, when } from '../components/ui';
+import { ErrorBox, Field, Loading, Page, useAction, useLoad, when } from '../components/ui';
 import { RatingCharts } from '../competition/RatingChart';
 import { navigate } from '../router';
-import { api, closeAccount, useSession } from '../session';
+import { api, changePassword, closeAccount, useSession } from '../session';
 
 export default function Profile({ id }: { id: string }) {
   const { user: me } = useSession();
@@ -41,8 +41,76 @@ export default function Profile({ id }: { id: string }) {
         {games.data ? <GameList games={games.data} me={u.id} empty="No games yet." /> : !games.error && <Loading />}
         <ShowMore list={games} label="Older games" />
       </section>
-      {me?.id === u.id && <CloseAccount userId={u.id} username={u.username} />}
+      {me?.id === u.id && (
+        <>
+          <ChangePassword username={u.username} />
+          <CloseAccount userId={u.id} username={u.username} />
+        </>
+      )}
     </Page>
+  );
+}
+
+/**
+ * ChangePassword changes one's own password. The server signs every other
+ * device out; this tab carries on with the new tokens it answers.
+ */
+export function ChangePassword({ username }: { username: string }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [changed, setChanged] = useState(false);
+  const { busy, error, fieldErrors: fe, run } = useAction();
+  const onField = fe && (fe.fieldError('current_password') || fe.fieldError('new_password'));
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setChanged(false);
+    return run(async () => {
+      await changePassword(current, next);
+      setCurrent('');
+      setNext('');
+      setChanged(true);
+    });
+  };
+  return (
+    <section class="card-box" aria-labelledby="password-title">
+      <h2 id="password-title">Change password</h2>
+      <form onSubmit={submit} class="form narrow" aria-label="Change password">
+        {/* For password managers: whose password this is. */}
+        <input type="text" name="username" autocomplete="username" value={username} readOnly hidden />
+        <Field
+          label="Current password"
+          name="current_password"
+          type="password"
+          value={current}
+          onInput={setCurrent}
+          required
+          autocomplete="current-password"
+          error={fe?.fieldError('current_password')}
+        />
+        <Field
+          label="New password"
+          name="new_password"
+          type="password"
+          value={next}
+          onInput={setNext}
+          required
+          minLength={8}
+          maxLength={128}
+          autocomplete="new-password"
+          hint="8 to 128 characters, not the current one"
+          error={fe?.fieldError('new_password')}
+        />
+        {!onField && <ErrorBox error={error} />}
+        {changed && (
+          <p class="ok" role="status">
+            Password changed. Every other device and browser is signed out; this one stays signed in.
+          </p>
+        )}
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Changing…' : 'Change password'}
+        </button>
+      </form>
+    </section>
   );
 }
 

@@ -1,0 +1,141 @@
+// Changing one's password from one's own profile against a stubbed API:
+// the request sent, the new tokens kept as signing in keeps them, the
+// success message, and the server's field errors next to their fields.
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import type { User } from '../api/types';
+import { api, restore, signOut } from '../session';
+import Profile, { ChangePassword } from './Profile';
+
+import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
+
+const ann: User = { id: 'u-ann', username: 'ann', kind: 'human', is_admin: false, created_at: '2026-01-01T00:00:00Z' };
+const bob: User = { id: 'u-bob', username: 'bob', kind: 'human', is_admin: false, created_at: '2026-01-01T00:00:00Z' };
+const newPair = { access_token: 'access-after-change', token_type: 'Bearer', expires_in: 900, refresh_token: 'refresh-after-change' };
+
+const type = (root: Element, sel: string, v: string) =>
+  act(() => {
+    const el = root.querySelector(sel) as HTMLInputElement;
+    el.value = v;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+const submit = async (root: Element) => {
+  const form = root.querySelector('form[aria-label="Change password"]') as HTMLFormElement;
+  expect(form).not.toBeNull();
+  await act(async () => void form.dispatchEvent(new Event('submit', { cancelable: true })));
+  await settle();
+};
+const fill = (root: Element, current: string, next: string) => {
+  type(root, 'input[name="current_password"]', current);
+  type(root, 'input[name="new_password"]', next);
+};
+const fieldError = (root: Element, name: string) => root.querySelector(`#f-${name}-err`)?.textContent ?? '';
+const success = (root: Element) => root.querySelector('[role="status"].ok');
+
+async function signInAs(me: User, routes: Record<string, Handler>) {
+  vi.spyOn(api, 'refresh').mockImplementation(async () => {
+    api.setTokens({ access_token: 'access-before-change', expires_in: 900 });
+    return true;
+  });
+  stub({ 'GET /me': () => me, ...routes });
+  await restore();
+  resetCalls();
+}
+
+const refused = (field: string, message: string) => () => {
+  throw new ApiError(400, { title: 'Bad Request', status: 400, detail: 'the password change is not valid', errors: [{ field, message }] });
+};
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  resetCalls();
+});
+afterEach(async () => {
+  unmountAll();
+  vi.spyOn(api, 'logout').mockResolvedValue();
+  await signOut();
+  vi.restoreAllMocks();
+});
+
+describe('changing the password', () => {
+  it('sends both passwords, keeps the new tokens and says it worked', async () => {
+    await signInAs(ann, { 'POST /me/password': () => newPair });
+    const root = mount(<ChangePassword username="ann" />);
+    expect(root.querySelector('input[name="current_password"]')?.getAttribute('autocomplete')).toBe('current-password');
+    expect(root.querySelector('input[name="new_password"]')?.getAttribute('autocomplete')).toBe('new-password');
+    fill(root, 'old secret 1', 'new secret 22');
+    await submit(root);
+
+    expect(calls).toEqual([{ method: 'POST', path: '/me/password', body: { current_password: 'old secret 1', new_password: 'new secret 22' } }]);
+    expect(api.accessToken).toBe('access-after-change');
+    expect(success(root)?.textContent).toMatch(/Password changed/);
+    expect((root.querySelector('input[name="current_password"]') as HTMLInputElement).value).toBe('');
+    expect((root.querySelector('input[name="new_password"]') as HTMLInputElement).value).toBe('');
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('shows a wrong current password next to that field and keeps the session as it was', async () => {
+    await signInAs(ann, { 'POST /me/password': refused('current_password', 'is not right') });
+    const root = mount(<ChangePassword username="ann" />);
+    fill(root, 'a wrong guess', 'new secret 22');
+    await submit(root);
+
+    expect(fieldError(root, 'current_password')).toBe('is not right');
+    expect(root.querySelector('input[name="current_password"]')?.getAttribute('aria-invalid')).toBe('true');
+    expect(fieldError(root, 'new_password')).toBe('');
+    expect(success(root)).toBeNull();
+    expect(api.accessToken).toBe('access-before-change');
+    // What was typed stays, to be corrected.
+    expect((root.querySelector('input[name="new_password"]') as HTMLInputElement).value).toBe('new secret 22');
+  });
+
+  it('shows a refused new password next to that field', async () => {
+    await signInAs(ann, { 'POST /me/password': refused('new_password', 'must be 8 to 128 characters') });
+    const root = mount(<ChangePassword username="ann" />);
+    fill(root, 'old secret 1', 'short');
+    await submit(root);
+
+    expect(fieldError(root, 'new_password')).toBe('must be 8 to 128 characters');
+    expect(fieldError(root, 'current_password')).toBe('');
+    expect(success(root)).toBeNull();
+  });
+
+  it('shows an error that names no field above the button', async () => {
+    await signInAs(ann, {
+      'POST /me/password': () => {
+        throw new ApiError(429, { title: 'Too Many Requests', status: 429, detail: 'too many attempts; try again in 30 seconds' });
+      },
+    });
+    const root = mount(<ChangePassword username="ann" />);
+    fill(root, 'old secret 1', 'new secret 22');
+    await submit(root);
+    expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/too many attempts/);
+    expect(success(root)).toBeNull();
+  });
+});
+
+describe('the profile page', () => {
+  const routes: Record<string, Handler> = {
+    'GET /users/u-(ann|bob)': (p) => (p.endsWith('u-ann') ? ann : bob),
+    'GET /users/u-(ann|bob)/games.*': () => ({ items: [], next_cursor: '' }),
+    'GET /users/u-(ann|bob)/ratings': (p) => ({ user_id: p.split('/')[2], pools: [], history: [] }),
+    'GET /users/u-(ann|bob)/clubs.*': () => ({ items: [], next_cursor: '' }),
+  };
+  const heading = (root: Element) => [...root.querySelectorAll('h2')].map((h) => h.textContent);
+
+  it('offers the change beside the account section on one\'s own profile', async () => {
+    await signInAs(ann, routes);
+    const root = mount(<Profile id="u-ann" />);
+    await settle();
+    expect(heading(root)).toEqual(expect.arrayContaining(['Change password', 'Account']));
+  });
+
+  it('does not offer it on someone else\'s', async () => {
+    await signInAs(ann, routes);
+    const root = mount(<Profile id="u-bob" />);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toMatch(/bob/);
+    expect(heading(root)).not.toContain('Change password');
+  });
+});

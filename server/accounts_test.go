@@ -1,0 +1,145 @@
+package server
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+)
+
+func (r *rig) login(username, password string) *httptest.ResponseRecorder {
+	return r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"`+username+`","password":"`+password+`"}`, "")
+}
+
+func (r *rig) refreshWith(token string) *httptest.ResponseRecorder {
+	return r.call(http.MethodPost, "/api/v1/auth/refresh", `{"refresh_token":"`+token+`"}`, "")
+}
+
+func (r *rig) passwordHash(userID string) string {
+	r.t.Helper()
+	var hash string
+	if err := r.db.Gorm.Table("users").Where("id = ?", userID).Pluck("password_hash", &hash).Error; err != nil {
+		r.t.Fatal(err)
+	}
+	return hash
+}
+
+func changePasswordBody(current, next string) string {
+	return `{"current_password":` + strconv.Quote(current) + `,"new_password":` + strconv.Quote(next) + `}`
+}
+
+func TestChangingThePasswordEndsOtherSessionsAndKeepsTheCallerSignedIn(t *testing.T) {
+	r := newRig(t)
+	annID, _ := r.user("ann", false)
+	rec := r.login("ann", "password-ann")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("login = %d %s", rec.Code, rec.Body)
+	}
+	browser := decode[tokenResponse](t, rec)
+	phone := decode[tokenResponse](t, r.login("ann", "password-ann"))
+
+	rec = r.call(http.MethodPost, "/api/v1/me/password", changePasswordBody("password-ann", "a much better one"), browser.AccessToken)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("change = %d %s", rec.Code, rec.Body)
+	}
+	pair := decode[tokenResponse](t, rec)
+	if pair.TokenType != "Bearer" || pair.AccessToken == "" || pair.RefreshToken == "" || pair.ExpiresIn != 900 {
+		t.Errorf("token pair = %+v", pair)
+	}
+	if cc := rec.Header().Get(echo.HeaderCacheControl); cc != "no-store" {
+		t.Errorf("Cache-Control = %q, want no-store", cc)
+	}
+	if ck := refreshCookieOf(t, rec); ck.Value != pair.RefreshToken || !ck.HttpOnly {
+		t.Errorf("refresh cookie = %+v, want the new refresh token, HttpOnly", ck)
+	}
+
+	// Every earlier session must sign in again ...
+	wantProblem(t, r.refreshWith(browser.RefreshToken), http.StatusUnauthorized, "")
+	wantProblem(t, r.refreshWith(phone.RefreshToken), http.StatusUnauthorized, "")
+	// ... while this browser carries on with its new pair.
+	if rec := r.call(http.MethodGet, "/api/v1/me", "", pair.AccessToken); rec.Code != http.StatusOK {
+		t.Errorf("GET /me with the new access token = %d %s", rec.Code, rec.Body)
+	}
+	if rec := r.refreshWith(pair.RefreshToken); rec.Code != http.StatusOK {
+		t.Errorf("refresh with the new refresh token = %d %s", rec.Code, rec.Body)
+	}
+	wantProblem(t, r.login("ann", "password-ann"), http.StatusUnauthorized, "")
+	if rec := r.login("ann", "a much better one"); rec.Code != http.StatusOK {
+		t.Errorf("login with the new password = %d %s", rec.Code, rec.Body)
+	}
+	if h := r.passwordHash(annID); len(h) < 10 || h[:10] != "$argon2id$" {
+		t.Errorf("stored hash = %q, want argon2id", h)
+	}
+}
+
+func TestARefusedPasswordChangeNamesTheFieldAndChangesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		body   string
+		token  bool
+		status int
+		field  string
+	}{
+		{"wrong current password", changePasswordBody("password-guess", "a much better one"), true, http.StatusBadRequest, "current_password"},
+		{"missing current password", `{"new_password":"a much better one"}`, true, http.StatusBadRequest, "current_password"},
+		{"short new password", changePasswordBody("password-ann", "short"), true, http.StatusBadRequest, "new_password"},
+		{"new password the same as the current", changePasswordBody("password-ann", "password-ann"), true, http.StatusBadRequest, "new_password"},
+		{"unknown field", `{"current_password":"password-ann","new_password":"a much better one","username":"bob"}`, true, http.StatusBadRequest, "username"},
+		{"not signed in", changePasswordBody("password-ann", "a much better one"), false, http.StatusUnauthorized, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t)
+			annID, _ := r.user("ann", false)
+			session := decode[tokenResponse](t, r.login("ann", "password-ann"))
+			hash, tokens := r.passwordHash(annID), r.count("refresh_tokens")
+			token := ""
+			if tc.token {
+				token = session.AccessToken
+			}
+
+			rec := r.call(http.MethodPost, "/api/v1/me/password", tc.body, token)
+			wantProblem(t, rec, tc.status, tc.field)
+			if len(rec.Result().Cookies()) != 0 {
+				t.Errorf("a refusal set cookies: %v", rec.Header().Values("Set-Cookie"))
+			}
+			if r.passwordHash(annID) != hash || r.count("refresh_tokens") != tokens {
+				t.Error("a refused change wrote to the password or the refresh tokens")
+			}
+			if rec := r.refreshWith(session.RefreshToken); rec.Code != http.StatusOK {
+				t.Errorf("the session ended after a refused change: %d %s", rec.Code, rec.Body)
+			}
+			if rec := r.login("ann", "password-ann"); rec.Code != http.StatusOK {
+				t.Errorf("login with the unchanged password = %d %s", rec.Code, rec.Body)
+			}
+		})
+	}
+}
+
+// Someone holding a stolen access token must not get unlimited guesses at
+// the password through this endpoint: it spends the login budgets.
+func TestPasswordChangesSpendTheLoginBudgetPerUsername(t *testing.T) {
+	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP, d.Auth.RatePerUsername = 100, 2 })
+	_, token := r.user("ann", false)
+	for i, want := range []int{http.StatusBadRequest, http.StatusBadRequest, http.StatusTooManyRequests} {
+		rec := r.call(http.MethodPost, "/api/v1/me/password", changePasswordBody("guess-"+strconv.Itoa(i), "a much better one"), token,
+			from("198.51.100."+strconv.Itoa(i+1)+":1000"))
+		wantProblem(t, rec, want, "")
+	}
+	// The budget is the one logins spend: signing in is limited now too.
+	wantProblem(t, r.login("ann", "password-ann"), http.StatusTooManyRequests, "")
+}
+
+func TestPasswordChangesSpendTheLoginBudgetPerClientIP(t *testing.T) {
+	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP, d.Auth.RatePerUsername = 2, 100 })
+	_, token := r.user("ann", false)
+	wantProblem(t, r.login("bob", "password-bob"), http.StatusUnauthorized, "")
+	wantProblem(t, r.call(http.MethodPost, "/api/v1/me/password", changePasswordBody("guess", "a much better one"), token),
+		http.StatusBadRequest, "current_password")
+	rec := r.call(http.MethodPost, "/api/v1/me/password", changePasswordBody("password-ann", "a much better one"), token)
+	wantProblem(t, rec, http.StatusTooManyRequests, "")
+	if rec.Header().Get("Retry-After") == "" {
+		t.Error("no Retry-After on a limited change")
+	}
+}
