@@ -75,9 +75,11 @@ type Accounts interface {
 	// of the account, so that every session signs in again, and starts a
 	// new family for the caller, whose pair it returns as Login does.
 	ChangePassword(ctx context.Context, actor Actor, current, next string) (User, RefreshToken, error)
-	// Actor resolves the subject of a valid access token, refusing deleted
-	// accounts and bots (EUNAUTHORIZED). It is one primary-key read.
-	Actor(ctx context.Context, userID string) (Actor, error)
+	// Actor resolves the subject of a valid access token issued at
+	// issuedAt, refusing deleted accounts, bots and tokens issued before
+	// the account's last password change (EUNAUTHORIZED). It is one
+	// primary-key read.
+	Actor(ctx context.Context, userID string, issuedAt time.Time) (Actor, error)
 	// User returns an account; Email is blank unless actor is that user or
 	// a site admin.
 	User(ctx context.Context, actor Actor, id string) (User, error)

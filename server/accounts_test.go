@@ -4,8 +4,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/labstack/echo/v4"
 )
 
@@ -141,5 +144,32 @@ func TestPasswordChangesSpendTheLoginBudgetPerClientIP(t *testing.T) {
 	wantProblem(t, rec, http.StatusTooManyRequests, "")
 	if rec.Header().Get("Retry-After") == "" {
 		t.Error("no Retry-After on a limited change")
+	}
+}
+
+// A password change ends the access tokens of every other session at once,
+// not when they expire: a token issued before the change is refused, while
+// the caller's new one works.
+func TestAPasswordChangeEndsOtherDevicesAccessTokensAtOnce(t *testing.T) {
+	r := newRig(t)
+	annID, _ := r.user("ann", false)
+	browser := decode[tokenResponse](t, r.login("ann", "password-ann"))
+	earlier := time.Now().Add(-2 * time.Second) // a phone signed in a moment ago
+	phone := forge(t, jwt.SigningMethodHS256, []byte(testSecret), jwt.RegisteredClaims{Issuer: testIssuer, Subject: annID,
+		Audience: jwt.ClaimStrings{tokenAudience}, IssuedAt: jwt.NewNumericDate(earlier), ExpiresAt: jwt.NewNumericDate(earlier.Add(15 * time.Minute))})
+	if rec := r.call(http.MethodGet, "/api/v1/me", "", phone); rec.Code != http.StatusOK {
+		t.Fatalf("the phone before the change: %d %s", rec.Code, rec.Body)
+	}
+	rec := r.call(http.MethodPost, "/api/v1/me/password", changePasswordBody("password-ann", "a much better one"), browser.AccessToken)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("change = %d %s", rec.Code, rec.Body)
+	}
+	pair := decode[tokenResponse](t, rec)
+	p := wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", phone), http.StatusUnauthorized, "")
+	if !strings.Contains(p.Detail, "password") {
+		t.Errorf("detail %q; want it to say the password changed", p.Detail)
+	}
+	if rec := r.call(http.MethodGet, "/api/v1/me", "", pair.AccessToken); rec.Code != http.StatusOK {
+		t.Errorf("the caller's new access token: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -141,9 +141,13 @@ func resolveActor(d Deps) echo.MiddlewareFunc {
 			if d.Accounts == nil {
 				return unauthorized(c, "accounts are not available")
 			}
-			actor, err := d.Accounts.Actor(c.Request().Context(), claims.Subject)
-			if league.ErrorCode(err) == league.EUNAUTHORIZED {
-				return unauthorized(c, "this account no longer exists")
+			var issuedAt time.Time
+			if claims.IssuedAt != nil {
+				issuedAt = claims.IssuedAt.Time
+			}
+			actor, err := d.Accounts.Actor(c.Request().Context(), claims.Subject, issuedAt)
+			if e := (*league.Error)(nil); errors.As(err, &e) && e.Code == league.EUNAUTHORIZED {
+				return unauthorized(c, e.Message)
 			}
 			if err != nil {
 				return err

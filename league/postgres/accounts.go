@@ -340,7 +340,11 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, curre
 			return err
 		}
 		now := time.Now().UTC()
-		if err := tx.Model(&userRow{}).Where("id = ?", row.ID).Update("password_hash", hash).Error; err != nil {
+		// Access tokens carry their issue time to the second: those of the
+		// caller's new session, issued in this second, must stay good.
+		since := now.Truncate(time.Second)
+		if err := tx.Model(&userRow{}).Where("id = ?", row.ID).
+			Updates(map[string]any{"password_hash": hash, "sessions_since": since}).Error; err != nil {
 			return err
 		}
 		// Every session of the account ends: whoever knew the old
@@ -355,30 +359,37 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, curre
 	if err != nil {
 		return league.User{}, league.RefreshToken{}, err
 	}
+	s.actors.forget(row.ID)
 	return fromUserRow(row), tok, nil
 }
 
-func (s *Accounts) Actor(ctx context.Context, userID string) (league.Actor, error) {
+func (s *Accounts) Actor(ctx context.Context, userID string, issuedAt time.Time) (league.Actor, error) {
 	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
 	if !validID(userID) {
 		return league.Actor{}, gone
 	}
 	now := time.Now()
-	if a, ok := s.actors.get(userID, now); ok {
-		return a, nil
+	e, ok := s.actors.get(userID, now)
+	if !ok {
+		var row struct {
+			IsAdmin       bool
+			SessionsSince *time.Time
+		}
+		res := s.db.WithContext(ctx).Model(&userRow{}).Select("is_admin, sessions_since").
+			Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Limit(1).Scan(&row)
+		if res.Error != nil {
+			return league.Actor{}, res.Error
+		}
+		if res.RowsAffected == 0 {
+			return league.Actor{}, gone
+		}
+		e = cachedActor{actor: league.Actor{UserID: userID, IsAdmin: row.IsAdmin}, sessionsSince: row.SessionsSince}
+		s.actors.put(e, now)
 	}
-	var row struct{ IsAdmin bool }
-	res := s.db.WithContext(ctx).Model(&userRow{}).Select("is_admin").
-		Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Limit(1).Scan(&row)
-	if res.Error != nil {
-		return league.Actor{}, res.Error
+	if e.sessionsSince != nil && issuedAt.Before(*e.sessionsSince) {
+		return league.Actor{}, league.Errorf(league.EUNAUTHORIZED, "the password was changed; sign in again")
 	}
-	if res.RowsAffected == 0 {
-		return league.Actor{}, gone
-	}
-	a := league.Actor{UserID: userID, IsAdmin: row.IsAdmin}
-	s.actors.put(a, now)
-	return a, nil
+	return e.actor, nil
 }
 
 func (s *Accounts) User(ctx context.Context, actor league.Actor, id string) (league.User, error) {

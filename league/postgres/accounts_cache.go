@@ -25,22 +25,24 @@ type actorCache struct {
 
 type cachedActor struct {
 	actor league.Actor
-	until time.Time
+	// sessionsSince ends access tokens issued before it (a password change).
+	sessionsSince *time.Time
+	until         time.Time
 }
 
 func newActorCache() *actorCache { return &actorCache{entries: map[string]cachedActor{}} }
 
-func (c *actorCache) get(userID string, now time.Time) (league.Actor, bool) {
+func (c *actorCache) get(userID string, now time.Time) (cachedActor, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[userID]
 	if !ok || !now.Before(e.until) {
-		return league.Actor{}, false
+		return cachedActor{}, false
 	}
-	return e.actor, true
+	return e, true
 }
 
-func (c *actorCache) put(a league.Actor, now time.Time) {
+func (c *actorCache) put(e cachedActor, now time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) >= actorCacheMax {
@@ -53,7 +55,8 @@ func (c *actorCache) put(a league.Actor, now time.Time) {
 			clear(c.entries)
 		}
 	}
-	c.entries[a.UserID] = cachedActor{actor: a, until: now.Add(actorTTL)}
+	e.until = now.Add(actorTTL)
+	c.entries[e.actor.UserID] = e
 }
 
 func (c *actorCache) forget(userID string) {

@@ -78,7 +78,7 @@ func TestOnlyAnAdminCreatesAdmins(t *testing.T) {
 	}
 	_, err = s.accounts.SetAdmin(ctx, league.Actor{UserID: u.ID}, "root", false)
 	wantCode(t, err, league.EFORBIDDEN) // an actor is an admin only if it says so
-	a, err := s.accounts.Actor(ctx, u.ID)
+	a, err := s.accounts.Actor(ctx, u.ID, time.Now())
 	if err != nil || !a.IsAdmin {
 		t.Fatalf("Actor(root) = %+v, %v; want an admin", a, err)
 	}
@@ -226,7 +226,7 @@ func TestADeletedAccountStopsResolvingAndRefreshing(t *testing.T) {
 	if err := s.accounts.Delete(ctx, ann, ann.UserID); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.accounts.Actor(ctx, ann.UserID)
+	_, err := s.accounts.Actor(ctx, ann.UserID, time.Now())
 	wantCode(t, err, league.EUNAUTHORIZED)
 	_, _, err = s.accounts.Refresh(ctx, rt.Token)
 	wantCode(t, err, league.EUNAUTHORIZED)
@@ -244,7 +244,7 @@ func TestAnOwnerCannotCloseTheAccountBeforeTransferring(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCode(t, s.accounts.Delete(ctx, ann, ann.UserID), league.EPRECONDITION)
-	if _, err := s.accounts.Actor(ctx, ann.UserID); err != nil {
+	if _, err := s.accounts.Actor(ctx, ann.UserID, time.Now()); err != nil {
 		t.Fatalf("refused deletion still closed the account: %v", err)
 	}
 }
@@ -265,7 +265,7 @@ func TestBotsExistOncePerLevelAndCannotSignIn(t *testing.T) {
 		if err != nil || u.Kind != league.KindBot || u.BotLevel != level || u.Username != league.BotUsername(level) {
 			t.Errorf("BotUser(%s) = %+v, %v", level, u, err)
 		}
-		_, err = s.accounts.Actor(ctx, u.ID)
+		_, err = s.accounts.Actor(ctx, u.ID, time.Now())
 		wantCode(t, err, league.EUNAUTHORIZED)
 	}
 	_, err := s.accounts.BotUser(ctx, "godlike")
@@ -306,13 +306,13 @@ func TestAccountChecksAreReusedOnlyBriefly(t *testing.T) {
 	ctx := context.Background()
 	ann, bob := s.register(t, "ann"), s.register(t, "bob")
 	root := league.Actor{IsAdmin: true}
-	if a, err := s.accounts.Actor(ctx, ann.UserID); err != nil || a.IsAdmin {
+	if a, err := s.accounts.Actor(ctx, ann.UserID, time.Now()); err != nil || a.IsAdmin {
 		t.Fatalf("Actor(ann) = %+v, %v", a, err)
 	}
 	if _, err := s.accounts.SetAdmin(ctx, root, "ann", true); err != nil {
 		t.Fatal(err)
 	}
-	if a, _ := s.accounts.Actor(ctx, ann.UserID); !a.IsAdmin {
+	if a, _ := s.accounts.Actor(ctx, ann.UserID, time.Now()); !a.IsAdmin {
 		t.Fatal("a promotion through this service was not seen at once")
 	}
 	// Another process (an API instance, the admin command) demotes ann.
@@ -322,7 +322,7 @@ func TestAccountChecksAreReusedOnlyBriefly(t *testing.T) {
 	}
 	changed := time.Now()
 	for {
-		a, err := s.accounts.Actor(ctx, ann.UserID)
+		a, err := s.accounts.Actor(ctx, ann.UserID, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -334,12 +334,12 @@ func TestAccountChecksAreReusedOnlyBriefly(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if _, err := s.accounts.Actor(ctx, bob.UserID); err != nil {
+	if _, err := s.accounts.Actor(ctx, bob.UserID, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.accounts.Delete(ctx, bob, bob.UserID); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.accounts.Actor(ctx, bob.UserID)
+	_, err := s.accounts.Actor(ctx, bob.UserID, time.Now())
 	wantCode(t, err, league.EUNAUTHORIZED)
 }
