@@ -681,6 +681,20 @@ func (g *Games) PlayBot(ctx context.Context, gameID string, ply int) error {
 	if err != nil || game == nil || row.Ply != ply {
 		return err
 	}
+	// asynq schedules to the whole second, so the task may come up to a
+	// second before the bot is due (BotDelay after the move before it):
+	// wait out the rest, holding no lock, so the bot never answers sooner
+	// than people were promised. No need to read the game again: if it
+	// changes meanwhile, applyPlan's revision check sees it.
+	if row.BotDueAt != nil {
+		if early := row.BotDueAt.Sub(g.now()); early > 0 {
+			select {
+			case <-time.After(min(early, timerSlack)):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
 	read := &knownGame{row: row, seats: seats, game: game}
 	if game.InWindow() {
 		humanOpponent := false

@@ -1077,3 +1077,39 @@ func TestATimeBankTimeoutIsCountedAndCharged(t *testing.T) {
 		t.Fatalf("after max_timeouts on a time bank: %+v; want the seat abandoned to a fill-in bot", s)
 	}
 }
+
+// A bot's task may come before the bot is due (asynq schedules to the
+// whole second); the bot still moves no sooner than BotDelay after the move
+// it answers.
+func TestABotNeverAnswersBeforeItsDelay(t *testing.T) {
+	r := newGameRig(t, false) // no workers: the test runs the bot's task, early
+	r.games.cfg.BotDelay = 300 * time.Millisecond
+	ctx := context.Background()
+	db := r.db.Gorm.WithContext(ctx)
+	ann := r.user(t, "ann")
+	g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "greedy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0]}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.games.PlayBot(ctx, g.ID, 1); err != nil { // at once, not after the delay
+		t.Fatal(err)
+	}
+	var times []time.Time
+	if err := db.Raw("SELECT created_at FROM game_moves WHERE game_id = ? ORDER BY ply", g.ID).Scan(&times).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(times) != 2 {
+		t.Fatalf("%d moves stored, want ann's and the bot's", len(times))
+	}
+	if gap := times[1].Sub(times[0]); gap < r.games.cfg.BotDelay {
+		t.Fatalf("the bot answered %v after ann's move, before its %v delay", gap, r.games.cfg.BotDelay)
+	}
+}
