@@ -300,7 +300,8 @@ try {
         const focusCell = page.locator('[role=gridcell][tabindex="0"]');
         assert(await focusCell.evaluate((el) => el.classList.contains('target')), 'the keyboard focus is not on a legal target');
         const cell = await focusCell.getAttribute('data-cell');
-        await focusCell.focus();
+        const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-cell'));
+        assert(focused === cell, `the number key left the page focus on ${focused}, want ${cell}`);
         // Away and back with the arrow keys, then Enter plays there.
         const [away, back] = cell.endsWith('10') ? ['ArrowUp', 'ArrowDown'] : ['ArrowDown', 'ArrowUp'];
         await page.keyboard.press(away);
@@ -308,6 +309,9 @@ try {
         const now = await page.evaluate(() => document.activeElement?.getAttribute('data-cell'));
         assert(now === cell, `the arrow keys left the focus on ${now}, want ${cell}`);
         await page.keyboard.press('Enter');
+        await page.waitForFunction((p) => Number(document.querySelector('.game')?.getAttribute('data-ply')) > p, ply);
+        const kept = await page.evaluate(() => document.activeElement?.getAttribute('data-cell'));
+        assert(kept === cell, `after the move the focus is on ${kept}, want ${cell}`);
         keyboardDone = true;
       } else {
         await playable.first().click();

@@ -12,6 +12,12 @@ export interface BoardProps {
   focus?: { row: number; col: number };
   onFocus?: (row: number, col: number) => void;
   onActivate?: (cell: string) => void;
+  /**
+   * keeps the cells focusable and the arrow keys working while nothing can
+   * be played (between one's turns), so that the focus stays on the board
+   * after a move instead of falling back to the page
+   */
+  navigable?: boolean;
   label?: string;
 }
 
@@ -35,14 +41,15 @@ export function moveFocus(f: { row: number; col: number }, key: string): { row: 
   return null;
 }
 
-export function Board({ rows, locked, targets, last, focus, onFocus, onActivate, label = 'Board' }: BoardProps) {
+export function Board({ rows, locked, targets, last, focus, onFocus, onActivate, navigable, label = 'Board' }: BoardProps) {
   const grid = useRef<HTMLDivElement>(null);
   const interactive = !!onActivate;
+  const keyboard = interactive || !!navigable;
   const f = focus ?? { row: 4, col: 4 };
   // Keys act on the cell that has the DOM focus (not on props, which lag a
   // render behind fast typing), and the focus moves at once.
   const onKeyDown = (e: KeyboardEvent) => {
-    if (!interactive) return;
+    if (!keyboard) return;
     const at = parseCell((e.target as HTMLElement).closest?.('[data-cell]')?.getAttribute('data-cell') ?? '') ?? f;
     const next = moveFocus(at, e.key);
     if (next) {
@@ -51,8 +58,9 @@ export function Board({ rows, locked, targets, last, focus, onFocus, onActivate,
       onFocus?.(next.row, next.col);
       return;
     }
-    if (e.key === 'Enter' || e.key === ' ') {
+    if (interactive && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
+      onFocus?.(at.row, at.col);
       onActivate?.(cellName(at.row, at.col));
     }
   };
@@ -85,7 +93,7 @@ export function Board({ rows, locked, targets, last, focus, onFocus, onActivate,
                   key={cell}
                   data-cell={cell}
                   class={cls}
-                  tabIndex={interactive ? (focused ? 0 : -1) : undefined}
+                  tabIndex={keyboard ? (focused ? 0 : -1) : undefined}
                   aria-label={parts.join(', ')}
                   aria-selected={interactive ? canPlace || canRemove : undefined}
                   onClick={interactive ? () => (onFocus?.(r, c), onActivate?.(cell)) : undefined}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameView, SequenceState } from '../api/types';
 import { Board } from '../components/Board';
 import { SeqCard } from '../components/Cards';
@@ -30,6 +30,14 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
   const special = useMemo(() => specialMoves(legal), [legal]);
   const targets = useMemo(() => targetsFor(legal, selected), [legal, selected]);
   const locked = useMemo(() => lockedCells(st), [st]);
+  const root = useRef<HTMLDivElement>(null);
+  // the element (a selector inside the table) to give the DOM focus once rendered
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const sel = focusNext.current;
+    focusNext.current = null;
+    if (sel) root.current?.querySelector<HTMLElement>(sel)?.focus();
+  });
 
   // A new position drops a selection that is no longer in the hand.
   useEffect(() => {
@@ -38,11 +46,16 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
 
   const select = (card: string) => {
     setSelected(card === selected ? null : card);
-    // Put the keyboard focus on the card's first target, so Enter plays it.
+    if (card === selected) return;
+    // Put the keyboard focus on the card's first target, so Enter plays it;
+    // a dead card's focus goes to the button that turns it in.
     const first = targetsFor(legal, card);
-    const cell = [...first.place, ...first.remove][0] ?? cellsOf(card)[0];
+    const target = [...first.place, ...first.remove][0];
+    const cell = target ?? cellsOf(card)[0];
     const p = cell && parseCell(cell);
-    if (p && card !== selected) setFocus(p);
+    if (p) setFocus(p);
+    if (target) focusNext.current = `[data-cell="${target}"]`;
+    else if (special.exchange.has(card)) focusNext.current = `[data-exchange="${card}"]`;
   };
 
   useEffect(() => {
@@ -84,7 +97,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
         : toMoveText(view);
 
   return (
-    <div class="table sequence-table">
+    <div class="table sequence-table" ref={root}>
       <section class="players" aria-label="Players">
         {st.hand_sizes.map((n, seat) => {
           const team = view.seats[seat]?.team ?? seat % st.teams;
@@ -132,6 +145,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
         focus={focus}
         onFocus={(row, col) => setFocus({ row, col })}
         onActivate={myTurn ? activate : undefined}
+        navigable
         label={`Board. ${myTurn ? 'Arrow keys move, Enter plays the selected card.' : ''}`}
       />
 
@@ -168,7 +182,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
           </div>
           <div class="actions">
             {[...special.exchange].map((card) => (
-              <button type="button" key={'x' + card} class="secondary" disabled={busy} onClick={() => onMove('x' + card)}>
+              <button type="button" key={'x' + card} data-exchange={card} class="secondary" disabled={busy} onClick={() => onMove('x' + card)}>
                 Turn in dead {cardLabel(card).face}
               </button>
             ))}

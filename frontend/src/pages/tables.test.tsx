@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
+import { render } from 'preact';
 import type { GameView, SequenceState, StacksState } from '../api/types';
 import { SequenceTable, lockedCells } from './SequenceTable';
 import { StacksTable } from './StacksTable';
@@ -43,6 +44,30 @@ describe('the Sequence table', () => {
     expect(moves).toEqual(['7H@d6']);
     press('3');
     expect(root.querySelector('.cell.target.remove')!.getAttribute('data-cell')).toBe('e5');
+  });
+
+  it('moves the page focus to the first target on a number key, and keeps it on the board after Enter plays', () => {
+    const moves: string[] = [];
+    const view = seqView({}, ['7H@i5', '7H@d6', 'JSxe5', 'x2S']);
+    const root = mount(<SequenceTable view={view} onMove={(m) => moves.push(m)} busy={false} />);
+    expect(document.activeElement).toBe(document.body);
+    press('1');
+    expect(document.activeElement!.getAttribute('data-cell')).toBe('i5');
+    // Enter on the focused cell plays it
+    act(() => void document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    expect(moves).toEqual(['7H@i5']);
+    // the next position, the opponent to move: the played cell keeps the focus
+    const after = { ...seqView({ hand: ['2S', 'JS', '4D'] }, []), to_move: [1] };
+    act(() => render(<SequenceTable view={after} onMove={(m) => moves.push(m)} busy={false} />, root));
+    const cell = root.querySelector('[data-cell=i5]')!;
+    expect(cell.getAttribute('tabindex')).toBe('0');
+    expect(document.activeElement).toBe(cell);
+  });
+
+  it('moves the focus to the turn-in button when the number key picks a dead card', () => {
+    mount(<SequenceTable view={seqView({}, ['7H@i5', 'x2S'])} onMove={() => {}} busy={false} />);
+    press('2');
+    expect(document.activeElement!.textContent).toBe('Turn in dead 2♠');
   });
 
   it('offers the dead-card exchange and pass only when legal', () => {
