@@ -1,5 +1,7 @@
 package league
 
+import "fmt"
+
 // Page bounds.
 const (
 	DefaultPageLimit = 50
@@ -20,12 +22,16 @@ type Page[T any] struct {
 }
 
 // Normalize applies the default limit and checks the bounds.
+// PageLimitError is the field error of a page size out of range, or not a
+// whole number, wherever it comes from.
+var PageLimitError = FieldError{"limit", fmt.Sprintf("must be a whole number from 1 to %d", MaxPageLimit)}
+
 func (p PageRequest) Normalize() (PageRequest, error) {
 	switch {
 	case p.Limit == 0:
 		p.Limit = DefaultPageLimit
 	case p.Limit < 0 || p.Limit > MaxPageLimit:
-		return p, Invalid("the page size is out of range", FieldError{"limit", "must be 1 to 100"})
+		return p, Invalid("the page size is not valid", PageLimitError)
 	}
 	if len(p.Cursor) > 512 {
 		return p, Invalid("the cursor is not valid", FieldError{"cursor", "is not a cursor this server issued"})

@@ -104,7 +104,7 @@ func pageRequest(c echo.Context) (league.PageRequest, error) {
 	if s := c.QueryParam("limit"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 { // an explicit 0 is out of range, not "the default"
-			return p, league.Invalid("the page size is not valid", league.FieldError{Field: "limit", Message: "must be a whole number from 1 to 100"})
+			return p, league.Invalid("the page size is not valid", league.PageLimitError)
 		}
 		p.Limit = n
 	}

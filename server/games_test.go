@@ -195,7 +195,15 @@ func TestAUsersGamesArePagedLikeEveryList(t *testing.T) {
 	if len(seen) != 3 {
 		t.Fatalf("%d distinct games over both pages, want 3", len(seen))
 	}
-	wantProblem(t, r.call("GET", "/api/v1/users/"+aliceID+"/games?limit=0", "", alice), http.StatusBadRequest, "limit")
+	// Too small, too large or not a number: one message.
+	var said []string
+	for _, limit := range []string{"0", "101", "ten"} {
+		p := wantProblem(t, r.call("GET", "/api/v1/users/"+aliceID+"/games?limit="+limit, "", alice), http.StatusBadRequest, "limit")
+		said = append(said, p.Errors[0].Message)
+	}
+	if said[0] != said[1] || said[1] != said[2] {
+		t.Errorf("limit messages %q; want one wording", said)
+	}
 }
 
 // A creator may leave their own open game; leaving it with no person
