@@ -200,3 +200,39 @@ func TestAnOpenGameLeftWithNoPersonSeatedIsAborted(t *testing.T) {
 	}
 	wantStatus(g, league.StatusAborted, league.EndedByAbort)
 }
+
+// The answer to a repeated move_id is the game as it stood right after that
+// move: if the game has moved on and ended since, still being played, with
+// its next player to move.
+func TestARepeatedMoveOfAGameThatEndedSinceShowsTheGameAsItWas(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.headToHead(t, ann, bob)
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := league.MoveRequest{Ply: 0, Move: v.LegalMoves[0], MoveID: "a1"}
+	first, err := r.games.Move(ctx, ann, g.ID, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err = r.games.View(ctx, bob, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Move(ctx, bob, g.ID, league.MoveRequest{Ply: 1, Move: v.LegalMoves[0]}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.games.Adjudicate(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	again, err := r.games.Move(ctx, ann, g.ID, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Game.Status != league.StatusActive || again.Game.Ply != 1 || again.Game.EndedBy != "" || len(again.ToMove) != 1 || again.ToMove[0] != 1 {
+		t.Fatalf("repeated move: %s at ply %d, ended by %q, to move %v; want the game at ply 1, active, bob to move (first answer: %s, %v)",
+			again.Game.Status, again.Game.Ply, again.Game.EndedBy, again.ToMove, first.Game.Status, first.ToMove)
+	}
+}

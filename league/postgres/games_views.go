@@ -75,9 +75,18 @@ func (g *Games) viewAt(ctx context.Context, a league.Actor, gameID string, plies
 	if err != nil {
 		return nil, err
 	}
-	v := buildView(row, seats, game, a)
-	v.Game.Ply = plies
-	return v, nil
+	return buildView(rowAt(row, plies), seats, game, a), nil
+}
+
+// rowAt is row as it stood after plies moves: before its last move, a game
+// that has ended was still being played.
+func rowAt(row *gameRow, plies int) *gameRow {
+	at := *row
+	at.Ply = plies
+	if plies < row.Ply {
+		at.Status, at.ResultStatus, at.Winner, at.EndedBy, at.FinishedAt = league.StatusActive, nil, nil, nil, nil
+	}
+	return &at
 }
 
 // Moves lists the moves after ply afterPly (all of them for -1).
@@ -285,12 +294,7 @@ func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromP
 		if m.Ply < fromPly {
 			continue
 		}
-		at := *row
-		at.Ply = m.Ply + 1
-		if at.Ply < row.Ply {
-			at.Status, at.ResultStatus, at.Winner, at.EndedBy, at.FinishedAt = league.StatusActive, nil, nil, nil, nil
-		}
-		frames = append(frames, league.GameFrame{Move: fromMoveRow(m), View: buildView(&at, seats, game, a)})
+		frames = append(frames, league.GameFrame{Move: fromMoveRow(m), View: buildView(rowAt(row, m.Ply+1), seats, game, a)})
 	}
 	return frames, nil
 }
