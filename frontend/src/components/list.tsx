@@ -4,7 +4,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { listPath, type ListPage } from '../competition/pager';
 import { api } from '../session';
-import { Loading } from './ui';
 
 /** PAGE_SIZE is how many items a list shows at first and adds per "Show more". */
 export const PAGE_SIZE = 20;
@@ -61,13 +60,63 @@ export function usePagedList<T>(path: string | null, deps: unknown[]): PagedList
   return { data, error, loading, cursor, more: () => read(cursor, false), reload };
 }
 
-/** ShowMore is the button under a paged list while it has more pages. */
+/** listBefore is the list a "Show more" button follows: the nearest list or table before it. */
+function listBefore(el: Element | null): Element | null {
+  for (let e = el?.previousElementSibling ?? null; e; e = e.previousElementSibling) {
+    if (e.matches('ul, ol, table')) return e;
+    const inner = e.querySelector('ul, ol, table');
+    if (inner) return inner;
+  }
+  return null;
+}
+
+function itemsOf(list: Element): Element[] {
+  return list.matches('table') ? [...list.querySelectorAll('tbody > tr')] : [...list.children];
+}
+
+/** focusItem gives the focus to item's first link or button, else to the item itself. */
+function focusItem(item: HTMLElement) {
+  const inner = item.querySelector<HTMLElement>('a[href], button:not([disabled]), input, select, textarea');
+  if (inner) return inner.focus();
+  if (!item.hasAttribute('tabindex')) item.setAttribute('tabindex', '-1');
+  item.focus();
+}
+
+/**
+ * ShowMore is the button under a paged list while it has more pages. It
+ * stays in place (saying "Loading…") while the next page is read, so the
+ * focus stays on it; when the last page is in and the button goes, the
+ * focus moves to the first item it added (or to the list), not to the page.
+ */
 export function ShowMore<T>({ list, label = 'Show more' }: { list: PagedList<T>; label?: string }) {
-  if (list.loading && list.data) return <Loading />;
-  if (!list.cursor || list.loading) return null;
+  const button = useRef<HTMLButtonElement>(null);
+  // set by a click: the list and how many items it had
+  const pending = useRef<{ list: Element | null; count: number } | null>(null);
+  const waiting = list.loading && !!list.data;
+  useEffect(() => {
+    const p = pending.current;
+    if (!p || list.loading) return;
+    pending.current = null;
+    const active = document.activeElement;
+    // leave the focus alone if the person moved it elsewhere meanwhile
+    if (active && active !== document.body && active !== button.current) return;
+    if (button.current?.isConnected) return button.current.focus();
+    if (!p.list?.isConnected) return;
+    const added = itemsOf(p.list)[p.count] as HTMLElement | undefined;
+    if (added) return focusItem(added);
+    if (!p.list.hasAttribute('tabindex')) p.list.setAttribute('tabindex', '-1');
+    (p.list as HTMLElement).focus();
+  });
+  if (!list.data || !list.cursor) return null;
+  const more = () => {
+    if (waiting) return;
+    const l = listBefore(button.current);
+    pending.current = { list: l, count: l ? itemsOf(l).length : 0 };
+    list.more();
+  };
   return (
-    <button type="button" onClick={list.more}>
-      {label}
+    <button type="button" ref={button} class="show-more" aria-disabled={waiting ? 'true' : undefined} onClick={more}>
+      {waiting ? 'Loading…' : label}
     </button>
   );
 }

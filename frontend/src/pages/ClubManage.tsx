@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/types';
+import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Field, errorText } from '../components/ui';
 import { api } from '../session';
 
@@ -41,6 +42,9 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
   const [saved, setSaved] = useState(false);
   const fe = error instanceof ApiError ? error : null;
   const descErr = fe?.fieldError('description');
+  // the focus goes to the form's first field when it opens, back to the
+  // button that opened it when it closes
+  const { root, focusNext } = useFocusAfter<HTMLElement>();
 
   const start = () => {
     setName(club.name);
@@ -48,6 +52,11 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
     setError(null);
     setSaved(false);
     setOpen(true);
+    focusNext('#f-club-edit-name');
+  };
+  const close = () => {
+    setOpen(false);
+    focusNext('[data-action=edit-club]');
   };
   const save = async (e: Event) => {
     e.preventDefault();
@@ -57,7 +66,7 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
       const body: ClubUpdate = { name: name.trim(), description: desc.trim() };
       const c = await api.patch<Club>(`/clubs/${enc(club.id)}`, body);
       onSaved({ ...club, ...c, viewer_role: club.viewer_role });
-      setOpen(false);
+      close();
       setSaved(true);
     } catch (err) {
       setError(err);
@@ -67,7 +76,7 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
   };
 
   return (
-    <section class="card-box club-manage" aria-labelledby="manage-title">
+    <section class="card-box club-manage" aria-labelledby="manage-title" ref={root}>
       <h2 id="manage-title">Manage the club</h2>
       {open ? (
         <form class="form narrow" onSubmit={save}>
@@ -94,14 +103,14 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
             <button type="submit" class="primary" disabled={busy}>
               {busy ? 'Saving…' : 'Save changes'}
             </button>
-            <button type="button" disabled={busy} onClick={() => setOpen(false)}>
+            <button type="button" disabled={busy} onClick={close}>
               Cancel
             </button>
           </div>
         </form>
       ) : (
         <p class="actions-row">
-          <button type="button" onClick={start}>
+          <button type="button" data-action="edit-club" onClick={start}>
             Edit name and description…
           </button>
           {saved && (
@@ -146,15 +155,30 @@ export function MemberRow({
   const remove = !self && canRemove(rights, m);
   const transfer = rights.manage && !self && m.role !== 'owner';
   const base = `/clubs/${enc(club.id)}`;
+  // Opening a confirmation puts the focus on its Cancel, closing it returns
+  // the focus to the button that opened it; a role change keeps it on the
+  // role button, a handover on the member's name.
+  const { root, focusNext } = useFocusAfter<HTMLLIElement>();
+  const ask = (what: Exclude<Confirming, null>) => {
+    setConfirming(what);
+    focusNext('[data-action=cancel]');
+  };
+  const cancel = () => {
+    focusNext(`[data-action=${confirming}]`);
+    setConfirming(null);
+  };
 
-  const act = async (fn: () => Promise<void>) => {
+  const act = async (fn: () => Promise<void>, after: string) => {
     setBusy(true);
     setError(null);
     try {
       await fn();
       setConfirming(null);
+      focusNext(after);
     } catch (err) {
       setError(err);
+      // the confirmation (or the row's buttons) stay: keep the focus on what was pressed
+      focusNext(confirming ? '[data-action=confirm]' : '[data-action=role]');
     } finally {
       setBusy(false);
     }
@@ -163,24 +187,24 @@ export function MemberRow({
     act(async () => {
       const body: MemberRoleUpdate = { role };
       onChange({ kind: 'role', member: await api.patch<Member>(`${base}/members/${enc(m.user_id)}`, body) });
-    });
+    }, '[data-action=role]');
   const doRemove = () =>
     act(async () => {
       await api.del(`${base}/members/${enc(m.user_id)}`);
       onChange({ kind: 'removed', userId: m.user_id });
-    });
+    }, '');
   const doTransfer = () =>
     act(async () => {
       const body: ClubUpdate = { owner_id: m.user_id };
       onChange({ kind: 'owner', userId: m.user_id, club: await api.patch<Club>(base, body) });
-    });
+    }, '.member-name a');
 
   const fe = error instanceof ApiError ? error : null;
   const fieldMsg = fe?.fieldError('owner_id') ?? fe?.fieldError('role');
   const errId = `member-${m.user_id}-err`;
 
   return (
-    <li class="member-row" data-user={m.username} data-role={m.role}>
+    <li class="member-row" data-user={m.username} data-role={m.role} ref={root}>
       <span class="member-name">
         <a href={`/users/${m.user_id}`}>{m.username}</a> {m.role !== 'member' && <span class="tag">{m.role}</span>}
       </span>
@@ -188,28 +212,28 @@ export function MemberRow({
         <span class="member-actions actions-row">
           {setRole &&
             (m.role === 'member' ? (
-              <button type="button" class="small" disabled={busy} onClick={() => changeRole('organizer')} aria-label={`Make ${m.username} an organizer`}>
+              <button type="button" class="small" data-action="role" disabled={busy} onClick={() => changeRole('organizer')} aria-label={`Make ${m.username} an organizer`}>
                 Make organizer
               </button>
             ) : (
-              <button type="button" class="small" disabled={busy} onClick={() => changeRole('member')} aria-label={`Make ${m.username} a plain member`}>
+              <button type="button" class="small" data-action="role" disabled={busy} onClick={() => changeRole('member')} aria-label={`Make ${m.username} a plain member`}>
                 Make member
               </button>
             ))}
           {transfer && (
-            <button type="button" class="small" disabled={busy} onClick={() => setConfirming('transfer')} aria-label={`Make ${m.username} the owner…`}>
+            <button type="button" class="small" data-action="transfer" disabled={busy} onClick={() => ask('transfer')} aria-label={`Make ${m.username} the owner…`}>
               Make owner…
             </button>
           )}
           {remove && (
-            <button type="button" class="small" disabled={busy} onClick={() => setConfirming('remove')} aria-label={`Remove ${m.username} from the club…`}>
+            <button type="button" class="small" data-action="remove" disabled={busy} onClick={() => ask('remove')} aria-label={`Remove ${m.username} from the club…`}>
               Remove…
             </button>
           )}
         </span>
       )}
       {confirming === 'remove' && (
-        <Confirm label={`Remove ${m.username}?`} action={`Remove ${m.username}`} busy={busy} onConfirm={doRemove} onCancel={() => setConfirming(null)}>
+        <Confirm label={`Remove ${m.username}?`} action={`Remove ${m.username}`} busy={busy} onConfirm={doRemove} onCancel={cancel}>
           Remove <strong>{m.username}</strong> from {club.name}? They can come back only with a new invite code.
         </Confirm>
       )}
@@ -219,7 +243,7 @@ export function MemberRow({
           action={`Hand the club to ${m.username}`}
           busy={busy}
           onConfirm={doTransfer}
-          onCancel={() => setConfirming(null)}
+          onCancel={cancel}
         >
           Hand {club.name} to <strong>{m.username}</strong>? They become its owner, and{' '}
           {club.owner_id && club.owner_id === me?.id ? 'you stay on as an organizer' : 'the present owner stays on as an organizer'}.
@@ -249,10 +273,10 @@ function Confirm(props: { label: string; action: string; busy: boolean; onConfir
     <div class="member-confirm" role="group" aria-label={props.label}>
       <p>{props.children}</p>
       <span class="actions-row">
-        <button type="button" class="danger small" disabled={props.busy} onClick={props.onConfirm}>
+        <button type="button" class="danger small" data-action="confirm" disabled={props.busy} onClick={props.onConfirm}>
           {props.action}
         </button>
-        <button type="button" class="small" disabled={props.busy} onClick={props.onCancel}>
+        <button type="button" class="small" data-action="cancel" disabled={props.busy} onClick={props.onCancel}>
           Cancel
         </button>
       </span>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, Invite, Member } from '../api/types';
+import { useFocusAfter } from '../components/focus';
 import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
@@ -88,6 +89,8 @@ export function ClubPage({ id }: { id: string }) {
   const [uses, setUses] = useState('10');
   // members changed on this page since the list was read (null: removed)
   const [changed, setChanged] = useState<Record<string, Member | null>>({});
+  // a removed member's row goes: the focus moves to the next row (or the heading)
+  const { root: membersBox, focusNext } = useFocusAfter<HTMLElement>();
   useEffect(() => setChanged({}), [id, user?.id]); // the list is read again
   const reloadMembers = () => {
     setChanged({});
@@ -113,6 +116,9 @@ export function ClubPage({ id }: { id: string }) {
     if (ch.kind === 'role') {
       setChanged((old) => ({ ...old, [ch.member.user_id]: ch.member }));
     } else if (ch.kind === 'removed') {
+      const i = shown.findIndex((m) => m.user_id === ch.userId);
+      const near = shown[i + 1] ?? shown[i - 1];
+      focusNext(near ? `.member-list li[data-user="${near.username.replace(/["\\]/g, '\\$&')}"] a` : '#members-title');
       setChanged((old) => ({ ...old, [ch.userId]: null }));
       club.setData({ ...c, member_count: Math.max(0, c.member_count - 1) });
     } else {
@@ -229,8 +235,10 @@ export function ClubPage({ id }: { id: string }) {
 
       <ClubCompetitions club={c} />
 
-      <section class="card-box" aria-labelledby="members-title">
-        <h2 id="members-title">Members</h2>
+      <section class="card-box" aria-labelledby="members-title" ref={membersBox}>
+        <h2 id="members-title" tabIndex={-1}>
+          Members
+        </h2>
         <ErrorBox error={members.error} />
         {role === 'owner' && (
           <p class="owner-note" id="owner-note">

@@ -221,6 +221,53 @@ describe('the club page for its owner', () => {
   });
 });
 
+describe('the keyboard focus on the club page', () => {
+  /** press focuses a button and clicks it, as Enter on it does */
+  const press = async (el: HTMLElement | null) => {
+    el?.focus();
+    await click(el);
+  };
+  const focused = () => document.activeElement as HTMLElement;
+
+  it('goes into a confirmation, back to its button on Cancel, and to the next member after a removal', async () => {
+    const root = await openClub(olga, 'owner');
+    await press(button(root, 'Remove pat from the club…'));
+    expect(focused().textContent).toBe('Cancel');
+    expect(focused().closest('[role=group]')!.getAttribute('aria-label')).toBe('Remove pat?');
+    await press(focused());
+    expect(focused()).toBe(button(root, 'Remove pat from the club…'));
+    await press(button(root, 'Make pat the owner…'));
+    expect(focused().closest('[role=group]')!.getAttribute('aria-label')).toBe('Hand the club to pat?');
+    await press(focused());
+    expect(focused()).toBe(button(root, 'Make pat the owner…'));
+    await press(button(root, 'Remove pat from the club…'));
+    await press(button(root, 'Remove pat'));
+    expect(row(root, 'pat')).toBeNull();
+    expect(focused()).toBe(row(root, 'ollie')!.querySelector('a'));
+  });
+
+  it('stays on the role button after a role change and on the name after a handover', async () => {
+    const root = await openClub(olga, 'owner');
+    await press(button(root, 'Make mia an organizer'));
+    expect(focused()).toBe(button(root, 'Make mia a plain member'));
+    await press(button(root, 'Make mia the owner…'));
+    await press(button(root, 'Hand the club to mia'));
+    expect(tagOf(root, 'mia')).toBe('owner');
+    expect(focused()).toBe(row(root, 'mia')!.querySelector('a'));
+  });
+
+  it('goes to the first field of the club form and back to its button', async () => {
+    const root = await openClub(olga, 'owner');
+    await press(button(root, 'Edit name and description…'));
+    expect(focused().id).toBe('f-club-edit-name');
+    await press(button(root, 'Cancel'));
+    expect(focused()).toBe(button(root, 'Edit name and description…'));
+    await press(button(root, 'Edit name and description…'));
+    await submit(root.querySelector('.club-manage form'));
+    expect(focused()).toBe(button(root, 'Edit name and description…'));
+  });
+});
+
 describe('the club page for others', () => {
   it('lets an organizer remove plain members only', async () => {
     const root = await openClub(ollie, 'organizer');
