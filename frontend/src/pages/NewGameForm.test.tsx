@@ -84,7 +84,7 @@ describe('the new-game form on the page', () => {
         detail: 'the game cannot be set up',
         errors: [
           { field: 'clock', message: 'use turn_seconds or bank_seconds, not both' },
-          { field: 'seats[1].bot', message: 'must be random, greedy or strong' },
+          { field: 'rated', message: 'must be true or false' },
         ],
       }),
     );
@@ -94,7 +94,40 @@ describe('the new-game form on the page', () => {
     expect(document.querySelector('#ng-clock')!.getAttribute('aria-invalid')).toBe('true');
     // a field without a control of its own is still named, under the summary
     expect(document.querySelector('.error')!.textContent).toContain('the game cannot be set up');
-    expect(document.querySelector('.error')!.textContent).toContain('must be random, greedy or strong');
+    expect(document.querySelector('.error')!.textContent).toContain('must be true or false');
+  });
+
+  it('offers "Me" in one seat at a time', () => {
+    act(() => render(<NewGameForm />, document.body));
+    change('#ng-players', '4');
+    const offersMe = () => [0, 1, 2, 3].map((i) => [...document.querySelectorAll(`#ng-seat-${i} option`)].some((o) => (o as HTMLOptionElement).value === 'me'));
+    expect(offersMe()).toEqual([true, false, false, false]);
+    change('#ng-seat-0', 'open');
+    expect(offersMe()).toEqual([true, true, true, true]);
+    change('#ng-seat-2', 'me');
+    expect(offersMe()).toEqual([false, false, true, false]);
+  });
+
+  it("shows the server's seat objections at their seats, in words", async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(
+      new ApiError(400, {
+        title: 'Invalid input',
+        detail: 'a person can take only one seat',
+        errors: [
+          { field: 'seats[1].user', message: 'already seated' },
+          { field: 'seats[0].bot', message: 'must be random, greedy or strong' },
+        ],
+      }),
+    );
+    act(() => render(<NewGameForm />, document.body));
+    await submit();
+    const seat2 = document.querySelector('#ng-seat-1')!;
+    expect(seat2.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector('#' + seat2.getAttribute('aria-describedby'))!.textContent).toBe('You already have another seat: a person can take only one.');
+    expect(document.querySelector('#ng-seat-0-err')!.textContent).toBe('Must be random, greedy or strong.');
+    const summary = document.querySelector('.error')!.textContent!;
+    expect(summary).toBe('a person can take only one seat');
+    expect(summary).not.toContain('seats[');
   });
 
   it('moves an increment objection to the clock choice when its control is hidden', async () => {

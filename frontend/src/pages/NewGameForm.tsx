@@ -33,6 +33,34 @@ export function resize(f: GameForm, players: number): GameForm {
   return { ...f, players, teams, seats };
 }
 
+/** meOffered: "Me" is offered in a seat that has it or when no seat has it (a person takes one seat). */
+export function meOffered(seats: SeatChoice[], i: number): boolean {
+  const at = seats.indexOf('me');
+  return at < 0 || at === i;
+}
+
+/** SEAT_FIELD reads the seat a field error of POST /games is about: "seats[1].user" is seat index 1. */
+const SEAT_FIELD = /^seats\[(\d+)\](?:\.(\w+))?$/;
+
+/** seatMessage says a server objection to a seat in words, for that seat. */
+export function seatMessage(part: string | undefined, message: string): string {
+  if (part === 'user' && message === 'already seated') return 'You already have another seat: a person can take only one.';
+  if (part === 'user' && message.startsWith('you can seat only yourself')) return 'You can seat only yourself; leave the seat open so this person can join.';
+  return message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
+}
+
+/** seatErrors are the server's objections per seat index, in words. */
+export function seatErrors(fields: { field: string; message: string }[]): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const x of fields) {
+    const m = SEAT_FIELD.exec(x.field);
+    if (!m) continue;
+    const i = Number(m[1]);
+    out.set(i, [...(out.get(i) ?? []), seatMessage(m[2], x.message)]);
+  }
+  return out;
+}
+
 /** toRequest builds the POST /games body. */
 export function toRequest(f: GameForm): NewGame {
   const seats: SeatRequest[] = f.seats.map((s) => (s === 'me' ? { user: 'me' } : s === 'open' ? { open: true } : { bot: s }));
@@ -51,7 +79,10 @@ export function NewGameForm() {
   const { busy, error, fieldErrors, run } = useAction();
   // The server's objections with no control of their own here (the clock's
   // are shown at the clock), listed under the summary.
-  const unplaced = (fieldErrors?.fields ?? []).filter((x) => x.field !== 'clock' && !x.field.startsWith('clock.'));
+  // Seats' objections are shown at their seats.
+  const fields = fieldErrors?.fields ?? [];
+  const bySeat = seatErrors(fields);
+  const unplaced = fields.filter((x) => x.field !== 'clock' && !x.field.startsWith('clock.') && !SEAT_FIELD.test(x.field));
   const playerCounts = f.game === 'sequence' ? Object.keys(SEQUENCE_TABLES).map(Number) : STACKS_PLAYERS;
 
   const submit = (e: Event) => {
@@ -107,36 +138,48 @@ export function NewGameForm() {
       </div>
       <fieldset>
         <legend>Seats</legend>
-        {f.seats.map((s, i) => (
-          <div class="field seat-field" key={i}>
-            <label for={`ng-seat-${i}`}>
-              Seat {i + 1}
-              {f.game === 'sequence' && (
-                <span class="muted">
-                  {' '}
-                  · {TEAMS[i % f.teams].name} {TEAMS[i % f.teams].shape}
-                </span>
+        {f.seats.map((s, i) => {
+          const errs = bySeat.get(i);
+          const errId = `ng-seat-${i}-err`;
+          return (
+            <div class="field seat-field" key={i}>
+              <label for={`ng-seat-${i}`}>
+                Seat {i + 1}
+                {f.game === 'sequence' && (
+                  <span class="muted">
+                    {' '}
+                    · {TEAMS[i % f.teams].name} {TEAMS[i % f.teams].shape}
+                  </span>
+                )}
+              </label>
+              <select
+                id={`ng-seat-${i}`}
+                value={s}
+                aria-invalid={errs ? 'true' : undefined}
+                aria-describedby={errs ? errId : undefined}
+                onChange={(e) => {
+                  const seats = [...f.seats];
+                  seats[i] = (e.currentTarget as HTMLSelectElement).value as SeatChoice;
+                  setF({ ...f, seats });
+                }}
+              >
+                {meOffered(f.seats, i) && <option value="me">Me</option>}
+                <option value="open">Open seat (someone joins)</option>
+                {BOT_LEVELS.map((b) => (
+                  <option key={b} value={b}>
+                    Bot: {b}
+                  </option>
+                ))}
+              </select>
+              {errs && (
+                <small id={errId} class="field-error">
+                  {errs.join(' ')}
+                </small>
               )}
-            </label>
-            <select
-              id={`ng-seat-${i}`}
-              value={s}
-              onChange={(e) => {
-                const seats = [...f.seats];
-                seats[i] = (e.currentTarget as HTMLSelectElement).value as SeatChoice;
-                setF({ ...f, seats });
-              }}
-            >
-              <option value="me">Me</option>
-              <option value="open">Open seat (someone joins)</option>
-              {BOT_LEVELS.map((b) => (
-                <option key={b} value={b}>
-                  Bot: {b}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
+            </div>
+          );
+        })}
+        {f.seats.includes('me') && <p class="muted small">You can take one seat: to sit elsewhere, first give your seat to a bot or leave it open.</p>}
       </fieldset>
       <div class="row">
         <ClockFields idPrefix="ng" value={f} onChange={(patch) => setF({ ...f, ...patch })} fieldError={(k) => fieldErrors?.fieldError(k)} />
