@@ -108,7 +108,7 @@ function PoolRatings({ name, state, points }: { name: string; state?: RatingStat
                   const d = p.rating - points[i].rating;
                   return (
                     <tr key={p.game}>
-                      <td class="num">{p.game_id ? <a href={`/games/${p.game_id}/replay`}>{p.game}</a> : p.game}</td>
+                      <td class="num">{p.game_id ? <a href={`/games/${p.game_id}/replay`} aria-label={`Replay of rated game ${p.game}`}>{p.game}</a> : p.game}</td>
                       <td>{when(p.at)}</td>
                       <td class="num">{Math.round(p.rating)}</td>
                       <td class="num">{(d >= 0 ? '+' : '−') + Math.abs(d).toFixed(1)}</td>

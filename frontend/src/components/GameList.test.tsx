@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../api/types';
-import { outcome } from './GameList';
+import { outcome, versus } from './GameList';
 
 const game = (over: Partial<Game>, abandoned: boolean): Game => ({
   id: 'g', game: 'sequence', players: 2, teams: 2, status: 'finished', rated: true, clock: {}, created_at: '', seed_hash: '', ply: 40,
@@ -19,5 +19,21 @@ describe('"My games" outcome', () => {
     expect(outcome(game({ game: 'stacks' }, true), 'u1')).toBe('abandoned');
     expect(outcome(game({ status: 'active', result: undefined }, true), 'u1')).toBe('abandoned');
     expect(outcome(game({}, true), 'u2')).toBe('lost');
+  });
+});
+
+describe('"My games" table line', () => {
+  const seat = (i: number, team: number, name: string) => ({ seat: i, team, user: { id: 'u-' + name, username: name }, open: false, filled_by_bot: false, abandoned: false });
+  const twoVtwo = game({ players: 4, teams: 2, seats: [seat(0, 0, 'ann'), seat(1, 1, 'bob'), seat(2, 0, 'carol'), seat(3, 1, 'dave')] }, false);
+
+  it('names the teammates apart from the opponents', () => {
+    expect(versus(twoVtwo, 'u-ann')).toBe('with carol vs bob, dave');
+    expect(versus(twoVtwo, 'u-bob')).toBe('with dave vs ann, carol');
+  });
+
+  it('names only opponents in a game without teammates, and everyone for an onlooker', () => {
+    expect(versus(game({}, false), 'u1')).toBe('vs bob');
+    expect(versus({ ...twoVtwo, game: 'stacks', teams: 4 }, 'u-ann')).toBe('vs bob, carol, dave');
+    expect(versus(twoVtwo, 'u-zed')).toBe('vs ann, bob, carol, dave');
   });
 });

@@ -1,11 +1,20 @@
-import type { Game } from '../api/types';
+import type { Game, Seat } from '../api/types';
 import { when } from './ui';
 
-function opponents(g: Game, me?: string): string {
-  return g.seats
-    .filter((s) => s.user?.id !== me)
-    .map((s) => s.user?.username ?? (s.open ? 'open seat' : s.bot ? `bot-${s.bot}` : '?'))
-    .join(', ');
+const seatLabel = (s: Seat) => s.user?.username ?? (s.open ? 'open seat' : s.bot ? `bot-${s.bot}` : '?');
+
+/**
+ * versus names the others at the table as me saw them: in a Sequence team
+ * game, "with" the teammates "vs" the opponents ("with carol vs bob, dave").
+ */
+export function versus(g: Game, me?: string): string {
+  const mine = me ? g.seats.find((s) => s.user?.id === me) : undefined;
+  const others = g.seats.filter((s) => s !== mine && (!me || s.user?.id !== me));
+  const teamGame = g.game === 'sequence' && !!mine && g.players > (g.teams ?? g.players);
+  const mates = teamGame ? others.filter((s) => s.team === mine!.team) : [];
+  const rivals = others.filter((s) => !mates.includes(s));
+  const vs = `vs ${rivals.map(seatLabel).join(', ') || '—'}`;
+  return mates.length ? `with ${mates.map(seatLabel).join(', ')} ${vs}` : vs;
 }
 
 export function outcome(g: Game, me?: string): string {
@@ -35,7 +44,7 @@ export function GameList({ games, me, empty }: { games: Game[]; me?: string; emp
             <a href={g.status === 'finished' ? `/games/${g.id}/replay` : `/games/${g.id}`}>
               {g.game === 'sequence' ? 'Sequence' : 'Stacks'} · {g.players} players
             </a>{' '}
-            <span class="muted">vs {opponents(g, me) || '—'}</span> <span class={`tag tag-${o.replace(/\s.*/, '')}`}>{o}</span>{' '}
+            <span class="muted">{versus(g, me)}</span> <span class={`tag tag-${o.replace(/\s.*/, '')}`}>{o}</span>{' '}
             <span class="muted small">{when(g.started_at ?? g.created_at)}</span>
             {g.status === 'finished' && (
               <>

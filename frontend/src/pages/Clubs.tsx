@@ -170,7 +170,7 @@ export function ClubPage({ id }: { id: string }) {
       {c.description && <p class="lead">{c.description}</p>}
       <p class="muted">
         {c.member_count} members · founded {when(c.created_at)}
-        {role && <> · you are {role === 'member' ? 'a member' : `the ${role}`}</>}
+        {role && <> · you are {role === 'owner' ? 'the owner' : role === 'organizer' ? 'an organizer' : `a ${role}`}</>}
       </p>
 
       {user && !role && (

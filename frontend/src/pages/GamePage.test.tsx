@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
+import { ApiError } from '../api/client';
+import { api, restore } from '../session';
 import type { GameView, MoveRecord, Seat } from '../api/types';
-import { OpenGame, SeatNotices } from './GamePage';
-import { mount, unmountAll } from '../testing/stubApi';
+import GamePage, { ConnBadge, OpenGame, SeatNotices } from './GamePage';
+import { mount, settle, stub, unmountAll } from '../testing/stubApi';
 
 const ann: Seat = { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false };
 const bob: Seat = { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, open: false, filled_by_bot: false, abandoned: false };
@@ -69,5 +71,29 @@ describe('the seat notices', () => {
     const gone = active({ seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true }, bob] });
     const root = mount(<SeatNotices view={gone} log={[]} describe={describe_} />);
     expect(root.textContent).toMatch(/a fill-in bot now plays your seat\. You can no longer move/);
+  });
+});
+
+describe('the connection badge', () => {
+  it('shows only while the game is in play', () => {
+    expect(mount(<ConnBadge status="active" connected />).textContent).toBe('live');
+    expect(mount(<ConnBadge status="active" connected={false} />).textContent).toBe('reconnecting…');
+    for (const status of ['open', 'finished', 'aborted'] as const) expect(mount(<ConnBadge status={status} connected />).textContent).toBe('');
+  });
+});
+
+describe('an unknown game', () => {
+  it('gets a page heading above the error', async () => {
+    vi.restoreAllMocks();
+    vi.spyOn(api, 'refresh').mockResolvedValue(false);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({ 'GET /games/nope': () => { throw new ApiError(404, { title: 'Not Found', detail: 'no such game' }); } });
+    await restore();
+    const root = mount(<GamePage id="nope" />);
+    await settle();
+    expect(root.querySelector('h1')!.textContent).toBe('Game');
+    expect(root.querySelector('[role=alert]')!.textContent).toContain('no such game');
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 });

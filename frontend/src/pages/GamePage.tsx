@@ -78,6 +78,16 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
   );
 }
 
+/** ConnBadge shows the event stream's state ("live", "reconnecting…"), which matters only while the game is in play. */
+export function ConnBadge({ status, connected }: { status: GameView['status']; connected: boolean }) {
+  if (status !== 'active') return null;
+  return (
+    <span class={`conn ${connected ? 'up' : 'down'}`} role="status">
+      {connected ? 'live' : 'reconnecting…'}
+    </span>
+  );
+}
+
 /**
  * SeatNotices tell the viewer what happened to their seat without them: the
  * autopilot played a timed-out turn, or a fill-in bot took the seat over.
@@ -158,6 +168,7 @@ export default function GamePage({ id }: { id: string }) {
   if (!view) {
     return (
       <Page title="Game">
+        <h1>Game</h1>
         <ErrorBox error={error} />
         {!error && <Loading what="Loading the game" />}
       </Page>
@@ -173,9 +184,7 @@ export default function GamePage({ id }: { id: string }) {
       <div class="game" data-game={view.game} data-ply={view.ply} data-status={view.status} data-my-turn={String((view.legal_moves ?? []).length > 0)}>
       <div class="game-head">
         <h1>{title}</h1>
-        <span class={`conn ${live.connected ? 'up' : 'down'}`} role="status">
-          {live.connected ? 'live' : 'reconnecting…'}
-        </span>
+        <ConnBadge status={view.status} connected={live.connected} />
         {view.status === 'finished' && (
           <a class="button" href={`/games/${view.id}/replay`}>
             Open the replay

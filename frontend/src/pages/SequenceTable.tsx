@@ -93,7 +93,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
             : `${cardLabel(selected).name} has no place to go${special.exchange.has(selected) ? ': it is dead, turn it in' : ''}.`
           : special.discard.size
             ? 'Your turn: a table-talk penalty is due — discard a card.'
-            : 'Your turn: pick a card (keys 1–7), then a highlighted cell (arrows, Enter).'
+            : `Your turn: pick a card (${st.hand.length > 1 ? `keys 1–${Math.min(st.hand.length, 9)}` : 'key 1'}), then a highlighted cell (arrows, Enter).`
         : toMoveText(view);
 
   return (

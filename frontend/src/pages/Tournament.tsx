@@ -4,7 +4,7 @@
 // while something can change.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { BracketView, Club, Entry, Member, Round, ScheduleRequest, Standing, Tournament as T } from '../api/types';
+import type { BracketView, Club, Entry, League, Member, Round, ScheduleRequest, SeasonTable, Standing, Tournament as T } from '../api/types';
 import { TournamentDrawing } from '../competition/BracketView';
 import { StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
@@ -507,6 +507,12 @@ export default function TournamentPage({ id }: { id: string }) {
   const data = useLoad(() => loadTournament(id), [id, user?.id]);
   const d = data.data;
   const club = useLoad(async () => (d ? api.get<Club>(`/clubs/${enc(d.t.club_id)}`) : null), [d?.t.club_id, user?.id]);
+  // the breadcrumb's season and league (the API serves a season with its table)
+  const season = useLoad(
+    async () => (d?.t.season_id ? (await api.get<SeasonTable>(`/seasons/${enc(d.t.season_id)}/standings`)).season : null),
+    [d?.t.season_id],
+  );
+  const league = useLoad(async () => (season.data ? api.get<League>(`/leagues/${enc(season.data.league_id)}`) : null), [season.data?.league_id]);
   const organizer = canOrganize(club.data?.viewer_role, user);
   const members = useLoad(
     async () => (d && user && d.t.status === 'registration' ? await fetchAll<Member>((path) => api.get(path), `/clubs/${enc(d.t.club_id)}/members`) : []),
@@ -539,14 +545,17 @@ export default function TournamentPage({ id }: { id: string }) {
   return (
     <Page title={t.name} wide>
       <p class="crumbs">
-        <a href={`/clubs/${t.club_id}`}>{club.data?.name ?? 'Club'}</a>
-        {t.season_id && (
+        <a href={`/clubs/${t.club_id}`}>{club.data?.name ?? 'Club'}</a> ›{' '}
+        {league.data && (
           <>
-            {' '}
-            › <a href={`/seasons/${t.season_id}`}>Season</a>
+            <a href={`/leagues/${league.data.id}`}>{league.data.name}</a> ›{' '}
           </>
-        )}{' '}
-        ›
+        )}
+        {t.season_id && (season.data || season.error) && (
+          <>
+            <a href={`/seasons/${t.season_id}`}>{season.data?.name ?? 'Season'}</a> ›
+          </>
+        )}
       </p>
       <div class="tournament-head" data-status={t.status} data-round={t.current_round}>
         <h1>{t.name}</h1>

@@ -184,6 +184,7 @@ describe('the club page for its owner', () => {
     const root = await openClub(olga, 'owner');
     expect(root.querySelector('#owner-note')!.textContent).toMatch(/cannot leave it or close your account.*Make owner…/);
     expect(button(root, 'Leave the club')).toBeNull();
+    expect(root.querySelector('p.muted')!.textContent).toContain('you are the owner');
     await click(button(root, 'Make mia the owner…'));
     expect(row(root, 'mia')!.querySelector('[role=group]')!.textContent).toMatch(/you stay on as an organizer/);
     expect(calls).toEqual([]);
@@ -192,7 +193,7 @@ describe('the club page for its owner', () => {
     expect(tagOf(root, 'mia')).toBe('owner');
     expect(tagOf(root, 'olga')).toBe('organizer');
     // olga is an organizer now: she may leave, and manages no more
-    expect(root.querySelector('p.muted')!.textContent).toContain('you are the organizer');
+    expect(root.querySelector('p.muted')!.textContent).toContain('you are an organizer');
     expect(button(root, 'Leave the club')).not.toBeNull();
     expect(root.querySelector('#owner-note')).toBeNull();
     expect(root.querySelector('.club-manage')).toBeNull();

@@ -134,6 +134,26 @@ describe('the tournament page', () => {
     expect(row.querySelector('[role=note]')!.textContent).toBe('Could not start: the tournament cannot start with 1 entries: a knockout needs at least 2 entries');
   });
 
+  it('names the club, league and season in the breadcrumb, and leaves out what it has none of', async () => {
+    const fx = structuredClone(se);
+    Object.assign(fx.tournament, { season_id: 's1' });
+    stub({
+      ...tournamentRoutes(fx),
+      'GET /seasons/s1/standings': () => ({ season: { id: 's1', league_id: 'l1', name: 'Spring', status: 'open', created_at: '' }, frozen: false, tie_breaks: [], rows: [] }),
+      'GET /leagues/l1': () => ({ id: 'l1', club_id: fx.tournament.club_id, name: 'Monday league', description: '', created_at: '' }),
+    });
+    const root = mount(<TournamentPage id={fx.tournament.id} />);
+    await settle();
+    const crumbs = root.querySelector('.crumbs')!;
+    expect(crumbs.textContent!.replace(/\s+/g, ' ').trim()).toBe('Dev Club › Monday league › Spring ›');
+    expect([...crumbs.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([`/clubs/${fx.tournament.club_id}`, '/leagues/l1', '/seasons/s1']);
+    unmountAll();
+    stub(tournamentRoutes(se));
+    const alone = mount(<TournamentPage id={se.tournament.id} />);
+    await settle();
+    expect(alone.querySelector('.crumbs')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('Dev Club ›');
+  });
+
   it('draws a finished knockout: boxes per round, connectors, the champion, links to replays', async () => {
     stub(tournamentRoutes(se));
     const root = mount(<TournamentPage id={se.tournament.id} />);

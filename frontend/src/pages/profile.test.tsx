@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import type { User } from '../api/types';
 import { api, restore, signOut } from '../session';
 import Profile, { ChangePassword } from './Profile';
+import { RatingCharts } from '../competition/RatingChart';
 
 import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
 
@@ -137,5 +138,23 @@ describe('the profile page', () => {
     await settle();
     expect(root.querySelector('h1')?.textContent).toMatch(/bob/);
     expect(heading(root)).not.toContain('Change password');
+  });
+});
+
+describe('the rating history', () => {
+  it("names each game's replay link by what it opens, not by its number alone", async () => {
+    const change = (game_id: string, before: number, after: number, at: string) => ({ game_id, pool: 'sequence-2team', before, after, k: 40, at });
+    stub({
+      'GET /users/u-ann/ratings': () => ({
+        user_id: 'u-ann',
+        pools: [],
+        history: [change('g1', 1500, 1520, '2026-01-01T10:00:00Z'), change('g2', 1520, 1505, '2026-01-02T10:00:00Z')],
+      }),
+    });
+    const root = mount(<RatingCharts userId="u-ann" />);
+    await settle();
+    const links = [...root.querySelectorAll('a[href$="/replay"]')];
+    expect(links.map((a) => a.textContent)).toEqual(['1', '2']);
+    expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(['Replay of rated game 1', 'Replay of rated game 2']);
   });
 });

@@ -33,6 +33,8 @@ describe('the Sequence table', () => {
     const moves: string[] = [];
     const root = mount(<SequenceTable view={seqView({}, ['7H@i5', '7H@d6', 'JSxe5', 'x2S'])} onMove={(m) => moves.push(m)} busy={false} />);
     expect(lit(root)).toEqual([]);
+    // the hint names the keys of the hand's three cards
+    expect(root.querySelector('.status-line')!.textContent).toBe('Your turn: pick a card (keys 1–3), then a highlighted cell (arrows, Enter).');
     press('1');
     expect(lit(root)).toEqual(['d6', 'i5']);
     expect(root.querySelector('.hand-card[aria-pressed=true]')!.textContent).toContain('7♥');
