@@ -7,11 +7,11 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { Club, Member, User } from '../api/types';
-import { api, restore, signOut } from '../session';
+import { api, restore } from '../session';
 import { ClubPage } from './Clubs';
 import { CloseAccount } from './Profile';
 
-import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
+import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount } from '../testing/stubApi';
 
 const click = async (el: Element | null) => {
   expect(el).not.toBeNull();
@@ -101,12 +101,7 @@ beforeEach(() => {
   vi.restoreAllMocks();
   resetCalls();
 });
-afterEach(async () => {
-  unmountAll();
-  vi.spyOn(api, 'logout').mockResolvedValue();
-  await signOut();
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndUnmount);
 
 describe('the club page for its owner', () => {
   it('edits the name and description', async () => {

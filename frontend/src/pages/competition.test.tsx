@@ -10,14 +10,14 @@ import gp from '../competition/testdata/gp.json';
 import se from '../competition/testdata/se.json';
 import swiss from '../competition/testdata/swiss.json';
 import de from '../competition/testdata/de.json';
-import { api, restore, signOut } from '../session';
+import { api, restore } from '../session';
 import Leaderboard from './Leaderboard';
 import { ClubPage } from './Clubs';
 import { LeaguePage } from './Leagues';
 import NewTournament from './NewTournament';
 import TournamentPage from './Tournament';
 
-import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
+import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll, signOutAndUnmount } from '../testing/stubApi';
 
 const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 const byText = (root: Element, sel: string, text: string | RegExp) =>
@@ -250,12 +250,7 @@ describe('the tournament page, signed in', () => {
   beforeEach(() => {
     vi.spyOn(api, 'refresh').mockResolvedValue(true);
   });
-  afterEach(async () => {
-    unmountAll();
-    vi.spyOn(api, 'logout').mockResolvedValue();
-    await signOut();
-    vi.restoreAllMocks();
-  });
+  afterEach(signOutAndUnmount);
 
   it('lets any player named in an entry withdraw it, not only its captain', async () => {
     stub(page({}));
@@ -321,12 +316,7 @@ describe('the new-tournament form', () => {
     stub(routes);
     await restore();
   });
-  afterEach(async () => {
-    unmountAll();
-    vi.spyOn(api, 'logout').mockResolvedValue();
-    await signOut();
-    vi.restoreAllMocks();
-  });
+  afterEach(signOutAndUnmount);
 
   it('offers only clubs I organize and their open seasons, and posts the set-up', async () => {
     history.replaceState(null, '', '/tournaments/new?club=c1');

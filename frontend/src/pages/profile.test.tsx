@@ -5,11 +5,11 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { User } from '../api/types';
-import { api, restore, signOut } from '../session';
+import { api, restore } from '../session';
 import Profile, { ChangePassword } from './Profile';
 import { RatingCharts } from '../competition/RatingChart';
 
-import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
+import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount } from '../testing/stubApi';
 
 const ann: User = { id: 'u-ann', username: 'ann', kind: 'human', is_admin: false, created_at: '2026-01-01T00:00:00Z' };
 const bob: User = { id: 'u-bob', username: 'bob', kind: 'human', is_admin: false, created_at: '2026-01-01T00:00:00Z' };
@@ -52,12 +52,7 @@ beforeEach(() => {
   vi.restoreAllMocks();
   resetCalls();
 });
-afterEach(async () => {
-  unmountAll();
-  vi.spyOn(api, 'logout').mockResolvedValue();
-  await signOut();
-  vi.restoreAllMocks();
-});
+afterEach(signOutAndUnmount);
 
 describe('changing the password', () => {
   it('sends both passwords, keeps the new tokens and says it worked', async () => {

@@ -4,7 +4,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
-import { api } from '../session';
+import { api, signOut } from '../session';
 
 /** Handler answers one request; its result is cloned, so handlers may return shared objects. */
 export type Handler = (path: string, body?: unknown) => unknown;
@@ -56,4 +56,16 @@ export function mount(vnode: preact.VNode) {
 export function unmountAll() {
   for (const r of mounted.splice(0)) act(() => render(null, r));
   document.body.innerHTML = '';
+}
+
+/**
+ * signOutAndUnmount ends a test that signed someone in: the pages come
+ * down, the session ends (without asking the server) and every mock is
+ * restored.
+ */
+export async function signOutAndUnmount() {
+  unmountAll();
+  vi.spyOn(api, 'logout').mockResolvedValue();
+  await signOut();
+  vi.restoreAllMocks();
 }
