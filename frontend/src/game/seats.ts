@@ -1,6 +1,7 @@
 // Who holds a seat now: a person, a bot seated from the start, or a fill-in
 // bot that took a seat over (an open seat at a scheduled start, or a
-// person's seat after max_timeouts timed-out turns in a row: "abandoned").
+// person's seat, "abandoned", after max_timeouts timed-out turns in a row
+// or when they had not moved by a tournament round's deadline).
 import type { MoveRecord, Seat } from '../api/types';
 import { TEAMS } from './board';
 
@@ -23,7 +24,7 @@ export function teamName(team: number): string {
 }
 
 export const ABANDONED_NOTICE =
-  'After too many timed-out turns in a row, a fill-in bot now plays your seat. ' +
+  'A fill-in bot now plays your seat: too many of your turns timed out in a row, or you had not moved when the round’s deadline came. ' +
   'You can no longer move in this game, and it counts as abandoned (a loss) for you.';
 
 /**

@@ -70,7 +70,7 @@ describe('the seat notices', () => {
   it('keeps telling a player whose seat a fill-in bot took that they can no longer move', () => {
     const gone = active({ seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true }, bob] });
     const root = mount(<SeatNotices view={gone} log={[]} describe={describe_} />);
-    expect(root.textContent).toMatch(/a fill-in bot now plays your seat\. You can no longer move/);
+    expect(root.textContent).toMatch(/fill-in bot now plays your seat: .*You can no longer move/);
   });
 });
 
