@@ -236,3 +236,23 @@ func TestARepeatedMoveOfAGameThatEndedSinceShowsTheGameAsItWas(t *testing.T) {
 			again.Game.Status, again.Game.Ply, again.Game.EndedBy, again.ToMove, first.Game.Status, first.ToMove)
 	}
 }
+
+// At a deadline, a person whose turn never came is not a no-show: only the
+// one who had the turn (and let it go by) is recorded as abandoned.
+func TestHandingAGameToBotsSparesThoseWhoseTurnNeverCame(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.headToHead(t, ann, bob) // ann moves first, and never does
+	if err := r.games.HandToBots(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.games.View(ctx, league.Actor{}, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := v.Game.Seats; !s[0].Abandoned || s[1].Abandoned || !s[1].FilledByBot {
+		t.Fatalf("seats after the hand-over: ann abandoned %v, bob abandoned %v (filled %v); want only ann, whose turn it was",
+			s[0].Abandoned, s[1].Abandoned, s[1].FilledByBot)
+	}
+}

@@ -809,21 +809,48 @@ func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
 // HandToBots lets bots of the game's fill-in level finish a game quickly
 // (a tournament deadline): every seat a person holds is handed to a bot.
 // A person who has moved in the game is not marked as having abandoned: the
-// bot finishes for them. A person who never made a move of their own there
-// (a no-show) is, as after max_timeouts: the bot's play is not theirs to
-// be rated on.
+// bot finishes for them. A person who had a turn (one the autopilot played,
+// or the one waiting now) and never made a move of their own (a no-show)
+// is, as after max_timeouts: the bot's play is not theirs to be rated on.
+// A person whose turn never came is not a no-show.
 func (g *Games) HandToBots(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		row, err := lockGame(tx, gameID)
 		if err != nil || row.Status != league.StatusActive {
 			return err
 		}
-		noShow := gorm.Expr(`NOT EXISTS (SELECT 1 FROM game_moves m
-			WHERE m.game_id = game_seats.game_id AND m.seat = game_seats.seat AND m.actor = ?)`, league.ByPlayer)
-		res := tx.Model(&seatRow{}).Where("game_id = ? AND bot_level IS NULL", gameID).
-			Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true, "abandoned": noShow})
-		if res.Error != nil {
-			return res.Error
+		game, err := g.state(tx, row)
+		if err != nil {
+			return err
+		}
+		var turns []struct {
+			Seat  int
+			Moved bool // a move of the person's own
+		}
+		if err := tx.Raw(`SELECT seat, bool_or(actor = ?) AS moved FROM game_moves WHERE game_id = ? AND seat >= 0 GROUP BY seat`,
+			league.ByPlayer, gameID).Scan(&turns).Error; err != nil {
+			return err
+		}
+		hadTurn, moved := map[int]bool{}, map[int]bool{}
+		for _, t := range turns {
+			hadTurn[t.Seat], moved[t.Seat] = true, t.Moved
+		}
+		for _, s := range game.Actors() {
+			hadTurn[s] = true
+		}
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		for _, s := range seats {
+			if s.BotLevel != nil {
+				continue
+			}
+			noShow := hadTurn[s.Seat] && !moved[s.Seat]
+			if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, s.Seat).
+				Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true, "abandoned": noShow}).Error; err != nil {
+				return err
+			}
 		}
 		// A move read before this change must not be stored after it.
 		now := g.now()
