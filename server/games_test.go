@@ -78,6 +78,7 @@ func TestCreatingAGameNamesTheFieldAtFault(t *testing.T) {
 		{"a negative play_cap", `"game":"sequence","teams":2,"play_cap":-1`, 2, "play_cap"},
 		{"a variant for Stacks", `"game":"stacks","variant":"bordered"`, 2, "variant"},
 		{"no teams where the rules allow two counts", `"game":"sequence"`, 6, "teams"},
+		{"a rated game among bots alone", `"game":"sequence","teams":2,"rated":true`, 2, "rated"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			seats := strings.Repeat(`{"bot":"random"},`, tc.players)

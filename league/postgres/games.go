@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -267,6 +268,12 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 	}
 	if err := onlySelfSeated(a, req.Seats); err != nil {
 		return nil, err
+	}
+	// Bots have ratings too, which tournament seeding reads: a rated game
+	// among bots alone would let anyone move them.
+	if req.Rated && !slices.ContainsFunc(req.Seats, func(s league.SeatSpec) bool { return s.UserID != "" || s.Open }) {
+		return nil, league.Invalid("the game cannot be set up",
+			league.FieldError{Field: "rated", Message: "a rated game needs a person at the table: take a seat or leave one open"})
 	}
 	var out league.Game
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
