@@ -55,6 +55,13 @@ func (a AuthConfig) accessTTL() time.Duration {
 	return a.AccessTokenTTL
 }
 
+// Access tokens carry their times to the millisecond (iat 1764108000.123),
+// as RFC 7519's NumericDate allows: a password change refuses every token
+// issued before it, and at whole seconds the tokens of other sessions
+// issued in the change's own second would survive it, or the caller's new
+// one would not.
+func init() { jwt.TimePrecision = time.Millisecond }
+
 // signAccessToken makes a short-lived HS256 access token for a user.
 func (a AuthConfig) signAccessToken(userID string, now time.Time) (string, error) {
 	if len(a.Secret) == 0 {

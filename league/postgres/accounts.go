@@ -340,9 +340,9 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, curre
 			return err
 		}
 		now := time.Now().UTC()
-		// Access tokens carry their issue time to the second: those of the
-		// caller's new session, issued in this second, must stay good.
-		since := now.Truncate(time.Second)
+		// Access tokens carry their issue time to the millisecond: the
+		// caller's new one, issued right after, must not count as before.
+		since := now.Truncate(time.Millisecond)
 		if err := tx.Model(&userRow{}).Where("id = ?", row.ID).
 			Updates(map[string]any{"password_hash": hash, "sessions_since": since}).Error; err != nil {
 			return err
