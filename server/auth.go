@@ -148,11 +148,7 @@ func resolveActor(d Deps) echo.MiddlewareFunc {
 			if d.Accounts == nil {
 				return unauthorized(c, "accounts are not available")
 			}
-			var issuedAt time.Time
-			if claims.IssuedAt != nil {
-				issuedAt = claims.IssuedAt.Time
-			}
-			actor, err := d.Accounts.Actor(c.Request().Context(), claims.Subject, issuedAt)
+			actor, err := d.Accounts.Actor(c.Request().Context(), claims.Subject, issuedAt(claims))
 			if e := (*league.Error)(nil); errors.As(err, &e) && e.Code == league.EUNAUTHORIZED {
 				return unauthorized(c, e.Message)
 			}
@@ -163,6 +159,15 @@ func resolveActor(d Deps) echo.MiddlewareFunc {
 			return next(c)
 		}
 	}
+}
+
+// issuedAt is when a token was issued (the zero time if it does not say,
+// which any password change postdates).
+func issuedAt(claims *jwt.RegisteredClaims) time.Time {
+	if claims.IssuedAt == nil {
+		return time.Time{}
+	}
+	return claims.IssuedAt.Time
 }
 
 // authRequired refuses requests without a valid access token of a live

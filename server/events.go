@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/labstack/echo/v4"
 	"github.com/seqleague/seqleague/league"
 )
@@ -174,10 +175,23 @@ func tokenFromQuery(next echo.HandlerFunc) echo.HandlerFunc {
 // serveEvents streams a game's events. Move events carry the ply they
 // bring the game to as their ID; a client that reconnects with
 // Last-Event-ID gets every move it missed, rebuilt from the stored moves.
-func (h *Hub) serveEvents(c echo.Context) error {
+//
+// A stream outlives the access token that opened it, so at every heartbeat
+// the account is asked again (accounts, if given): a stream whose account
+// was closed, or whose sessions a password change ended, is closed, and the
+// client's reconnection then needs a token the account still honours.
+func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 	ctx := c.Request().Context()
 	gameID := c.Param("id")
 	a := actorOf(c)
+	claims, _ := c.Get(tokenContextKey).(*jwt.RegisteredClaims)
+	signedOut := func() bool {
+		if claims == nil || accounts == nil {
+			return false
+		}
+		_, err := accounts.Actor(ctx, claims.Subject, issuedAt(claims))
+		return league.ErrorCode(err) == league.EUNAUTHORIZED
+	}
 	snap, err := h.feed.Snapshot(ctx, gameID, nil)
 	if err != nil {
 		return err
@@ -267,6 +281,9 @@ func (h *Hub) serveEvents(c echo.Context) error {
 		case <-h.done:
 			return nil
 		case <-beat.C:
+			if signedOut() {
+				return nil
+			}
 			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
 				return nil
 			}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -140,5 +141,36 @@ func TestAResumedStreamOfAFinishedGameEndsLikeTheLiveOne(t *testing.T) {
 		if ev := nextEvent(t, body); ev != "end" {
 			t.Fatalf("Last-Event-ID %s: after the missed moves came %q, want end", tc.last, ev)
 		}
+	}
+}
+
+// A stream outlives the access token that opened it; a password change
+// (which ends every other session) closes it at the next heartbeat, while
+// the stream of a signed-in account keeps beating.
+func TestAPasswordChangeClosesTheAccountsOpenStreams(t *testing.T) {
+	r := newGamesRig(t)
+	r.d.Hub.heartbeat = 50 * time.Millisecond
+	id, alice, bob := startedGame(t, r, 0)
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
+	_, aliceStream := openEvents(t, srv, id, alice, "0")
+	_, bobStream := openEvents(t, srv, id, bob, "0")
+	time.Sleep(10 * time.Millisecond) // alice's stream was opened by a token older than the change
+	rec := r.call(http.MethodPost, "/api/v1/me/password", changePasswordBody("password-alice", "a much better one"), alice)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("change = %d %s", rec.Code, rec.Body)
+	}
+	ended := make(chan error, 1)
+	go func() {
+		_, err := io.Copy(io.Discard, aliceStream)
+		ended <- err
+	}()
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("alice's stream was still open 5 s after her password changed")
+	}
+	if line, err := bobStream.ReadString('\n'); err != nil || !strings.HasPrefix(line, ": heartbeat") {
+		t.Fatalf("bob's stream: %q, %v; want it still beating", line, err)
 	}
 }
