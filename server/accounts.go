@@ -213,15 +213,15 @@ func (h accountHandlers) me(c echo.Context) error {
 // budgets of the client IP and of the username. Every session of the
 // account ends; the caller gets a new pair, as at login, and stays signed in.
 func (h accountHandlers) changePassword(c echo.Context) error {
-	if err := h.limitIP(c, "login"); err != nil {
-		return err
-	}
 	var req changePasswordRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
 	// A refusal that needs no hash costs no attempt.
 	if err := league.ValidatePasswordChange(req.CurrentPassword, req.NewPassword); err != nil {
+		return err
+	}
+	if err := h.limitIP(c, "login"); err != nil {
 		return err
 	}
 	ctx, a := c.Request().Context(), actorOf(c)

@@ -137,6 +137,11 @@ func TestPasswordChangesSpendTheLoginBudgetPerUsername(t *testing.T) {
 func TestPasswordChangesSpendTheLoginBudgetPerClientIP(t *testing.T) {
 	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP, d.Auth.RatePerUsername = 2, 100 })
 	_, token := r.user("ann", false)
+	// Changes refused on their form alone spend nothing.
+	for range 3 {
+		wantProblem(t, r.call(http.MethodPost, "/api/v1/me/password", changePasswordBody("password-ann", "short"), token),
+			http.StatusBadRequest, "new_password")
+	}
 	wantProblem(t, r.login("bob", "password-bob"), http.StatusUnauthorized, "")
 	wantProblem(t, r.call(http.MethodPost, "/api/v1/me/password", changePasswordBody("guess", "a much better one"), token),
 		http.StatusBadRequest, "current_password")
