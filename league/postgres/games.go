@@ -537,7 +537,7 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 	}
 	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		if row.Status != league.StatusOpen {
-			return league.Errorf(league.EPRECONDITION, "the game has already started")
+			return notOpen(row)
 		}
 		seats, err := loadSeats(tx, gameID)
 		if err != nil {
@@ -616,7 +616,7 @@ func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*leag
 	}
 	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		if row.Status != league.StatusOpen {
-			return league.Errorf(league.EPRECONDITION, "the game has started; it can no longer be left")
+			return notOpen(row)
 		}
 		sat, err := leaveOpenGame(tx, fx, row, a.UserID, g.now())
 		if err != nil {
@@ -627,6 +627,15 @@ func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*leag
 		}
 		return nil
 	})
+}
+
+// notOpen is the refusal to join or leave a game that is no longer open,
+// saying what became of it.
+func notOpen(row *gameRow) error {
+	if row.Status == league.StatusAborted {
+		return league.Errorf(league.EPRECONDITION, "the game was aborted")
+	}
+	return league.Errorf(league.EPRECONDITION, "the game has started; seats can no longer be taken or left")
 }
 
 // leaveOpenGame frees userID's seat in an open game, whose row is locked,

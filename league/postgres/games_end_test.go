@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/seqleague/seqleague/league"
@@ -254,5 +255,29 @@ func TestHandingAGameToBotsSparesThoseWhoseTurnNeverCame(t *testing.T) {
 	if s := v.Game.Seats; !s[0].Abandoned || s[1].Abandoned || !s[1].FilledByBot {
 		t.Fatalf("seats after the hand-over: ann abandoned %v, bob abandoned %v (filled %v); want only ann, whose turn it was",
 			s[0].Abandoned, s[1].Abandoned, s[1].FilledByBot)
+	}
+}
+
+// Joining or leaving a game that is no longer open says what became of it.
+func TestJoiningAnAbortedGameSaysItWasAborted(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Leave(ctx, ann, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	for name, try := range map[string]func() error{
+		"join":  func() error { _, err := r.games.Join(ctx, bob, g.ID, nil); return err },
+		"leave": func() error { _, err := r.games.Leave(ctx, ann, g.ID); return err },
+	} {
+		var e *league.Error
+		if err := try(); !errors.As(err, &e) || e.Code != league.EPRECONDITION || e.Message != "the game was aborted" {
+			t.Errorf("%s after the abort: %v; want a precondition failure saying the game was aborted", name, err)
+		}
 	}
 }
