@@ -24,6 +24,54 @@ export const api = new ApiClient({
   },
 });
 
+// Tabs of one browser share the refresh cookie but not the access token in
+// memory: signing out in one tells the others, which drop their tokens and
+// show the page signed out; a sign-in tells them to pick the session up
+// from the cookie (by a refresh: no token is ever sent between tabs).
+// BroadcastChannel where there is one, else the storage event.
+export const TABS_CHANNEL = 'seqleague-session';
+type TabMessage = { type: 'signed-out' } | { type: 'signed-in'; user: string };
+
+function onTabMessage(m: TabMessage | null | undefined) {
+  if (m?.type === 'signed-out') {
+    if (api.accessToken) api.setTokens(null);
+    if (session.user || !session.ready) set({ ready: true, user: null });
+  } else if (m?.type === 'signed-in' && m.user !== session.user?.id) {
+    void restore();
+  }
+}
+
+const tabs: { post: (m: TabMessage) => void } = (() => {
+  if (typeof BroadcastChannel !== 'undefined') {
+    const ch = new BroadcastChannel(TABS_CHANNEL);
+    ch.onmessage = (e: MessageEvent) => onTabMessage(e.data as TabMessage);
+    // (Node's channel would keep a test run alive)
+    (ch as { unref?: () => void }).unref?.();
+    return { post: (m) => ch.postMessage(m) };
+  }
+  if (typeof window !== 'undefined' && window.localStorage) {
+    window.addEventListener('storage', (e) => {
+      if (e.key !== TABS_CHANNEL || !e.newValue) return;
+      try {
+        onTabMessage(JSON.parse(e.newValue) as TabMessage);
+      } catch {
+        /* not ours */
+      }
+    });
+    // the time makes each message a change, so that the event fires
+    return { post: (m) => localStorage.setItem(TABS_CHANNEL, JSON.stringify({ ...m, at: Date.now() })) };
+  }
+  return { post: () => {} };
+})();
+
+function tell(m: TabMessage) {
+  try {
+    tabs.post(m);
+  } catch {
+    /* no other tab hears: nothing more to do */
+  }
+}
+
 export function useSession(): Session {
   const [s, setS] = useState(session);
   useEffect(() => {
@@ -53,7 +101,9 @@ export async function restore(): Promise<void> {
 
 export async function signIn(username: string, password: string): Promise<void> {
   await api.login(username, password);
-  set({ ready: true, user: await api.get<User>('/me') });
+  const user = await api.get<User>('/me');
+  set({ ready: true, user });
+  tell({ type: 'signed-in', user: user.id });
 }
 
 export async function signUp(username: string, password: string, email: string): Promise<void> {
@@ -66,6 +116,7 @@ export async function signOut(): Promise<void> {
     await api.logout();
   } finally {
     set({ ready: true, user: null });
+    tell({ type: 'signed-out' });
   }
 }
 
@@ -87,4 +138,5 @@ export async function closeAccount(): Promise<void> {
   await api.del('/me');
   api.setTokens(null);
   set({ ready: true, user: null });
+  tell({ type: 'signed-out' });
 }

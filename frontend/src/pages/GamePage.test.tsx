@@ -4,7 +4,8 @@ import { ApiError } from '../api/client';
 import { api, restore } from '../session';
 import type { GameView, MoveRecord, Seat } from '../api/types';
 import GamePage, { ConnBadge, OpenGame, SeatNotices } from './GamePage';
-import { mount, settle, stub, unmountAll } from '../testing/stubApi';
+import { mount, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
+import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 
 const ann: Seat = { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false };
 const bob: Seat = { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, open: false, filled_by_bot: false, abandoned: false };
@@ -95,5 +96,48 @@ describe('an unknown game', () => {
     expect(root.querySelector('[role=alert]')!.textContent).toContain('no such game');
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+  });
+});
+
+describe('the keyboard focus after a seat action', () => {
+  // as in Chromium: the pressed button, disabled while its request runs, loses the focus
+  browserFocus();
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  async function openGamePage(first: GameView, next: (path: string) => GameView) {
+    let current = first;
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /games/g1': () => current,
+      'POST /games/g1/(leave|join|start)': (p) => void (current = next(p)),
+    });
+    await restore();
+    const root = mount(<GamePage id="g1" />);
+    await settle();
+    return root;
+  }
+
+  it('goes to the "aborted" status after "Cancel game", not to the page', async () => {
+    const root = await openGamePage(view({}), () => view({ status: 'aborted', your_seat: null }));
+    await pressInBrowser([...root.querySelectorAll('button')].find((b) => b.textContent === 'Cancel game')!);
+    expect(root.querySelector('.result')!.textContent).toBe('The game was aborted.');
+    expect(document.activeElement).toBe(root.querySelector('.result'));
+    expect(focusRefused).toEqual([]);
+  });
+
+  it('goes to "Take a seat" after leaving a game others sit at', async () => {
+    // ann sits with bob at bob's game: she leaves rather than cancels
+    const three = { players: 3, teams: 3, created_by: 'u2' };
+    const root = await openGamePage(view({ ...three, seats: [ann, bob, { ...open, seat: 2 }] }), () =>
+      view({ ...three, seats: [{ ...open, seat: 0 }, bob, { ...open, seat: 2 }], your_seat: null }),
+    );
+    await pressInBrowser([...root.querySelectorAll('button')].find((b) => b.textContent === 'Leave this game')!);
+    expect(document.activeElement!.textContent).toBe('Take a seat');
+    expect(focusRefused).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { GameView, MoveRecord } from '../api/types';
+import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Loading, Page } from '../components/ui';
 import { initialLive, liveReducer } from '../game/reducer';
 import { ABANDONED_NOTICE, autopilotTurn, mySeatAbandoned, timeoutText } from '../game/seats';
@@ -58,17 +59,17 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
       )}
       <div class="actions">
         {me && view.your_seat == null && open && (
-          <button type="button" class="primary" disabled={busy} onClick={() => onAction('join')}>
+          <button type="button" class="primary" data-seat-action="join" disabled={busy} onClick={() => onAction('join')}>
             Take a seat
           </button>
         )}
         {me && creator && !open && (
-          <button type="button" class="primary" disabled={busy} onClick={() => onAction('start')}>
+          <button type="button" class="primary" data-seat-action="start" disabled={busy} onClick={() => onAction('start')}>
             Start the game
           </button>
         )}
         {me && view.your_seat != null && (
-          <button type="button" class={cancels ? 'danger' : 'secondary'} disabled={busy} onClick={() => onAction('leave')}>
+          <button type="button" class={cancels ? 'danger' : 'secondary'} data-seat-action="leave" disabled={busy} onClick={() => onAction('leave')}>
             {cancels ? 'Cancel game' : 'Leave this game'}
           </button>
         )}
@@ -117,7 +118,7 @@ export default function GamePage({ id }: { id: string }) {
   const uid = session.user?.id ?? '';
 
   const load = useCallback(() => {
-    api.get<GameView>(`/games/${encodeURIComponent(id)}`).then(
+    return api.get<GameView>(`/games/${encodeURIComponent(id)}`).then(
       (v) => dispatch({ type: 'view', view: v }),
       (e) => setError(e),
     );
@@ -136,6 +137,10 @@ export default function GamePage({ id }: { id: string }) {
   }, [id, uid, session.ready]);
 
   const view = live.view;
+  // After a seat action the pressed button is gone or disabled (and a
+  // browser drops the focus of a disabled button): the focus goes to what
+  // the page shows next, never to the page itself.
+  const { root, focusNext } = useFocusAfter<HTMLDivElement>();
 
   const move = async (text: string) => {
     if (!view) return;
@@ -157,9 +162,14 @@ export default function GamePage({ id }: { id: string }) {
     setError(null);
     try {
       await api.post(`/games/${encodeURIComponent(id)}/${path}`, {});
-      load();
+      await load();
+      // a cancelled game's "aborted", the button that undoes the action, else the heading
+      if (path === 'leave') focusNext('.result', '[data-seat-action=join]', 'h1');
+      else if (path === 'join') focusNext('[data-seat-action=leave]', 'h1');
+      else focusNext('h1');
     } catch (e) {
       setError(e);
+      focusNext(`[data-seat-action=${path}]`, 'h1');
     } finally {
       setBusy(false);
     }
@@ -181,9 +191,9 @@ export default function GamePage({ id }: { id: string }) {
 
   return (
     <Page title={title} wide>
-      <div class="game" data-game={view.game} data-ply={view.ply} data-status={view.status} data-my-turn={String((view.legal_moves ?? []).length > 0)}>
+      <div class="game" ref={root} data-game={view.game} data-ply={view.ply} data-status={view.status} data-my-turn={String((view.legal_moves ?? []).length > 0)}>
       <div class="game-head">
-        <h1>{title}</h1>
+        <h1 tabIndex={-1}>{title}</h1>
         <ConnBadge status={view.status} connected={live.connected} />
         {view.status === 'finished' && (
           <a class="button" href={`/games/${view.id}/replay`}>
@@ -200,7 +210,7 @@ export default function GamePage({ id }: { id: string }) {
       {view.status === 'open' && <OpenGame view={view} me={session.user?.id} busy={busy} onAction={seatAction} />}
 
       {view.status !== 'open' && (view.status === 'finished' || view.status === 'aborted') && (
-        <p class="result" role="status">
+        <p class="result" role="status" tabIndex={-1}>
           {resultText(view)}
         </p>
       )}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { NewGame } from '../api/types';
 import { api } from '../session';
-import { defaultForm, NewGameForm, resize, toRequest } from './NewGameForm';
+import { defaultForm, NewGameForm, resize, toRequest, type SeatChoice } from './NewGameForm';
 
 describe('the new-game form', () => {
   it('asks for a 1 v 1 Sequence game against a random bot by default', () => {
@@ -25,6 +25,15 @@ describe('the new-game form', () => {
     const three = resize({ ...six, teams: 3 }, 3);
     expect(three.teams).toBe(3);
     expect(three.seats).toEqual(['me', 'random', 'random']);
+  });
+
+  it('keeps "Me" when its seat is cut, in the first seat', () => {
+    const four = { ...resize(defaultForm(), 4), seats: ['open', 'random', 'me', 'greedy'] as SeatChoice[] };
+    expect(resize(four, 2).seats).toEqual(['me', 'random']);
+    expect(resize({ ...four, game: 'stacks' }, 2).seats).toEqual(['me', 'random']);
+    // "Me" in a seat that stays stays there; no "Me" is made up
+    expect(resize({ ...four, seats: ['open', 'me', 'random', 'random'] }, 2).seats).toEqual(['open', 'me']);
+    expect(resize({ ...four, seats: ['open', 'random', 'greedy', 'strong'] }, 2).seats).toEqual(['open', 'random']);
   });
 
   it('sends no teams or variant for Stacks', () => {
@@ -106,6 +115,24 @@ describe('the new-game form on the page', () => {
     expect(offersMe()).toEqual([true, true, true, true]);
     change('#ng-seat-2', 'me');
     expect(offersMe()).toEqual([false, false, true, false]);
+  });
+
+  it('keeps "Me" seated when fewer players or another game cuts its seat', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ id: 'g1' } as never);
+    act(() => render(<NewGameForm />, document.body));
+    const seats = () => [0, 1, 2, 3].map((i) => (document.querySelector(`#ng-seat-${i}`) as HTMLSelectElement | null)?.value).filter(Boolean);
+    change('#ng-players', '4');
+    change('#ng-seat-0', 'open');
+    change('#ng-seat-2', 'me');
+    change('#ng-players', '2');
+    expect(seats()).toEqual(['me', 'random']);
+    change('#ng-players', '4');
+    change('#ng-seat-0', 'open');
+    change('#ng-seat-3', 'me');
+    change('#ng-game', 'stacks');
+    expect(seats()).toEqual(['me', 'random']);
+    await submit();
+    expect((post.mock.calls[0][1] as NewGame).seats).toEqual([{ user: 'me' }, { bot: 'random' }]);
   });
 
   it("shows the server's seat objections at their seats, in words", async () => {

@@ -25,9 +25,13 @@ export function defaultForm(): GameForm {
   return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], clockMode: 'turn', turnSeconds: 60, bankSeconds: 300, incrementSeconds: 0 };
 }
 
-/** resize keeps the seat choices in step with the player count. */
+/**
+ * resize keeps the seat choices in step with the player count. "Me" in a
+ * seat that is cut moves to the first seat: the game is the creator's.
+ */
 export function resize(f: GameForm, players: number): GameForm {
   const seats = f.seats.slice(0, players);
+  if (f.seats.includes('me') && !seats.includes('me') && seats.length > 0) seats[0] = 'me';
   while (seats.length < players) seats.push(seats.length === 0 ? 'me' : 'random');
   const teams = f.game === 'sequence' ? (SEQUENCE_TABLES[players]?.includes(f.teams) ? f.teams : SEQUENCE_TABLES[players]?.[0] ?? 2) : players;
   return { ...f, players, teams, seats };

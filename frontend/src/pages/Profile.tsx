@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useFocusAfter } from '../components/focus';
 import type { Game, User, UserClub } from '../api/types';
 import { fetchAll } from '../competition/pager';
 import { GameList } from '../components/GameList';
@@ -61,18 +62,29 @@ export function ChangePassword({ username }: { username: string }) {
   const [changed, setChanged] = useState(false);
   const { busy, error, fieldErrors: fe, run } = useAction();
   const onField = fe && (fe.fieldError('current_password') || fe.fieldError('new_password'));
+  // The submit button is disabled while the request runs, and a browser
+  // drops the focus of a disabled button: the focus goes on to the message
+  // that it worked, or back to the field the server objects to (else the
+  // button, once enabled again).
+  const { root, focusNext } = useFocusAfter<HTMLElement>();
   const submit = (e: Event) => {
     e.preventDefault();
     setChanged(false);
     return run(async () => {
-      await changePassword(current, next);
+      try {
+        await changePassword(current, next);
+      } catch (err) {
+        focusNext('[aria-invalid=true]', 'button[type=submit]');
+        throw err;
+      }
       setCurrent('');
       setNext('');
       setChanged(true);
+      focusNext('#password-changed');
     });
   };
   return (
-    <section class="card-box" aria-labelledby="password-title">
+    <section class="card-box" aria-labelledby="password-title" ref={root}>
       <h2 id="password-title">Change password</h2>
       <form onSubmit={submit} class="form narrow" aria-label="Change password">
         {/* For password managers: whose password this is. */}
@@ -102,7 +114,7 @@ export function ChangePassword({ username }: { username: string }) {
         />
         {!onField && <ErrorBox error={error} />}
         {changed && (
-          <p class="ok" role="status">
+          <p class="ok" role="status" id="password-changed" tabIndex={-1}>
             Password changed. Every other device and browser is signed out; this one stays signed in.
           </p>
         )}

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameView, StacksState } from '../api/types';
 import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
+import { isDisabled, useFocusAfter } from '../components/focus';
 import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
 import { SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
@@ -25,13 +26,42 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
     if (source && !opts.plays.has(source) && !(source.startsWith('hand:') && opts.discards.has(source.slice(5)))) setSource(null);
   }, [opts, source]);
 
+  // The keyboard focus follows the play, as on the Sequence table: a card
+  // picked (by its number key or a click) hands it to the card's first
+  // action, a play to the hand (the action buttons go away with the play),
+  // and once the next position is in, on to the first card that can be
+  // played next (else "End the turn", else the first card to discard).
+  const { root, focusNext } = useFocusAfter<HTMLDivElement>();
+  const playedAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (playedAt.current == null || busy || view.ply === playedAt.current) return;
+    playedAt.current = null;
+    const hand = root.current?.querySelector<HTMLElement>('.hand');
+    if (!hand || document.activeElement !== hand) return; // the person has moved the focus on themselves
+    const first = (sel: string) => [...root.current!.querySelectorAll<HTMLElement>(sel)].find((el) => !isDisabled(el));
+    (first('.hand-card.playable') ?? first('[data-play="/"]') ?? first('.hand-card'))?.focus();
+  });
+
+  const pick = (card: string, index: number) => {
+    const key = 'hand:' + card;
+    setSource(key);
+    // the card's first action (a play, else its discard); a card that
+    // cannot be used now keeps the focus itself
+    if (myTurn && !busy) focusNext('[data-play]:not([data-play="/"])', `[data-hand="${index}"]`);
+  };
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (/^[1-9]$/.test(e.key)) {
-        const card = st.hand[Number(e.key) - 1];
-        if (card) setSource('hand:' + card);
-      } else if (e.key === 'Escape') setSource(null);
+        const i = Number(e.key) - 1;
+        const card = st.hand[i];
+        if (card) pick(card, i);
+      } else if (e.key === 'Escape') {
+        // the action buttons go away: a focus among them goes back to the hand
+        if ((document.activeElement as HTMLElement | null)?.closest?.('.actions')) focusNext('.hand');
+        setSource(null);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -39,6 +69,8 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
 
   const play = (m: string) => {
     setSource(null);
+    focusNext('.hand');
+    playedAt.current = view.ply;
     onMove(m);
   };
 
@@ -57,7 +89,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
   const canDiscardChosen = source?.startsWith('hand:') && chosenCard && opts.discards.has(chosenCard);
 
   return (
-    <div class="table stacks-table">
+    <div class="table stacks-table" ref={root}>
       <section class="players" aria-label="Players">
         {st.hand_sizes.map((n, seat) => {
           const disc = st.discards[seat] ?? [];
@@ -133,7 +165,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
 
       {view.your_seat != null && (
         <section class="hand-area" aria-label="Your hand">
-          <div class="hand" role="group" aria-label="Your cards (keys 1 to 9 pick a card)">
+          <div class="hand" role="group" tabIndex={-1} aria-label="Your cards (keys 1 to 9 pick a card)">
             {st.hand.map((card, i) => {
               const key = 'hand:' + card;
               const usable = opts.plays.has(key) || opts.discards.has(card);
@@ -141,11 +173,12 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
                 <button
                   type="button"
                   key={i}
+                  data-hand={i}
                   class={`hand-card${source === key ? ' selected' : ''}${opts.plays.has(key) ? ' playable' : ''}`}
                   aria-pressed={source === key}
                   aria-label={`${i + 1}: ${stacksCardName(card)}${myTurn && !usable ? ', cannot be used now' : ''}`}
                   disabled={busy || !myTurn}
-                  onClick={() => setSource(source === key ? null : key)}
+                  onClick={() => (source === key ? setSource(null) : pick(card, i))}
                 >
                   <span class="key" aria-hidden="true">
                     {i + 1}
@@ -175,12 +208,12 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
               <>
                 <span class="muted">{stacksCardName(chosenCard)}:</span>
                 {chosen.map((p) => (
-                  <button type="button" key={p.text} class="primary" disabled={busy} onClick={() => play(p.text)}>
+                  <button type="button" key={p.text} class="primary" data-play={p.text} disabled={busy} onClick={() => play(p.text)}>
                     {playLabel(p.text, names)}
                   </button>
                 ))}
                 {canDiscardChosen && (
-                  <button type="button" class="secondary" disabled={busy} onClick={() => play('/' + chosenCard)}>
+                  <button type="button" class="secondary" data-play={'/' + chosenCard} disabled={busy} onClick={() => play('/' + chosenCard)}>
                     Discard it and end the turn
                   </button>
                 )}
@@ -188,7 +221,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
               </>
             )}
             {opts.endEmpty && (
-              <button type="button" class="primary" disabled={busy} onClick={() => play('/')}>
+              <button type="button" class="primary" data-play="/" disabled={busy} onClick={() => play('/')}>
                 End the turn
               </button>
             )}

@@ -9,6 +9,7 @@ import { api, restore } from '../session';
 import Profile, { ChangePassword } from './Profile';
 import { RatingCharts } from '../competition/RatingChart';
 
+import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount } from '../testing/stubApi';
 
 const ann: User = { id: 'u-ann', username: 'ann', kind: 'human', is_admin: false, created_at: '2026-01-01T00:00:00Z' };
@@ -53,6 +54,32 @@ beforeEach(() => {
   resetCalls();
 });
 afterEach(signOutAndUnmount);
+
+describe('the keyboard focus after a password change', () => {
+  // as in Chromium: the submit button, disabled while its request runs, loses the focus
+  browserFocus();
+  const submitButton = (root: Element) => root.querySelector('button[type=submit]') as HTMLButtonElement;
+
+  it('goes to the message that it worked', async () => {
+    await signInAs(ann, { 'POST /me/password': () => newPair });
+    const root = mount(<ChangePassword username="ann" />);
+    fill(root, 'old secret 1', 'new secret 22');
+    await pressInBrowser(submitButton(root));
+    expect(success(root)?.textContent).toMatch(/Password changed/);
+    expect(document.activeElement).toBe(success(root));
+    expect(focusRefused).toEqual([]);
+  });
+
+  it('goes to the field the server objects to', async () => {
+    await signInAs(ann, { 'POST /me/password': refused('current_password', 'is not right') });
+    const root = mount(<ChangePassword username="ann" />);
+    fill(root, 'a wrong guess', 'new secret 22');
+    await pressInBrowser(submitButton(root));
+    expect(fieldError(root, 'current_password')).toBe('is not right');
+    expect(document.activeElement).toBe(root.querySelector('input[name="current_password"]'));
+    expect(focusRefused).toEqual([]);
+  });
+});
 
 describe('changing the password', () => {
   it('sends both passwords, keeps the new tokens and says it worked', async () => {

@@ -114,6 +114,39 @@ describe('the Stacks table', () => {
     expect(moves).toEqual(['R3>0']);
   });
 
+  it('moves the page focus to the first action on a number key, and keeps it on the table after a play', () => {
+    const moves: string[] = [];
+    const root = mount(<StacksTable view={stacksView({}, ['R3>0', 'B1>new', 'SKIP', '/R3', '/B1', '/SKIP'])} onMove={(m) => moves.push(m)} busy={false} />);
+    expect(document.activeElement).toBe(document.body);
+    press('2');
+    expect(document.activeElement!.textContent).toBe('start a new pile');
+    press('1');
+    expect(document.activeElement!.textContent).toBe('on pile 1');
+    act(() => (document.activeElement as HTMLElement).click());
+    expect(moves).toEqual(['R3>0']);
+    // the action buttons went with the play: the focus is on the hand, not the page
+    expect(document.activeElement).toBe(root.querySelector('.hand'));
+    // the request runs (every card disabled), then the next position: the first card to play next
+    const rerender = (v: GameView, busy: boolean) => act(() => render(<StacksTable view={v} onMove={(m) => moves.push(m)} busy={busy} />, root));
+    rerender(stacksView({}, ['R3>0', 'B1>new', 'SKIP', '/R3', '/B1', '/SKIP']), true);
+    expect(document.activeElement).toBe(root.querySelector('.hand'));
+    rerender({ ...stacksView({ hand: ['B1', 'SKIP'], ply: 10 }, ['B1>new', '/B1', '/SKIP', '/']), ply: 10 }, false);
+    expect(document.activeElement!.getAttribute('aria-label')).toBe('1: blue 1');
+  });
+
+  it('moves the focus to the discard of a card that only discards, and to the card itself when it cannot be used', () => {
+    const root = mount(<StacksTable view={stacksView({}, ['R3>0', '/R3', '/B1'])} onMove={() => {}} busy={false} />);
+    press('2');
+    expect(document.activeElement!.textContent).toBe('Discard it and end the turn');
+    press('3');
+    expect(document.activeElement).toBe(root.querySelector('[data-hand="2"]'));
+    // Escape closes the actions; a focus among them goes back to the hand
+    press('1');
+    press('Escape');
+    expect(root.querySelector('.actions button')).toBeNull();
+    expect(document.activeElement).toBe(root.querySelector('.hand'));
+  });
+
   it('shows the block window with a BLOCK button only for a seat that may block', () => {
     const win = { phase: 'window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
     const moves: string[] = [];
