@@ -619,13 +619,21 @@ func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*leag
 			return notOpen(row)
 		}
 		sat, err := leaveOpenGame(tx, fx, row, a.UserID, g.now())
-		if err != nil {
+		if err != nil || sat {
 			return err
 		}
-		if !sat {
-			return league.Errorf(league.EPRECONDITION, "you do not sit at this game")
+		// A creator who seated nobody, themselves included, may still call
+		// the game off while no person has joined it.
+		if row.CreatedBy != nil && *row.CreatedBy == a.UserID {
+			seats, err := loadSeats(tx, gameID)
+			if err != nil {
+				return err
+			}
+			if !anotherPersonSits(seats, "") {
+				return abortOpenGame(tx, fx, row, g.now())
+			}
 		}
-		return nil
+		return league.Errorf(league.EPRECONDITION, "you do not sit at this game")
 	})
 }
 
@@ -657,19 +665,26 @@ func leaveOpenGame(tx *gorm.DB, fx *effects, row *gameRow, userID string, now ti
 	if !sat {
 		return false, nil
 	}
-	if anotherPersonSits(seats, userID) {
-		err = tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", row.ID, userID).Update("user_id", nil).Error
-	} else {
-		endedBy := league.EndedByAbort
-		row.Status, row.FinishedAt, row.EndedBy = league.StatusAborted, &now, &endedBy
-		err = tx.Model(&gameRow{}).Where("id = ?", row.ID).
-			Updates(map[string]any{"status": row.Status, "finished_at": now, "ended_by": endedBy}).Error
+	if !anotherPersonSits(seats, userID) {
+		return true, abortOpenGame(tx, fx, row, now)
 	}
-	if err != nil {
+	if err := tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", row.ID, userID).Update("user_id", nil).Error; err != nil {
 		return false, err
 	}
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})
 	return true, nil
+}
+
+// abortOpenGame ends an open game, whose row is locked, before it started.
+func abortOpenGame(tx *gorm.DB, fx *effects, row *gameRow, now time.Time) error {
+	endedBy := league.EndedByAbort
+	row.Status, row.FinishedAt, row.EndedBy = league.StatusAborted, &now, &endedBy
+	if err := tx.Model(&gameRow{}).Where("id = ?", row.ID).
+		Updates(map[string]any{"status": row.Status, "finished_at": now, "ended_by": endedBy}).Error; err != nil {
+		return err
+	}
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})
+	return nil
 }
 
 // Start starts an open game whose seats are all filled (creator or admin).

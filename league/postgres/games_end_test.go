@@ -281,3 +281,26 @@ func TestJoiningAnAbortedGameSaysItWasAborted(t *testing.T) {
 		}
 	}
 }
+
+// A creator who seated nobody (themselves included) can still call off the
+// open game while no person has joined; anyone else not seated cannot.
+func TestACreatorWhoSeatedNobodyCanCallTheGameOff(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{Open: true}, {Bot: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Leave(ctx, bob, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("a stranger calling the game off: %v; want a precondition failure", err)
+	}
+	got, err := r.games.Leave(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != league.StatusAborted || got.EndedBy != league.EndedByAbort {
+		t.Fatalf("after its creator called it off: %s, ended by %q; want aborted", got.Status, got.EndedBy)
+	}
+}
