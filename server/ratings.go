@@ -73,7 +73,7 @@ func (h ratingHandlers) leaderboard(c echo.Context) error {
 	if s := c.QueryParam("limit"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > 200 {
-			return league.Invalid("bad query", league.FieldError{Field: "limit", Message: "must be 1–200"})
+			return league.Invalid("the page size is not valid", league.FieldError{Field: "limit", Message: "must be a whole number from 1 to 200"})
 		}
 		q.Limit = n
 	}

@@ -240,7 +240,13 @@ const blockMove = "BLOCK"
 func (g *Games) applyLocked(fx *effects, row *gameRow, game play.Game, seat int, move, actor, userID, moveID string) (play.Game, error) {
 	next, err := game.Apply(seat, move)
 	if err != nil {
-		return nil, league.Errorf(league.EPRECONDITION, "illegal move %q: %v", move, err)
+		// The engine's reason without its package's prefix ("sequence: ",
+		// "stacks: ") or a second "illegal move: ".
+		reason := err.Error()
+		for _, prefix := range []string{"sequence: ", "stacks: ", "illegal move: "} {
+			reason = strings.TrimPrefix(reason, prefix)
+		}
+		return nil, league.Errorf(league.EPRECONDITION, "illegal move %q: %s", move, reason)
 	}
 	m := moveRow{GameID: row.ID, Ply: row.Ply, Seat: seat, Move: move, Actor: actor, CreatedAt: g.now()}
 	if userID != "" {

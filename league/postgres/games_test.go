@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -559,6 +560,11 @@ func TestMoveErrorsAreClear(t *testing.T) {
 	var le *league.Error
 	if !errors.As(err, &le) || le.Data["ply"] != 0 || le.Message != "ply 5 has not been reached; the game is only at ply 0" {
 		t.Fatalf("future-ply error = %#v, want data ply 0 and a message saying the game is only at ply 0", err)
+	}
+	// An illegal move says why once, without the engine's own prefix.
+	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: "7H@a1"})
+	if !errors.As(err, &le) || strings.Count(le.Message, "illegal move") != 1 || strings.Contains(le.Message, "sequence:") {
+		t.Fatalf("illegal-move error = %v; want one \"illegal move\" and no engine prefix", err)
 	}
 	// A repeated move_id answers the first result again and applies nothing.
 	first, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0], MoveID: "m-1"})

@@ -292,7 +292,7 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 		q.Limit = 50
 	}
 	if q.Limit > 200 {
-		return nil, "", league.Invalid("limit too large", league.FieldError{Field: "limit", Message: "must be 1–200"})
+		return nil, "", league.Invalid("the page size is not valid", league.FieldError{Field: "limit", Message: "must be a whole number from 1 to 200"})
 	}
 	db := r.db.WithContext(ctx)
 	query := db.Table("ratings r").

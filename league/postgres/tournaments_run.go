@@ -100,7 +100,11 @@ func (t *Tournaments) beginLocked(tx *gorm.DB, r *tournamentRow) error {
 	}
 	cc := competitionConfig(c)
 	if err := cc.Validate(len(entries)); err != nil {
-		return league.Errorf(league.EPRECONDITION, "the tournament cannot start with %d entries: %s", len(entries), competition.Reason(err))
+		n := fmt.Sprintf("%d entries", len(entries))
+		if len(entries) == 1 {
+			n = "1 entry"
+		}
+		return league.Errorf(league.EPRECONDITION, "the tournament cannot start with %s: %s", n, competition.Reason(err))
 	}
 	if c.Seeding == "random" {
 		var b [8]byte
