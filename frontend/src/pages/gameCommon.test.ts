@@ -32,6 +32,14 @@ describe('the result line', () => {
     );
   });
 
+  it('tells a player whose opponents walked away that it counts as a win, whatever the board says', () => {
+    const walked = (g: GameView): GameView => ({ ...g, your_seat: 0, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
+    expect(resultText(walked(finished('sequence', { status: 'finished', winner: 1 })))).toBe(
+      'Green team (▲) wins. Your opponents abandoned their seats: it counts as a win for you.',
+    );
+    expect(resultText(finished('sequence', { status: 'finished', winner: 0 }))).not.toMatch(/abandoned/);
+  });
+
   it('never tells a person whose seat was abandoned that they won', () => {
     const gone = (g: GameView): GameView => ({ ...g, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
     const seq = resultText(gone(finished('sequence', { status: 'finished', winner: 1 })));

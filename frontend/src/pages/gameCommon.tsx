@@ -53,7 +53,11 @@ export function resultText(view: GameView): string {
   // A person whose seat a fill-in bot took over is rated as losing,
   // whatever the board says: never congratulate them.
   const abandoned = mySeatAbandoned(view);
-  const lost = abandoned ? ' You abandoned your seat (a fill-in bot played it): a loss for you.' : '';
+  const lost = abandoned
+    ? ' You abandoned your seat (a fill-in bot played it): a loss for you.'
+    : opponentsWalkedAway(view)
+      ? ' Your opponents abandoned their seats: it counts as a win for you.'
+      : '';
   if (r.status === 'drawn') return `Draw${how}.${lost}`;
   if (view.game === 'sequence') {
     const t = TEAMS[r.winner ?? 0];
@@ -62,6 +66,20 @@ export function resultText(view: GameView): string {
   }
   const mine = !abandoned && r.winner === view.your_seat;
   return `${moverName(view, r.winner ?? 0)} wins${how}${mine ? ' — well played!' : '.'}${lost}`;
+}
+
+/**
+ * opponentsWalkedAway says whether every other team of the viewer's game
+ * abandoned all its seats to fill-in bots: the viewer is then rated as
+ * having won (league/rating), whatever the bots made of the board.
+ */
+function opponentsWalkedAway(view: GameView): boolean {
+  if (view.your_seat == null) return false;
+  const teamOf = (s: Seat) => s.team ?? s.seat;
+  const mine = teamOf(view.seats[view.your_seat]);
+  const forfeited = (team: number) => view.seats.filter((s) => teamOf(s) === team).every((s) => s.abandoned);
+  const others = [...new Set(view.seats.map(teamOf))].filter((t) => t !== mine);
+  return !forfeited(mine) && others.length > 0 && others.every(forfeited);
 }
 
 export function newMoveID(): string {
