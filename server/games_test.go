@@ -102,21 +102,12 @@ func TestCreatingAGameNamesTheFieldAtFault(t *testing.T) {
 
 func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
 	r := newGamesRig(t)
-	_, alice := r.user("alice", false)
-	_, bob := r.user("bob", false)
-	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("create: %d %s", rec.Code, rec.Body)
-	}
-	id := decode[gameResponse](t, rec).ID
-	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
-		t.Fatalf("join: %d %s", rec.Code, rec.Body)
-	}
+	id, alice, _ := startedGame(t, r, 0)
 	v := decode[gameViewResponse](t, r.call("GET", "/api/v1/games/"+id, "", alice))
 	if len(v.LegalMoves) == 0 {
 		t.Fatalf("alice has no legal move at ply %d", v.Ply)
 	}
-	rec = r.call("POST", "/api/v1/games/"+id+"/moves", fmt.Sprintf(`{"ply":1,"move":%q}`, v.LegalMoves[0]), alice)
+	rec := r.call("POST", "/api/v1/games/"+id+"/moves", fmt.Sprintf(`{"ply":1,"move":%q}`, v.LegalMoves[0]), alice)
 	p := wantProblem(t, rec, http.StatusConflict, "")
 	if !strings.Contains(p.Detail, "only at ply 0") || strings.Contains(p.Detail, "already been played") {
 		t.Errorf("detail = %q; want it to say the game is only at ply 0", p.Detail)
@@ -131,16 +122,7 @@ func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
 // nobody is to move in it.
 func TestAnAdjudicatedGameSaysItWasAdjudicated(t *testing.T) {
 	r := newGamesRig(t)
-	_, alice := r.user("alice", false)
-	_, bob := r.user("bob", false)
-	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("create: %d %s", rec.Code, rec.Body)
-	}
-	id := decode[gameResponse](t, rec).ID
-	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
-		t.Fatalf("join: %d %s", rec.Code, rec.Body)
-	}
+	id, alice, _ := startedGame(t, r, 0)
 	if body := decode[map[string]any](t, r.call("GET", "/api/v1/games/"+id, "", alice)); body["ended_by"] != nil {
 		t.Fatalf("a game being played has ended_by %v; want none", body["ended_by"])
 	}
@@ -155,7 +137,7 @@ func TestAnAdjudicatedGameSaysItWasAdjudicated(t *testing.T) {
 	if toMove, ok := game["to_move"].([]any); !ok || len(toMove) != 0 || game["legal_moves"] != nil {
 		t.Fatalf("adjudicated game: to_move %v, legal_moves %v; want [] and none", game["to_move"], game["legal_moves"])
 	}
-	rec = r.call("GET", "/api/v1/games/"+id+"/archive", "", "")
+	rec := r.call("GET", "/api/v1/games/"+id+"/archive", "", "")
 	if rec.Code != http.StatusOK {
 		t.Fatalf("archive: %d %s", rec.Code, rec.Body)
 	}

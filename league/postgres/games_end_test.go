@@ -17,15 +17,7 @@ func TestAFinishedGameHasNobodyToMove(t *testing.T) {
 	ctx := context.Background()
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
 	g := r.headToHead(t, ann, bob)
-	for ply, p := range []league.Actor{ann, bob} {
-		v, err := r.games.View(ctx, p, g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := r.games.Move(ctx, p, g.ID, league.MoveRequest{Ply: ply, Move: v.LegalMoves[0]}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	r.playFirstMoves(t, g.ID, ann, bob)
 	if err := r.games.Adjudicate(ctx, g.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -87,6 +87,22 @@ func (r *gameRig) headToHead(t *testing.T, first, second league.Actor) *league.G
 		Seats: []league.SeatSpec{{UserID: first.UserID}, {}}}, map[int]league.Actor{1: second})
 }
 
+// playFirstMoves has the players, in turn from ply 0, play their first
+// legal move.
+func (r *gameRig) playFirstMoves(t *testing.T, gameID string, players ...league.Actor) {
+	t.Helper()
+	ctx := context.Background()
+	for ply, p := range players {
+		v, err := r.games.View(ctx, p, gameID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.games.Move(ctx, p, gameID, league.MoveRequest{Ply: ply, Move: v.LegalMoves[0]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // seat has creator create ng, then the people in joiners take the seats
 // of ng left open for them: a person can be seated only by themselves.
 func (r *gameRig) seat(t *testing.T, creator league.Actor, ng league.NewGame, joiners map[int]league.Actor) *league.Game {
@@ -903,15 +919,7 @@ func TestAGameSaysHowItEnded(t *testing.T) {
 	ctx := context.Background()
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
 	g := r.headToHead(t, ann, bob)
-	for ply, p := range []league.Actor{ann, bob} {
-		v, err := r.games.View(ctx, p, g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := r.games.Move(ctx, p, g.ID, league.MoveRequest{Ply: ply, Move: v.LegalMoves[0]}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	r.playFirstMoves(t, g.ID, ann, bob)
 	v, err := r.games.View(ctx, ann, g.ID)
 	if err != nil || v.Game.EndedBy != "" {
 		t.Fatalf("a game being played: ended by %q, %v; want nothing yet", v.Game.EndedBy, err)
