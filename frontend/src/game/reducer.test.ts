@@ -85,4 +85,14 @@ describe('the live-game reducer', () => {
     s = liveReducer(s, { type: 'event', event: { kind: 'end', view: { ...gone(2), status: 'finished', to_move: [], result: { status: 'finished', winner: 0 } } } });
     expect(s.announcement).toBe('The game is over: Blue team won. Your seat was abandoned to a fill-in bot: a loss for you.');
   });
+
+  it('tells a player whose opponent walked away that it counts as their win', () => {
+    const left = view(9, {
+      status: 'finished', to_move: [], result: { status: 'finished', winner: 1 },
+      seats: [view(0).seats[0], { ...view(0).seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }],
+    });
+    let s = liveReducer(initialLive, { type: 'view', view: view(9) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: left } });
+    expect(s.announcement).toBe('The game is over: Green team won. Your opponents abandoned their seats: it counts as a win for you.');
+  });
 });

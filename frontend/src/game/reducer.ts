@@ -2,7 +2,7 @@
 // first GET, the SSE stream (which may replay moves after a reconnect, or
 // arrive before or after our own POST's answer) and our moves' answers.
 import type { GameEventData, GameView, MoveRecord } from '../api/types';
-import { ABANDONED_NOTICE, autopilotTurn, isMyTurn, mySeatAbandoned, teamName, timeoutText } from './seats';
+import { ABANDONED_NOTICE, autopilotTurn, isMyTurn, mySeatAbandoned, opponentsWalkedAway, teamName, timeoutText } from './seats';
 import { describeSequenceMove } from './sequenceMoves';
 import { describeStacksMove } from './stacksMoves';
 
@@ -47,7 +47,11 @@ export function turnAnnouncement(before: GameView | null, after: GameView): stri
   const abandoned = mySeatAbandoned(after);
   if (after.status === 'finished' && before?.status !== 'finished') {
     const r = after.result;
-    const lost = abandoned ? ' Your seat was abandoned to a fill-in bot: a loss for you.' : '';
+    const lost = abandoned
+      ? ' Your seat was abandoned to a fill-in bot: a loss for you.'
+      : opponentsWalkedAway(after)
+        ? ' Your opponents abandoned their seats: it counts as a win for you.'
+        : '';
     if (!r || r.status === 'drawn') return `The game is over: a draw.${lost}`;
     if (after.game === 'sequence') {
       const mine = after.your_seat != null && after.seats[after.your_seat]?.team === r.winner;

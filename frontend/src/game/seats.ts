@@ -48,3 +48,17 @@ export function timeoutText(moves: MoveRecord[], describe: (move: string) => str
   if (!moves.length) return '';
   return `Your turn timed out; the autopilot played it for you: ${moves.map((m) => describe(m.move)).join(', ')}.`;
 }
+
+/**
+ * opponentsWalkedAway says whether every other team of the viewer's game
+ * abandoned all its seats to fill-in bots: the viewer is then rated as
+ * having won (league/rating), whatever the bots made of the board.
+ */
+export function opponentsWalkedAway(v: Seats): boolean {
+  if (v.your_seat == null) return false;
+  const teamOf = (s: Seat) => s.team ?? s.seat;
+  const mine = teamOf(v.seats[v.your_seat]);
+  const forfeited = (team: number) => v.seats.filter((s) => teamOf(s) === team).every((s) => s.abandoned);
+  const others = [...new Set(v.seats.map(teamOf))].filter((t) => t !== mine);
+  return !forfeited(mine) && others.length > 0 && others.every(forfeited);
+}

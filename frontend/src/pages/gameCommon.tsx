@@ -1,6 +1,6 @@
 import type { GameView, Seat } from '../api/types';
 import { TEAMS } from '../game/board';
-import { mySeatAbandoned } from '../game/seats';
+import { mySeatAbandoned, opponentsWalkedAway } from '../game/seats';
 
 export function seatName(view: { seats: Seat[]; your_seat?: number | null }, seat: number): string {
   const s = view.seats[seat];
@@ -66,20 +66,6 @@ export function resultText(view: GameView): string {
   }
   const mine = !abandoned && r.winner === view.your_seat;
   return `${moverName(view, r.winner ?? 0)} wins${how}${mine ? ' — well played!' : '.'}${lost}`;
-}
-
-/**
- * opponentsWalkedAway says whether every other team of the viewer's game
- * abandoned all its seats to fill-in bots: the viewer is then rated as
- * having won (league/rating), whatever the bots made of the board.
- */
-function opponentsWalkedAway(view: GameView): boolean {
-  if (view.your_seat == null) return false;
-  const teamOf = (s: Seat) => s.team ?? s.seat;
-  const mine = teamOf(view.seats[view.your_seat]);
-  const forfeited = (team: number) => view.seats.filter((s) => teamOf(s) === team).every((s) => s.abandoned);
-  const others = [...new Set(view.seats.map(teamOf))].filter((t) => t !== mine);
-  return !forfeited(mine) && others.length > 0 && others.every(forfeited);
 }
 
 export function newMoveID(): string {
