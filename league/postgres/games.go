@@ -744,6 +744,11 @@ func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
 		if row.Status != league.StatusOpen {
 			return nil
 		}
+		// A rated game that nobody joined would be bots against bots, and
+		// would move their ratings: it is called off instead.
+		if row.Rated && !anotherPersonSits(seats, "") {
+			return abortOpenGame(tx, fx, row, g.now())
+		}
 		for _, s := range seats {
 			if s.UserID == nil && s.BotLevel == nil {
 				level := row.FillLevel

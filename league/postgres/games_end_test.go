@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/seqleague/seqleague/league"
 )
@@ -79,6 +80,11 @@ func TestHandingAGameToBotsAtADeadlineAbandonsOnlyThoseWhoNeverMoved(t *testing.
 	v, err = r.games.View(ctx, bob, g.ID)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// ann, who moved, still sits at her seat (bots finish for her): she
+	// sees her hand and is offered no move.
+	if mine, err := r.games.View(ctx, ann, g.ID); err != nil || mine.YourSeat == nil || *mine.YourSeat != 0 || len(mine.LegalMoves) != 0 {
+		t.Fatalf("ann's view after the hand-over: your seat %v, legal moves %v, %v; want seat 0 and none", mine.YourSeat, mine.LegalMoves, err)
 	}
 	type seatState struct{ FilledByBot, Abandoned bool }
 	want := []seatState{{FilledByBot: true}, {FilledByBot: true, Abandoned: true}}
@@ -294,5 +300,29 @@ func TestACreatorWhoSeatedNobodyCanCallTheGameOff(t *testing.T) {
 	}
 	if got.Status != league.StatusAborted || got.EndedBy != league.EndedByAbort {
 		t.Fatalf("after its creator called it off: %s, ended by %q; want aborted", got.Status, got.EndedBy)
+	}
+}
+
+// A rated game whose open seats nobody took by its start would be bots
+// against bots, moving their ratings: it is called off instead of filled.
+func TestARatedGameNobodyJoinedIsCalledOffAtItsStart(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	start := time.Now().Add(-time.Second)
+	g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, Rated: true, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{Bot: "random"}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.games.StartScheduled(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Game.Status != league.StatusAborted || v.Game.EndedBy != league.EndedByAbort {
+		t.Fatalf("a rated game nobody joined, at its start: %s, ended by %q; want aborted", v.Game.Status, v.Game.EndedBy)
 	}
 }

@@ -17,7 +17,10 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 	v := &league.GameView{Game: fromGameRow(row, seats)}
 	viewer := play.Spectator
 	var mine *seatRow
-	if s, ok := seatOf(seats, a.UserID); ok && s.FilledByBot == s.Abandoned && (s.BotLevel == nil || s.Abandoned) {
+	// The caller's seat: theirs still, or one a fill-in bot took over
+	// (abandoned, or finished for at a round's deadline): they see their
+	// hand, and are offered no move.
+	if s, ok := seatOf(seats, a.UserID); ok && (s.BotLevel == nil || s.FilledByBot) {
 		seat := s.Seat
 		v.YourSeat = &seat
 		viewer = seat

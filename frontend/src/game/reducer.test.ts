@@ -95,4 +95,11 @@ describe('the live-game reducer', () => {
     s = liveReducer(s, { type: 'event', event: { kind: 'end', view: left } });
     expect(s.announcement).toBe('The game is over: Green team won. Your opponents abandoned their seats: it counts as a win for you.');
   });
+
+  it('never says "your turn" to a player the bots finish for at a round deadline', () => {
+    const handed = view(2, { seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true }, view(0).seats[1]] });
+    let s = liveReducer(initialLive, { type: 'view', view: view(1) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: handed } });
+    expect(s.announcement).toBe('The fill-in bot in your seat to move.');
+  });
 });

@@ -12,9 +12,12 @@ export function mySeatAbandoned(v: Seats): boolean {
   return v.your_seat != null && !!v.seats[v.your_seat]?.abandoned;
 }
 
-/** isMyTurn says whether the viewer is to move (never once a bot has their seat). */
+/**
+ * isMyTurn says whether the viewer is to move: never once a bot has their
+ * seat (abandoned, or finished for at a tournament round's deadline).
+ */
 export function isMyTurn(v: Seats & { to_move: number[] }): boolean {
-  return v.your_seat != null && v.to_move.includes(v.your_seat) && !mySeatAbandoned(v);
+  return v.your_seat != null && v.to_move.includes(v.your_seat) && !v.seats[v.your_seat]?.filled_by_bot;
 }
 
 /** teamName is a Sequence team's name as the page shows it ("Green team"). */
