@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -39,9 +40,17 @@ var statusOf = map[string]int{
 	league.EINTERNAL:     http.StatusInternalServerError,
 }
 
+// statusClientClosed is what the logs and metrics record for a request
+// whose client hung up before the answer (nginx's 499): no server fault.
+const statusClientClosed = 499
+
 func errorHandler(logger *slog.Logger) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
+			return
+		}
+		if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+			c.Response().WriteHeader(statusClientClosed) // nobody reads it
 			return
 		}
 		p := toProblem(err)

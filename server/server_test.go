@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -195,5 +196,22 @@ func TestOpenAPIReferencesResolve(t *testing.T) {
 		if _, ok := doc.Components.Schemas[string(m[1])]; !ok {
 			t.Errorf("$ref to schema %s, which is not defined", m[1])
 		}
+	}
+}
+
+// A request whose client hung up is no server fault: it is recorded as
+// 499, not answered or logged as a 500.
+func TestAClientThatHungUpIsNoServerError(t *testing.T) {
+	var logs strings.Builder
+	e := echo.New()
+	e.HTTPErrorHandler = errorHandler(slog.New(slog.NewTextHandler(&logs, nil)))
+	e.GET("/slow", func(c echo.Context) error { return fmt.Errorf("list: %w", c.Request().Context().Err()) })
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := httptest.NewRequest(http.MethodGet, "/slow", nil).WithContext(ctx)
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	if rec.Code != statusClientClosed || strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("status %d, log %q; want 499 and no error logged", rec.Code, logs.String())
 	}
 }
