@@ -233,19 +233,11 @@ func (s *Clubs) List(ctx context.Context, actor league.Actor, f league.ClubFilte
 	if f.Query != "" {
 		q = q.Where(`c.name ILIKE ?`, likeContains(f.Query))
 	}
-	q, err = clubsByName.page(q, p)
+	rows, next, err := scanPage(q, clubsByName, p, func(r *sortedClubView) string { return encodeKeyCursor(r.SortName, r.View.ID) })
 	if err != nil {
 		return page, err
 	}
-	var rows []sortedClubView
-	if err := q.Scan(&rows).Error; err != nil {
-		return page, err
-	}
-	rows, more := morePages(rows, p.Limit)
-	if more {
-		last := rows[len(rows)-1]
-		page.NextCursor = encodeKeyCursor(last.SortName, last.View.ID)
-	}
+	page.NextCursor = next
 	page.Items = make([]league.Club, 0, len(rows))
 	for _, r := range rows {
 		page.Items = append(page.Items, fromClubView(r.View))
@@ -561,7 +553,7 @@ func (c *Clubs) UserClubs(ctx context.Context, userID string, p league.PageReque
 	if !validID(userID) {
 		return page, league.Errorf(league.ENOTFOUND, "no such user")
 	}
-	var rows []struct {
+	type memberClubView struct {
 		View     clubView `gorm:"embedded"`
 		Role     string   `gorm:"column:role"`
 		SortName string   `gorm:"column:sort_name"`
@@ -569,18 +561,11 @@ func (c *Clubs) UserClubs(ctx context.Context, userID string, p league.PageReque
 	q := c.db.WithContext(ctx).Table("clubs c").
 		Select(clubViewColumns+", cm.role AS role, lower(c.name) AS sort_name").
 		Joins("JOIN club_members cm ON cm.club_id = c.id AND cm.user_id = ?", userID)
-	q, err = clubsByName.page(q, p)
+	rows, next, err := scanPage(q, clubsByName, p, func(r *memberClubView) string { return encodeKeyCursor(r.SortName, r.View.ID) })
 	if err != nil {
 		return page, err
 	}
-	if err := q.Scan(&rows).Error; err != nil {
-		return page, err
-	}
-	rows, more := morePages(rows, p.Limit)
-	if more {
-		last := rows[len(rows)-1]
-		page.NextCursor = encodeKeyCursor(last.SortName, last.View.ID)
-	}
+	page.NextCursor = next
 	page.Items = make([]league.UserClub, len(rows))
 	for i, r := range rows {
 		page.Items[i] = league.UserClub{Club: fromClubView(r.View), Role: league.ClubRole(r.Role)}

@@ -161,12 +161,22 @@ func (k keyset) page(q *gorm.DB, p league.PageRequest) (*gorm.DB, error) {
 // findPage reads the page p asks for of q in the order k, and the cursor
 // of the page after it ("" on the last page); cursorOf makes a row's.
 func findPage[R any](q *gorm.DB, k keyset, p league.PageRequest, cursorOf func(*R) string) ([]R, string, error) {
+	return readPage(q, k, p, cursorOf, func(q *gorm.DB, rows *[]R) error { return q.Find(rows).Error })
+}
+
+// scanPage is findPage for a query that names its tables and columns
+// (a join read into a struct of its own), which GORM reads by Scan.
+func scanPage[R any](q *gorm.DB, k keyset, p league.PageRequest, cursorOf func(*R) string) ([]R, string, error) {
+	return readPage(q, k, p, cursorOf, func(q *gorm.DB, rows *[]R) error { return q.Scan(rows).Error })
+}
+
+func readPage[R any](q *gorm.DB, k keyset, p league.PageRequest, cursorOf func(*R) string, read func(*gorm.DB, *[]R) error) ([]R, string, error) {
 	q, err := k.page(q, p)
 	if err != nil {
 		return nil, "", err
 	}
 	var rows []R
-	if err := q.Find(&rows).Error; err != nil {
+	if err := read(q, &rows); err != nil {
 		return nil, "", err
 	}
 	rows, more := morePages(rows, p.Limit)

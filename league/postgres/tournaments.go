@@ -424,11 +424,36 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 		return page, err
 	}
 	page.NextCursor = next
+	ids := make([]string, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].ID
+	}
+	counts, err := entryCounts(db, ids)
+	if err != nil {
+		return page, err
+	}
 	page.Items = make([]league.Tournament, len(rows))
 	for i := range rows {
-		page.Items[i] = *toTournament(&rows[i], countEntries(db, rows[i].ID))
+		page.Items[i] = *toTournament(&rows[i], counts[rows[i].ID])
 	}
 	return page, nil
+}
+
+// entryCounts is countEntries for a page of tournaments, in one query.
+func entryCounts(db *gorm.DB, ids []string) (map[string]int, error) {
+	var rows []struct {
+		TournamentID string
+		N            int
+	}
+	if err := db.Model(&entryRow{}).Select("tournament_id, count(*) AS n").
+		Where("tournament_id IN ? AND status = 'active'", ids).Group("tournament_id").Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	counts := make(map[string]int, len(rows))
+	for _, r := range rows {
+		counts[r.TournamentID] = r.N
+	}
+	return counts, nil
 }
 
 // organizer checks that a may run tournament r.
@@ -963,7 +988,7 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 		return page, league.Errorf(league.ENOTFOUND, "no such user")
 	}
 	db := t.db.WithContext(ctx)
-	var rows []struct {
+	type entered struct {
 		Row       tournamentRow `gorm:"embedded"`
 		EntryID   string
 		EntryName string
@@ -971,29 +996,38 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	q := db.Table("tournaments t").Select("t.*, e.id AS entry_id, e.name AS entry_name").
 		Joins("JOIN entries e ON e.tournament_id = t.id").
 		Joins("JOIN entry_members m ON m.entry_id = e.id AND m.user_id = ?", userID)
-	q, err = keyset{key: "t.created_at", id: "t.id", desc: true, byTime: true}.page(q, p)
+	rows, next, err := scanPage(q, keyset{key: "t.created_at", id: "t.id", desc: true, byTime: true}, p,
+		func(r *entered) string { return encodeTimeCursor(r.Row.CreatedAt, r.Row.ID) })
 	if err != nil {
 		return page, err
 	}
-	if err := q.Scan(&rows).Error; err != nil {
+	page.NextCursor = next
+	ids := make([]string, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].Row.ID
+	}
+	counts, err := entryCounts(db, ids)
+	if err != nil {
 		return page, err
 	}
-	rows, more := morePages(rows, p.Limit)
-	if more {
-		last := rows[len(rows)-1].Row
-		page.NextCursor = encodeTimeCursor(last.CreatedAt, last.ID)
+	// Each tournament's next round: the first not yet paired.
+	var rounds []roundRow
+	if err := db.Raw(`SELECT DISTINCT ON (tournament_id) * FROM rounds
+		WHERE tournament_id IN ? AND paired_at IS NULL ORDER BY tournament_id, number`, ids).Scan(&rounds).Error; err != nil {
+		return page, err
 	}
-	out := make([]league.UserTournament, len(rows))
+	nextRound := make(map[string]roundRow, len(rounds))
+	for _, r := range rounds {
+		nextRound[r.TournamentID] = r
+	}
+	page.Items = make([]league.UserTournament, len(rows))
 	for i := range rows {
 		r := &rows[i]
-		ut := league.UserTournament{Tournament: *toTournament(&r.Row, countEntries(db, r.Row.ID)), EntryID: r.EntryID, EntryName: r.EntryName}
-		var next []roundRow
-		db.Where("tournament_id = ? AND paired_at IS NULL", r.Row.ID).Order("number").Limit(1).Find(&next)
-		if len(next) == 1 {
-			ut.NextRound, ut.NextStart = next[0].Number, next[0].StartsAt
+		ut := league.UserTournament{Tournament: *toTournament(&r.Row, counts[r.Row.ID]), EntryID: r.EntryID, EntryName: r.EntryName}
+		if nr, ok := nextRound[r.Row.ID]; ok {
+			ut.NextRound, ut.NextStart = nr.Number, nr.StartsAt
 		}
-		out[i] = ut
+		page.Items[i] = ut
 	}
-	page.Items = out
 	return page, nil
 }

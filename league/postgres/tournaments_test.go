@@ -259,6 +259,17 @@ func TestOnlyOrganizersRunTournamentsAndPlayersSeeTheirOwn(t *testing.T) {
 	if _, err := r.tournaments.Schedule(ctx, member, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: time.Now()}}); league.ErrorCode(err) != league.EFORBIDDEN {
 		t.Fatalf("a member scheduling: %v", err)
 	}
+	// A person's tournaments say how many entries each has and its next round.
+	later := time.Now().Add(time.Hour).UTC().Truncate(time.Second)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: later}, {Number: 2, StartsAt: later.Add(time.Hour)}}); err != nil {
+		t.Fatal(err)
+	}
+	if minePage, err = r.tournaments.ForUser(ctx, member.UserID, league.PageRequest{}); err != nil || len(minePage.Items) != 1 {
+		t.Fatalf("ForUser after scheduling = %+v, %v", minePage.Items, err)
+	}
+	if got := minePage.Items[0]; got.Tournament.Entries != 1 || got.NextRound != 1 || got.NextStart == nil || !got.NextStart.Equal(later) {
+		t.Fatalf("ForUser: %d entries, next round %d at %v; want 1 entry and round 1 at %v", got.Tournament.Entries, got.NextRound, got.NextStart, later)
+	}
 }
 
 func TestAClosedSeasonIsFrozen(t *testing.T) {
