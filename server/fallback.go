@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 )
@@ -39,8 +40,17 @@ var probedMethods = []string{
 }
 
 func apiFallback(e *echo.Echo) echo.HandlerFunc {
+	// Every route is registered before the first request is served, so
+	// the set of real routes is read once, not on every unmatched request.
+	routes := sync.OnceValue(func() map[string]bool {
+		routes := map[string]bool{}
+		for _, rt := range e.Routes() {
+			routes[rt.Method+" "+rt.Path] = true
+		}
+		return routes
+	})
 	return func(c echo.Context) error {
-		allow := allowedMethods(e, c.Request())
+		allow := allowedMethods(e, routes(), c.Request())
 		if len(allow) == 0 {
 			return echo.ErrNotFound
 		}
@@ -70,11 +80,7 @@ func apiFallback(e *echo.Echo) echo.HandlerFunc {
 // for it: not a not-found route, and not the app's catch-all, which
 // refuses every API path. HEAD is allowed wherever GET is (apiFallback
 // answers it).
-func allowedMethods(e *echo.Echo, r *http.Request) []string {
-	routes := map[string]bool{}
-	for _, rt := range e.Routes() {
-		routes[rt.Method+" "+rt.Path] = true
-	}
+func allowedMethods(e *echo.Echo, routes map[string]bool, r *http.Request) []string {
 	path := echo.GetPath(r)
 	var allow []string
 	for _, m := range probedMethods {
