@@ -151,6 +151,10 @@ type Entry struct {
 	// the seeded entries by Rating.
 	Seed   int
 	Rating float64
+	// Withdrawn: the entry left after the start. A round robin keeps it in
+	// its schedule (so a withdrawal never changes who meets whom), and its
+	// remaining meetings become byes for the others.
+	Withdrawn bool
 }
 
 // SeedOrder returns the entries in seeding order: seeded entries by seed,
@@ -312,17 +316,21 @@ func ByeResults(r Round) []Result {
 // NextRound pairs round number round (1-based) of a round-based format:
 // the round robin (its fixed schedule), Swiss (from the results so far) or
 // the group stage of groups-then-playoffs (every group's round). history
-// holds the results of the earlier rounds, byes included; entries are the
-// entries still playing.
+// holds the results of the earlier rounds, byes included; entries are every
+// entry that started, those withdrawn since marked so.
 func NextRound(c Config, entries []Entry, history []Result, round int) (Round, error) {
-	if err := c.Validate(len(entries)); err != nil {
-		return Round{}, err
-	}
 	if round < 1 {
 		return Round{}, invalidf("round %d", round)
 	}
+	playing := stillPlaying(entries)
 	switch c.Format {
 	case FormatRoundRobin:
+		// The schedule is drawn over every entry that started: drawn over
+		// the entries left, one withdrawal would reshuffle the circle and
+		// bring rematches while other pairs never met.
+		if err := c.Validate(len(entries)); err != nil {
+			return Round{}, err
+		}
 		rounds, err := RoundRobin(entries, c.MatchSize, c.Double)
 		if err != nil {
 			return Round{}, err
@@ -330,20 +338,62 @@ func NextRound(c Config, entries []Entry, history []Result, round int) (Round, e
 		if round > len(rounds) {
 			return Round{}, statef("the round robin has %d rounds", len(rounds))
 		}
-		return rounds[round-1], nil
+		return withoutWithdrawn(rounds[round-1], entries), nil
 	case FormatSwiss:
+		if err := c.Validate(len(playing)); err != nil {
+			return Round{}, err
+		}
 		rounds := c.Rounds
 		if rounds == 0 {
-			rounds = SwissRounds(len(entries), c.MatchSize)
+			rounds = SwissRounds(len(playing), c.MatchSize)
 		}
 		if round > rounds {
 			return Round{}, statef("the Swiss has %d rounds", rounds)
 		}
-		return SwissRound(entries, history, round, c.MatchSize, c.points())
+		return SwissRound(playing, history, round, c.MatchSize, c.points())
 	case FormatGroupsPlayoffs:
-		return groupRound(c, entries, round)
+		if err := c.Validate(len(playing)); err != nil {
+			return Round{}, err
+		}
+		return groupRound(c, playing, round)
 	}
 	return Round{}, invalidf("%s is not played in rounds", c.Format)
+}
+
+func stillPlaying(entries []Entry) []Entry {
+	return slices.DeleteFunc(slices.Clone(entries), func(e Entry) bool { return e.Withdrawn })
+}
+
+// withoutWithdrawn takes the withdrawn entries out of a round: a match
+// left with one entry is a bye for it, one left with two or more is played
+// by them (a three-team match as a two-team one).
+func withoutWithdrawn(r Round, entries []Entry) Round {
+	gone := map[string]bool{}
+	for _, e := range entries {
+		if e.Withdrawn {
+			gone[e.ID] = true
+		}
+	}
+	if len(gone) == 0 {
+		return r
+	}
+	out := Round{Number: r.Number}
+	for _, m := range r.Matches {
+		left := slices.DeleteFunc(slices.Clone(m.Entries), func(id string) bool { return gone[id] })
+		switch {
+		case len(left) >= 2:
+			m.Entries = left
+			out.Matches = append(out.Matches, m)
+		case len(left) == 1:
+			out.Byes = append(out.Byes, left[0])
+		}
+	}
+	for _, id := range r.Byes {
+		if !gone[id] {
+			out.Byes = append(out.Byes, id)
+		}
+	}
+	return out
 }
 
 func (c Config) points() Points {

@@ -110,3 +110,67 @@ func roundRobinPairCounts(t *testing.T, size int) {
 		}
 	}
 }
+
+// TestARoundRobinWithdrawalOnlyTurnsMeetingsIntoByes: an entry withdrawn
+// after round 1 of six leaves the schedule as drawn: the five others still
+// meet each other exactly once (no rematch, no pair left out), and each gets
+// a bye in the round it would have met the withdrawn entry.
+func TestARoundRobinWithdrawalOnlyTurnsMeetingsIntoByes(t *testing.T) {
+	c := Config{Format: FormatRoundRobin, MatchSize: 2}
+	entries := makeEntries(6)
+	first, err := NextRound(c, entries, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := map[[2]string]int{}
+	count := func(r Round) {
+		for _, m := range r.Matches {
+			a, b := m.Entries[0], m.Entries[1]
+			pairs[[2]string{min(a, b), max(a, b)}]++
+		}
+	}
+	count(first)
+	entries[2].Withdrawn = true // e03
+	byes := map[string]int{}
+	for n := 2; n <= 5; n++ {
+		r, err := NextRound(c, entries, nil, n)
+		if err != nil {
+			t.Fatalf("round %d: %v", n, err)
+		}
+		count(r)
+		for _, m := range r.Matches {
+			for _, id := range m.Entries {
+				if id == "e03" {
+					t.Fatalf("round %d pairs the withdrawn entry: %v", n, m.Entries)
+				}
+			}
+		}
+		for _, id := range r.Byes {
+			byes[id]++
+		}
+	}
+	for i := 1; i <= 6; i++ {
+		for j := i + 1; j <= 6; j++ {
+			a, b := fmt.Sprintf("e%02d", i), fmt.Sprintf("e%02d", j)
+			want := 1
+			if a == "e03" || b == "e03" {
+				want = pairs[[2]string{a, b}] // met in round 1 or never
+				if want > 1 {
+					t.Errorf("%s and %s met %d times", a, b, want)
+				}
+				continue
+			}
+			if got := pairs[[2]string{a, b}]; got != want {
+				t.Errorf("%s and %s met %d times, want %d", a, b, got, want)
+			}
+		}
+	}
+	if len(byes) != 4 {
+		t.Errorf("byes %v, want one for each of the four entries e03 had still to meet", byes)
+	}
+	for id, n := range byes {
+		if n != 1 {
+			t.Errorf("%s got %d byes, want 1", id, n)
+		}
+	}
+}

@@ -53,13 +53,23 @@ func (r *tournamentRow) saveBracket(tx *gorm.DB, b competition.Bracket) error {
 
 // activeEntries are the entries still taking part, for the pure package.
 func activeEntries(tx *gorm.DB, id string) ([]competition.Entry, error) {
+	return loadCompetitionEntries(tx, id, "active")
+}
+
+// startedEntries are the entries that took part, those withdrawn since
+// marked so: a round robin's schedule is drawn over all of them.
+func startedEntries(tx *gorm.DB, id string) ([]competition.Entry, error) {
+	return loadCompetitionEntries(tx, id, "active", "withdrawn")
+}
+
+func loadCompetitionEntries(tx *gorm.DB, id string, statuses ...string) ([]competition.Entry, error) {
 	var rows []entryRow
-	if err := tx.Where("tournament_id = ? AND status = 'active'", id).Order("created_at, id").Find(&rows).Error; err != nil {
+	if err := tx.Where("tournament_id = ? AND status IN ?", id, statuses).Order("created_at, id").Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make([]competition.Entry, len(rows))
 	for i, r := range rows {
-		out[i] = competition.Entry{ID: r.ID, Seed: r.Seed, Rating: r.Rating}
+		out[i] = competition.Entry{ID: r.ID, Seed: r.Seed, Rating: r.Rating, Withdrawn: r.Status == "withdrawn"}
 	}
 	return out, nil
 }
@@ -221,7 +231,11 @@ func (t *Tournaments) pairRoundLocked(tx *gorm.DB, fx *effects, r *tournamentRow
 		if err != nil {
 			return false, err
 		}
-		round, err := competition.NextRound(cc, entries, past, n)
+		started, err := startedEntries(tx, r.ID)
+		if err != nil {
+			return false, err
+		}
+		round, err := competition.NextRound(cc, started, past, n)
 		if errors.Is(err, competition.ErrState) {
 			return false, nil
 		}
