@@ -59,6 +59,11 @@ type SeatSpec struct {
 	UserID string // a person ("me" is resolved by the server)
 	Bot    string // a bot level
 	Open   bool
+	// Abandoned seats UserID, a person whose account is closed, as the
+	// game's fill-in bot from the start, the person rated as having
+	// abandoned: a tournament entry plays on after its player closed the
+	// account. Only the tournament pairing sets it.
+	Abandoned bool
 }
 
 // NewGame is a request to create a game.

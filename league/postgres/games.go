@@ -349,11 +349,14 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 				return nil, league.Invalid("a person can take only one seat", league.FieldError{Field: fmt.Sprintf("seats[%d].user", i), Message: "already seated"})
 			}
 			seen[spec.UserID] = true
-			if err := requireHuman(tx, spec.UserID, fmt.Sprintf("seats[%d].user", i)); err != nil {
-				return nil, err
-			}
 			uid := spec.UserID
 			s.UserID = &uid
+			if spec.Abandoned {
+				level := req.FillLevel
+				s.BotLevel, s.FilledByBot, s.Abandoned = &level, true, true
+			} else if err := requireHuman(tx, spec.UserID, fmt.Sprintf("seats[%d].user", i)); err != nil {
+				return nil, err
+			}
 		case spec.Bot != "":
 			level := spec.Bot
 			s.BotLevel = &level

@@ -97,3 +97,64 @@ func TestARoundRobinWithdrawalKeepsTheSchedule(t *testing.T) {
 		t.Errorf("%d byes, want the 4 meetings the withdrawn entry had left", byes)
 	}
 }
+
+// TestAPlayerWhoClosedTheAccountIsPlayedForInLaterRounds: a Swiss entrant
+// who closes the account during round 1 keeps the entry; round 2 seats the
+// account as a fill-in bot from the start (rated as abandoning), instead of
+// failing to create the game, which rolled back the settlement of round 1
+// and froze the tournament.
+func TestAPlayerWhoClosedTheAccountIsPlayedForInLaterRounds(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	gina := r.user(t, "gina")
+	r.joinClub(t, gina)
+	tour := r.botTournament(t, "Swiss", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss", Rounds: 2, Rated: true}, 3)
+	if _, err := r.tournaments.Register(ctx, gina, tour.ID, league.NewEntry{}); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
+		{Number: 1, StartsAt: now.Add(time.Second)},
+		{Number: 2, StartsAt: now.Add(time.Hour)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
+		tr, err := r.tournaments.Get(ctx, tour.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.CurrentRound == 1 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("round 1 did not start")
+		}
+	}
+	if err := r.closer().Delete(ctx, gina, gina.UserID); err != nil {
+		t.Fatal(err)
+	}
+	r.waitRound(t, tour.ID, 1, 2*time.Minute)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 2, StartsAt: time.Now().UTC()}}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, 2*time.Minute)
+	var seats []seatRow
+	if err := r.db.Gorm.Where("user_id = ? AND game_id IN (SELECT id FROM games WHERE tournament_id = ?)", gina.UserID, tour.ID).
+		Order("game_id").Find(&seats).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(seats) != 2 {
+		t.Fatalf("gina sat in %d games, want one a round", len(seats))
+	}
+	for _, s := range seats {
+		if !s.Abandoned || !s.FilledByBot || s.BotLevel == nil {
+			t.Fatalf("gina's seat %+v; want it played by a fill-in bot, abandoned", s)
+		}
+	}
+	var unsettled int64
+	r.db.Gorm.Table("games").Where("tournament_id = ? AND settled_at IS NULL", tour.ID).Count(&unsettled)
+	if unsettled != 0 {
+		t.Fatalf("%d games not settled", unsettled)
+	}
+}

@@ -340,6 +340,13 @@ func (t *Tournaments) createMatchGameLocked(tx *gorm.DB, fx *effects, r *tournam
 	if err := tx.Where("entry_id IN ?", order).Order("position").Find(&members).Error; err != nil {
 		return err
 	}
+	// A player who closed the account after the start is not asked to
+	// play: the entry plays on, that seat by a fill-in bot.
+	var closed []string
+	if err := tx.Table("users").Where("id IN (?) AND deleted_at IS NOT NULL",
+		tx.Model(&entryMemberRow{}).Select("user_id").Where("entry_id IN ? AND user_id IS NOT NULL", order)).Pluck("id", &closed).Error; err != nil {
+		return err
+	}
 	su := matchSetup(c, len(order))
 	seats := make([]league.SeatSpec, su.Players)
 	for j, e := range order {
@@ -353,7 +360,7 @@ func (t *Tournaments) createMatchGameLocked(tx *gorm.DB, fx *effects, r *tournam
 				return fmt.Errorf("entry %s has more players than the team size", e)
 			}
 			if m.UserID != nil {
-				seats[seat] = league.SeatSpec{UserID: *m.UserID}
+				seats[seat] = league.SeatSpec{UserID: *m.UserID, Abandoned: slices.Contains(closed, *m.UserID)}
 			} else {
 				seats[seat] = league.SeatSpec{Bot: *m.BotLevel}
 			}
