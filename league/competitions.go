@@ -118,6 +118,11 @@ type Entry struct {
 	Members   []EntryMember
 }
 
+// ScheduleHorizon is how far ahead a round may be scheduled: five years
+// holds any league's calendar, and an unbounded time would reach years
+// that JSON and iCalendar cannot write.
+const ScheduleHorizon = 5 * 365 * 24 * time.Hour
+
 // RoundSchedule schedules one round.
 type RoundSchedule struct {
 	Number   int

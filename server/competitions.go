@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -482,6 +483,36 @@ const (
 	maxRoundInterval   = 31 * 86400
 )
 
+// seriesFields names the fields of a schedule given as a series in an
+// error about the rounds it stands for: a round's number comes from count,
+// its start from first_start and interval_seconds, its deadline from
+// deadline_seconds.
+func seriesFields(err error) error {
+	var e *league.Error
+	if !errors.As(err, &e) || len(e.Fields) == 0 {
+		return err
+	}
+	out := *e
+	out.Fields = nil
+	seen := map[string]bool{}
+	for _, f := range e.Fields {
+		name := "first_start" // round 1's start, or the series' order
+		switch {
+		case strings.HasSuffix(f.Field, ".number"):
+			name = "count"
+		case strings.HasSuffix(f.Field, ".deadline"):
+			name = "deadline_seconds"
+		case strings.HasSuffix(f.Field, ".starts_at") && !strings.HasPrefix(f.Field, "rounds[0]."):
+			name = "count" // a later round runs past the horizon
+		}
+		if !seen[name] {
+			seen[name] = true
+			out.Fields = append(out.Fields, league.FieldError{Field: name, Message: f.Message})
+		}
+	}
+	return &out
+}
+
 func checkScheduleSpan(req scheduleRequest) error {
 	var fields []league.FieldError
 	if req.Count < 1 || req.Count > maxScheduledRounds {
@@ -511,6 +542,9 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 		}
 		rounds = append(rounds, league.RoundSchedule{Number: r.Number, StartsAt: *r.StartsAt, Deadline: r.Deadline})
 	}
+	if req.FirstStart == nil && (req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
+		return league.Invalid("the schedule cannot be set up", league.FieldError{Field: "first_start", Message: "required with count and interval_seconds"})
+	}
 	if req.FirstStart != nil {
 		if err := checkScheduleSpan(req); err != nil {
 			return err
@@ -527,6 +561,9 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 	}
 	out, err := h.tournaments.Schedule(c.Request().Context(), actorOf(c), c.Param("id"), rounds)
 	if err != nil {
+		if req.FirstStart != nil && len(req.Rounds) == 0 {
+			return seriesFields(err)
+		}
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"rounds": toRoundResponses(out)})

@@ -193,6 +193,10 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 		{"201 rounds", span(201, 3600, 0), "count"},
 		{"a negative deadline", span(2, 3600, -1), "deadline_seconds"},
 		{"a deadline of 30 million years", span(2, 3600, 1000000000000000), "deadline_seconds"},
+		{"a first start in year 9999", `{"first_start":"9999-12-31T23:59:59Z","count":2,"interval_seconds":3600}`, "first_start"},
+		{"monthly rounds for 16 years", span(200, 31*86400, 0), "count"},
+		{"a count without a first start", `{"count":2,"interval_seconds":3600}`, "first_start"},
+		{"a round past the horizon", `{"rounds":[{"number":1,"starts_at":"9999-12-31T23:59:59Z"}]}`, "rounds[0].starts_at"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantProblem(t, r.call("POST", path, tc.body, r.organizer), 400, tc.field)

@@ -894,17 +894,10 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 		if r.Status == league.TournamentFinished {
 			return league.Errorf(league.EPRECONDITION, "the tournament is over")
 		}
-		for i, s := range rounds {
-			field := fmt.Sprintf("rounds[%d]", i)
-			if s.Number < 1 || s.Number > 200 {
-				return league.Invalid("bad round", league.FieldError{Field: field + ".number", Message: "must be 1–200"})
-			}
-			if s.StartsAt.IsZero() {
-				return league.Invalid("bad round", league.FieldError{Field: field + ".starts_at", Message: "required"})
-			}
-			if s.Deadline != nil && !s.Deadline.After(s.StartsAt) {
-				return league.Invalid("bad round", league.FieldError{Field: field + ".deadline", Message: "must be after starts_at"})
-			}
+		if err := checkRoundSchedules(r.config(), rounds, t.now()); err != nil {
+			return err
+		}
+		for _, s := range rounds {
 			var existing []roundRow
 			tx.Where("tournament_id = ? AND number = ?", id, s.Number).Find(&existing)
 			if len(existing) == 1 && existing[0].PairedAt != nil {
@@ -922,12 +915,81 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 				fx.then(func(ctx context.Context) error { return t.tasks.RoundDeadline(ctx, id, n, d) })
 			}
 		}
-		return nil
+		return roundsInOrder(tx, id, rounds)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return t.Rounds(ctx, id)
+}
+
+// checkRoundSchedules checks a schedule request on its own: numbers in
+// range (a Swiss has its rounds), each listed once, starts within the
+// horizon and deadlines after their starts.
+func checkRoundSchedules(c league.TournamentConfig, rounds []league.RoundSchedule, now time.Time) error {
+	var fields []league.FieldError
+	bad := func(i int, field, msg string) {
+		fields = append(fields, league.FieldError{Field: fmt.Sprintf("rounds[%d].%s", i, field), Message: msg})
+	}
+	last := 200
+	if c.Format == string(competition.FormatSwiss) && c.Rounds > 0 {
+		last = c.Rounds
+	}
+	horizon := now.Add(league.ScheduleHorizon)
+	listed := map[int]int{}
+	for i, s := range rounds {
+		switch j, twice := listed[s.Number]; {
+		case s.Number < 1 || s.Number > last:
+			bad(i, "number", fmt.Sprintf("must be 1–%d", last))
+		case twice:
+			bad(i, "number", fmt.Sprintf("round %d is listed twice (rounds[%d])", s.Number, j))
+		default:
+			listed[s.Number] = i
+		}
+		switch {
+		case s.StartsAt.IsZero():
+			bad(i, "starts_at", "required")
+		case s.StartsAt.After(horizon):
+			bad(i, "starts_at", "must be within five years")
+		case s.Deadline != nil && !s.Deadline.After(s.StartsAt):
+			bad(i, "deadline", "must be after starts_at")
+		case s.Deadline != nil && s.Deadline.After(horizon):
+			bad(i, "deadline", "must be within five years")
+		}
+	}
+	if len(fields) > 0 {
+		return league.Invalid("bad round", fields...)
+	}
+	return nil
+}
+
+// roundsInOrder checks, once a schedule is written, that the rounds still
+// to be paired start in the order of their numbers: a later round cannot
+// start before an earlier one is over, so a schedule that says otherwise
+// would show players times that cannot hold. The fault is named in the
+// request, at a round it listed.
+func roundsInOrder(tx *gorm.DB, id string, rounds []league.RoundSchedule) error {
+	var rows []roundRow
+	if err := tx.Where("tournament_id = ? AND paired_at IS NULL", id).Order("number").Find(&rows).Error; err != nil {
+		return err
+	}
+	index := map[int]int{}
+	for i, s := range rounds {
+		index[s.Number] = i
+	}
+	for k := 1; k < len(rows); k++ {
+		prev, next := rows[k-1], rows[k]
+		if prev.StartsAt == nil || next.StartsAt == nil || next.StartsAt.After(*prev.StartsAt) {
+			continue
+		}
+		if i, ok := index[next.Number]; ok {
+			return league.Invalid("rounds out of order", league.FieldError{Field: fmt.Sprintf("rounds[%d].starts_at", i),
+				Message: fmt.Sprintf("must be after round %d's start (%s)", prev.Number, prev.StartsAt.UTC().Format(time.RFC3339))})
+		}
+		return league.Invalid("rounds out of order", league.FieldError{Field: fmt.Sprintf("rounds[%d].starts_at", index[prev.Number]),
+			Message: fmt.Sprintf("must be before round %d's start (%s)", next.Number, next.StartsAt.UTC().Format(time.RFC3339))})
+	}
+	return nil
 }
 
 // Rounds lists the rounds with their matches and games.

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -156,5 +157,105 @@ func TestAPlayerWhoClosedTheAccountIsPlayedForInLaterRounds(t *testing.T) {
 	r.db.Gorm.Table("games").Where("tournament_id = ? AND settled_at IS NULL", tour.ID).Count(&unsettled)
 	if unsettled != 0 {
 		t.Fatalf("%d games not settled", unsettled)
+	}
+}
+
+// TestASchedulesRoundsMustHoldTogether: a schedule that lists a round twice,
+// starts a round before an earlier one, names a round a Swiss does not
+// have, or reaches past the five-year horizon is refused naming the round
+// at fault, and writes nothing.
+func TestASchedulesRoundsMustHoldTogether(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Swiss", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss", Rounds: 3}, 4)
+	at := time.Date(2030, 1, 1, 18, 0, 0, 0, time.UTC)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
+		{Number: 1, StartsAt: at}, {Number: 2, StartsAt: at.Add(24 * time.Hour)}}); err != nil {
+		t.Fatal(err)
+	}
+	far := time.Now().Add(league.ScheduleHorizon + time.Hour)
+	for name, tc := range map[string]struct {
+		rounds []league.RoundSchedule
+		field  string
+	}{
+		"listed twice":          {[]league.RoundSchedule{{Number: 3, StartsAt: at.Add(72 * time.Hour)}, {Number: 3, StartsAt: at.Add(96 * time.Hour)}}, "rounds[1].number"},
+		"before an earlier one": {[]league.RoundSchedule{{Number: 3, StartsAt: at.Add(time.Hour)}}, "rounds[0].starts_at"},
+		"after a later one":     {[]league.RoundSchedule{{Number: 1, StartsAt: at.Add(48 * time.Hour)}}, "rounds[0].starts_at"},
+		"at the same time":      {[]league.RoundSchedule{{Number: 3, StartsAt: at.Add(24 * time.Hour)}}, "rounds[0].starts_at"},
+		"beyond the Swiss":      {[]league.RoundSchedule{{Number: 4, StartsAt: at.Add(72 * time.Hour)}}, "rounds[0].number"},
+		"past the horizon":      {[]league.RoundSchedule{{Number: 3, StartsAt: far}}, "rounds[0].starts_at"},
+		"deadline too far":      {[]league.RoundSchedule{{Number: 3, StartsAt: at.Add(72 * time.Hour), Deadline: &far}}, "rounds[0].deadline"},
+	} {
+		_, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, tc.rounds)
+		var e *league.Error
+		if !errors.As(err, &e) || e.Code != league.EINVALID || len(e.Fields) == 0 || e.Fields[0].Field != tc.field {
+			t.Errorf("%s: error %v; want invalid naming %s", name, err, tc.field)
+		}
+	}
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != 2 || !rounds[0].StartsAt.Equal(at) || !rounds[1].StartsAt.Equal(at.Add(24*time.Hour)) {
+		t.Fatalf("rounds after the refusals: %+v; want the first schedule unchanged", rounds)
+	}
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
+		{Number: 3, StartsAt: at.Add(48 * time.Hour)}, {Number: 2, StartsAt: at.Add(time.Hour)}}); err != nil {
+		t.Fatalf("a schedule in order, given out of order: %v", err)
+	}
+}
+
+// TestARoundMovedLaterStartsAtItsNewTime: the task of a round's first
+// start time finds the round moved later and leaves registration open.
+func TestARoundMovedLaterStartsAtItsNewTime(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Swiss", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss"}, 2)
+	for _, at := range []time.Duration{time.Second, time.Hour} {
+		if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: time.Now().UTC().Add(at)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(3 * time.Second)
+	tr, err := r.tournaments.Get(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Status != league.TournamentRegistration {
+		t.Fatalf("status %s 3 s after the first start time; want registration open until the new start", tr.Status)
+	}
+}
+
+// TestADeadlineTakenAwayEndsNothing: the task of a deadline that was taken
+// away finds none and leaves the round's games to be played.
+func TestADeadlineTakenAwayEndsNothing(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	gina, hank := r.user(t, "gina"), r.user(t, "hank")
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Knockout",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination", AtDeadline: "adjudicate"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []league.Actor{gina, hank} {
+		r.joinClub(t, a)
+		if _, err := r.tournaments.Register(ctx, a, tour.ID, league.NewEntry{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Now().UTC().Add(time.Second)
+	deadline := start.Add(2 * time.Second)
+	for _, d := range []*time.Time{&deadline, nil} {
+		if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: d}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(time.Until(deadline) + 2*time.Second)
+	var games []gameRow
+	if err := r.db.Gorm.Where("tournament_id = ?", tour.ID).Find(&games).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 1 || games[0].Status != league.StatusActive {
+		t.Fatalf("games after the old deadline: %+v; want the one game still being played", games)
 	}
 }

@@ -562,7 +562,8 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 		return err
 	}
 	if len(rows) == 1 && rows[0].StartsAt != nil {
-		// asynq fires up to a second early: start on the second.
+		// asynq fires up to a second early: start on the second. A round
+		// moved later is left for its own task (checked under the lock).
 		if wait := rows[0].StartsAt.Sub(t.now()); wait > 0 && wait <= timerSlack {
 			select {
 			case <-time.After(wait):
@@ -575,6 +576,15 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 		r, err := readTournament(tx, id, true)
 		if err != nil {
 			return err
+		}
+		// Checked again under the tournament's lock, which Schedule takes:
+		// a round moved later meanwhile starts at its new time.
+		var due []roundRow
+		if err := tx.Where("tournament_id = ? AND number = ?", id, n).Find(&due).Error; err != nil {
+			return err
+		}
+		if len(due) == 1 && due[0].StartsAt != nil && due[0].StartsAt.Sub(t.now()) > timerSlack {
+			return nil
 		}
 		if r.Status == league.TournamentRegistration && n == 1 {
 			if err := t.beginLocked(tx, r); err != nil {
@@ -621,17 +631,18 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error
 	if err := db.Where("tournament_id = ? AND number = ?", id, n).Find(&rows).Error; err != nil {
 		return err
 	}
-	if len(rows) == 1 && rows[0].Deadline != nil {
-		wait := rows[0].Deadline.Sub(t.now())
-		if wait > timerSlack {
-			return nil // the deadline moved later; its own task will come
-		}
-		if wait > 0 { // asynq fires up to a second early
-			select {
-			case <-time.After(wait):
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+	if len(rows) != 1 || rows[0].Deadline == nil {
+		return nil // the deadline was taken away
+	}
+	wait := rows[0].Deadline.Sub(t.now())
+	if wait > timerSlack {
+		return nil // the deadline moved later; its own task will come
+	}
+	if wait > 0 { // asynq fires up to a second early
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
 	var ids []string
