@@ -80,7 +80,6 @@ type frame struct {
 
 type subscriber struct {
 	actor   league.Actor
-	seat    int
 	ch      chan frame
 	lagging chan struct{} // signalled when a frame had to be dropped
 }
@@ -138,9 +137,13 @@ func (h *Hub) dispatch(ev league.GameEvent) {
 		h.logger.Warn("sse: read game", "game", ev.GameID, "error", err)
 		return
 	}
+	// A view depends only on the seat it is seen from; that seat is read
+	// from this snapshot, not from when the stream opened: a spectator who
+	// took a seat since sees that seat's hand, and one who left it no more.
 	built := map[int][]byte{}
 	for _, s := range subs {
-		data, ok := built[s.seat]
+		seat := snap.SeatOf(s.actor)
+		data, ok := built[seat]
 		if !ok {
 			d := eventData{Kind: ev.Kind, View: toGameViewResponse(snap.ViewFor(s.actor))}
 			if ev.Move != nil {
@@ -148,7 +151,7 @@ func (h *Hub) dispatch(ev league.GameEvent) {
 				d.Move = &m
 			}
 			data, _ = json.Marshal(d)
-			built[s.seat] = data
+			built[seat] = data
 		}
 		select {
 		case s.ch <- frame{kind: ev.Kind, evPly: ev.Ply, snapPly: snap.Ply(), data: data}:
@@ -205,7 +208,13 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 	if err != nil || last < -1 {
 		return league.Invalid("bad Last-Event-ID", league.FieldError{Field: "Last-Event-ID", Message: "must be a ply number"})
 	}
-	sub := &subscriber{actor: a, seat: snap.SeatOf(a), ch: make(chan frame, 64), lagging: make(chan struct{}, 1)}
+	if last > snap.Ply() {
+		// A ply the game has not reached: resuming there would wait in
+		// silence until the game caught up with the client's mistake.
+		return league.Invalid("bad Last-Event-ID", league.FieldError{Field: "Last-Event-ID",
+			Message: fmt.Sprintf("the game has had %d moves", snap.Ply())})
+	}
+	sub := &subscriber{actor: a, ch: make(chan frame, 64), lagging: make(chan struct{}, 1)}
 	unsubscribe := h.subscribe(gameID, sub)
 	defer unsubscribe()
 

@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -79,31 +80,111 @@ func openEvents(t *testing.T, srv *httptest.Server, id, token, lastEventID strin
 // nextEvent reads one SSE event's name, failing after a second.
 func nextEvent(t *testing.T, body *bufio.Reader) string {
 	t.Helper()
-	got := make(chan string, 1)
+	name, _ := readEvent(t, body)
+	return name
+}
+
+// readEvent reads one SSE event's name and data, failing after a second.
+func readEvent(t *testing.T, body *bufio.Reader) (string, string) {
+	t.Helper()
+	type event struct{ name, data string }
+	got := make(chan event, 1)
 	go func() {
-		name := ""
+		var ev event
 		for {
 			line, err := body.ReadString('\n')
 			if err != nil {
-				got <- "error: " + err.Error()
+				got <- event{name: "error: " + err.Error()}
 				return
 			}
 			if n, ok := strings.CutPrefix(line, "event: "); ok {
-				name = strings.TrimSpace(n)
+				ev.name = strings.TrimSpace(n)
 			}
-			if line == "\n" && name != "" {
-				got <- name
+			if d, ok := strings.CutPrefix(line, "data: "); ok {
+				ev.data = strings.TrimSpace(d)
+			}
+			if line == "\n" && ev.name != "" {
+				got <- ev
 				return
 			}
 		}
 	}()
 	select {
-	case name := <-got:
-		return name
+	case ev := <-got:
+		return ev.name, ev.data
 	case <-time.After(time.Second):
 		t.Fatal("no event within a second")
-		return ""
+		return "", ""
 	}
+}
+
+// TestAStreamShowsTheSeatItsViewerHoldsNow: two people watch an open game;
+// one takes the seat. From then on the stream of the one who sat shows that
+// seat's hand, and the other's shows no hand: each frame is built for the
+// seat its viewer holds when it is sent, not when the stream opened (two
+// streams opened as spectators shared one frame, so a spectator was sent
+// the new player's hand).
+func TestAStreamShowsTheSeatItsViewerHoldsNow(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, dave := r.user("dave", false)
+	_, frank := r.user("frank", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[gameResponse](t, rec).ID
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
+	streams := map[string]*bufio.Reader{}
+	for name, tok := range map[string]string{"dave": dave, "frank": frank} {
+		_, body := openEvents(t, srv, id, tok, "")
+		if ev := nextEvent(t, body); ev != "state" {
+			t.Fatalf("%s's first event %q, want state", name, ev)
+		}
+		streams[name] = body
+	}
+	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", frank); rec.Code != http.StatusOK {
+		t.Fatalf("join: %d %s", rec.Code, rec.Body)
+	}
+	for name, body := range streams {
+		for {
+			ev, data := readEvent(t, body)
+			var d struct {
+				View struct {
+					Status   string `json:"status"`
+					YourSeat *int   `json:"your_seat"`
+					State    struct {
+						Hand []string `json:"hand"`
+					} `json:"state"`
+				} `json:"view"`
+			}
+			if err := json.Unmarshal([]byte(data), &d); err != nil {
+				t.Fatalf("%s: %s event %q: %v", name, ev, data, err)
+			}
+			if d.View.Status != "active" {
+				continue // the seat event before the start
+			}
+			switch name {
+			case "dave":
+				if d.View.YourSeat != nil || len(d.View.State.Hand) != 0 {
+					t.Fatalf("dave, a spectator, was sent seat %v and hand %v", *d.View.YourSeat, d.View.State.Hand)
+				}
+			case "frank":
+				if d.View.YourSeat == nil || *d.View.YourSeat != 1 || len(d.View.State.Hand) != 7 {
+					t.Fatalf("frank, seated, was sent seat %v and hand %v; want seat 1 and his seven cards", d.View.YourSeat, d.View.State.Hand)
+				}
+			}
+			break
+		}
+	}
+}
+
+func TestAResumeFromAPlyNotReachedIsRefused(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, _ := startedGame(t, r, 2)
+	rec := r.call("GET", "/api/v1/games/"+id+"/events", "", alice, func(req *http.Request) { req.Header.Set("Last-Event-ID", "3") })
+	wantProblem(t, rec, http.StatusBadRequest, "Last-Event-ID")
 }
 
 func TestAResumeWithNothingMissedAnswersAtOnce(t *testing.T) {
@@ -172,5 +253,27 @@ func TestAPasswordChangeClosesTheAccountsOpenStreams(t *testing.T) {
 	}
 	if line, err := bobStream.ReadString('\n'); err != nil || !strings.HasPrefix(line, ": heartbeat") {
 		t.Fatalf("bob's stream: %q, %v; want it still beating", line, err)
+	}
+}
+
+// TestNobodyExportsAPositionOfAGameBeingPlayed: a rule vector holds every
+// hand and the deck, so while the game is played it is refused to its
+// players, to spectators and to site admins alike; once it has ended it is
+// everyone's.
+func TestNobodyExportsAPositionOfAGameBeingPlayed(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, bob := startedGame(t, r, 2)
+	_, admin := r.user("root", true)
+	for name, tok := range map[string]string{"alice": alice, "bob": bob, "an admin": admin, "a spectator": ""} {
+		if rec := r.call("GET", "/api/v1/games/"+id+"/vector?ply=0", "", tok); rec.Code != http.StatusUnprocessableEntity {
+			t.Errorf("%s: vector of a game being played: %d %s; want 422", name, rec.Code, rec.Body)
+		}
+	}
+	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
+		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, id).Error; err != nil {
+		t.Fatal(err)
+	}
+	if rec := r.call("GET", "/api/v1/games/"+id+"/vector?ply=0", "", ""); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "hands") {
+		t.Errorf("vector of a finished game: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -19,18 +19,25 @@ import (
 func newGamesRig(t *testing.T) *rig {
 	t.Helper()
 	r := newRig(t)
-	games := postgres.NewGames(r.db, discardEvents{}, discardTasks{}, postgres.GameConfig{}, quietLogger)
+	bus := &hubBus{}
+	games := postgres.NewGames(r.db, bus, discardTasks{}, postgres.GameConfig{}, quietLogger)
 	r.d.Games = games
 	r.d.Hub = NewHub(games, quietLogger)
+	bus.hub = r.d.Hub
 	t.Cleanup(r.d.Hub.Close)
 	r.d.Metrics = prometheus.NewRegistry() // the first server registered its metrics on the rig's
 	r.e = New(r.d)
 	return r
 }
 
-type discardEvents struct{}
+// hubBus is the bus of one process: every event goes to its hub, as
+// league/redisbus brings every instance's events to its hub.
+type hubBus struct{ hub *Hub }
 
-func (discardEvents) Publish(context.Context, league.GameEvent) error { return nil }
+func (b *hubBus) Publish(_ context.Context, ev league.GameEvent) error {
+	b.hub.Deliver(ev)
+	return nil
+}
 
 type discardTasks struct{}
 

@@ -149,14 +149,15 @@ func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, er
 
 // Vector exports the position after ply plies (the final one by default)
 // as a rule vector. A vector holds every hand and the deck, so it is only
-// given once the game has ended.
+// given once the game has ended, to anyone: while it is played nobody, not
+// even a site admin (who may be playing it), sees the hidden cards.
 func (g *Games) Vector(ctx context.Context, a league.Actor, gameID string, ply *int) (json.RawMessage, error) {
 	db := g.db.WithContext(ctx)
 	row, err := readGame(db, gameID)
 	if err != nil {
 		return nil, err
 	}
-	if row.Status != league.StatusFinished && !a.IsAdmin {
+	if row.Status != league.StatusFinished {
 		return nil, league.Errorf(league.EPRECONDITION, "a position holds hidden cards; it can be exported once the game has ended")
 	}
 	plies := row.Ply
