@@ -552,6 +552,15 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		if len(e.Members) == 0 {
 			e.Members = []league.EntryMember{{UserID: a.UserID}}
 		}
+		// A club's tournaments are its members': someone outside it could
+		// otherwise enter, and name members into a team they never chose.
+		if !isOrganizer {
+			if role, err := memberRole(tx, r.ClubID, a.UserID); err != nil {
+				return err
+			} else if role == league.RoleNone {
+				return league.Errorf(league.EFORBIDDEN, "join the club to enter its tournaments")
+			}
+		}
 		if len(e.Members) != c.TeamSize {
 			return league.Invalid("wrong team size", league.FieldError{Field: "members", Message: fmt.Sprintf("an entry has %d players", c.TeamSize)})
 		}

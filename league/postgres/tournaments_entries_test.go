@@ -27,7 +27,7 @@ func (r *tournamentRig) pairsTournament(t *testing.T) *league.Tournament {
 	return tour
 }
 
-func TestACaptainNamesOnlyClubMembersAndAnyPlayerMayWithdraw(t *testing.T) {
+func TestOnlyClubMembersEnterAndAnyPlayerMayWithdraw(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
 	eve, hank, ivy := r.user(t, "eve"), r.user(t, "hank"), r.user(t, "ivy")
@@ -46,6 +46,13 @@ func TestACaptainNamesOnlyClubMembersAndAnyPlayerMayWithdraw(t *testing.T) {
 		Members: []league.EntryMember{{UserID: eve.UserID}, {UserID: ivy.UserID}}})
 	if err != nil {
 		t.Fatalf("a captain naming a club member: %v", err)
+	}
+	// Someone outside the club enters none of its tournaments, alone or
+	// naming members into a team.
+	for _, members := range [][]league.EntryMember{nil, {{UserID: hank.UserID}, {UserID: ivy.UserID}}} {
+		if _, err := r.tournaments.Register(ctx, hank, tour.ID, league.NewEntry{Name: "H", Members: members}); league.ErrorCode(err) != league.EFORBIDDEN {
+			t.Fatalf("a non-member entering with %v: %v, want forbidden", members, err)
+		}
 	}
 	if err := r.tournaments.Withdraw(ctx, hank, tour.ID, e.ID); league.ErrorCode(err) != league.EFORBIDDEN {
 		t.Fatalf("someone outside the entry withdrawing it: %v, want forbidden", err)

@@ -291,6 +291,7 @@ func TestAClosedSeasonIsFrozen(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range people {
+		r.joinClub(t, p)
 		if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
 			t.Fatal(err)
 		}
@@ -557,7 +558,9 @@ func TestKnockoutMatchesCountInTheStandingsAndTheSeasonTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, name := range []string{"cup1", "cup2"} {
-			if _, err := r.tournaments.Register(ctx, r.user(t, name), tour.ID, league.NewEntry{}); err != nil {
+			p := r.user(t, name)
+			r.joinClub(t, p)
+			if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
 				t.Fatal(err)
 			}
 		}
