@@ -104,7 +104,7 @@ export interface StacksState {
   turns: number;
   turn: number;
   direction: number;
-  phase: 'play' | 'window' | string;
+  phase: 'play' | 'block-window' | 'won' | 'drawn' | string;
   status: string;
   winner: number;
   window?: { completer: number; color: 'red' | 'blue'; eligible: number[]; answered: number[] };

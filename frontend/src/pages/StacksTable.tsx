@@ -74,7 +74,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
     onMove(m);
   };
 
-  const inWindow = st.phase === 'window' && st.window;
+  const inWindow = st.phase === 'block-window' && st.window;
   const status =
     view.status === 'finished' || view.status === 'aborted'
       ? resultText(view)

@@ -148,7 +148,7 @@ describe('the Stacks table', () => {
   });
 
   it('shows the block window with a BLOCK button only for a seat that may block', () => {
-    const win = { phase: 'window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
+    const win = { phase: 'block-window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
     const moves: string[] = [];
     let root = mount(<StacksTable view={stacksView({ ...win, hand: ['BLOCK'] }, ['BLOCK'])} onMove={(m) => moves.push(m)} busy={false} />);
     expect(root.querySelector('.block-window')!.textContent).toContain('completed a blue pile');
