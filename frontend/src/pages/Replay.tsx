@@ -7,12 +7,12 @@ import { normalizeArchive, positionFromVector, verifySeed, type Archive, type Ar
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { api } from '../session';
-import { isTypingTarget } from './gameCommon';
+import { isTypingTarget, playerLabel, sequenceTeam } from './gameCommon';
 import { lastCellOf, lockedCells } from './SequenceTable';
 
 function seatLabel(a: Archive, seat: number) {
-  const s = a.seats[seat];
-  return s?.username || (s?.bot ? `bot-${s.bot}` : `seat ${seat + 1}`);
+  const names = a.seats.map((s) => s.username || (s.bot ? `bot-${s.bot}` : ''));
+  return playerLabel(names, seat, (i) => sequenceTeam(a.game, a.seats[i]?.team));
 }
 
 function resultLine(a: Archive): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../api/types';
-import { resultText, toMoveText } from './gameCommon';
+import { playerLabel, resultText, seatName, toMoveText } from './gameCommon';
 
 const seats = [
   { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
@@ -63,5 +63,28 @@ describe('the to-move line', () => {
   it('shows other viewers that a fill-in bot plays a seat', () => {
     const gone = [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }];
     expect(toMoveText(active({ seats: gone, to_move: [1], your_seat: 0 }))).toBe('bob (fill-in bot) to move.');
+  });
+});
+
+describe('the names of seats', () => {
+  const bot = (seat: number, team: number) => ({ seat, team, user: { id: 'b', username: 'bot-greedy' }, bot: 'greedy', open: false, filled_by_bot: false, abandoned: false });
+
+  it('tells bots of one name apart by their seat in Stacks', () => {
+    const view = { game: 'stacks', your_seat: 0, seats: [seats[0], bot(1, 1), bot(2, 2), bot(3, 3)] };
+    expect([0, 1, 2, 3].map((s) => seatName(view, s))).toEqual(['ann (you)', 'bot-greedy (seat 2)', 'bot-greedy (seat 3)', 'bot-greedy (seat 4)']);
+    // a name only one seat has stays as it is
+    expect(seatName({ ...view, seats: [seats[0], bot(1, 1)] }, 1)).toBe('bot-greedy');
+  });
+
+  it('says the team of a 2v2 Sequence bot that shares its name', () => {
+    const view = { ...finished('sequence', undefined), players: 4, teams: 2, your_seat: 0, seats: [seats[0], bot(1, 1), seats[1], bot(3, 1)].map((s, i) => ({ ...s, seat: i, team: i % 2 })) };
+    expect(seatName(view, 1)).toBe('bot-greedy (seat 2, Green team)');
+    expect(seatName(view, 3)).toBe('bot-greedy (seat 4, Green team)');
+    expect(toMoveText({ ...view, status: 'active', result: undefined, to_move: [3] })).toBe('bot-greedy (seat 4, Green team) to move.');
+  });
+
+  it('calls seat -1 (the server: a block window closing) the table, never "seat 0"', () => {
+    expect(seatName({ seats, your_seat: 0 }, -1)).toBe('the table');
+    expect(playerLabel(['ann', 'bob'], -1)).toBe('the table');
   });
 });

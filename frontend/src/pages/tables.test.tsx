@@ -147,6 +147,20 @@ describe('the Stacks table', () => {
     expect(document.activeElement).toBe(root.querySelector('.hand'));
   });
 
+  it('tells apart the steal targets of three bots of one name', () => {
+    const bot = (seat: number) => ({ seat, team: seat, user: { id: 'b' + seat, username: 'bot-greedy' }, bot: 'greedy', open: false, filled_by_bot: false, abandoned: false });
+    const four = { seats: [seats[0], bot(1), bot(2), bot(3)], players: 4 };
+    const st = { players: 4, hand_sizes: [3, 5, 5, 5], discards: [[], ['R1'], ['B2'], ['R3']], chips: Array(4).fill({ red: 0, blue: 0 }), skipped: Array(4).fill(false), hand: ['STEAL_CARD'] };
+    const legal = ['STEAL_CARD@1:discard', 'STEAL_CARD@2:discard', 'STEAL_CARD@3:discard'];
+    const root = mount(<StacksTable view={{ ...stacksView(st, legal), ...four }} onMove={() => {}} busy={false} />);
+    press('1');
+    expect([...root.querySelectorAll('.actions button')].map((b) => b.textContent)).toEqual([
+      "steal from bot-greedy (seat 2)'s discard pile",
+      "steal from bot-greedy (seat 3)'s discard pile",
+      "steal from bot-greedy (seat 4)'s discard pile",
+    ]);
+  });
+
   it('shows the block window with a BLOCK button only for a seat that may block', () => {
     const win = { phase: 'block-window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
     const moves: string[] = [];
