@@ -116,7 +116,7 @@ func unauthorized(c echo.Context, msg string) error {
 // refused either way (a client with a stale token should refresh, not be
 // silently served as a stranger).
 func jwtMiddleware(d Deps, optional bool) echo.MiddlewareFunc {
-	return echojwt.WithConfig(echojwt.Config{
+	check := echojwt.WithConfig(echojwt.Config{
 		ContextKey: tokenContextKey,
 		ParseTokenFunc: func(c echo.Context, auth string) (any, error) {
 			return d.Auth.parseAccessToken(auth)
@@ -133,6 +133,18 @@ func jwtMiddleware(d Deps, optional bool) echo.MiddlewareFunc {
 			return unauthorized(c, "the access token is invalid or expired")
 		},
 	})
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		checked := check(next)
+		return func(c echo.Context) error {
+			// echo-jwt tries every Authorization header until one holds a
+			// good token; a request with two is a confused (or probing)
+			// client, and which credential it meant is not ours to guess.
+			if len(c.Request().Header.Values(echo.HeaderAuthorization)) > 1 {
+				return unauthorized(c, "send one Authorization header")
+			}
+			return checked(c)
+		}
+	}
 }
 
 // resolveActor turns a checked token into the Actor, asking the account

@@ -179,6 +179,16 @@ func TestTokenAttacksAreRefused(t *testing.T) {
 			}
 		})
 	}
+	// Two Authorization headers, a good one among them, in either order.
+	for _, order := range [][2]string{{annToken, "garbage"}, {"garbage", annToken}} {
+		for _, path := range []string{"/api/v1/me", "/api/v1/clubs"} {
+			rec := r.call(http.MethodGet, path, "", "", func(req *http.Request) {
+				req.Header.Add(echo.HeaderAuthorization, "Bearer "+order[0])
+				req.Header.Add(echo.HeaderAuthorization, "Bearer "+order[1])
+			})
+			wantProblem(t, rec, http.StatusUnauthorized, "")
+		}
+	}
 }
 
 func TestRefreshTokenReuseRevokesTheFamily(t *testing.T) {

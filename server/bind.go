@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/seqleague/seqleague/league"
@@ -43,9 +44,9 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 		}
 		return league.Invalid("the body is empty; send a JSON object")
 	}
-	mt, _, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
-	if mt != echo.MIMEApplicationJSON {
-		return echo.NewHTTPError(http.StatusUnsupportedMediaType, "send the body as JSON with Content-Type: application/json")
+	mt, params, _ := mime.ParseMediaType(req.Header.Get(echo.HeaderContentType))
+	if cs, ok := params["charset"]; mt != echo.MIMEApplicationJSON || ok && !strings.EqualFold(cs, "utf-8") {
+		return echo.NewHTTPError(http.StatusUnsupportedMediaType, "send the body as JSON in UTF-8 with Content-Type: application/json")
 	}
 	// The body is read whole (the body limit bounds it) so that a value the
 	// decoder refuses without saying where can be looked for again.
@@ -56,11 +57,18 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 		}
 		return league.Invalid("the body could not be read")
 	}
-	if len(bytes.TrimSpace(body)) == 0 {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
 		if optional {
 			return nil
 		}
 		return league.Invalid("the body is empty; send a JSON object")
+	}
+	if !utf8.Valid(body) {
+		return league.Invalid("the body is not valid UTF-8")
+	}
+	if string(trimmed) == "null" {
+		return league.Invalid("the body must be a JSON object")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -69,6 +77,12 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return league.Invalid("the body must hold exactly one JSON object, with nothing after it")
+	}
+	// encoding/json takes the last of two equal keys and matches keys
+	// regardless of case; a client's "Username" or second "name" is a
+	// mistake to point out, not a value to take.
+	if err := strictKeys(json.NewDecoder(bytes.NewReader(body)), reflect.TypeOf(v), ""); err != nil {
+		return err
 	}
 	// PostgreSQL text cannot hold NUL, and no name or note needs one.
 	if field := nulField(reflect.ValueOf(v), ""); field != "" {
@@ -134,7 +148,9 @@ func jsonProblem(err error, body []byte, v any) error {
 // write it (seats[2].user). It returns "" when every field decodes alone.
 func badField(body []byte, v any) (string, reflect.Type) {
 	var doc any
-	if json.Unmarshal(body, &doc) != nil {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber() // a number too large for a float64 (1e400) is still found
+	if dec.Decode(&doc) != nil {
 		return "", nil
 	}
 	return findBadValue(reflect.TypeOf(v), doc, "")
@@ -215,6 +231,69 @@ func sortedKeys(obj map[string]any) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// strictKeys reads one JSON value from dec, whose place in the request is
+// of type t (nil: not a place the request has), and refuses an object
+// that gives a key twice, or a key of a struct field in another case.
+// The body has already decoded, so the JSON is well formed.
+func strictKeys(dec *json.Decoder, t reflect.Type, path string) error {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t != nil && reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		t = nil // a value of its own form (a time): its keys are its own
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return nil
+	}
+	switch tok {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return nil
+			}
+			key, _ := k.(string)
+			field := joinPath(path, key)
+			if seen[key] {
+				return league.Invalid("a field is given twice", league.FieldError{Field: field, Message: "is given more than once"})
+			}
+			seen[key] = true
+			var inner reflect.Type
+			switch {
+			case t != nil && t.Kind() == reflect.Struct:
+				f, ok := jsonField(t, key)
+				if ok && jsonName(f) != key {
+					return league.Invalid("the body has a field this endpoint does not take",
+						league.FieldError{Field: field, Message: "is not a field of this request (accepted: " + strings.Join(jsonFields(t), ", ") + ")"})
+				}
+				if ok {
+					inner = f.Type
+				}
+			case t != nil && t.Kind() == reflect.Map:
+				inner = t.Elem()
+			}
+			if err := strictKeys(dec, inner, field); err != nil {
+				return err
+			}
+		}
+		dec.Token() // }
+	case json.Delim('['):
+		var elem reflect.Type
+		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+			elem = t.Elem()
+		}
+		for i := 0; dec.More(); i++ {
+			if err := strictKeys(dec, elem, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+		dec.Token() // ]
+	}
+	return nil
 }
 
 // jsonField is the field of struct t that the JSON key names, looking into

@@ -57,6 +57,12 @@ func TestBindNamesTheFieldAtFault(t *testing.T) {
 		{"a wrong type nested in an embedded body", `{"clock":{"turn_seconds":"ten"}}`, "clock.turn_seconds", "a whole number"},
 		{"a wrong type in an array of objects", `{"seats":[{"bot":"greedy"},{"bot":"random"},{"user":5}]}`, "seats[2].user", "a string"},
 		{"an unknown field lists the embedded ones too", `{"colour":"red"}`, "colour", "tie_breaks"},
+		{"a number too large for any field", `{"seats":[{"user":"me"},{"bot":1e400}]}`, "seats[1].bot", "a string"},
+		{"a number too large in an embedded body", `{"clock":{"turn_seconds":1e400}}`, "clock.turn_seconds", "a whole number"},
+		{"a key given twice", `{"name":"Dup1","name":"Dup2"}`, "name", "more than once"},
+		{"a key given twice in an array's object", `{"seats":[{"bot":"greedy"},{"user":"a","user":"b"}]}`, "seats[1].user", "more than once"},
+		{"a key in another case", `{"Name":"Spring"}`, "Name", "not a field"},
+		{"a nested key in another case", `{"clock":{"TURN_SECONDS":30}}`, "clock.TURN_SECONDS", "not a field"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var req bindRequest
@@ -86,6 +92,26 @@ func TestBindTakesGoodBodies(t *testing.T) {
 	var empty bindRequest
 	if err := bindOptionalJSON(jsonContext(" \n"), &empty); err != nil {
 		t.Fatalf("an optional body of white space: %v", err)
+	}
+}
+
+func TestBindRefusesBodiesThatAreNoJSONObjectInUTF8(t *testing.T) {
+	for name, body := range map[string]string{"null": "null", "invalid UTF-8": "{\"name\":\"ab\xffcd\"}"} {
+		var req bindRequest
+		if err := bindJSON(jsonContext(body), &req); league.ErrorCode(err) != league.EINVALID {
+			t.Errorf("%s: error %v, want EINVALID", name, err)
+		}
+	}
+	c := jsonContext(`{"name":"x"}`)
+	c.Request().Header.Set(echo.HeaderContentType, "application/json; charset=utf-16")
+	var he *echo.HTTPError
+	if err := bindJSON(c, &bindRequest{}); !errors.As(err, &he) || he.Code != http.StatusUnsupportedMediaType {
+		t.Errorf("a body said to be UTF-16: %v, want 415", err)
+	}
+	c = jsonContext(`{"name":"x"}`)
+	c.Request().Header.Set(echo.HeaderContentType, "application/json; charset=UTF-8")
+	if err := bindJSON(c, &bindRequest{}); err != nil {
+		t.Errorf("a body said to be UTF-8: %v", err)
 	}
 }
 

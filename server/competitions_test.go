@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -56,12 +57,21 @@ func (r *competitionRig) tournament(t *testing.T, settings string) string {
 	return decode[struct{ ID string }](t, rec).ID
 }
 
+// tournamentBody is a tournament of the rig's club with settings (JSON
+// members, as `"game":"stacks"`) over the defaults: a body gives each key
+// once, or it is refused.
 func (r *competitionRig) tournamentBody(settings string) string {
-	body := fmt.Sprintf(`{"club_id":%q,"name":"Cup","game":"sequence","format":"single-elimination"`, r.clubID)
-	if settings != "" {
-		body += "," + settings
+	body := map[string]json.RawMessage{}
+	if err := json.Unmarshal([]byte(fmt.Sprintf(`{"club_id":%q,"name":"Cup","game":"sequence","format":"single-elimination"}`, r.clubID)), &body); err != nil {
+		panic(err)
 	}
-	return body + "}"
+	if settings != "" {
+		if err := json.Unmarshal([]byte("{"+settings+"}"), &body); err != nil {
+			return "{" + settings + "}" // not JSON: let the server say so
+		}
+	}
+	out, _ := json.Marshal(body)
+	return string(out)
 }
 
 func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {

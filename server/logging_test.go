@@ -35,9 +35,30 @@ func TestRedactURILeavesOtherQueriesAlone(t *testing.T) {
 		"/api/v1/clubs":                  "/api/v1/clubs",
 		"/api/v1/clubs?q=corner&limit=5": "/api/v1/clubs?q=corner&limit=5",
 		"/x?access_token=a;b":            "/x?[unparsable query redacted]",
+		"/x?acc%65ss_token=secret&a=1":   "/x?a=1&access_token=REDACTED",
+		"/x?access%5Ftoken=secret":       "/x?access_token=REDACTED",
 	} {
 		if got := redactURI(in); got != want {
 			t.Errorf("redactURI(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestAQueryWithABadEscapeIsRefused(t *testing.T) {
+	e := echo.New()
+	e.HTTPErrorHandler = errorHandler(slog.New(slog.DiscardHandler))
+	e.Use(wellFormedQuery)
+	e.GET("/clubs", func(c echo.Context) error { return c.NoContent(http.StatusOK) })
+	for _, query := range []string{"limit=%zz", "limit=0%", "limit=5&x=%zz"} {
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/clubs?"+query, nil))
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"field":"query"`) {
+			t.Errorf("?%s: %d %s; want a 400 problem naming the query", query, rec.Code, rec.Body)
+		}
+	}
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/clubs?q=a%20b&limit=5", nil))
+	if rec.Code != http.StatusOK {
+		t.Errorf("a good query: %d", rec.Code)
 	}
 }

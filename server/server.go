@@ -70,6 +70,7 @@ func New(d Deps) *echo.Echo {
 		e.Use(httpMetrics(d.Metrics))
 	}
 	e.Use(middleware.BodyLimit(bodyLimit))
+	e.Use(wellFormedQuery)
 
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
@@ -124,19 +125,35 @@ func readyz(checks map[string]Check) echo.HandlerFunc {
 // redactURI hides credentials carried in a request's query — the event
 // stream's ?access_token=, which EventSource cannot send as a header — so
 // that a request log never holds a token someone could replay.
+// The key is read as the server reads it, escapes decoded: acc%65ss_token
+// is access_token too.
 func redactURI(uri string) string {
 	path, query, ok := strings.Cut(uri, "?")
-	if !ok || !strings.Contains(query, "access_token") {
+	if !ok {
 		return uri
 	}
 	values, err := url.ParseQuery(query)
 	if err != nil {
 		return path + "?[unparsable query redacted]"
 	}
-	if values.Has("access_token") {
-		values.Set("access_token", "REDACTED")
+	if !values.Has("access_token") {
+		return uri
 	}
+	values.Set("access_token", "REDACTED")
 	return path + "?" + values.Encode()
+}
+
+// wellFormedQuery refuses a query string with a bad percent-escape (?limit=%zz):
+// Go's parser drops such a pair without a word, so the request would run
+// as if the parameter had not been given.
+func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if _, err := url.ParseQuery(c.Request().URL.RawQuery); err != nil {
+			return league.Invalid("the query string is not well formed",
+				league.FieldError{Field: "query", Message: "has a bad percent-escape or a semicolon: " + err.Error()})
+		}
+		return next(c)
+	}
 }
 
 func requestLogger(logger *slog.Logger) echo.MiddlewareFunc {

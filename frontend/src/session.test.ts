@@ -63,6 +63,7 @@ const settle = async () => {
 };
 
 beforeEach(() => {
+  localStorage.clear();
   FakeChannel.all = [];
   cookie = null;
   tokens.clear();
@@ -127,5 +128,39 @@ describe('the session across tabs', () => {
     await settle();
     expect(two.currentUser()).toBeNull();
     expect(two.api.accessToken).toBeNull();
+  });
+});
+
+describe('a page load', () => {
+  const refreshes = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/auth/refresh')).length;
+
+  it('asks for no refresh (a 401 in the console) when the browser never signed in', async () => {
+    const tab = await openTab();
+    expect(tab.currentUser()).toBeNull();
+    expect(refreshes()).toBe(0);
+  });
+
+  it('signs back in from the cookie after a sign-in, and asks no more once signed out', async () => {
+    const one = await openTab();
+    await one.signIn('ann', 'secret 123');
+    const two = await openTab();
+    expect(two.currentUser()?.username).toBe('ann');
+    expect(refreshes()).toBe(1);
+    await one.signOut();
+    await settle();
+    const three = await openTab();
+    expect(three.currentUser()).toBeNull();
+    expect(refreshes()).toBe(1);
+  });
+
+  it('asks no more once a refresh found the session gone', async () => {
+    const one = await openTab();
+    await one.signIn('ann', 'secret 123');
+    cookie = null; // the session expired on the server
+    const two = await openTab();
+    expect(two.currentUser()).toBeNull();
+    expect(refreshes()).toBe(1);
+    await openTab();
+    expect(refreshes()).toBe(1);
   });
 });

@@ -18,8 +18,34 @@ function set(s: Session) {
   subs.forEach((f) => f(s));
 }
 
+/**
+ * SIGNED_IN marks a browser that holds a session (set with each access
+ * token, cleared when the session ends): only then may a refresh cookie
+ * exist, so only then does a page load ask /auth/refresh. Anonymous
+ * visitors would otherwise log a 401 on every page load.
+ */
+export const SIGNED_IN = 'seqleague-signed-in';
+
+function markSignedIn(on: boolean) {
+  try {
+    if (on) localStorage.setItem(SIGNED_IN, '1');
+    else localStorage.removeItem(SIGNED_IN);
+  } catch {
+    /* no storage: every load tries the refresh, as before */
+  }
+}
+
+function maySignBackIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN) === '1';
+  } catch {
+    return true;
+  }
+}
+
 export const api = new ApiClient({
   onSession: (token) => {
+    markSignedIn(!!token);
     if (!token && session.user) set({ ready: true, user: null });
   },
 });
@@ -88,6 +114,10 @@ export function currentUser(): User | null {
 
 /** restore signs back in from the refresh cookie, if there is one. */
 export async function restore(): Promise<void> {
+  if (!maySignBackIn()) {
+    set({ ready: true, user: null });
+    return;
+  }
   try {
     if (await api.refresh()) {
       set({ ready: true, user: await api.get<User>('/me') });

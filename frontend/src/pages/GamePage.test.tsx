@@ -97,6 +97,21 @@ describe('an unknown game', () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
+
+  it('stops its event stream rather than reopen it for ever', async () => {
+    vi.restoreAllMocks();
+    vi.spyOn(api, 'refresh').mockResolvedValue(false);
+    const streams: { closed: boolean }[] = [];
+    vi.stubGlobal('EventSource', class { closed = false; constructor() { streams.push(this); } close() { this.closed = true; } addEventListener() {} });
+    stub({ 'GET /games/nope': () => { throw new ApiError(404, { title: 'Not Found', detail: 'no such game' }); } });
+    await restore();
+    mount(<GamePage id="nope" />);
+    await settle();
+    expect(streams).toHaveLength(1);
+    expect(streams[0].closed).toBe(true); // while the page still shows
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 });
 
 describe('the keyboard focus after a seat action', () => {

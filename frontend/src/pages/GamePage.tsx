@@ -117,22 +117,29 @@ export default function GamePage({ id }: { id: string }) {
   const [busy, setBusy] = useState(false);
   const uid = session.user?.id ?? '';
 
+  /** load gets the game anew; it answers the error, if any (shown on the page). */
   const load = useCallback(() => {
     return api.get<GameView>(`/games/${encodeURIComponent(id)}`).then(
-      (v) => dispatch({ type: 'view', view: v }),
-      (e) => setError(e),
+      (v): unknown => void dispatch({ type: 'view', view: v }),
+      (e: unknown) => {
+        setError(e);
+        return e;
+      },
     );
   }, [id, uid]);
 
   useEffect(() => {
     if (!session.ready) return;
-    load();
     const s = new GameStream(id, {
       token: () => api.accessToken,
       refresh: () => api.refresh(),
       onEvent: (event) => dispatch({ type: 'event', event }),
       onConnected: (connected) => dispatch({ type: 'connected', connected }),
     }).start();
+    // No such game: its event stream would be refused (404) and reopened for ever.
+    load().then((e) => {
+      if (e instanceof ApiError && e.status === 404) s.close();
+    });
     return () => s.close();
   }, [id, uid, session.ready]);
 
