@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { Page } from './components/ui';
 import { matchPath, navigate, onLinkClick, useLocation } from './router';
-import { routes } from './routes';
+import { routes, sectionOf } from './routes';
 import { signOut, useSession } from './session';
 
 function NotFound() {
@@ -20,16 +20,15 @@ export function App() {
   const session = useSession();
   const main = useRef<HTMLElement>(null);
   let page = <NotFound />;
-  let section: string | undefined;
   for (const r of routes) {
     const params = matchPath(r.path, path);
     if (params) {
       const R = r.render;
       page = <R {...params} />;
-      section = r.section;
       break;
     }
   }
+  const section = sectionOf(path, session.user?.id);
 
   // Move the focus to the new page so screen readers announce it.
   const first = useRef(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchPath } from './router';
-import { routes } from './routes';
+import { routes, sectionOf } from './routes';
 
 describe('the router', () => {
   it('matches patterns and decodes parameters', () => {
@@ -16,5 +16,12 @@ describe('the router', () => {
     for (const path of ['/', '/signin', '/signup', '/games/x', '/games/x/replay', '/users/u', '/clubs', '/clubs/c']) {
       expect(routes.some((r) => matchPath(r.path, path)), path).toBe(true);
     }
+  });
+
+  it('marks "Profile" as the current section on the own profile only', () => {
+    expect(sectionOf('/users/u1', 'u1')).toBe('profile');
+    expect(sectionOf('/users/u2', 'u1')).toBeUndefined();
+    expect(sectionOf('/users/u2', undefined)).toBeUndefined();
+    expect(sectionOf('/clubs/c', 'u1')).toBe('clubs');
   });
 });

@@ -6,12 +6,12 @@ import { lazy } from './lazy';
 import { SignIn, SignUp } from './pages/Auth';
 import GamePage from './pages/GamePage';
 import Home from './pages/Home';
-import type { Params } from './router';
+import { matchPath, type Params } from './router';
 
 export interface Route {
   path: string;
-  /** the nav item this page belongs to, for aria-current */
-  section?: string;
+  /** the nav item this page belongs to, for aria-current (given the page's parameters and the signed-in user's id) */
+  section?: string | ((params: Params, me: string | undefined) => string | undefined);
   render: ComponentType<Params>;
 }
 
@@ -31,7 +31,7 @@ export const routes: Route[] = [
   { path: '/signup', render: () => <SignUp /> },
   { path: '/games/:id', section: 'home', render: (p) => <GamePage id={p.id} /> },
   { path: '/games/:id/replay', section: 'home', render: (p) => <Replay id={p.id} /> },
-  { path: '/users/:id', section: 'profile', render: (p) => <Profile id={p.id} /> },
+  { path: '/users/:id', section: (p, me) => (me != null && p.id === me ? 'profile' : undefined), render: (p) => <Profile id={p.id} /> },
   { path: '/clubs', section: 'clubs', render: () => <ClubList /> },
   { path: '/clubs/:id', section: 'clubs', render: (p) => <ClubPage id={p.id} /> },
   { path: '/leagues/:id', section: 'clubs', render: (p) => <LeaguePage id={p.id} /> },
@@ -42,3 +42,12 @@ export const routes: Route[] = [
   { path: '/leaderboards', section: 'leaderboards', render: () => <Leaderboard /> },
   { path: '/leaderboards/:pool', section: 'leaderboards', render: (p) => <Leaderboard pool={p.pool} /> },
 ];
+
+/** sectionOf is the nav item of the page at path, for aria-current: "Profile" only on one's own profile. */
+export function sectionOf(path: string, me: string | undefined): string | undefined {
+  for (const r of routes) {
+    const params = matchPath(r.path, path);
+    if (params) return typeof r.section === 'function' ? r.section(params, me) : r.section;
+  }
+  return undefined;
+}
