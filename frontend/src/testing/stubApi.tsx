@@ -4,7 +4,7 @@
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
-import { api, signOut } from '../session';
+import { SIGNED_IN, api, signOut } from '../session';
 
 /** Handler answers one request; its result is cloned, so handlers may return shared objects. */
 export type Handler = (path: string, body?: unknown) => unknown;
@@ -30,6 +30,9 @@ export function stub(routes: Record<string, Handler>) {
     }
     throw new Error(`unexpected ${method} ${path}`);
   };
+  // restore() asks for a refresh only in a browser that signed in before:
+  // here the test's refresh (mocked or not) decides who is signed in
+  localStorage.setItem(SIGNED_IN, '1');
   vi.spyOn(api, 'get').mockImplementation(answer('GET') as never);
   vi.spyOn(api, 'post').mockImplementation(answer('POST') as never);
   vi.spyOn(api, 'patch').mockImplementation(answer('PATCH') as never);
