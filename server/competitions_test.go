@@ -80,6 +80,12 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		name, settings, field string
 	}{
 		{"an unknown variant", `"variant":"weird"`, "variant"},
+		{"an unknown fill-in level", `"fill_level":"godlike"`, "fill_level"},
+		{"a double knockout", `"double":true`, "double"},
+		{"groups in a Swiss", `"format":"swiss","groups":4`, "groups"},
+		{"Swiss rounds in a round robin", `"format":"round-robin","rounds":5`, "rounds"},
+		{"a reset in a single knockout", `"reset":true`, "reset"},
+		{"a team size too large for any number", `"team_size":1e400`, "team_size"},
 		{"a Stacks table of seven", `"game":"stacks","match_size":7`, "match_size"},
 		{"a Sequence table of five teams", `"match_size":5`, "match_size"},
 		{"a Sequence team the rules have no table for", `"match_size":3,"team_size":5`, "team_size"},
@@ -122,7 +128,12 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 			if len(p.Errors) > 5 {
 				t.Errorf("%d errors; want the setting named once: %+v", len(p.Errors), p.Errors[:5])
 			}
+			seen := map[string]bool{}
 			for _, f := range p.Errors {
+				if seen[f.Field] {
+					t.Errorf("%s named twice: %+v", f.Field, p.Errors)
+				}
+				seen[f.Field] = true
 				if f.Field != tc.field && !strings.HasPrefix(f.Field, tc.field+".") {
 					t.Errorf("also named %s (%s); want only %s", f.Field, f.Message, tc.field)
 				}

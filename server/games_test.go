@@ -217,3 +217,18 @@ func TestLeavingAnOpenGameNobodyElseSitsAtAbortsIt(t *testing.T) {
 	}
 	wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/join", "", bob), http.StatusUnprocessableEntity, "")
 }
+
+func TestGameSettingsTheGameDoesNotHaveAreRefused(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	for _, tc := range []struct{ name, settings, field string }{
+		{"a block window in Sequence", `"block_window_seconds":10`, "block_window_seconds"},
+		{"a start in year 9999", `"scheduled_start":"9999-12-31T23:59:59Z"`, "scheduled_start"},
+	} {
+		body := `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}],` + tc.settings + `}`
+		wantProblem(t, r.call("POST", "/api/v1/games", body, alice), http.StatusBadRequest, tc.field)
+	}
+	if n := r.count("games"); n != 0 {
+		t.Fatalf("%d games stored", n)
+	}
+}

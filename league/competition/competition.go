@@ -121,7 +121,21 @@ func (c Config) CheckSettings() []SettingError {
 			}
 		}
 	}
-	if c.ThirdPlace && c.MatchSize != 2 && (c.Format == FormatSingleElimination || c.Format == FormatGroupsPlayoffs) {
+	// A setting of another format is a mistake to point out: the organizer
+	// meant something the format will not do.
+	knockout := c.Format == FormatSingleElimination || c.Format == FormatGroupsPlayoffs
+	notHere := func(setting string, given bool, formats ...Format) {
+		if given && !slices.Contains(formats, c.Format) {
+			bad(setting, "is not a setting of %s (only of %s)", c.Format, formatList(formats))
+		}
+	}
+	notHere("double", c.Double, FormatRoundRobin, FormatGroupsPlayoffs)
+	notHere("rounds", c.Rounds > 0, FormatSwiss)
+	notHere("third_place", c.ThirdPlace, FormatSingleElimination, FormatGroupsPlayoffs)
+	notHere("reset", c.Reset, FormatDoubleElimination)
+	notHere("groups", c.Groups > 0, FormatGroupsPlayoffs)
+	notHere("advance", c.Advance > 0, FormatGroupsPlayoffs)
+	if c.ThirdPlace && c.MatchSize != 2 && knockout {
 		bad("third_place", "a third-place match needs matches of two")
 	}
 	switch c.Format {
@@ -394,6 +408,14 @@ func withoutWithdrawn(r Round, entries []Entry) Round {
 		}
 	}
 	return out
+}
+
+func formatList(fs []Format) string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = string(f)
+	}
+	return strings.Join(names, " and ")
 }
 
 func (c Config) points() Points {

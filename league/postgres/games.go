@@ -275,6 +275,10 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 		return nil, league.Invalid("the game cannot be set up",
 			league.FieldError{Field: "rated", Message: "a rated game needs a person at the table: take a seat or leave one open"})
 	}
+	if req.ScheduledStart != nil && req.ScheduledStart.After(g.now().Add(league.ScheduleHorizon)) {
+		return nil, league.Invalid("the game cannot be set up",
+			league.FieldError{Field: "scheduled_start", Message: "must be within five years"})
+	}
 	var out league.Game
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		row, err := g.createLocked(tx, fx, &a.UserID, req, nil)
@@ -485,10 +489,12 @@ func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 	case c.IncrementSeconds > 0 && c.BankSeconds == 0:
 		bad("clock.increment_seconds", "needs bank_seconds")
 	}
-	if req.BlockWindowSeconds == 0 {
+	switch {
+	case req.Game != league.GameStacks && req.BlockWindowSeconds != 0:
+		bad("block_window_seconds", "only Stacks has block windows")
+	case req.BlockWindowSeconds == 0:
 		req.BlockWindowSeconds = 5
-	}
-	if req.BlockWindowSeconds < 1 || req.BlockWindowSeconds > 60 {
+	case req.BlockWindowSeconds < 1 || req.BlockWindowSeconds > 60:
 		bad("block_window_seconds", "must be 1–60")
 	}
 	for field, level := range map[string]*string{"autopilot": &req.AutopilotLevel, "fill_level": &req.FillLevel} {

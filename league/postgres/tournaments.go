@@ -302,7 +302,7 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 	if c.FillLevel == "" {
 		c.FillLevel = league.BotGreedy
 	}
-	if !league.ValidBotLevel(c.FillLevel) {
+	if !league.ValidBotLevel(c.FillLevel) && !named("fill_level") {
 		bad("fill_level", "must be random, greedy or strong")
 	}
 	defaults := map[*string]string{&c.Seeding: "rating", &c.NoShow: "bots", &c.AtDeadline: "bots"}
