@@ -270,11 +270,22 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	}
 	slices.SortStableFunc(out, func(a, b league.StandingRow) int { return a.Rank - b.Rank })
 	out = append(stillIn, out...)
-	for _, row := range rest {
-		row.Rank = len(out) + 1
+	return placeAfter(out, rest), nil
+}
+
+// placeAfter ranks rest, in the order and by the ranks of the group stage,
+// after the ranked rows of out: entries the group stage could not tell
+// apart (equal on points and every tie-break) share a place here too.
+func placeAfter(out, rest []league.StandingRow) []league.StandingRow {
+	for i, row := range rest {
+		if i > 0 && row.Rank != 0 && row.Rank == rest[i-1].Rank {
+			row.Rank = out[len(out)-1].Rank
+		} else {
+			row.Rank = len(out) + 1
+		}
 		out = append(out, row)
 	}
-	return out, nil
+	return out
 }
 
 // knockoutRecords counts every entry's bracket matches: played, won, lost
