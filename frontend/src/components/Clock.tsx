@@ -18,8 +18,15 @@ export function formatClock(ms: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/** formatBank shows a time bank, which may run to days, as formatClock does, with hours past the hour (1:05:00). */
+export function formatBank(ms: number): string {
+  const s = Math.floor(Math.max(0, ms) / 1000);
+  if (s < 3600) return formatClock(ms);
+  return `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
 /** Clock counts down to the turn deadline. */
-export function Clock({ deadline, label = 'Time left' }: { deadline?: string; label?: string }) {
+export function Clock({ deadline, label = 'Time left', format = formatClock }: { deadline?: string; label?: string; format?: (ms: number) => string }) {
   // The interval only re-renders; the time is read at each render, so a new
   // deadline is never measured against a clock reading up to 250 ms old.
   const [, setTick] = useState(0);
@@ -31,8 +38,8 @@ export function Clock({ deadline, label = 'Time left' }: { deadline?: string; la
   const ms = remaining(deadline, Date.now());
   if (ms == null) return null;
   return (
-    <span class={ms < 10000 ? 'clock low' : 'clock'} role="timer" aria-label={`${label}: ${formatClock(ms)}`}>
-      <span aria-hidden="true">{formatClock(ms)}</span>
+    <span class={ms < 10000 ? 'clock low' : 'clock'} role="timer" aria-label={`${label}: ${format(ms)}`}>
+      <span aria-hidden="true">{format(ms)}</span>
     </span>
   );
 }

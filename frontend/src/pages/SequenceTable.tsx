@@ -6,7 +6,7 @@ import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
 import type { MoveRecord } from '../api/types';
-import { SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+import { SeatBank, SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
 export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
   const out = new Set(state.locked ?? []);
@@ -116,6 +116,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
               <span class="muted" aria-label={`${n} cards in hand`}>
                 {n} cards
               </span>
+              <SeatBank view={view} seat={seat} />
               <span class="discard-top" aria-label={disc.length ? `discard pile: ${disc.length} cards, top ${cardLabel(disc[disc.length - 1]).name}` : 'discard pile empty'}>
                 {disc.length ? <SeqCard card={disc[disc.length - 1]} small /> : <span class="muted">—</span>}
               </span>

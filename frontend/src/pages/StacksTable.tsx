@@ -4,7 +4,7 @@ import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
-import { SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+import { SeatBank, SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {
@@ -104,6 +104,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
               <span class="muted" aria-label={`${n} cards in hand`}>
                 {n} cards
               </span>
+              <SeatBank view={view} seat={seat} paused={!!inWindow} />
               <span class="chips" aria-label={`${ch.red} red and ${ch.blue} blue chips`}>
                 <span class="schip red" aria-hidden="true">
                   R {ch.red}

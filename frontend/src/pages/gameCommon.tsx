@@ -1,4 +1,5 @@
 import type { GameView, Seat } from '../api/types';
+import { Clock, formatBank } from '../components/Clock';
 import { TEAMS } from '../game/board';
 import { mySeatAbandoned, opponentsWalkedAway } from '../game/seats';
 
@@ -101,4 +102,29 @@ export function isTypingTarget(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
   if (!el || !el.tagName) return false;
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+/**
+ * SeatBank is what is left of a seat's time bank, in a game on a bank
+ * clock. The seat whose turn it is counts down with the turn clock (the
+ * server's turn deadline is the turn's start plus that bank); its bank
+ * pauses, and is not known here, while a block window is open.
+ */
+export function SeatBank({ view, seat, paused = false }: { view: GameView; seat: number; paused?: boolean }) {
+  if (!view.clock?.bank_seconds || view.status !== 'active' || !view.seats[seat]) return null;
+  const turn = (view.state as { turn?: number } | null)?.turn;
+  if (turn === seat && (paused || view.turn_deadline)) {
+    if (paused) return <span class="bank muted">bank paused</span>;
+    return (
+      <span class="bank">
+        <Clock deadline={view.turn_deadline} label={`${seatName(view, seat)}'s bank`} format={formatBank} />
+      </span>
+    );
+  }
+  const left = formatBank(view.seats[seat].bank_ms ?? 0);
+  return (
+    <span class="bank" aria-label={`${seatName(view, seat)}'s bank: ${left}`}>
+      <span aria-hidden="true">{left}</span>
+    </span>
+  );
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
 import { render } from 'preact';
 import type { GameView, SequenceState, StacksState } from '../api/types';
@@ -192,5 +192,35 @@ describe('a seat a fill-in bot took over', () => {
     expect(root.querySelector('.status-line')!.textContent).toBe('ann (fill-in bot) to move.');
     const badges = [...root.querySelectorAll('.player')[0].querySelectorAll('.badge')].map((b) => b.textContent);
     expect(badges).toEqual(['fill-in bot (seat abandoned)', 'bot to move']);
+  });
+});
+
+describe('a game on a time bank', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("shows every player's bank, the one to move counting down with the turn", () => {
+    vi.useFakeTimers();
+    const t0 = Date.parse('2030-01-01T00:00:00Z');
+    vi.setSystemTime(t0);
+    const banked = seats.map((s, i) => ({ ...s, bank_ms: [90000, 4000000][i] }));
+    // the turn deadline is the turn's start plus the mover's bank: 61 s left of seat 0's 90
+    const view = (state: Partial<StacksState>, over: Partial<GameView> = {}): GameView => ({
+      ...stacksView(state, []), clock: { bank_seconds: 600 }, seats: banked, turn_deadline: new Date(t0 + 61000).toISOString(), ...over,
+    });
+    const banks = (root: Element) => [...root.querySelectorAll('.player')].map((p) => p.querySelector('.bank')?.textContent);
+    const root = mount(<StacksTable view={view({ turn: 0 })} onMove={() => {}} busy={false} />);
+    expect(banks(root)).toEqual(['1:01', '1:06:40']);
+    expect(root.querySelectorAll('.player')[1].querySelector('.bank')!.getAttribute('aria-label')).toBe("bot-random's bank: 1:06:40");
+    act(() => void vi.advanceTimersByTime(2000));
+    expect(banks(root)).toEqual(['0:59', '1:06:40']);
+    // a block window pauses the mover's bank
+    const win = { phase: 'block-window', window: { completer: 0, color: 'red' as const, eligible: [1], answered: [] } };
+    const paused = mount(<StacksTable view={view({ turn: 0, ...win }, { to_move: [1] })} onMove={() => {}} busy={false} />);
+    expect(banks(paused)).toEqual(['bank paused', '1:06:40']);
+    // a game on a time per turn has no banks
+    const perTurn = mount(<SequenceTable view={{ ...seqView({}, []), clock: { turn_seconds: 30 }, seats: banked }} onMove={() => {}} busy={false} />);
+    expect(perTurn.querySelector('.bank')).toBeNull();
+    const seq = mount(<SequenceTable view={{ ...seqView({ turn: 1 }, []), clock: { bank_seconds: 600 }, seats: banked }} onMove={() => {}} busy={false} />);
+    expect(banks(seq)).toEqual(['1:30', '1:06:40']); // seat 1 moves, but without a turn deadline: its bank as it stands
   });
 });
