@@ -51,6 +51,16 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   return { data, error, loading, reload: run, setData };
 }
 
+/**
+ * unplaced is the part of a form's error its error box shows: nothing when
+ * every field error the server named is shown next to its field (shown
+ * says which are), so that no message shows twice.
+ */
+export function unplaced(e: unknown, shown: (field: string) => boolean): unknown {
+  if (e instanceof ApiError && e.fields.length > 0 && e.fields.every((f) => shown(f.field))) return null;
+  return e;
+}
+
 export function errorText(e: unknown): string {
   if (e instanceof ApiError) {
     if (e.status === 0) return 'Cannot reach the server. Check your connection and try again.';

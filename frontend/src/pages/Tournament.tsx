@@ -11,7 +11,7 @@ import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
 import { Input, Select } from '../components/form';
-import { ErrorBox, Loading, Page, useAction, useLoad, when } from '../components/ui';
+import { ErrorBox, Loading, Page, unplaced, useAction, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
 
@@ -278,7 +278,7 @@ function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onD
           value={c}
           options={options}
           onChange={(v) => setChoices(choices.map((x, j) => (j === i ? v : x)))}
-          error={fe?.fieldError(`members[${i}]`) ?? fe?.fieldError(`members[${i}].bot`)}
+          error={fe?.fieldError(`members[${i}]`) ?? fe?.fieldError(`members[${i}].bot`) ?? fe?.fieldError(`members[${i}].user`)}
         />
       ))}
       <Input id="ae-name" label="Entry name (optional)" value={name} onInput={setName} maxLength={60} error={fe?.fieldError('name')} />
@@ -286,7 +286,8 @@ function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onD
       <button type="submit" class="primary" disabled={busy}>
         Add entry
       </button>
-      <ErrorBox error={error} />
+      {/* a message shown at its field is not repeated here */}
+      <ErrorBox error={unplaced(error, (f) => f === 'name' || (f === 'seed' && t.seeding === 'manual') || /^members\[\d+\](\.(bot|user))?$/.test(f))} />
     </form>
   );
 }
@@ -296,24 +297,32 @@ function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; o
   const size = t.team_size || 1;
   const [mates, setMates] = useState<string[]>(() => Array(size - 1).fill(''));
   const [name, setName] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const submit = async (e: Event) => {
+  const [missing, setMissing] = useState<number[]>([]);
+  const { busy, error, fieldErrors: fe, run } = useAction();
+  const submit = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    try {
+    // a teammate left on "Choose" would be refused as "a member is a user or a bot"
+    const unchosen = mates.flatMap((m, i) => (m ? [] : [i]));
+    setMissing(unchosen);
+    if (unchosen.length) {
+      (document.getElementById(`rm-mate-${unchosen[0]}`) as HTMLElement | null)?.focus();
+      return;
+    }
+    return run(async () => {
       if (size === 1) await api.post(`/tournaments/${enc(t.id)}/entries`, {});
       else await api.post(`/tournaments/${enc(t.id)}/entries`, { name: name.trim(), members: [{ user: 'me' }, ...mates.map((m) => ({ user: m }))] });
       onDone();
-    } catch (err) {
-      setError(err);
-    }
+    });
   };
+  // members[0] is me; members[k] is teammate k-1
+  const mateError = (i: number) =>
+    missing.includes(i) ? 'Choose your teammate' : (fe?.fieldError(`members[${i + 1}].user`) ?? fe?.fieldError(`members[${i + 1}]`));
   const others = clubMembers.filter((m) => m.user_id !== user?.id);
   return (
-    <form class="form inline" onSubmit={submit} aria-label="Register">
+    <form class="form inline" onSubmit={submit} aria-label="Register" noValidate>
       {size > 1 && (
         <>
-          <Input id="rm-name" label="Team name" value={name} onInput={setName} maxLength={60} />
+          <Input id="rm-name" label="Team name" value={name} onInput={setName} maxLength={60} error={fe?.fieldError('name')} />
           {mates.map((m, i) => (
             <Select
               key={i}
@@ -321,20 +330,24 @@ function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; o
               label={`Teammate ${i + 1}`}
               value={m}
               options={[['', 'Choose'], ...others.map((o) => [o.user_id, o.username] as const)]}
-              onChange={(v) => setMates(mates.map((x, j) => (j === i ? v : x)))}
+              onChange={(v) => {
+                setMates(mates.map((x, j) => (j === i ? v : x)));
+                if (v) setMissing(missing.filter((j) => j !== i));
+              }}
+              error={mateError(i)}
             />
           ))}
         </>
       )}
-      <button type="submit" class="primary">
+      <button type="submit" class="primary" disabled={busy}>
         {size > 1 ? 'Register our team' : 'Register me'}
       </button>
-      <ErrorBox error={error} />
+      <ErrorBox error={unplaced(error, (f) => size > 1 && (f === 'name' || /^members\[[1-9]\d*\](\.user)?$/.test(f)))} />
     </form>
   );
 }
 
-function Entries({ d, organizer, clubMembers, reload }: { d: TournamentData; organizer: boolean; clubMembers: Member[]; reload: () => void }) {
+function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentData; organizer: boolean; member?: boolean; clubMembers: Member[]; reload: () => void }) {
   const { user } = useSession();
   const [error, setError] = useState<unknown>(null);
   const { t, entries } = d;
@@ -411,7 +424,12 @@ function Entries({ d, organizer, clubMembers, reload }: { d: TournamentData; org
         </TableWrap>
       )}
       <ErrorBox error={error} />
-      {t.status === 'registration' && user && !mine && <RegisterMe t={t} clubMembers={clubMembers} onDone={reload} />}
+      {t.status === 'registration' && user && !mine && member === true && <RegisterMe t={t} clubMembers={clubMembers} onDone={reload} />}
+      {t.status === 'registration' && user && !mine && member === false && (
+        <p class="members-only">
+          Only members of the club enter its tournaments: <a href={`/clubs/${t.club_id}`}>see the club</a>.
+        </p>
+      )}
       {t.status === 'registration' && mine && <p class="muted">You are entered as {mine.name}.</p>}
       {t.status === 'registration' && !user && (
         <p>
@@ -519,6 +537,15 @@ export default function TournamentPage({ id }: { id: string }) {
     [d?.t.club_id, d?.t.status, user?.id],
   );
   const announcement = useAnnounce(d);
+  // Only the club's members enter its tournaments (the server answers others 403);
+  // undefined until the club is known.
+  const member: boolean | undefined = !user
+    ? undefined
+    : club.data?.viewer_role || members.data?.some((m) => m.user_id === user.id)
+      ? true
+      : club.data // the club names the viewer's role in it, if any
+        ? false
+        : undefined;
 
   const live = !!d && isLive(d);
   const reload = data.reload;
@@ -586,7 +613,7 @@ export default function TournamentPage({ id }: { id: string }) {
         </section>
       )}
 
-      {t.status === 'registration' && <Entries d={d} organizer={organizer} clubMembers={members.data ?? []} reload={reload} />}
+      {t.status === 'registration' && <Entries d={d} organizer={organizer} member={member} clubMembers={members.data ?? []} reload={reload} />}
 
       <section class="card-box" aria-labelledby="drawing-title">
         <h2 id="drawing-title">{t.format === 'groups-playoffs' ? 'Groups and playoffs' : d.bracket.kind === 'bracket' || isElimination(t.format) ? 'Bracket' : 'Rounds'}</h2>

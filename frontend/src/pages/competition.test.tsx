@@ -281,6 +281,82 @@ describe('the tournament page, signed in', () => {
     expect(gone.querySelector('button')).toBeNull();
   });
 
+  // a tournament in registration that I have not entered
+  const registration = (over: { role?: string; teamSize?: number; members?: unknown[]; post?: Handler }) => ({
+    ...page({ status: 'registration', role: over.role, entries: swiss.entries.slice(1) }),
+    [`GET /tournaments/${t.id}`]: () => ({ ...t, status: 'registration', team_size: over.teamSize ?? 1, entries: 4 }),
+    [`GET /clubs/${t.club_id}/members\\?limit=100`]: () => ({ items: over.members ?? [] }),
+    [`POST /tournaments/${t.id}/entries`]: over.post ?? (() => ({})),
+  });
+  const submitForm = async (form: Element | null) => {
+    await act(async () => void (form as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+    await settle();
+  };
+  const choose = (root: Element, sel: string, v: string) =>
+    act(() => {
+      const el = root.querySelector(sel) as HTMLSelectElement;
+      el.value = v;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+
+  it("tells someone outside the tournament's club that only members enter, instead of offering to register", async () => {
+    stub(registration({ role: '' }));
+    await restore();
+    let root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    expect(byText(root, 'button', 'Register me')).toBeNull();
+    const line = root.querySelector('.members-only')!;
+    expect(line.textContent).toBe('Only members of the club enter its tournaments: see the club.');
+    expect(line.querySelector('a')!.getAttribute('href')).toBe(`/clubs/${t.club_id}`);
+    unmountAll();
+    stub(registration({ role: 'member' }));
+    root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    expect(byText(root, 'button', 'Register me')).not.toBeNull();
+    expect(root.querySelector('.members-only')).toBeNull();
+  });
+
+  it('asks for the teammate left on "Choose", and shows the server\'s objections at the team name and the teammate', async () => {
+    const members = [{ user_id: 'me1', username: 'mate', role: 'member' }, { user_id: 'u9', username: 'nina', role: 'member' }];
+    const post = () => {
+      throw new ApiError(400, {
+        title: 'Invalid input', detail: 'the entry cannot be made',
+        errors: [{ field: 'members[1].user', message: 'nina is entered already' }, { field: 'name', message: 'another entry has this name' }],
+      });
+    };
+    stub(registration({ teamSize: 2, members, post }));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const form = root.querySelector('form[aria-label=Register]');
+    await submitForm(form);
+    expect(root.querySelector('#rm-mate-0-err')!.textContent).toBe('Choose your teammate');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    choose(root, '#rm-mate-0', 'u9');
+    expect(root.querySelector('#rm-mate-0-err')).toBeNull();
+    await submitForm(form);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ name: '', members: [{ user: 'me' }, { user: 'u9' }] }]);
+    expect(root.querySelector('#rm-mate-0-err')!.textContent).toBe('nina is entered already');
+    expect(root.querySelector('#rm-name-err')!.textContent).toBe('another entry has this name');
+    expect(form!.querySelector('.error')).toBeNull(); // each said once, at its field
+  });
+
+  it("shows an organizer's refused entry name once, next to the name", async () => {
+    const post = () => {
+      throw new ApiError(409, { title: 'Conflict', detail: 'another entry has this name', errors: [{ field: 'name', message: 'another entry has this name' }] });
+    };
+    stub(registration({ role: 'owner', post }));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const form = root.querySelector('form.add-entry');
+    await submitForm(form);
+    await submitForm(form);
+    expect(root.querySelector('#ae-name-err')!.textContent).toBe('another entry has this name');
+    expect(form!.textContent!.split('another entry has this name')).toHaveLength(2); // said once
+    expect(form!.querySelector('.error')).toBeNull();
+  });
+
   it("shows the problem's detail when the tournament cannot start", async () => {
     const detail = 'the tournament cannot start with 0 entries';
     stub(
