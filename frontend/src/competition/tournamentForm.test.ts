@@ -6,6 +6,7 @@ import {
   formatsFor,
   normalize,
   teamSizes,
+  startsInPast,
   toScheduleRequest,
   toTournamentRequest,
   validateTournament,
@@ -153,6 +154,16 @@ describe('the schedule form', () => {
     const bad = { ...defaultScheduleForm(1, 1), mode: 'one' as const, startsAt: '2026-06-01T19:00', deadline: '2026-06-01T18:00' };
     expect(toScheduleRequest(bad).errors.deadline).toBeTruthy();
     expect(toScheduleRequest({ ...defaultScheduleForm(1, 0), firstStart: '2026-06-01T19:00', interval: 0 }).errors.interval_seconds).toBeTruthy();
+  });
+
+  it('tells a start in the past, of a series or of one round', () => {
+    const now = new Date(2026, 5, 1, 19).getTime();
+    const f = { ...defaultScheduleForm(1, 3), firstStart: '2026-06-01T18:59', startsAt: '2026-06-01T19:01' };
+    expect(startsInPast(f, now)).toBe(true);
+    expect(startsInPast({ ...f, firstStart: '2026-06-01T19:01' }, now)).toBe(false);
+    expect(startsInPast({ ...f, mode: 'one' }, now)).toBe(false);
+    expect(startsInPast({ ...f, mode: 'one', startsAt: '2026-06-01T18:00' }, now)).toBe(true);
+    expect(startsInPast({ ...f, firstStart: '' }, now)).toBe(false);
   });
 
   it('suggests as many rounds as the format will play', () => {

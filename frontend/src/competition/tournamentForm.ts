@@ -260,6 +260,16 @@ export function defaultScheduleForm(nextRound: number, count: number): ScheduleF
   };
 }
 
+/**
+ * startsInPast says whether the schedule's (first) round starts before now:
+ * scheduled, that round starts at once, and with it a tournament still
+ * taking entries, so the form asks first.
+ */
+export function startsInPast(f: ScheduleForm, now: number): boolean {
+  const start = fromLocalInput(f.mode === 'one' ? f.startsAt : f.firstStart);
+  return !!start && Date.parse(start) < now;
+}
+
 /** toScheduleRequest is the POST /tournaments/{id}/rounds body, or the first problem. */
 export function toScheduleRequest(f: ScheduleForm): { body?: ScheduleRequest; errors: Record<string, string> } {
   const errors: Record<string, string> = {};

@@ -9,7 +9,7 @@ import { TournamentDrawing } from '../competition/BracketView';
 import { StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
-import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
+import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, startsInPast, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
 import { Input, Select } from '../components/form';
 import { ErrorBox, Loading, Page, unplaced, useAction, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
@@ -167,7 +167,12 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState('');
-  const set = (p: Partial<ScheduleForm>) => setF((old) => ({ ...old, ...p }));
+  // a start in the past is asked about before it is sent: it starts the round (and the tournament) at once
+  const [confirmPast, setConfirmPast] = useState(false);
+  const set = (p: Partial<ScheduleForm>) => {
+    setConfirmPast(false);
+    setF((old) => ({ ...old, ...p }));
+  };
   const submit = async (e: Event) => {
     e.preventDefault();
     setDone('');
@@ -175,6 +180,11 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
     const { body, errors } = toScheduleRequest(f);
     setErrors(errors);
     if (!body) return;
+    if (!confirmPast && startsInPast(f, Date.now())) {
+      setConfirmPast(true);
+      return;
+    }
+    setConfirmPast(false);
     try {
       const r = await api.post<{ rounds: Round[] }>(`/tournaments/${enc(d.t.id)}/rounds`, body as ScheduleRequest);
       const n = body.rounds ? 1 : body.count ?? 0;
@@ -182,9 +192,11 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
       onDone();
     } catch (err) {
       setError(err);
-      if (err instanceof ApiError) setErrors(Object.fromEntries(err.fields.map((x) => [x.field.replace(/^rounds\[\d+\]\./, ''), x.message])));
+      // rounds[0].number → number (one round); first_start, count, deadline_seconds… (a series) as they are
+      if (err instanceof ApiError) setErrors(Object.fromEntries(err.fields.map((x) => [scheduleField(x.field), x.message])));
     }
   };
+  const shown = f.mode === 'one' ? ['number', 'starts_at', 'deadline'] : ['first_start', 'count', 'interval_seconds', 'deadline_seconds'];
   return (
     <form class="form schedule-form" onSubmit={submit} aria-labelledby="schedule-title" noValidate>
       <h3 id="schedule-title">Schedule rounds</h3>
@@ -229,10 +241,25 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
         </div>
       )}
       <p class="hint">Times are your local time. A round that is not scheduled starts when the one before it ends (after the pause between rounds).</p>
-      <ErrorBox error={error} />
-      <button type="submit" class="primary">
-        Schedule
-      </button>{' '}
+      <ErrorBox error={unplaced(error, (x) => shown.includes(scheduleField(x)))} />
+      {confirmPast ? (
+        <div class="confirm-past" role="alert">
+          <p>
+            {f.mode === 'one' ? `Round ${f.number}` : 'The first round'} would start in the past: scheduled now, it starts at once
+            {d.t.status === 'registration' ? ', and so does the tournament (registration closes)' : ''}. Schedule it anyway?
+          </p>
+          <button type="submit" class="danger">
+            Schedule anyway
+          </button>{' '}
+          <button type="button" onClick={() => setConfirmPast(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="submit" class="primary">
+          Schedule
+        </button>
+      )}{' '}
       {done && (
         <span role="status" class="ok">
           {done}
@@ -240,6 +267,11 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
       )}
     </form>
   );
+}
+
+/** scheduleField is the schedule form's field a server field error names (rounds[0].starts_at → starts_at). */
+function scheduleField(field: string): string {
+  return field.replace(/^rounds\[\d+\]\./, '');
 }
 
 /** memberChoice values: "bot:random" or "user:<id>". */

@@ -357,6 +357,67 @@ describe('the tournament page, signed in', () => {
     expect(form!.querySelector('.error')).toBeNull();
   });
 
+  describe('the schedule form', () => {
+    const schedule = (post: Handler) => ({ ...registration({ role: 'owner' }), [`POST /tournaments/${t.id}/rounds`]: post });
+    const type = (root: Element, sel: string, v: string) =>
+      act(() => {
+        const el = root.querySelector(sel) as HTMLInputElement;
+        el.value = v;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+
+    it('asks before scheduling a first start in the past, which would start the tournament at once', async () => {
+      stub(schedule(() => ({ rounds: [] })));
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const form = root.querySelector('form.schedule-form')!;
+      type(root, '#sc-first', local(new Date(Date.now() - 3_600_000)));
+      await submitForm(form);
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+      expect(form.querySelector('.confirm-past')!.textContent).toMatch(/^The first round would start in the past: .*and so does the tournament/);
+      await click(byText(form, 'button', 'Cancel'));
+      expect(form.querySelector('.confirm-past')).toBeNull();
+      await submitForm(form);
+      await click(byText(form, 'button', 'Schedule anyway'));
+      await settle();
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+      // a start to come is sent at once
+      resetCalls();
+      type(root, '#sc-first', local(new Date(Date.now() + 3_600_000)));
+      await submitForm(form);
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+      expect(form.querySelector('.confirm-past')).toBeNull();
+    });
+
+    it("shows the server's schedule objections next to their fields, once", async () => {
+      let fields: { field: string; message: string }[] = [];
+      stub(schedule(() => {
+        throw new ApiError(400, { title: 'Invalid input', detail: 'bad round', errors: fields });
+      }));
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const form = root.querySelector('form.schedule-form')!;
+      fields = [{ field: 'first_start', message: 'must be within five years' }, { field: 'count', message: 'round 3 is listed twice' }, { field: 'deadline_seconds', message: 'must be after starts_at' }];
+      await submitForm(form);
+      expect(root.querySelector('#sc-first-err')!.textContent).toBe('must be within five years');
+      expect(root.querySelector('#sc-count-err')!.textContent).toBe('round 3 is listed twice');
+      expect(root.querySelector('#sc-deadline-after-err')!.textContent).toBe('must be after starts_at');
+      expect(form.querySelector('.error')).toBeNull();
+      await click(form.querySelectorAll('input[name=sched-mode]')[1]);
+      fields = [{ field: 'rounds[0].number', message: 'round 2 is listed twice (rounds[0])' }, { field: 'rounds[0].starts_at', message: "must be after round 1's start" }];
+      await submitForm(form);
+      expect(root.querySelector('#sc-number-err')!.textContent).toBe('round 2 is listed twice (rounds[0])');
+      expect(root.querySelector('#sc-starts-err')!.textContent).toBe("must be after round 1's start");
+      expect(form.querySelector('.error')).toBeNull();
+      fields = [{ field: 'rounds', message: 'too many' }];
+      await submitForm(form);
+      expect(form.querySelector('.error')!.textContent).toBe('bad round'); // no field for it: the box says it
+    });
+  });
+
   it("shows the problem's detail when the tournament cannot start", async () => {
     const detail = 'the tournament cannot start with 0 entries';
     stub(
