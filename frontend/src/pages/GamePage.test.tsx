@@ -50,6 +50,15 @@ describe('an open game', () => {
     expect(buttons(creator)).toContain('Leave this game');
   });
 
+  it("shows the game's settings before the seat is taken", () => {
+    const settings = (v: GameView) => [...mount(<OpenGame view={v} me="u3" busy={false} onAction={() => {}} />).querySelectorAll('.game-settings div')].map((d) => `${d.querySelector('dt')!.textContent}: ${d.querySelector('dd')!.textContent}`);
+    const team = view({ your_seat: null, players: 4, teams: 2, variant: 'bordered', sequences_to_win: 1, rated: true, clock: { bank_seconds: 600, increment_seconds: 5 } });
+    expect(settings(team)).toEqual(['Game: Sequence', 'Variant: bordered', 'Players: 4: 2 teams of 2', 'To win: 1 sequence', 'Clock: 10 min bank + 5 s a move', 'Rated: yes']);
+    const stacks = view({ your_seat: null, game: 'stacks', players: 3, teams: 3, clock: { turn_seconds: 30 }, block_window_seconds: 5 });
+    expect(settings(stacks)).toEqual(['Game: Sequence Stacks', 'Players: 3', 'Clock: 30 s a turn', 'Block window: 5 s', 'Rated: no']);
+    expect(settings(view({ your_seat: null }))).toContain('Clock: untimed');
+  });
+
   it('offers no leave button to someone not seated', () => {
     const root = mount(<OpenGame view={view({ your_seat: null, seats: [ann, open] })} me="u3" busy={false} onAction={() => {}} />);
     expect(buttons(root)).toEqual(['Take a seat']);

@@ -8,6 +8,7 @@ import { ABANDONED_NOTICE, autopilotTurn, mySeatAbandoned, timeoutText } from '.
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
+import { duration } from '../competition/time';
 import { api, useSession } from '../session';
 import { newMoveID, resultText, seatName } from './gameCommon';
 import { SequenceTable } from './SequenceTable';
@@ -18,6 +19,25 @@ type SeatAction = 'join' | 'start' | 'leave';
 /** gameLink is the address to share so others can join the game. */
 export function gameLink(id: string): string {
   return `${globalThis.location?.origin ?? ''}/games/${encodeURIComponent(id)}`;
+}
+
+/** gameSettings are the facts of a game's set-up, for someone deciding to take a seat. */
+export function gameSettings(g: GameView): [string, string][] {
+  const c = g.clock ?? {};
+  const clock = c.bank_seconds
+    ? `${duration(c.bank_seconds)} bank${c.increment_seconds ? ` + ${duration(c.increment_seconds)} a move` : ''}`
+    : c.turn_seconds
+      ? `${duration(c.turn_seconds)} a turn`
+      : 'untimed';
+  const rows: [string, string][] = [['Game', g.game === 'sequence' ? 'Sequence' : 'Sequence Stacks']];
+  if (g.game === 'sequence') rows.push(['Variant', g.variant === 'bordered' ? 'bordered' : 'classic']);
+  const perTeam = g.teams > 0 ? g.players / g.teams : 1;
+  rows.push(['Players', g.game === 'sequence' && perTeam > 1 ? `${g.players}: ${g.teams} teams of ${perTeam}` : g.game === 'sequence' ? `${g.players}, each on their own team` : String(g.players)]);
+  if (g.game === 'sequence' && g.sequences_to_win) rows.push(['To win', `${g.sequences_to_win} sequence${g.sequences_to_win === 1 ? '' : 's'}`]);
+  rows.push(['Clock', clock]);
+  if (g.game === 'stacks' && g.block_window_seconds) rows.push(['Block window', duration(g.block_window_seconds)]);
+  rows.push(['Rated', g.rated ? 'yes' : 'no']);
+  return rows;
 }
 
 /** OpenGame is a game waiting for players: its seats, and joining, starting, leaving or cancelling it. */
@@ -40,6 +60,14 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
   return (
     <section class="card-box">
       <h2>Waiting for players</h2>
+      <dl class="facts game-settings">
+        {gameSettings(view).map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
       <ul>
         {view.seats.map((s) => (
           <li key={s.seat}>
