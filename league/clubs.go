@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -202,8 +201,8 @@ func NormalizeClubName(name string) (string, *FieldError) {
 	if n := utf8.RuneCountInString(name); n < ClubNameMin || n > ClubNameMax {
 		return name, &FieldError{"name", "must be 3 to 64 characters"}
 	}
-	if strings.IndexFunc(name, unicode.IsControl) >= 0 || !utf8.ValidString(name) {
-		return name, &FieldError{"name", "may not contain control characters"}
+	if !PlainName(name) {
+		return name, &FieldError{"name", "must be one line of visible text (no control, direction or zero-width characters)"}
 	}
 	return name, nil
 }

@@ -60,3 +60,25 @@ func TestNormalizeClubName(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainNamesAreOneLineOfVisibleText(t *testing.T) {
+	for name, ok := range map[string]bool{
+		"Spring Open":                   true,
+		"Åsa & Björn":                   true,
+		"שחמט Sequence":                 true, // right-to-left letters are letters
+		"👩‍👩‍👧 family":                  true, // zero-width joiners build the emoji
+		"Cup\nFinal":                    false,
+		"Cup\r":                         false,
+		"Cup\tFinal":                    false,
+		"winner \u202eeulb":             false, // an override reverses what follows
+		"a\u2066b\u2069":                false, // isolates
+		"ann\u200b":                     false, // looks like ann
+		"\ufeffann":                     false,
+		string([]byte{'a', 0xff, 'b'}):  false,
+		"Cup \u0085 next line (C1 NEL)": false,
+	} {
+		if got := PlainName(name); got != ok {
+			t.Errorf("PlainName(%q) = %v, want %v", name, got, ok)
+		}
+	}
+}

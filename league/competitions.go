@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -15,14 +16,36 @@ const (
 	EntryNameMax      = 60
 )
 
-// TournamentNameOK says whether a (trimmed) tournament name has 1–100
-// characters.
+// TournamentNameOK says whether a (trimmed) tournament name is a plain
+// name of 1–100 characters.
 func TournamentNameOK(name string) bool {
-	return strings.TrimSpace(name) != "" && utf8.RuneCountInString(name) <= TournamentNameMax
+	return strings.TrimSpace(name) != "" && utf8.RuneCountInString(name) <= TournamentNameMax && PlainName(name)
 }
 
-// EntryNameOK says whether an entry name has at most 60 characters.
-func EntryNameOK(name string) bool { return utf8.RuneCountInString(name) <= EntryNameMax }
+// EntryNameOK says whether an entry name is a plain name of at most 60
+// characters.
+func EntryNameOK(name string) bool {
+	return utf8.RuneCountInString(name) <= EntryNameMax && PlainName(name)
+}
+
+// PlainName says whether a name is one line of text as it will be shown:
+// no control characters (a line break, a tab), no bidirectional embedding,
+// override or isolate (which would reorder the text shown after it: a
+// name could make a standings row read as another's) and no invisible
+// zero-width space or byte-order mark (two names that look alike but
+// differ). Joiners stay: some scripts and emoji need them.
+func PlainName(name string) bool {
+	return utf8.ValidString(name) && !strings.ContainsFunc(name, func(r rune) bool {
+		switch {
+		case unicode.IsControl(r),
+			r >= '\u202a' && r <= '\u202e', // embeddings and overrides
+			r >= '\u2066' && r <= '\u2069', // isolates
+			r == '\u200b', r == '\ufeff':
+			return true
+		}
+		return false
+	})
+}
 
 // Tournament statuses.
 const (

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 
@@ -107,8 +108,8 @@ func seasonOfClub(tx *gorm.DB, seasonID, clubID string) error {
 
 func checkName(name string) (string, error) {
 	name = strings.TrimSpace(name)
-	if name == "" || len(name) > 100 {
-		return "", league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
+	if name == "" || utf8.RuneCountInString(name) > 100 || !league.PlainName(name) {
+		return "", league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
 	}
 	return name, nil
 }

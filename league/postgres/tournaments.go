@@ -345,7 +345,7 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 // Create stores a tournament of a club; organizers only.
 func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.NewTournament) (*league.Tournament, error) {
 	if !league.TournamentNameOK(req.Name) {
-		return nil, league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
+		return nil, league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
 	}
 	if err := validateTournamentConfig(&req.Config, t.now()); err != nil {
 		return nil, err
@@ -487,7 +487,7 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 		if u.Name != nil {
 			name := strings.TrimSpace(*u.Name)
 			if !league.TournamentNameOK(name) {
-				return league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters"})
+				return league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
 			}
 			r.Name = name
 			if err := tx.Model(r).Update("name", name).Error; err != nil {
@@ -629,7 +629,7 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 			name = t.defaultEntryName(tx, e.Members)
 		}
 		if !league.EntryNameOK(name) {
-			return league.Invalid("bad name", league.FieldError{Field: "name", Message: "at most 60 characters"})
+			return league.Invalid("bad name", league.FieldError{Field: "name", Message: "at most 60 characters of one line of visible text"})
 		}
 		row := entryRow{TournamentID: id, Name: name, Seed: e.Seed, Rating: sum / float64(len(e.Members)), Status: "active", CreatedAt: now}
 		if !a.Anonymous() && selfIncluded {

@@ -338,7 +338,9 @@ func TestAtTheDeadlineUnfinishedGamesAreAdjudicated(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"p1", "p2"} {
-		if _, err := r.tournaments.Register(ctx, r.user(t, name), tour.ID, league.NewEntry{}); err != nil {
+		p := r.user(t, name)
+		r.joinClub(t, p)
+		if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
 			t.Fatal(err)
 		}
 	}
