@@ -19,17 +19,17 @@ function set(s: Session) {
 }
 
 /**
- * SIGNED_IN marks a browser that holds a session (set with each access
- * token, cleared when the session ends): only then may a refresh cookie
- * exist, so only then does a page load ask /auth/refresh. Anonymous
- * visitors would otherwise log a 401 on every page load.
+ * SIGNED_IN records whether this browser holds a session: '1' is set with
+ * each access token, '0' when the session ends. A page load asks
+ * /auth/refresh unless it is '0', so anonymous visitors do not log a 401 on
+ * every page load; a browser with no record yet (first visit, or signed in
+ * before the record existed) asks once, and keeps its session if it has one.
  */
 export const SIGNED_IN = 'seqleague-signed-in';
 
 function markSignedIn(on: boolean) {
   try {
-    if (on) localStorage.setItem(SIGNED_IN, '1');
-    else localStorage.removeItem(SIGNED_IN);
+    localStorage.setItem(SIGNED_IN, on ? '1' : '0');
   } catch {
     /* no storage: every load tries the refresh, as before */
   }
@@ -37,7 +37,7 @@ function markSignedIn(on: boolean) {
 
 function maySignBackIn(): boolean {
   try {
-    return localStorage.getItem(SIGNED_IN) === '1';
+    return localStorage.getItem(SIGNED_IN) !== '0';
   } catch {
     return true;
   }
