@@ -95,6 +95,14 @@ type Seat struct {
 	FilledByBot bool
 	Abandoned   bool
 	BankMS      int64
+	// Rating is the seat's rating change, once a finished rated game has
+	// been rated (in the game's view and archive only).
+	Rating *SeatRating
+}
+
+// SeatRating is one player's rating before and after a game.
+type SeatRating struct {
+	Before, After float64
 }
 
 // Game is a game's public record.

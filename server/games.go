@@ -69,6 +69,14 @@ type seatResponse struct {
 	FilledByBot bool      `json:"filled_by_bot"`
 	Abandoned   bool      `json:"abandoned"`
 	BankMS      int64     `json:"bank_ms,omitempty"`
+	// Rating: the seat's rating before and after, once a finished rated
+	// game has been rated (GET /games/{id} and the archive).
+	Rating *seatRatingResponse `json:"rating,omitempty"`
+}
+
+type seatRatingResponse struct {
+	Before float64 `json:"before"`
+	After  float64 `json:"after"`
 }
 
 type resultResponse struct {
@@ -134,6 +142,9 @@ func toGameResponse(g league.Game) gameResponse {
 	}
 	for _, s := range g.Seats {
 		sr := seatResponse{Seat: s.Seat, Team: s.Team, Bot: s.Bot, Open: s.Open, FilledByBot: s.FilledByBot, Abandoned: s.Abandoned, BankMS: s.BankMS}
+		if s.Rating != nil {
+			sr.Rating = &seatRatingResponse{Before: s.Rating.Before, After: s.Rating.After}
+		}
 		if s.UserID != "" {
 			sr.User = &seatUser{ID: s.UserID, Username: s.Username}
 		}

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -115,15 +116,38 @@ func TestHandingAGameToBotsAtADeadlineAbandonsOnlyThoseWhoNeverMoved(t *testing.
 			t.Fatalf("ply %d, seat %d played by %q; want %q", m.Ply, m.Seat, m.Actor, wantBy[m.Seat])
 		}
 	}
+	for _, s := range v.Game.Seats {
+		if s.Rating != nil {
+			t.Fatalf("seat %d shows a rating change %+v before the game was rated", s.Seat, *s.Rating)
+		}
+	}
 	if err := r.games.Settle(ctx, g.ID); err != nil {
 		t.Fatal(err)
 	}
 	var changes []struct {
-		UserID    string
-		Abandoned bool
+		UserID        string
+		Abandoned     bool
+		Before, After float64
 	}
-	if err := r.db.Gorm.Raw(`SELECT user_id, abandoned FROM rating_changes WHERE game_id = ?`, g.ID).Scan(&changes).Error; err != nil {
+	if err := r.db.Gorm.Raw(`SELECT user_id, abandoned, before, after FROM rating_changes WHERE game_id = ?`, g.ID).Scan(&changes).Error; err != nil {
 		t.Fatal(err)
+	}
+	// The game's view and archive show each player's change once rated.
+	rated, err := r.games.View(ctx, bob, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive, err := r.games.Archive(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range changes {
+		for _, seats := range [][]league.Seat{rated.Game.Seats, archive.Game.Seats} {
+			i := slices.IndexFunc(seats, func(s league.Seat) bool { return s.UserID == c.UserID })
+			if i < 0 || seats[i].Rating == nil || *seats[i].Rating != (league.SeatRating{Before: c.Before, After: c.After}) {
+				t.Fatalf("seats %+v; want %s's rating %.1f → %.1f", seats, c.UserID, c.Before, c.After)
+			}
+		}
 	}
 	abandoned := map[string]bool{}
 	for _, c := range changes {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/seqleague/seqleague/engine/play"
 	"github.com/seqleague/seqleague/league"
+	"gorm.io/gorm"
 )
 
 // buildView is the caller's view of a game: the engine's view for their
@@ -63,7 +64,31 @@ func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*leagu
 			return nil, err
 		}
 	}
-	return buildView(row, seats, game, a), nil
+	v := buildView(row, seats, game, a)
+	if err := attachRatings(db, row, &v.Game); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// attachRatings gives the seats of a finished game that has been rated
+// their rating changes.
+func attachRatings(db *gorm.DB, row *gameRow, g *league.Game) error {
+	if row.Status != league.StatusFinished || !row.Rated || row.SettledAt == nil {
+		return nil
+	}
+	var changes []ratingChangeRow
+	if err := db.Select("user_id, before, after").Where("game_id = ?", row.ID).Find(&changes).Error; err != nil {
+		return err
+	}
+	for i, s := range g.Seats {
+		for _, c := range changes {
+			if s.UserID != "" && c.UserID == s.UserID {
+				g.Seats[i].Rating = &league.SeatRating{Before: c.Before, After: c.After}
+			}
+		}
+	}
+	return nil
 }
 
 // viewAt is the caller's view right after ply moves (to answer a repeated
@@ -132,7 +157,8 @@ func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, er
 			// Archived before games said how they ended (00010).
 			rec.Game.EndedBy = *row.EndedBy
 		}
-		return rec.archive(), nil
+		out := rec.archive()
+		return out, attachRatings(db, row, &out.Game)
 	}
 	// Not settled yet: the archive is written by the game:settle task, so
 	// until it has run the same record is built from the stored moves.

@@ -32,6 +32,8 @@ export interface Seat {
   filled_by_bot: boolean;
   abandoned: boolean;
   bank_ms?: number;
+  /** the seat's rating before and after, once a finished rated game has been rated */
+  rating?: { before: number; after: number };
 }
 
 export type GameKind = 'sequence' | 'stacks';

@@ -83,7 +83,7 @@ describe('the live-game reducer', () => {
     expect(s.announcement).not.toMatch(/Your turn/);
     // the team won, but the person who left is rated as losing
     s = liveReducer(s, { type: 'event', event: { kind: 'end', view: { ...gone(2), status: 'finished', to_move: [], result: { status: 'finished', winner: 0 } } } });
-    expect(s.announcement).toBe('The game is over: Blue team won. Your seat was abandoned to a fill-in bot: a loss for you.');
+    expect(s.announcement).toBe('The game is over: Blue team won. Your seat was abandoned to a fill-in bot: your rating counts it as a loss.');
   });
 
   it('tells a player whose opponent walked away that it counts as their win', () => {
@@ -93,7 +93,7 @@ describe('the live-game reducer', () => {
     });
     let s = liveReducer(initialLive, { type: 'view', view: view(9) });
     s = liveReducer(s, { type: 'event', event: { kind: 'end', view: left } });
-    expect(s.announcement).toBe('The game is over: Green team won. Your opponents abandoned their seats: it counts as a win for you.');
+    expect(s.announcement).toBe('The game is over: Green team won. Your opponents abandoned their seats: your rating counts it as a win.');
   });
 
   it('never says "your turn" to a player the bots finish for at a round deadline', () => {

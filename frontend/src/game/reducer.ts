@@ -48,9 +48,9 @@ export function turnAnnouncement(before: GameView | null, after: GameView): stri
   if (after.status === 'finished' && before?.status !== 'finished') {
     const r = after.result;
     const lost = abandoned
-      ? ' Your seat was abandoned to a fill-in bot: a loss for you.'
+      ? ' Your seat was abandoned to a fill-in bot: your rating counts it as a loss.'
       : opponentsWalkedAway(after)
-        ? ' Your opponents abandoned their seats: it counts as a win for you.'
+        ? ' Your opponents abandoned their seats: your rating counts it as a win.'
         : '';
     if (!r || r.status === 'drawn') return `The game is over: a draw.${lost}`;
     if (after.game === 'sequence') {

@@ -10,11 +10,15 @@ import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
 import { duration } from '../competition/time';
 import { api, useSession } from '../session';
-import { newMoveID, resultText, seatName } from './gameCommon';
+import { newMoveID, ratingText, resultText, seatName } from './gameCommon';
 import { SequenceTable } from './SequenceTable';
 import { StacksTable } from './StacksTable';
 
 type SeatAction = 'join' | 'start' | 'leave';
+
+/** How often, and how many times, a finished rated game is read again for its rating change. */
+export const RATING_POLL_MS = 2000;
+const RATING_POLLS = 10;
 
 /** gameLink is the address to share so others can join the game. */
 export function gameLink(id: string): string {
@@ -172,6 +176,18 @@ export default function GamePage({ id }: { id: string }) {
   }, [id, uid, session.ready]);
 
   const view = live.view;
+  // A rated game is rated by a task just after it ends: ask again a few
+  // times until the viewer's rating change is there to show.
+  const awaitingRating = !!view && ratingText(view).endsWith('…');
+  useEffect(() => {
+    if (!awaitingRating) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      if (++tries > RATING_POLLS) clearInterval(timer);
+      else load();
+    }, RATING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [awaitingRating, load]);
   // After a seat action the pressed button is gone or disabled (and a
   // browser drops the focus of a disabled button): the focus goes to what
   // the page shows next, never to the page itself.
@@ -247,6 +263,11 @@ export default function GamePage({ id }: { id: string }) {
       {view.status !== 'open' && (view.status === 'finished' || view.status === 'aborted') && (
         <p class="result" role="status" tabIndex={-1}>
           {resultText(view)}
+        </p>
+      )}
+      {ratingText(view) && (
+        <p class="rating-change" role="status">
+          {ratingText(view)}
         </p>
       )}
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../api/types';
-import { playerLabel, resultText, seatName, toMoveText } from './gameCommon';
+import { playerLabel, ratingText, resultText, seatName, toMoveText } from './gameCommon';
 
 const seats = [
   { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
@@ -35,7 +35,7 @@ describe('the result line', () => {
   it('tells a player whose opponents walked away that it counts as a win, whatever the board says', () => {
     const walked = (g: GameView): GameView => ({ ...g, your_seat: 0, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
     expect(resultText(walked(finished('sequence', { status: 'finished', winner: 1 })))).toBe(
-      'Green team (▲) wins. Your opponents abandoned their seats: it counts as a win for you.',
+      'Green team (▲) wins. Your opponents abandoned their seats: your rating counts it as a win.',
     );
     expect(resultText(finished('sequence', { status: 'finished', winner: 0 }))).not.toMatch(/abandoned/);
   });
@@ -43,11 +43,28 @@ describe('the result line', () => {
   it('never tells a person whose seat was abandoned that they won', () => {
     const gone = (g: GameView): GameView => ({ ...g, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
     const seq = resultText(gone(finished('sequence', { status: 'finished', winner: 1 })));
-    expect(seq).toBe('Green team (▲) wins. You abandoned your seat (a fill-in bot played it): a loss for you.');
+    expect(seq).toBe('Green team (▲) wins. You abandoned your seat (a fill-in bot played it): your rating counts it as a loss.');
     expect(seq).not.toMatch(/that is you/);
     const st = resultText(gone(finished('stacks', { status: 'finished', winner: 1 })));
     expect(st).not.toMatch(/well played/);
-    expect(st).toMatch(/a loss for you\.$/);
+    expect(st).toMatch(/counts it as a loss\.$/);
+  });
+});
+
+describe('the rating line', () => {
+  const rated = (over: Partial<GameView>): GameView => ({ ...finished('sequence', { status: 'finished', winner: 1 }), rated: true, ...over });
+
+  it("shows the viewer's change once the game is rated, and waits for it until then", () => {
+    expect(ratingText(rated({}))).toBe('Rated game: your rating is being updated…');
+    const done = rated({ seats: [seats[0], { ...seats[1], rating: { before: 1500, after: 1519.96 } }] });
+    expect(ratingText(done)).toBe('Rated game: your rating 1500 → 1520 (+20.0).');
+    const lost = rated({ your_seat: 0, seats: [{ ...seats[0], rating: { before: 1512.4, after: 1500.1 } }, seats[1]] });
+    expect(ratingText(lost)).toBe('Rated game: your rating 1512 → 1500 (−12.3).');
+  });
+
+  it('says nothing for a casual game or a spectator', () => {
+    expect(ratingText(finished('sequence', { status: 'finished', winner: 1 }))).toBe('');
+    expect(ratingText(rated({ your_seat: null }))).toBe('');
   });
 });
 

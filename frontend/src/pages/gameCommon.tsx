@@ -67,6 +67,20 @@ export function SeatTags({ view, seat, toMove = 'to move' }: { view: GameView; s
   );
 }
 
+/**
+ * ratingText says what a finished game did to the viewer's rating: the
+ * change once the game has been rated, "being updated" until then, and
+ * nothing for a casual game or a spectator.
+ */
+export function ratingText(view: GameView): string {
+  if (view.status !== 'finished' || !view.rated || view.your_seat == null) return '';
+  const r = view.seats[view.your_seat]?.rating;
+  if (!r) return 'Rated game: your rating is being updated…';
+  const delta = r.after - r.before;
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+  return `Rated game: your rating ${Math.round(r.before)} → ${Math.round(r.after)} (${sign}${Math.abs(delta).toFixed(1)}).`;
+}
+
 export function resultText(view: GameView): string {
   const r = view.result;
   if (view.status === 'aborted') return 'The game was aborted.';
@@ -77,9 +91,9 @@ export function resultText(view: GameView): string {
   // whatever the board says: never congratulate them.
   const abandoned = mySeatAbandoned(view);
   const lost = abandoned
-    ? ' You abandoned your seat (a fill-in bot played it): a loss for you.'
+    ? ' You abandoned your seat (a fill-in bot played it): your rating counts it as a loss.'
     : opponentsWalkedAway(view)
-      ? ' Your opponents abandoned their seats: it counts as a win for you.'
+      ? ' Your opponents abandoned their seats: your rating counts it as a win.'
       : '';
   if (r.status === 'drawn') return `Draw${how}.${lost}`;
   if (view.game === 'sequence') {
