@@ -18,10 +18,7 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 	v := &league.GameView{Game: fromGameRow(row, seats)}
 	viewer := play.Spectator
 	var mine *seatRow
-	// The caller's seat: theirs still, or one a fill-in bot took over
-	// (abandoned, or finished for at a round's deadline): they see their
-	// hand, and are offered no move.
-	if s, ok := seatOf(seats, a.UserID); ok && (s.BotLevel == nil || s.FilledByBot) {
+	if s, ok := viewerSeat(seats, a); ok {
 		seat := s.Seat
 		v.YourSeat = &seat
 		viewer = seat
@@ -252,11 +249,21 @@ type Snapshot struct {
 func (s *Snapshot) Ply() int { return s.row.Ply }
 
 // SeatOf is the seat a caller views the game from (play.Spectator if none).
+// The event hub asks it for every stream at every event, so it reads the
+// seats alone.
 func (s *Snapshot) SeatOf(a league.Actor) int {
-	if v := buildView(s.row, s.seats, nil, a); v.YourSeat != nil {
-		return *v.YourSeat
+	if seat, ok := viewerSeat(s.seats, a); ok {
+		return seat.Seat
 	}
 	return play.Spectator
+}
+
+// viewerSeat is the seat a caller views the game from: theirs still, or one
+// a fill-in bot took over (abandoned, or finished for at a round's
+// deadline), whose hand they still see though they are offered no move.
+func viewerSeat(seats []seatRow, a league.Actor) (seatRow, bool) {
+	s, ok := seatOf(seats, a.UserID)
+	return s, ok && (s.BotLevel == nil || s.FilledByBot)
 }
 
 // ViewFor is the caller's view of the snapshot.
