@@ -40,6 +40,27 @@ func (r *tournamentRig) waitRound(t *testing.T, id string, n int, within time.Du
 	return nil
 }
 
+// scheduleRoundOneOnly starts round 1 in a second and holds round 2 an
+// hour away, for a test to change the tournament in between.
+func (r *tournamentRig) scheduleRoundOneOnly(t *testing.T, id string) {
+	t.Helper()
+	now := time.Now().UTC()
+	if _, err := r.tournaments.Schedule(context.Background(), r.organizer, id, []league.RoundSchedule{
+		{Number: 1, StartsAt: now.Add(time.Second)},
+		{Number: 2, StartsAt: now.Add(time.Hour)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// startRoundNow moves round n's start to now.
+func (r *tournamentRig) startRoundNow(t *testing.T, id string, n int) {
+	t.Helper()
+	if _, err := r.tournaments.Schedule(context.Background(), r.organizer, id, []league.RoundSchedule{{Number: n, StartsAt: time.Now().UTC()}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestARoundRobinWithdrawalKeepsTheSchedule: an entry withdrawn after round
 // 1 of a six-entry round robin leaves the schedule as drawn: the five
 // others still meet each other exactly once, with no rematch, and the
@@ -48,21 +69,13 @@ func TestARoundRobinWithdrawalKeepsTheSchedule(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
 	tour := r.botTournament(t, "Round robin", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}, 6)
-	now := time.Now().UTC()
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
-		{Number: 1, StartsAt: now.Add(time.Second)},
-		{Number: 2, StartsAt: now.Add(time.Hour)},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	r.scheduleRoundOneOnly(t, tour.ID)
 	rounds := r.waitRound(t, tour.ID, 1, 2*time.Minute)
 	gone := rounds[0].Matches[0].Entries[0]
 	if err := r.tournaments.Withdraw(ctx, r.organizer, tour.ID, gone); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 2, StartsAt: time.Now().UTC()}}); err != nil {
-		t.Fatal(err)
-	}
+	r.startRoundNow(t, tour.ID, 2)
 	r.waitFinished(t, tour.ID, 3*time.Minute)
 	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
 	if err != nil {
@@ -113,13 +126,7 @@ func TestAPlayerWhoClosedTheAccountIsPlayedForInLaterRounds(t *testing.T) {
 	if _, err := r.tournaments.Register(ctx, gina, tour.ID, league.NewEntry{}); err != nil {
 		t.Fatal(err)
 	}
-	now := time.Now().UTC()
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
-		{Number: 1, StartsAt: now.Add(time.Second)},
-		{Number: 2, StartsAt: now.Add(time.Hour)},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	r.scheduleRoundOneOnly(t, tour.ID)
 	for end := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
 		tr, err := r.tournaments.Get(ctx, tour.ID)
 		if err != nil {
@@ -136,9 +143,7 @@ func TestAPlayerWhoClosedTheAccountIsPlayedForInLaterRounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.waitRound(t, tour.ID, 1, 2*time.Minute)
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 2, StartsAt: time.Now().UTC()}}); err != nil {
-		t.Fatal(err)
-	}
+	r.startRoundNow(t, tour.ID, 2)
 	r.waitFinished(t, tour.ID, 2*time.Minute)
 	var seats []seatRow
 	if err := r.db.Gorm.Where("user_id = ? AND game_id IN (SELECT id FROM games WHERE tournament_id = ?)", gina.UserID, tour.ID).
