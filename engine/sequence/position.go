@@ -139,6 +139,11 @@ func FromPosition(cfg Config, p Position, seed rng.Seed) (State, error) {
 		}
 		s.owed[seat] = uint8(n)
 	}
+	if p.Exchanged && p.PenaltyDue > 0 {
+		// A penalty is due at the start of a turn and is paid first; a dead
+		// card is turned in only after it.
+		return fail("exchanged with a penalty discard still due")
+	}
 	if p.Passes < 0 || p.Passes > cfg.Players || p.Plays < 0 || p.Plays > cfg.Options.PlayCap {
 		return fail("passes %d or plays %d out of range", p.Passes, p.Plays)
 	}

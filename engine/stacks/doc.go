@@ -67,8 +67,10 @@
 //     and that close stands even when the step is then refused.
 //   - Each other seat answers a window at most once: a seat that answered
 //     noblock cannot block later in the same window. The completer cannot
-//     act in its own window; its moves are refused with ErrWindowOpen until
-//     the window closes (a vector step by it closes the window first).
+//     act in its own window: its BLOCK and noblock are refused with
+//     ErrNotYourTurn (it is not among the seats that answer) and its plays
+//     and discards with ErrWindowOpen until the window closes (a vector step
+//     by it closes the window first).
 //   - The empty-hand draw of 2.2.2 holds as an invariant: whenever, in
 //     PhasePlay, the player whose turn it is has an empty hand and there is
 //     anything to draw, they draw (up to) five at once — after a play empties

@@ -163,6 +163,11 @@ func FromPosition(players int, p Position, seed rng.Seed) (State, error) {
 		if seat < 0 || seat >= players {
 			return s, setupErr("skipped seat %d: no such seat", seat)
 		}
+		// A SKIP marks the seat after its player's, and a mark is spent
+		// when the turn passes that seat over: it never reaches a marked seat.
+		if seat == p.Turn {
+			return s, setupErr("skipped seat %d is the seat whose turn it is", seat)
+		}
 		s.skipped[seat] = 1
 	}
 	if p.Turns < 0 || p.Turns > int(s.playCap) {
