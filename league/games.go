@@ -126,14 +126,17 @@ type Game struct {
 	ScheduledStart     *time.Time
 	StartedAt          *time.Time
 	FinishedAt         *time.Time
-	SeedHash           string
-	Seed               string // hex; only once the game has ended
-	Ply                int
-	TurnDeadline       *time.Time
-	ResultStatus       string // finished or drawn
-	Winner             *int   // team (sequence) or seat (stacks)
-	EndedBy            string // how the game ended (EndedBy…); empty until it has
-	Seats              []Seat
+	// SettledAt: when the game:settle task recorded the finished game
+	// (archive, ratings, tournament result).
+	SettledAt    *time.Time
+	SeedHash     string
+	Seed         string // hex; only once the game has ended
+	Ply          int
+	TurnDeadline *time.Time
+	ResultStatus string // finished or drawn
+	Winner       *int   // team (sequence) or seat (stacks)
+	EndedBy      string // how the game ended (EndedBy…); empty until it has
+	Seats        []Seat
 }
 
 // Result is the game's result, empty while it is being played.

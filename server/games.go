@@ -100,6 +100,7 @@ type gameResponse struct {
 	ScheduledStart     *time.Time      `json:"scheduled_start,omitempty"`
 	StartedAt          *time.Time      `json:"started_at,omitempty"`
 	FinishedAt         *time.Time      `json:"finished_at,omitempty"`
+	SettledAt          *time.Time      `json:"settled_at,omitempty"`
 	SeedHash           string          `json:"seed_hash"`
 	Seed               string          `json:"seed,omitempty"`
 	Ply                int             `json:"ply"`
@@ -131,7 +132,7 @@ func toGameResponse(g league.Game) gameResponse {
 		ID: g.ID, Game: g.Game, Variant: g.Variant, Players: g.Players, Teams: g.Teams, SequencesToWin: g.SequencesToWin,
 		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy,
 		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
-		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt,
+		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt, SettledAt: g.SettledAt,
 		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, EndedBy: g.EndedBy, Seats: []seatResponse{},
 	}
 	if g.Game != league.GameStacks {

@@ -111,7 +111,7 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 		SequencesToWin: r.SequencesToWin, PlayCap: r.PlayCap, Clock: r.clock(), Rated: r.Rated,
 		BlockWindowSeconds: r.BlockWindowSeconds, AutopilotLevel: r.AutopilotLevel, FillLevel: r.FillLevel,
 		MaxTimeouts: r.MaxTimeouts, Status: r.Status, CreatedAt: r.CreatedAt, ScheduledStart: r.ScheduledStart,
-		StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, SeedHash: r.SeedHash, Ply: r.Ply,
+		StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, SettledAt: r.SettledAt, SeedHash: r.SeedHash, Ply: r.Ply,
 		TurnDeadline: r.TurnDeadline, Winner: r.Winner,
 	}
 	if r.CreatedBy != nil {
