@@ -137,6 +137,9 @@ func TestHandingAGameToBotsAtADeadlineAbandonsOnlyThoseWhoNeverMoved(t *testing.
 	if err != nil {
 		t.Fatal(err)
 	}
+	if v.Game.SettledAt != nil || rated.Game.SettledAt == nil {
+		t.Fatalf("settled_at %v before the settlement and %v after; want none, then a time", v.Game.SettledAt, rated.Game.SettledAt)
+	}
 	archive, err := r.games.Archive(ctx, g.ID)
 	if err != nil {
 		t.Fatal(err)
