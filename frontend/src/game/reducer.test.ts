@@ -102,4 +102,21 @@ describe('the live-game reducer', () => {
     s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: handed } });
     expect(s.announcement).toBe('The fill-in bot in your seat to move.');
   });
+
+  it('tells same-named bots apart by seat (and team in Sequence), as the page does', () => {
+    const bot = (seat: number, team: number) => ({ seat, team, user: null, bot: 'greedy', open: false, filled_by_bot: false, abandoned: false });
+    const stacks = (ply: number, over: Partial<GameView> = {}) =>
+      view(ply, { game: 'stacks', players: 3, teams: 3, to_move: [ply % 3], seats: [view(0).seats[0], bot(1, 1), bot(2, 2)], ...over });
+    let s = liveReducer(initialLive, { type: 'view', view: stacks(0) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: { ply: 0, seat: 0, move: 'STEAL_CHIP@2:red', by: 'autopilot', at: '' }, view: stacks(1) } });
+    expect(s.announcement).toBe('Your turn timed out; the autopilot played it for you: stole a red chip from bot-greedy (seat 3). bot-greedy (seat 2) to move.');
+    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: stacks(1, { status: 'finished', to_move: [], result: { status: 'finished', winner: 2 } }) } });
+    expect(s.announcement).toBe('The game is over: bot-greedy (seat 3) won.');
+
+    const seq = (ply: number) =>
+      view(ply, { players: 4, teams: 2, to_move: [ply % 4], seats: [view(0).seats[0], bot(1, 1), { ...view(0).seats[0], seat: 2, user: { id: 'u3', username: 'cy' } }, bot(3, 1)] });
+    s = liveReducer(initialLive, { type: 'view', view: seq(0) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(0), view: seq(3) } });
+    expect(s.announcement).toBe('bot-greedy (seat 4, Green team) to move.');
+  });
 });

@@ -2,7 +2,7 @@
 // first GET, the SSE stream (which may replay moves after a reconnect, or
 // arrive before or after our own POST's answer) and our moves' answers.
 import type { GameEventData, GameView, MoveRecord } from '../api/types';
-import { ABANDONED_NOTICE, autopilotTurn, isMyTurn, mySeatAbandoned, opponentsWalkedAway, teamName, timeoutText } from './seats';
+import { ABANDONED_NOTICE, autopilotTurn, isMyTurn, mySeatAbandoned, opponentsWalkedAway, seatName, teamName, timeoutText } from './seats';
 import { describeSequenceMove } from './sequenceMoves';
 import { describeStacksMove } from './stacksMoves';
 
@@ -38,7 +38,8 @@ export function isNewer(a: GameView | null, b: GameView): boolean {
 function nameOfSeat(view: GameView, seat: number): string {
   const s = view.seats[seat];
   if (view.your_seat === seat) return s?.filled_by_bot ? 'The fill-in bot in your seat' : 'You';
-  const name = s?.user?.username ?? (s?.bot ? `bot (${s.bot})` : `seat ${seat + 1}`);
+  // as the page names it: a name two seats share says which seat (and team)
+  const name = seatName(view, seat);
   return s?.filled_by_bot ? `${name} (fill-in bot)` : name;
 }
 

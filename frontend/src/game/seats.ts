@@ -7,6 +7,35 @@ import { TEAMS } from './board';
 
 type Seats = { seats: Seat[]; your_seat?: number | null };
 
+/** TABLE names seat -1, the server's own moves (a Stacks block window closing): no player made them. */
+export const TABLE = 'the table';
+
+/**
+ * playerLabel names seat among players named names (one a seat): a name
+ * two seats share (two bots of one level, two open seats) gets its seat
+ * number, and its team when teamName gives one, so that "steal from
+ * bot-greedy" says which bot-greedy. Seat -1 is the table (the server).
+ */
+export function playerLabel(names: string[], seat: number, teamName?: (seat: number) => string | undefined): string {
+  if (seat < 0) return TABLE;
+  const base = names[seat] || `seat ${seat + 1}`;
+  if (names.filter((n) => n === base).length < 2) return base;
+  const team = teamName?.(seat);
+  return `${base} (seat ${seat + 1}${team ? `, ${team}` : ''})`;
+}
+
+/** sequenceTeam is the team a Sequence seat plays for, as words ("Blue team"). */
+export function sequenceTeam(game: string | undefined, team: number | undefined): string | undefined {
+  return game === 'sequence' && team != null && TEAMS[team] ? `${TEAMS[team].name} team` : undefined;
+}
+
+/** seatName names a seat as the page shows it: playerLabel over the seats' names, "(you)" on the viewer's own. */
+export function seatName(view: { seats: Seat[]; your_seat?: number | null; game?: string }, seat: number): string {
+  const names = view.seats.map((s) => s?.user?.username ?? (s?.bot ? `bot-${s.bot}` : s?.open ? 'open seat' : ''));
+  const base = playerLabel(names, seat, (i) => sequenceTeam(view.game, view.seats[i]?.team));
+  return seat >= 0 && view.your_seat === seat ? `${base} (you)` : base;
+}
+
 /** mySeatAbandoned says whether the viewer's seat was handed to a fill-in bot. */
 export function mySeatAbandoned(v: Seats): boolean {
   return v.your_seat != null && !!v.seats[v.your_seat]?.abandoned;

@@ -1,35 +1,10 @@
 import type { GameView, Seat } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { TEAMS } from '../game/board';
-import { mySeatAbandoned, opponentsWalkedAway } from '../game/seats';
+import { mySeatAbandoned, opponentsWalkedAway, seatName } from '../game/seats';
 
-/** TABLE names seat -1, the server's own moves (a Stacks block window closing): no player made them. */
-export const TABLE = 'the table';
-
-/**
- * playerLabel names seat among players named names (one a seat): a name
- * two seats share (two bots of one level, two open seats) gets its seat
- * number, and its team when teamName gives one, so that "steal from
- * bot-greedy" says which bot-greedy. Seat -1 is the table (the server).
- */
-export function playerLabel(names: string[], seat: number, teamName?: (seat: number) => string | undefined): string {
-  if (seat < 0) return TABLE;
-  const base = names[seat] || `seat ${seat + 1}`;
-  if (names.filter((n) => n === base).length < 2) return base;
-  const team = teamName?.(seat);
-  return `${base} (seat ${seat + 1}${team ? `, ${team}` : ''})`;
-}
-
-/** sequenceTeam is the team a Sequence seat plays for, as words ("Blue team"). */
-export function sequenceTeam(game: string | undefined, team: number | undefined): string | undefined {
-  return game === 'sequence' && team != null && TEAMS[team] ? `${TEAMS[team].name} team` : undefined;
-}
-
-export function seatName(view: { seats: Seat[]; your_seat?: number | null; game?: string }, seat: number): string {
-  const names = view.seats.map((s) => s?.user?.username ?? (s?.bot ? `bot-${s.bot}` : s?.open ? 'open seat' : ''));
-  const base = playerLabel(names, seat, (i) => sequenceTeam(view.game, view.seats[i]?.team));
-  return seat >= 0 && view.your_seat === seat ? `${base} (you)` : base;
-}
+// The pure labelling helpers live in game/ (the live-game reducer names seats too).
+export { TABLE, playerLabel, seatName, sequenceTeam } from '../game/seats';
 
 /** isFillIn says whether a fill-in bot plays the seat (it took an open or an abandoned seat over). */
 export function isFillIn(view: { seats: Seat[] }, seat: number): boolean {
