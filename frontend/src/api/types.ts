@@ -54,6 +54,8 @@ export interface Game {
   scheduled_start?: string;
   started_at?: string;
   finished_at?: string;
+  /** when the finished game was settled (archive, ratings, tournament result): from then on a rated game's seats carry their rating change, if it changed any */
+  settled_at?: string;
   seed_hash: string;
   seed?: string;
   ply: number;

@@ -177,7 +177,8 @@ export default function GamePage({ id }: { id: string }) {
 
   const view = live.view;
   // A rated game is rated by a task just after it ends: ask again a few
-  // times until the viewer's rating change is there to show.
+  // times while it is unsettled (no settled_at), until the viewer's rating
+  // change, or the word that it changed none, is there to show.
   const awaitingRating = !!view && ratingText(view).endsWith('…');
   useEffect(() => {
     if (!awaitingRating) return;

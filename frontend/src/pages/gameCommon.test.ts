@@ -62,6 +62,14 @@ describe('the rating line', () => {
     expect(ratingText(lost)).toBe('Rated game: your rating 1512 → 1500 (−12.3).');
   });
 
+  it('stops waiting once the game is settled without a rating change for the seat', () => {
+    const none = rated({ settled_at: '2026-01-01T00:00:00Z' });
+    expect(ratingText(none)).toBe('Rated game, but this game changed no rating.');
+    expect(ratingText(none)).not.toMatch(/…$/);
+    const done = rated({ settled_at: '2026-01-01T00:00:00Z', seats: [seats[0], { ...seats[1], rating: { before: 1500, after: 1510 } }] });
+    expect(ratingText(done)).toBe('Rated game: your rating 1500 → 1510 (+10.0).');
+  });
+
   it('says nothing for a casual game or a spectator', () => {
     expect(ratingText(finished('sequence', { status: 'finished', winner: 1 }))).toBe('');
     expect(ratingText(rated({ your_seat: null }))).toBe('');

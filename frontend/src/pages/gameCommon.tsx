@@ -44,13 +44,18 @@ export function SeatTags({ view, seat, toMove = 'to move' }: { view: GameView; s
 
 /**
  * ratingText says what a finished game did to the viewer's rating: the
- * change once the game has been rated, "being updated" until then, and
- * nothing for a casual game or a spectator.
+ * change once the game has been rated, "being updated" until the game is
+ * settled (settled_at), that it changed no rating if it was settled without
+ * one for this seat, and nothing for a casual game or a spectator.
  */
 export function ratingText(view: GameView): string {
   if (view.status !== 'finished' || !view.rated || view.your_seat == null) return '';
   const r = view.seats[view.your_seat]?.rating;
-  if (!r) return 'Rated game: your rating is being updated…';
+  if (!r) {
+    // Settled with no rating change for this seat (one bot account on two
+    // teams, say): waiting for it would wait for ever.
+    return view.settled_at ? 'Rated game, but this game changed no rating.' : 'Rated game: your rating is being updated…';
+  }
   const delta = r.after - r.before;
   const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
   return `Rated game: your rating ${Math.round(r.before)} → ${Math.round(r.after)} (${sign}${Math.abs(delta).toFixed(1)}).`;
