@@ -4,7 +4,12 @@ import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
-import { SeatBank, SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+import { SeatBank, SeatTags, isFillIn, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+
+/** cardCount is a number of cards in words: "1 card", "3 cards". */
+export function cardCount(n: number): string {
+  return `${n} ${n === 1 ? 'card' : 'cards'}`;
+}
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {
@@ -98,14 +103,15 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
             <div class={`player${view.to_move.includes(seat) ? ' to-move' : ''}`} key={seat}>
               <span class="player-name">
                 {names(seat)}
-                <SeatTags view={view} seat={seat} toMove={inWindow ? 'may block' : 'to move'} />
+                <SeatTags view={view} seat={seat} toMove={inWindow ? (seat === view.your_seat && !isFillIn(view, seat) && !opts.block ? null : 'may block') : 'to move'} />
                 {st.skipped[seat] && <span class="badge warn">skipped next</span>}
               </span>
-              <span class="muted" aria-label={`${n} cards in hand`}>
-                {n} cards
+              <span class="muted">
+                {cardCount(n)}
+                <span class="sr-only"> in hand</span>
               </span>
               <SeatBank view={view} seat={seat} paused={!!inWindow} />
-              <span class="chips" aria-label={`${ch.red} red and ${ch.blue} blue chips`}>
+              <span class="chips" role="img" aria-label={`${ch.red} red and ${ch.blue} blue ${ch.red + ch.blue === 1 ? 'chip' : 'chips'}`}>
                 <span class="schip red" aria-hidden="true">
                   R {ch.red}
                 </span>
@@ -113,7 +119,11 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
                   B {ch.blue}
                 </span>
               </span>
-              <span class="discard-top" aria-label={disc.length ? `discard pile: ${disc.length} cards, top ${stacksCardName(disc[disc.length - 1])}` : 'discard pile empty'}>
+              <span
+                class="discard-top"
+                role="img"
+                aria-label={disc.length ? `discard pile: ${cardCount(disc.length)}, top ${stacksCardName(disc[disc.length - 1])}` : 'discard pile empty'}
+              >
                 {disc.length ? <StacksCard card={disc[disc.length - 1]} small /> : <span class="muted">—</span>}
               </span>
             </div>

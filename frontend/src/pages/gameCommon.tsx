@@ -29,15 +29,15 @@ export function toMoveText(view: GameView, names: (seat: number) => string = (s)
 /**
  * SeatTags are the badges after a player's name: a fill-in bot playing the
  * seat, and whose move it is (never "to move" on the viewer's own seat once
- * a bot has it: the bot moves, not them).
+ * a bot has it: the bot moves, not them). A null toMove shows no move badge.
  */
-export function SeatTags({ view, seat, toMove = 'to move' }: { view: GameView; seat: number; toMove?: string }) {
+export function SeatTags({ view, seat, toMove = 'to move' }: { view: GameView; seat: number; toMove?: string | null }) {
   const fillIn = isFillIn(view, seat);
   const moving = view.to_move.includes(seat);
   return (
     <>
       {fillIn && <span class="badge fill-in">{view.seats[seat]?.abandoned ? 'fill-in bot (seat abandoned)' : 'fill-in bot'}</span>}
-      {moving && <span class="badge">{fillIn ? `bot ${toMove}` : toMove}</span>}
+      {moving && toMove && <span class="badge">{fillIn ? `bot ${toMove}` : toMove}</span>}
     </>
   );
 }

@@ -174,6 +174,33 @@ describe('the Stacks table', () => {
   });
 });
 
+describe("the Stacks players' counts", () => {
+  it('gives screen readers the hand sizes, chips and discard piles, with no label on a plain span', () => {
+    const root = mount(<StacksTable view={stacksView({ hand_sizes: [1, 5], discards: [['B4'], []] }, [])} onMove={() => {}} busy={false} />);
+    const players = root.querySelector('.players')!;
+    // ARIA allows no aria-label on a span without a role
+    expect([...players.querySelectorAll('span[aria-label]:not([role])')].map((e) => e.outerHTML)).toEqual([]);
+    const first = players.querySelectorAll('.player')[0];
+    expect(first.querySelector('.muted')!.textContent).toBe('1 card in hand');
+    expect(first.querySelector('.sr-only')!.textContent).toBe(' in hand');
+    expect(first.querySelector('.chips')!.getAttribute('role')).toBe('img');
+    expect(first.querySelector('.chips')!.getAttribute('aria-label')).toBe('0 red and 0 blue chips');
+    expect(first.querySelector('.discard-top')!.getAttribute('role')).toBe('img');
+    expect(first.querySelector('.discard-top')!.getAttribute('aria-label')).toBe('discard pile: 1 card, top blue 4');
+    expect(players.querySelectorAll('.player')[1].querySelector('.muted')!.textContent).toBe('5 cards in hand');
+  });
+
+  it('tags the viewer\'s own seat "may block" in a block window only when they hold a BLOCK', () => {
+    const win = { phase: 'block-window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
+    const badges = (root: Element) => [...root.querySelectorAll('.player')[0].querySelectorAll('.badge')].map((b) => b.textContent);
+    expect(badges(mount(<StacksTable view={stacksView({ ...win, hand: ['BLOCK'] }, ['BLOCK', 'noblock'])} onMove={() => {}} busy={false} />))).toEqual(['may block']);
+    expect(badges(mount(<StacksTable view={stacksView({ ...win, hand: ['R1'] }, [], [0])} onMove={() => {}} busy={false} />))).toEqual([]);
+    // another viewer sees every eligible seat as one that may block (its hand is hidden)
+    const other = { ...stacksView({ ...win, hand: [] }, [], [0]), your_seat: 1 };
+    expect(badges(mount(<StacksTable view={other} onMove={() => {}} busy={false} />))).toEqual(['may block']);
+  });
+});
+
 describe('a seat a fill-in bot took over', () => {
   const gone = [{ ...seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true }, seats[1]];
 
