@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { normalizeArchive, positionFromVector, verifySeed, type ArchiveDoc } from './archive';
+import { describe, expect, it, vi } from 'vitest';
+import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type ArchiveDoc } from './archive';
 
 // GET /games/{id}/archive as the server answers it (server/games.go archiveResponse).
 const apiArchive: ArchiveDoc = {
@@ -67,7 +67,21 @@ describe('the archive', () => {
   it('verifies the revealed seed against the published hash', async () => {
     // SHA-256 of the single byte 0xab
     const hash = '087d80f7f182dd44f184aa86ca34488853ebcc04f0c60d5294919a466b463831';
-    expect(await verifySeed('ab', hash)).toBe(true);
-    expect(await verifySeed('ac', hash)).toBe(false);
+    expect(await verifySeed('ab', hash)).toBe('match');
+    expect(await verifySeed('ac', hash)).toBe('mismatch');
+  });
+
+  it('tells a seed that does not match from one it could not check', async () => {
+    const hash = '087d80f7f182dd44f184aa86ca34488853ebcc04f0c60d5294919a466b463831';
+    expect(await verifySeed('ac', hash)).toBe('mismatch');
+    expect(seedCheckText('mismatch')).toMatch(/does NOT match the hash published at the start/);
+    expect(seedCheckText('unchecked')).toMatch(/could not check/);
+    expect(seedCheckText('mismatch')).not.toMatch(/could not check/);
+    vi.stubGlobal('crypto', {});
+    try {
+      expect(await verifySeed('ab', hash)).toBe('unchecked');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

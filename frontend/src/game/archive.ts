@@ -143,12 +143,22 @@ export function hexToBytes(hex: string): Uint8Array {
   return out;
 }
 
+/** SeedCheck is what checking the revealed seed found: it matches, it does not, or it could not be checked (no Web Crypto, no seed or hash). */
+export type SeedCheck = 'match' | 'mismatch' | 'unchecked';
+
 /** verifySeed checks that the revealed seed hashes to the hash published at the start. */
-export async function verifySeed(seed: string, hash: string): Promise<boolean> {
+export async function verifySeed(seed: string, hash: string): Promise<SeedCheck> {
   const subtle = globalThis.crypto?.subtle;
-  if (!subtle || !seed || !hash || !/^[0-9a-f]+$/i.test(seed)) return false;
+  if (!subtle || !seed || !hash) return 'unchecked';
   const hex = (b: ArrayBuffer) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, '0')).join('');
-  const bytes = hexToBytes(seed);
-  if (hex(await subtle.digest('SHA-256', bytes as BufferSource)) === hash.toLowerCase()) return true;
-  return hex(await subtle.digest('SHA-256', new TextEncoder().encode(seed))) === hash.toLowerCase();
+  const want = hash.toLowerCase();
+  if (/^[0-9a-f]+$/i.test(seed) && seed.length % 2 === 0 && hex(await subtle.digest('SHA-256', hexToBytes(seed) as BufferSource)) === want) return 'match';
+  return hex(await subtle.digest('SHA-256', new TextEncoder().encode(seed))) === want ? 'match' : 'mismatch';
+}
+
+/** seedCheckText says what checking the revealed seed against the hash published at the start found. */
+export function seedCheckText(check: SeedCheck): string {
+  if (check === 'match') return '✓ matches the hash published at the start';
+  if (check === 'mismatch') return '✗ does NOT match the hash published at the start: this is not the seed the game was dealt from';
+  return '(this browser could not check it against the published hash)';
 }

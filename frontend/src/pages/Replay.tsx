@@ -3,7 +3,7 @@ import { Board } from '../components/Board';
 import { SeqCard, StacksCard } from '../components/Cards';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { TEAMS } from '../game/board';
-import { normalizeArchive, positionFromVector, verifySeed, type Archive, type ArchiveDoc, type Position } from '../game/archive';
+import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type Archive, type ArchiveDoc, type Position, type SeedCheck } from '../game/archive';
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { api } from '../session';
@@ -31,7 +31,7 @@ export default function Replay({ id }: { id: string }) {
   const cache = useRef(new Map<number, Promise<Position>>());
   const [pos, setPos] = useState<{ ply: number; p: Position } | null>(null);
   const [posError, setPosError] = useState<unknown>(null);
-  const [seedOK, setSeedOK] = useState<boolean | null>(null);
+  const [seedCheck, setSeedCheck] = useState<SeedCheck | null>(null);
 
   const fetchPly = (n: number) => {
     let p = cache.current.get(n);
@@ -46,7 +46,7 @@ export default function Replay({ id }: { id: string }) {
   // Start at the end: every hand is shown from the final position.
   useEffect(() => {
     if (archive && ply == null) setPly(archive.moves.length);
-    if (archive) verifySeed(archive.seed, archive.seedHash).then(setSeedOK, () => setSeedOK(false));
+    if (archive) verifySeed(archive.seed, archive.seedHash).then(setSeedCheck, () => setSeedCheck('unchecked'));
   }, [archive]);
 
   useEffect(() => {
@@ -120,7 +120,7 @@ export default function Replay({ id }: { id: string }) {
       </p>
       <p class="muted small">
         Seed <code>{archive.seed.slice(0, 16)}…</code>{' '}
-        {seedOK === true ? '✓ matches the hash published at the start' : seedOK === false ? '(could not check it against the published hash)' : ''}
+        {seedCheck && seedCheckText(seedCheck)}
       </p>
 
       <div class="replay-controls" role="toolbar" aria-label="Replay controls (arrow keys step, Home and End jump)">
