@@ -20,7 +20,9 @@ export function useAction() {
       setBusy(false);
     }
   };
-  return { busy, error, fieldErrors: error instanceof ApiError ? error : null, run };
+  /** clear drops the last error (a form clears it when its fields are edited). */
+  const clear = () => setError(null);
+  return { busy, error, fieldErrors: error instanceof ApiError ? error : null, run, clear };
 }
 
 /** useLoad runs an async loader and reloads when deps change. */

@@ -60,8 +60,13 @@ export function ChangePassword({ username }: { username: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [changed, setChanged] = useState(false);
-  const { busy, error, fieldErrors: fe, run } = useAction();
+  const { busy, error, fieldErrors: fe, run, clear } = useAction();
   const onField = fe && (fe.fieldError('current_password') || fe.fieldError('new_password'));
+  // an error about what the fields held is stale once they are edited
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    if (error) clear();
+  };
   // The submit button is disabled while the request runs, and a browser
   // drops the focus of a disabled button: the focus goes on to the message
   // that it worked, or back to the field the server objects to (else the
@@ -94,7 +99,7 @@ export function ChangePassword({ username }: { username: string }) {
           name="current_password"
           type="password"
           value={current}
-          onInput={setCurrent}
+          onInput={edit(setCurrent)}
           required
           autocomplete="current-password"
           error={fe?.fieldError('current_password')}
@@ -104,7 +109,7 @@ export function ChangePassword({ username }: { username: string }) {
           name="new_password"
           type="password"
           value={next}
-          onInput={setNext}
+          onInput={edit(setNext)}
           required
           minLength={8}
           maxLength={128}

@@ -81,6 +81,24 @@ describe('the keyboard focus after a password change', () => {
   });
 });
 
+describe('a refused password change', () => {
+  it('drops the stale field error once the field is edited, and after a new submit', async () => {
+    let answer: Handler = refused('current_password', 'is not right');
+    await signInAs(ann, { 'POST /me/password': (...a) => answer(...a) });
+    const root = mount(<ChangePassword username="ann" />);
+    fill(root, 'a wrong guess', 'new secret 22');
+    await submit(root);
+    expect(fieldError(root, 'current_password')).toBe('is not right');
+    type(root, 'input[name="current_password"]', 'old secret 1');
+    expect(fieldError(root, 'current_password')).toBe('');
+    expect(root.querySelector('input[name="current_password"]')!.getAttribute('aria-invalid')).not.toBe('true');
+    answer = () => newPair;
+    await submit(root);
+    expect(fieldError(root, 'current_password')).toBe('');
+    expect(success(root)?.textContent).toMatch(/Password changed/);
+  });
+});
+
 describe('changing the password', () => {
   it('sends both passwords, keeps the new tokens and says it worked', async () => {
     await signInAs(ann, { 'POST /me/password': () => newPair });
