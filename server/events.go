@@ -168,8 +168,14 @@ func (h *Hub) dispatch(ev league.GameEvent) {
 // their access token as ?access_token=.
 func tokenFromQuery(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if t := c.QueryParam("access_token"); t != "" && c.Request().Header.Get(echo.HeaderAuthorization) == "" {
-			c.Request().Header.Set(echo.HeaderAuthorization, "Bearer "+t)
+		tokens := c.QueryParams()["access_token"]
+		if len(tokens) > 1 {
+			// As with two Authorization headers: which one was meant is
+			// not ours to guess.
+			return unauthorized(c, "send one access_token")
+		}
+		if len(tokens) == 1 && tokens[0] != "" && c.Request().Header.Get(echo.HeaderAuthorization) == "" {
+			c.Request().Header.Set(echo.HeaderAuthorization, "Bearer "+tokens[0])
 		}
 		return next(c)
 	}

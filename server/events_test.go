@@ -277,3 +277,10 @@ func TestNobodyExportsAPositionOfAGameBeingPlayed(t *testing.T) {
 		t.Errorf("vector of a finished game: %d %s", rec.Code, rec.Body)
 	}
 }
+
+func TestAStreamWithTwoAccessTokensIsRefused(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, _ := startedGame(t, r, 0)
+	rec := r.call("GET", "/api/v1/games/"+id+"/events?access_token="+alice+"&access_token=junk", "", "")
+	wantProblem(t, rec, http.StatusUnauthorized, "")
+}

@@ -70,3 +70,17 @@ func TestLeaderboardRefusesAnAlteredCursor(t *testing.T) {
 		t.Errorf("an altered cursor: errors %+v, want one naming cursor", p.Errors)
 	}
 }
+
+// A club or league that does not exist is a 404, whether its ID is well
+// formed or not, not an empty leaderboard.
+func TestALeaderboardOfAClubThatDoesNotExistIsNotFound(t *testing.T) {
+	r := newRig(t)
+	r.d.Ratings = postgres.NewRatings(r.db)
+	r.d.Metrics = prometheus.NewRegistry()
+	r.e = New(r.d)
+	for _, filter := range []string{"club=nope", "club=00000000-0000-0000-0000-000000000000", "league=00000000-0000-0000-0000-000000000000"} {
+		if rec := r.call(http.MethodGet, "/api/v1/leaderboards/"+rating.PoolSequence2+"?"+filter, "", ""); rec.Code != http.StatusNotFound {
+			t.Errorf("?%s: %d %s, want 404", filter, rec.Code, rec.Body)
+		}
+	}
+}

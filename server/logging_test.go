@@ -32,11 +32,14 @@ func TestTheRequestLogHoldsNoAccessToken(t *testing.T) {
 
 func TestRedactURILeavesOtherQueriesAlone(t *testing.T) {
 	for in, want := range map[string]string{
-		"/api/v1/clubs":                  "/api/v1/clubs",
-		"/api/v1/clubs?q=corner&limit=5": "/api/v1/clubs?q=corner&limit=5",
-		"/x?access_token=a;b":            "/x?[unparsable query redacted]",
-		"/x?acc%65ss_token=secret&a=1":   "/x?a=1&access_token=REDACTED",
-		"/x?access%5Ftoken=secret":       "/x?access_token=REDACTED",
+		"/api/v1/clubs":                              "/api/v1/clubs",
+		"/api/v1/clubs?q=corner&limit=5":             "/api/v1/clubs?q=corner&limit=5",
+		"/x?access_token=a;b":                        "/x?[unparsable query redacted]",
+		"/x?acc%65ss_token=secret&a=1":               "/x?a=1&access_token=REDACTED",
+		"/x?access%5Ftoken=secret":                   "/x?access_token=REDACTED",
+		"/x?ACCESS_TOKEN=secret":                     "/x?ACCESS_TOKEN=REDACTED",
+		"/x?t=eyJhbGciOi.eyJzdWIi.c2ln":              "/x?t=REDACTED",
+		"/x?access_token%3DeyJhbGciOi.eyJzdWIi.c2ln": "/x?REDACTED=",
 	} {
 		if got := redactURI(in); got != want {
 			t.Errorf("redactURI(%q) = %q, want %q", in, got, want)

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"time"
 
@@ -124,9 +125,10 @@ func readyz(checks map[string]Check) echo.HandlerFunc {
 
 // redactURI hides credentials carried in a request's query — the event
 // stream's ?access_token=, which EventSource cannot send as a header — so
-// that a request log never holds a token someone could replay.
-// The key is read as the server reads it, escapes decoded: acc%65ss_token
-// is access_token too.
+// that a request log never holds a token someone could replay. Keys are
+// read as the server reads them, escapes decoded (acc%65ss_token is
+// access_token too), and any key or value shaped like a JWT is hidden
+// whatever its key (ACCESS_TOKEN=, access_token%3D…).
 func redactURI(uri string) string {
 	path, query, ok := strings.Cut(uri, "?")
 	if !ok {
@@ -136,12 +138,30 @@ func redactURI(uri string) string {
 	if err != nil {
 		return path + "?[unparsable query redacted]"
 	}
-	if !values.Has("access_token") {
+	redacted := url.Values{}
+	changed := false
+	for k, vs := range values {
+		if looksLikeJWT(k) {
+			k, changed = "REDACTED", true
+		}
+		for _, v := range vs {
+			if strings.EqualFold(k, "access_token") || looksLikeJWT(v) {
+				v, changed = "REDACTED", true
+			}
+			redacted.Add(k, v)
+		}
+	}
+	if !changed {
 		return uri
 	}
-	values.Set("access_token", "REDACTED")
-	return path + "?" + values.Encode()
+	return path + "?" + redacted.Encode()
 }
+
+// jwtShape is a JWT's compact form: a header (base64url of `{"`), a
+// payload and a signature, joined by dots.
+var jwtShape = regexp.MustCompile(`eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`)
+
+func looksLikeJWT(s string) bool { return jwtShape.MatchString(s) }
 
 // wellFormedQuery refuses a query string with a bad percent-escape (?limit=%zz):
 // Go's parser drops such a pair without a word, so the request would run

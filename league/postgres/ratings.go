@@ -305,7 +305,13 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 		query = query.Where("r.games >= ?", rating.ProvisionalGames)
 	}
 	if q.ClubID != "" {
-		if !validID(q.ClubID) {
+		var clubs int64
+		if validID(q.ClubID) {
+			if err := db.Table("clubs").Where("id = ?", q.ClubID).Count(&clubs).Error; err != nil {
+				return nil, "", err
+			}
+		}
+		if clubs == 0 {
 			return nil, "", league.Errorf(league.ENOTFOUND, "no such club")
 		}
 		query = query.Where("EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = ? AND cm.user_id = r.user_id)", q.ClubID)
