@@ -6,7 +6,7 @@ import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
 import type { MoveRecord } from '../api/types';
-import { SeatBank, SeatTags, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+import { SeatBank, SeatTags, cardCount, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
 export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
   const out = new Set(state.locked ?? []);
@@ -103,21 +103,28 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
           const team = view.seats[seat]?.team ?? seat % st.teams;
           const t = TEAMS[team];
           const disc = st.discards[seat] ?? [];
+          const name = seatName(view, seat);
           return (
             <div class={`player${view.to_move.includes(seat) ? ' to-move' : ''}`} key={seat}>
               <span class={`chip team-${t.colour}`} aria-hidden="true">
                 {t.shape}
               </span>
               <span class="player-name">
-                {seatName(view, seat)}
-                <span class="sr-only">, {t.name} team</span>
+                {name}
+                {/* a shared name already says the team: say it once */}
+                {!name.includes(`${t.name} team`) && <span class="sr-only">, {t.name} team</span>}
                 <SeatTags view={view} seat={seat} />
               </span>
-              <span class="muted" aria-label={`${n} cards in hand`}>
-                {n} cards
+              <span class="muted">
+                {cardCount(n)}
+                <span class="sr-only"> in hand</span>
               </span>
               <SeatBank view={view} seat={seat} />
-              <span class="discard-top" aria-label={disc.length ? `discard pile: ${disc.length} cards, top ${cardLabel(disc[disc.length - 1]).name}` : 'discard pile empty'}>
+              <span
+                class="discard-top"
+                role="img"
+                aria-label={disc.length ? `discard pile: ${cardCount(disc.length)}, top ${cardLabel(disc[disc.length - 1]).name}` : 'discard pile empty'}
+              >
                 {disc.length ? <SeqCard card={disc[disc.length - 1]} small /> : <span class="muted">—</span>}
               </span>
             </div>

@@ -4,12 +4,7 @@ import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
-import { SeatBank, SeatTags, isFillIn, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
-
-/** cardCount is a number of cards in words: "1 card", "3 cards". */
-export function cardCount(n: number): string {
-  return `${n} ${n === 1 ? 'card' : 'cards'}`;
-}
+import { SeatBank, SeatTags, cardCount, isFillIn, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {

@@ -6,6 +6,11 @@ import { mySeatAbandoned, opponentsWalkedAway, seatName } from '../game/seats';
 // The pure labelling helpers live in game/ (the live-game reducer names seats too).
 export { TABLE, playerLabel, seatName, sequenceTeam } from '../game/seats';
 
+/** cardCount is a number of cards in words: "1 card", "3 cards". */
+export function cardCount(n: number): string {
+  return `${n} ${n === 1 ? 'card' : 'cards'}`;
+}
+
 /** isFillIn says whether a fill-in bot plays the seat (it took an open or an abandoned seat over). */
 export function isFillIn(view: { seats: Seat[] }, seat: number): boolean {
   return !!view.seats[seat]?.filled_by_bot;

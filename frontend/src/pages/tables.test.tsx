@@ -91,6 +91,22 @@ describe('the Sequence table', () => {
   });
 });
 
+describe('the Sequence players', () => {
+  it('says the team of a same-named bot once, and gives screen readers hand sizes and discards', () => {
+    const bot = (seat: number, team: number) => ({ seat, team, user: null, bot: 'greedy', open: false, filled_by_bot: false, abandoned: false });
+    const four = { ...seqView({ players: 4, hand_sizes: [3, 1, 6, 6], discards: [[], ['7H'], [], []] }, []), players: 4, seats: [seats[0], bot(1, 1), { ...seats[0], seat: 2, user: { id: 'u3', username: 'cy' } }, bot(3, 1)] };
+    const root = mount(<SequenceTable view={four} onMove={() => {}} busy={false} />);
+    const players = [...root.querySelectorAll('.players .player')];
+    const heard = (i: number) => players[i].querySelector('.player-name')!.textContent;
+    expect(heard(1)).toBe('bot-greedy (seat 2, Green team)');
+    expect(heard(3)).toBe('bot-greedy (seat 4, Green team)');
+    expect(heard(0)).toBe('ann (you), Blue teamto move'); // the badge follows
+    expect(players[1].querySelector('.muted')!.textContent).toBe('1 card in hand');
+    expect(players[1].querySelector('.discard-top')!.getAttribute('role')).toBe('img');
+    expect(root.querySelectorAll('.players span[aria-label]:not([role])')).toHaveLength(0);
+  });
+});
+
 function stacksView(state: Partial<StacksState>, legal: string[], toMove = [0]): GameView {
   return {
     id: 's', game: 'stacks', players: 2, teams: 2, status: 'active', rated: false, clock: {}, created_at: '', seed_hash: '', ply: 9,
