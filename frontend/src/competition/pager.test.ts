@@ -32,6 +32,8 @@ describe('keyset pagination', () => {
     );
     expect(pagePath({ pool: 'stacks' })).toBe('/leaderboards/stacks');
     expect(pagePath({ pool: 'stacks', club: 'c', provisional: true })).toBe('/leaderboards/stacks?club=c&provisional=1');
+    expect(pagePath({ pool: 'stacks', club: 'c', cursor: 'a+b=', page: 2 })).toBe('/leaderboards/stacks?club=c&cursor=a%2Bb%3D&page=2');
+    expect(pagePath({ pool: 'stacks', page: 2 })).toBe('/leaderboards/stacks');
   });
 });
 

@@ -45,12 +45,20 @@ export function leaderboardPath(q: LeaderboardQuery): string {
   return `/leaderboards/${encodeURIComponent(q.pool)}?${p}`;
 }
 
-/** pagePath is the app's own URL of a leaderboard view (filters only: a cursor does not outlive the session). */
-export function pagePath(q: LeaderboardQuery): string {
+/**
+ * pagePath is the app's own URL of a leaderboard view: its filters, and
+ * past the first page its cursor (and page number, for "page 3"), so that
+ * Back, a reload or a shared link comes to the same page.
+ */
+export function pagePath(q: LeaderboardQuery & { page?: number }): string {
   const p = new URLSearchParams();
   if (q.club) p.set('club', q.club);
   if (q.league) p.set('league', q.league);
   if (q.provisional) p.set('provisional', '1');
+  if (q.cursor) {
+    p.set('cursor', q.cursor);
+    if (q.page && q.page > 1) p.set('page', String(q.page));
+  }
   const s = p.toString();
   return `/leaderboards/${q.pool}${s ? '?' + s : ''}`;
 }

@@ -1,6 +1,6 @@
 // Leaderboards by pool (GET /leaderboards/{pool}): club and league filters,
 // provisional players on request, keyset pages ("Next page" follows
-// next_cursor), ranks as the API gives them.
+// next_cursor, kept in the URL as ?cursor=), ranks as the API gives them.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { POOLS, type Club, type LeaderboardPage, type League, type UserClub } from '../api/types';
 import { TableWrap } from '../competition/Standings';
@@ -68,9 +68,16 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
   const league = query.get('league') ?? '';
   const provisional = query.get('provisional') === '1' || query.get('provisional') === 'true';
   const key = `${pool}|${club}|${league}|${provisional}`;
-  const [pg, setPg] = useState<{ key: string; pager: Pager }>({ key, pager: firstPage() });
-  const pager = pg.key === key ? pg.pager : firstPage();
-  const cursor = cursorOf(pager);
+  // The page is in the URL (?cursor=, and ?page= for its number), so that
+  // Back, a reload or a link keeps it; the cursors of the pages seen on the
+  // way are remembered here, for "Previous page".
+  const cursor = query.get('cursor') ?? '';
+  const [seen, setSeen] = useState<{ key: string; cursors: string[]; base: number }>({ key, cursors: [''], base: 1 });
+  const urlPage = Math.max(2, Math.floor(Number(query.get('page'))) || 2);
+  // a page reached by a link or a reload: numbered as the URL says, the way back unknown
+  const trail = seen.key === key && seen.cursors.includes(cursor) ? seen : cursor ? { cursors: [cursor], base: urlPage } : { cursors: [''], base: 1 };
+  const pager: Pager = { cursors: trail.cursors, index: trail.cursors.indexOf(cursor) };
+  const pageNo = trail.base + pager.index;
   const page = useLoad(() => api.get<LeaderboardPage>(leaderboardPath({ pool, club, league, provisional, cursor, limit: PAGE_SIZE })), [key, cursor]);
 
   const myClubs = useLoad(async () => (user ? await fetchAll<UserClub>((path) => api.get(path), `/users/${user.id}/clubs`) : []), [user?.id]);
@@ -96,10 +103,13 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
       turned.current = false;
     }
   }, [page.data]);
-  const go = (p: Pager) => {
+  const go = (p: Pager, base: number) => {
     turned.current = true;
-    setPg({ key, pager: p });
+    setSeen({ key, cursors: p.cursors, base });
+    navigate(pagePath({ pool, club, league, provisional, cursor: cursorOf(p), page: base + p.index }));
   };
+  // Without the way back (a reload on a later page), "previous" is the first page.
+  const back = pager.index > 0 ? () => go(prev(pager), trail.base) : () => go(firstPage(), 1);
 
   const poolName = POOLS.find((p) => p.id === pool)?.name ?? pool;
   const first = page.data?.items[0]?.rank;
@@ -147,7 +157,7 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
         {page.data && !page.loading && first != null && (
           <span class="muted small">
             {' '}
-            · page {pager.index + 1}, ranks {first}–{last}
+            · page {pageNo}, ranks {first}–{last}
           </span>
         )}
       </h2>
@@ -159,13 +169,13 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
         A “?” after a rating: provisional, fewer than 30 rated games in the pool{provisional ? '' : ' (hidden unless you ask for them)'}. Equal ratings share a rank.
       </p>
       <nav class="pager" aria-label="Pages">
-        <button type="button" disabled={pager.index === 0 || page.loading} onClick={() => go(prev(pager))}>
-          ← Previous page
+        <button type="button" disabled={!cursor || page.loading} onClick={back}>
+          {cursor && pager.index === 0 ? '← First page' : '← Previous page'}
         </button>
         <span class="muted" aria-hidden="true">
-          Page {pager.index + 1}
+          Page {pageNo}
         </span>
-        <button type="button" disabled={!page.data?.next_cursor || page.loading} onClick={() => page.data && go(next(pager, page.data.next_cursor))}>
+        <button type="button" disabled={!page.data?.next_cursor || page.loading} onClick={() => page.data && go(next(pager, page.data.next_cursor), trail.base)}>
           Next page →
         </button>
       </nav>

@@ -70,6 +70,44 @@ describe('the leaderboard page', () => {
     expect(asked).toEqual([null, 'AAA', 'BBB', 'AAA']);
   });
 
+  it('keeps the page in the URL, so that Back and a reload come to it', async () => {
+    history.replaceState(null, '', '/leaderboards/sequence-2team?club=c1');
+    const pages: Record<string, { items: LeaderboardRow[]; next_cursor: string }> = {
+      '': { items: [row(1, 1), row(2, 2)], next_cursor: 'AAA' },
+      AAA: { items: [row(3, 3), row(4, 4)], next_cursor: 'BBB' },
+      BBB: { items: [row(5, 5)], next_cursor: '' },
+    };
+    stub({
+      'GET /leaderboards/sequence-2team\\?.*': (p) => ({ pool: 'sequence-2team', ...pages[new URLSearchParams(p.split('?')[1]).get('cursor') ?? ''] }),
+      'GET /.*': () => ({ items: [], next_cursor: '' }),
+    });
+    let root = mount(<Leaderboard pool="sequence-2team" />);
+    await settle();
+    const ranks = () => [...root.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-rank'));
+    click(byText(root, 'button', 'Next page →')!);
+    await settle();
+    expect(location.pathname + location.search).toBe('/leaderboards/sequence-2team?club=c1&cursor=AAA&page=2');
+    expect(ranks()).toEqual(['3', '4']);
+    // the browser's Back comes to the first page again
+    await act(async () => {
+      history.replaceState(null, '', '/leaderboards/sequence-2team?club=c1');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await settle();
+    expect(ranks()).toEqual(['1', '2']);
+    // a reload on page 3 shows page 3, and offers the first page back
+    unmountAll();
+    history.replaceState(null, '', '/leaderboards/sequence-2team?club=c1&cursor=BBB&page=3');
+    root = mount(<Leaderboard pool="sequence-2team" />);
+    await settle();
+    expect(ranks()).toEqual(['5']);
+    expect(root.querySelector('.results-title')!.textContent).toContain('page 3, ranks 5–5');
+    click(byText(root, 'button', '← First page')!);
+    await settle();
+    expect(ranks()).toEqual(['1', '2']);
+    expect(location.search).toBe('?club=c1');
+  });
+
   it('asks for provisional players and a club when the filters say so', async () => {
     history.replaceState(null, '', '/leaderboards/stacks?club=c1&provisional=1');
     stub({
