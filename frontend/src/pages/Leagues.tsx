@@ -4,7 +4,8 @@
 // frozen once the season is closed).
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { Club, League, Season, SeasonTable, Tournament, User } from '../api/types';
+import { POOLS, type Club, type LeaderboardPage, type League, type Season, type SeasonTable, type Tournament, type User } from '../api/types';
+import { leaderboardPath, pagePath } from '../competition/pager';
 import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
 import { ShowMore, usePagedList } from '../components/list';
@@ -154,11 +155,56 @@ function useClub(clubId: string | undefined) {
   return useLoad(async () => (clubId ? api.get<Club>(`/clubs/${enc(clubId)}`) : null), [clubId, user?.id]);
 }
 
+/**
+ * useLeaguePools finds the rating pools a league's games were rated in
+ * (a Stacks league has no one in the Sequence pools): each pool's
+ * leaderboard with the league filter, one row is enough.
+ */
+function useLeaguePools(clubId: string | undefined, league: string) {
+  return useLoad(async () => {
+    if (!clubId) return undefined;
+    const has = await Promise.all(
+      POOLS.map((p) =>
+        api.get<LeaderboardPage>(leaderboardPath({ pool: p.id, club: clubId, league, provisional: true, limit: 1 })).then(
+          (page) => (page.items ?? []).length > 0,
+          () => false,
+        ),
+      ),
+    );
+    return POOLS.filter((_, i) => has[i]);
+  }, [clubId, league]);
+}
+
+/** LeagueBoards links the league's leaderboard in each pool it has players in (the first pool while there is none, or while it is not known). */
+function LeagueBoards({ league: l, pools }: { league: League; pools?: typeof POOLS }) {
+  const href = (pool: string) => pagePath({ pool, club: l.club_id, league: l.id, provisional: true });
+  if (!pools || pools.length <= 1) {
+    const pool = pools?.[0] ?? POOLS[0];
+    return (
+      <p>
+        <a href={href(pool.id)}>League leaderboard{pools?.length ? ` (${pool.name})` : ''}</a>
+      </p>
+    );
+  }
+  return (
+    <p>
+      League leaderboards:{' '}
+      {pools.map((p, i) => (
+        <span key={p.id}>
+          {i > 0 && ' · '}
+          <a href={href(p.id)}>{p.name}</a>
+        </span>
+      ))}
+    </p>
+  );
+}
+
 export function LeaguePage({ id }: { id: string }) {
   const { user } = useSession();
   const league = useLoad(() => api.get<League>(`/leagues/${enc(id)}`), [id]);
   const club = useClub(league.data?.club_id);
   const seasons = usePagedList<Season>(`/leagues/${enc(id)}/seasons`, [id]);
+  const pools = useLeaguePools(league.data?.club_id, id);
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>(null);
   if (league.error)
@@ -190,9 +236,7 @@ export function LeaguePage({ id }: { id: string }) {
       </p>
       <h1>{l.name}</h1>
       {l.description && <p class="lead">{l.description}</p>}
-      <p>
-        <a href={`/leaderboards/sequence-2team?club=${enc(l.club_id)}&league=${enc(l.id)}&provisional=1`}>League leaderboard</a>
-      </p>
+      <LeagueBoards league={l} pools={pools.data} />
       <section class="card-box" aria-labelledby="seasons-title">
         <h2 id="seasons-title">Seasons</h2>
         <ErrorBox error={seasons.error} />

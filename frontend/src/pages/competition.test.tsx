@@ -612,6 +612,36 @@ describe('my next rounds', () => {
   });
 });
 
+describe("the league page's leaderboard link", () => {
+  const league = (withRows: string[]) => {
+    stub({
+      'GET /leagues/l1': () => ({ id: 'l1', club_id: 'c1', name: 'Stacks night' }),
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Dev Club' }),
+      'GET /leagues/l1/seasons\\?limit=20': () => ({ items: [], next_cursor: '' }),
+      'GET /leaderboards/([a-z0-9-]+)\\?.*': (p) => {
+        const pool = p.split('/')[2].split('?')[0];
+        return { pool, items: withRows.includes(pool) ? [{ ...row(1, 1), pool }] : [], next_cursor: '' };
+      },
+    });
+    return mount(<LeaguePage id="l1" />);
+  };
+  const links = (root: Element) => [...root.querySelectorAll('a[href^="/leaderboards/"]')].map((a) => [a.textContent, a.getAttribute('href')]);
+
+  it('opens the pool the league was played in, not always Sequence with two teams', async () => {
+    const root = league(['stacks']);
+    await settle();
+    expect(links(root)).toEqual([['League leaderboard (Sequence Stacks)', '/leaderboards/stacks?club=c1&league=l1&provisional=1']]);
+    const asked = calls.filter((c) => c.path.startsWith('/leaderboards/')).map((c) => new URLSearchParams(c.path.split('?')[1]));
+    expect(asked.every((q) => q.get('league') === 'l1' && q.get('provisional') === 'true')).toBe(true);
+  });
+
+  it('links every pool the league has players in', async () => {
+    const root = league(['sequence-2team', 'stacks']);
+    await settle();
+    expect(links(root).map((l) => l[1])).toEqual(['/leaderboards/sequence-2team?club=c1&league=l1&provisional=1', '/leaderboards/stacks?club=c1&league=l1&provisional=1']);
+  });
+});
+
 describe('a paged list', () => {
   it('shows the first page and adds the next one on "More seasons" until next_cursor is empty', async () => {
     stub({
