@@ -69,7 +69,7 @@ describe('the live-game reducer', () => {
     let s = liveReducer(initialLive, { type: 'view', view: view(0) });
     const auto: MoveRecord = { ply: 0, seat: 0, move: '7H@e5', by: 'autopilot', at: '' };
     s = liveReducer(s, { type: 'event', event: { kind: 'move', move: auto, view: view(1) } });
-    expect(s.announcement).toBe('Your turn timed out; the autopilot played it for you: played 7H on e5. bot-random to move.');
+    expect(s.announcement).toBe('Your turn timed out; the autopilot played it for you: played the 7 of hearts on e5. bot-random to move.');
   });
 
   it('never says "your turn" once a fill-in bot has the seat, and says so once', () => {

@@ -1,5 +1,6 @@
 // Sequence move notation (engine/sequence/doc.go) and what the table
 // highlights: the cells a selected card may go to or clear.
+import { cardLabel } from './board';
 
 export type SequenceMove =
   | { kind: 'place'; card: string; cell: string; windows: string[] }
@@ -97,15 +98,17 @@ export function specialMoves(legal: readonly string[] | undefined): {
 export function describeSequenceMove(text: string): string {
   const m = parseSequenceMove(text);
   if (!m) return text;
+  // the card's spoken name ("the ten of diamonds"), not its notation ("TD")
+  const card = (c: string) => `the ${cardLabel(c).name.replace(/ \(.*\)$/, '')}`;
   switch (m.kind) {
     case 'place':
-      return `played ${m.card} on ${m.cell}`;
+      return `played ${card(m.card)} on ${m.cell}`;
     case 'remove':
-      return `removed the chip on ${m.cell} with ${m.card}`;
+      return `removed the chip on ${m.cell} with ${card(m.card)}`;
     case 'exchange':
-      return `turned in the dead card ${m.card}`;
+      return `turned in the dead card, ${card(m.card)}`;
     case 'discard':
-      return `discarded ${m.card} (penalty)`;
+      return `discarded ${card(m.card)} (penalty)`;
     case 'pass':
       return 'passed';
     case 'penalty':
