@@ -63,6 +63,17 @@ export function unplaced(e: unknown, shown: (field: string) => boolean): unknown
   return e;
 }
 
+/**
+ * sentence shows a server's message ("the tournament cannot start with 0
+ * entries: …") as a sentence: capitalised, with a full stop.
+ */
+export function sentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  const s = t[0].toUpperCase() + t.slice(1);
+  return /[.!?…)]$/.test(s) ? s : s + '.';
+}
+
 export function errorText(e: unknown): string {
   if (e instanceof ApiError) {
     if (e.status === 0) return 'Cannot reach the server. Check your connection and try again.';

@@ -11,7 +11,7 @@ import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, startsInPast, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
 import { Input, Select } from '../components/form';
-import { ErrorBox, Loading, Page, unplaced, useAction, useLoad, when } from '../components/ui';
+import { ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
 
@@ -151,7 +151,12 @@ function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
       </p>
       {t.status === 'registration' && <p class="hint">Starting closes registration, draws the bracket (or pairs round 1) and starts the first games.</p>}
       {t.status === 'running' && <p class="hint">Pausing lets the games in play finish; no new round starts until you resume.</p>}
-      <ErrorBox error={error} />
+      {/* the server's refusal ("the tournament cannot start with 0 entries: …") as a sentence */}
+      {!!error && (
+        <div class="error" role="alert">
+          {sentence(errorText(error))}
+        </div>
+      )}
     </div>
   );
 }
