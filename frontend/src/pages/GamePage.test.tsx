@@ -3,8 +3,8 @@ import { act } from 'preact/test-utils';
 import { ApiError } from '../api/client';
 import { api, restore } from '../session';
 import type { GameView, MoveRecord, Seat } from '../api/types';
-import GamePage, { ConnBadge, OpenGame, SeatNotices } from './GamePage';
-import { mount, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
+import GamePage, { ConnBadge, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
+import { calls, mount, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 
 const ann: Seat = { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false };
@@ -120,6 +120,38 @@ describe('an unknown game', () => {
     expect(streams[0].closed).toBe(true); // while the page still shows
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+  });
+});
+
+describe('a finished rated game', () => {
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  it('asks again for the rating only while the game is unsettled, and says when it changed none', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let current = view({ status: 'finished', rated: true, seats: [ann, bob], result: { status: 'finished', winner: 1 } });
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({ 'GET /me': () => ({ id: 'u1', username: 'ann' }), 'GET /games/g1': () => current });
+    await restore();
+    const root = mount(<GamePage id="g1" />);
+    await settle();
+    const loads = () => calls.filter((c) => c.method === 'GET' && c.path === '/games/g1').length;
+    const before = loads();
+    expect(root.textContent).toContain('your rating is being updated…');
+    // settled, and one bot account on both teams: no rating changed
+    current = { ...current, settled_at: '2026-01-01T00:00:00Z' };
+    await act(async () => void vi.advanceTimersByTime(RATING_POLL_MS));
+    await settle();
+    expect(loads()).toBe(before + 1);
+    expect(root.textContent).toContain('this game changed no rating');
+    expect(root.textContent).not.toContain('being updated');
+    await act(async () => void vi.advanceTimersByTime(RATING_POLL_MS * 5));
+    await settle();
+    expect(loads()).toBe(before + 1);
   });
 });
 
