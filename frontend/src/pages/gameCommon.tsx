@@ -122,7 +122,7 @@ export function SeatBank({ view, seat, paused = false }: { view: GameView; seat:
   }
   const left = formatBank(view.seats[seat].bank_ms ?? 0);
   return (
-    <span class="bank" aria-label={`${seatName(view, seat)}'s bank: ${left}`}>
+    <span class="bank" role="img" aria-label={`${seatName(view, seat)}'s bank: ${left}`}>
       <span aria-hidden="true">{left}</span>
     </span>
   );

@@ -254,6 +254,8 @@ describe('a game on a time bank', () => {
     const root = mount(<StacksTable view={view({ turn: 0 })} onMove={() => {}} busy={false} />);
     expect(banks(root)).toEqual(['1:01', '1:06:40']);
     expect(root.querySelectorAll('.player')[1].querySelector('.bank')!.getAttribute('aria-label')).toBe("bot-random's bank: 1:06:40");
+    // a label on a span needs a role (ARIA names no plain span)
+    expect(root.querySelectorAll('.players span[aria-label]:not([role])')).toHaveLength(0);
     act(() => void vi.advanceTimersByTime(2000));
     expect(banks(root)).toEqual(['0:59', '1:06:40']);
     // a block window pauses the mover's bank
