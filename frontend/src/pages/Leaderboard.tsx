@@ -1,7 +1,7 @@
 // Leaderboards by pool (GET /leaderboards/{pool}): club and league filters,
 // provisional players on request, keyset pages ("Next page" follows
 // next_cursor, kept in the URL as ?cursor=), ranks as the API gives them.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { POOLS, type Club, type LeaderboardPage, type League, type UserClub } from '../api/types';
 import { TableWrap } from '../competition/Standings';
 import { cursorOf, fetchAll, firstPage, leaderboardPath, next, pagePath, prev, type Pager } from '../competition/pager';
@@ -61,6 +61,9 @@ export function LeaderboardTable({ page, me }: { page: LeaderboardPage; me?: str
   );
 }
 
+/** seenTrail: the cursors of the pages turned through, kept across the page's remounts. */
+let seenTrail: { key: string; cursors: string[]; base: number } = { key: '', cursors: [''], base: 1 };
+
 export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string }) {
   const { user } = useSession();
   const { query } = useLocation();
@@ -70,9 +73,10 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
   const key = `${pool}|${club}|${league}|${provisional}`;
   // The page is in the URL (?cursor=, and ?page= for its number), so that
   // Back, a reload or a link keeps it; the cursors of the pages seen on the
-  // way are remembered here, for "Previous page".
+  // way are remembered outside the component (the router mounts the page
+  // anew for each URL), for "Previous page".
   const cursor = query.get('cursor') ?? '';
-  const [seen, setSeen] = useState<{ key: string; cursors: string[]; base: number }>({ key, cursors: [''], base: 1 });
+  const seen = seenTrail;
   const urlPage = Math.max(2, Math.floor(Number(query.get('page'))) || 2);
   // a page reached by a link or a reload: numbered as the URL says, the way back unknown
   const trail = seen.key === key && seen.cursors.includes(cursor) ? seen : cursor ? { cursors: [cursor], base: urlPage } : { cursors: [''], base: 1 };
@@ -105,7 +109,7 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
   }, [page.data]);
   const go = (p: Pager, base: number) => {
     turned.current = true;
-    setSeen({ key, cursors: p.cursors, base });
+    seenTrail = { key, cursors: p.cursors, base };
     navigate(pagePath({ pool, club, league, provisional, cursor: cursorOf(p), page: base + p.index }));
   };
   // Without the way back (a reload on a later page), "previous" is the first page.
