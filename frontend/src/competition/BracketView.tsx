@@ -55,7 +55,8 @@ function MatchBox(props: {
           return (
             <li key={i} class={cls} title={from ? `${label} (${from})` : label} data-entry={s.entry?.id}>
               {seed ? (
-                <span class="seed" aria-label={`seed ${seed}`}>
+                <span class="seed">
+                  <span class="sr-only">seed </span>
                   {seed}
                 </span>
               ) : (
@@ -63,8 +64,9 @@ function MatchBox(props: {
               )}
               <span class="name">{label}</span>
               {won && (
-                <span class="mark" aria-label={champ ? 'champion' : 'winner'}>
-                  {champ ? '★' : '✓'}
+                <span class="mark">
+                  <span aria-hidden="true">{champ ? '★' : '✓'}</span>
+                  <span class="sr-only">{champ ? ', champion' : ', winner'}</span>
                 </span>
               )}
             </li>
@@ -175,7 +177,12 @@ export function RoundsTables({ rounds, schedule }: { rounds: BracketRound[]; sch
                               {i > 0 && <span class="muted"> v </span>}
                               <span class={m.winner === e.id ? 'won' : undefined}>
                                 {e.name}
-                                {m.winner === e.id && <span aria-label="winner"> ✓</span>}
+                                {m.winner === e.id && (
+                                  <>
+                                    <span aria-hidden="true"> ✓</span>
+                                    <span class="sr-only"> (winner)</span>
+                                  </>
+                                )}
                               </span>
                             </span>
                           ))}

@@ -203,6 +203,9 @@ describe('the tournament page', () => {
     const champ = se.entries.find((e) => e.id === se.bracket.champion)!;
     expect(root.querySelector('.champion-banner')!.textContent).toContain(`Champion: ${champ.name}`);
     expect(root.querySelector('.match-box[data-match="M2-1"] .slot.champion')!.textContent).toContain(champ.name);
+    // What a screen reader hears is text: ARIA names no plain span.
+    expect(root.querySelectorAll('span[aria-label]:not([role])')).toHaveLength(0);
+    expect(root.querySelector('.match-box[data-match="M2-1"] .slot.champion')!.textContent).toMatch(/champion$/);
     expect(boxes.every((b) => b.querySelectorAll('.slots li').length === 2)).toBe(true);
     const links = [...root.querySelectorAll('.match-box a.game-link')].map((a) => a.getAttribute('href'));
     expect(links).toHaveLength(3);
