@@ -169,9 +169,13 @@ type TournamentMatch struct {
 // TournamentRound is a round with its matches.
 type TournamentRound struct {
 	Number   int
-	StartsAt *time.Time
-	Deadline *time.Time
-	Status   string
+	StartsAt *time.Time // as scheduled
+	// StartedAt is when the round was paired and its games created: its
+	// start time if it was due then, later if the round before ran on, or
+	// whenever an organizer started it.
+	StartedAt *time.Time
+	Deadline  *time.Time
+	Status    string
 	// StartError is why the round could not start when it was due, for an
 	// organizer to act on ("" if it started or has not been due).
 	StartError string

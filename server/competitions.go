@@ -161,6 +161,7 @@ type matchResponse struct {
 type roundResponse struct {
 	Number     int             `json:"number"`
 	StartsAt   *time.Time      `json:"starts_at,omitempty"`
+	StartedAt  *time.Time      `json:"started_at,omitempty"`
 	Deadline   *time.Time      `json:"deadline,omitempty"`
 	Status     string          `json:"status"`
 	StartError string          `json:"start_error,omitempty"`
@@ -228,7 +229,7 @@ func toEntryResponse(e league.Entry) entryResponse {
 func toRoundResponses(rounds []league.TournamentRound) []roundResponse {
 	out := make([]roundResponse, 0, len(rounds))
 	for _, r := range rounds {
-		rr := roundResponse{Number: r.Number, StartsAt: r.StartsAt, Deadline: r.Deadline, Status: r.Status, StartError: r.StartError, Matches: []matchResponse{}}
+		rr := roundResponse{Number: r.Number, StartsAt: r.StartsAt, StartedAt: r.StartedAt, Deadline: r.Deadline, Status: r.Status, StartError: r.StartError, Matches: []matchResponse{}}
 		for _, m := range r.Matches {
 			mr := matchResponse{ID: m.ID, Entries: m.Entries, Bye: m.Bye, Status: m.Status, Winner: m.Winner,
 				GameWinners: m.GameWinners, Sequences: m.Sequences, Games: m.Games}
@@ -666,17 +667,24 @@ func (h competitionHandlers) calendar(c echo.Context) error {
 	line("CALSCALE:GREGORIAN")
 	line("X-WR-CALNAME:" + escapeICal(t.Name))
 	for _, r := range rounds {
-		if r.StartsAt == nil {
+		// A round that has started is in the calendar when it started (a
+		// round scheduled in the past starts at once, one started by hand
+		// may have had no schedule at all).
+		start := r.StartedAt
+		if start == nil {
+			start = r.StartsAt
+		}
+		if start == nil {
 			continue
 		}
-		end := r.StartsAt.Add(time.Hour)
-		if r.Deadline != nil {
+		end := start.Add(time.Hour)
+		if r.Deadline != nil && r.Deadline.After(*start) {
 			end = *r.Deadline
 		}
 		line("BEGIN:VEVENT")
 		line(fmt.Sprintf("UID:%s-round-%d@seqleague", t.ID, r.Number))
 		line("DTSTAMP:" + stamp(t.CreatedAt))
-		line("DTSTART:" + stamp(*r.StartsAt))
+		line("DTSTART:" + stamp(*start))
 		line("DTEND:" + stamp(end))
 		line(escapeICalSummary(fmt.Sprintf("%s: round %d", t.Name, r.Number)))
 		line("URL:" + h.publicURL + "/tournaments/" + t.ID)

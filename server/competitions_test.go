@@ -357,3 +357,32 @@ func TestASeasonWithADescriptionIsRefused(t *testing.T) {
 		t.Fatalf("a season with a name only: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// A round started by hand, or later than scheduled, is listed and put in
+// the calendar at the time it started, not at a schedule it never had (or
+// one long past).
+func TestARoundIsInTheCalendarWhenItStarted(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, "")
+	for _, name := range []string{"A", "B"} {
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer); rec.Code != 201 {
+			t.Fatalf("entry: %d %s", rec.Code, rec.Body)
+		}
+	}
+	before := time.Now().UTC()
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	rounds := decode[struct {
+		Rounds []struct {
+			StartedAt *time.Time `json:"started_at"`
+		} `json:"rounds"`
+	}](t, r.call("GET", "/api/v1/tournaments/"+id+"/rounds", "", ""))
+	if len(rounds.Rounds) != 1 || rounds.Rounds[0].StartedAt == nil || rounds.Rounds[0].StartedAt.Before(before.Truncate(time.Second)) {
+		t.Fatalf("rounds %+v; want round 1 started now", rounds.Rounds)
+	}
+	ics := r.call("GET", "/api/v1/tournaments/"+id+"/calendar.ics", "", "").Body.String()
+	if want := "DTSTART:" + rounds.Rounds[0].StartedAt.UTC().Format("20060102T150405Z"); !strings.Contains(ics, want) {
+		t.Fatalf("calendar without %s:\n%s", want, ics)
+	}
+}

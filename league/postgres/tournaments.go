@@ -1036,7 +1036,7 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	}
 	out := make([]league.TournamentRound, 0, len(rounds))
 	for _, r := range rounds {
-		tr := league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, Deadline: r.Deadline, Status: r.Status, Matches: byRound[r.Number]}
+		tr := league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, StartedAt: r.PairedAt, Deadline: r.Deadline, Status: r.Status, Matches: byRound[r.Number]}
 		if r.StartError != nil {
 			tr.StartError = *r.StartError
 		}
