@@ -380,6 +380,8 @@ export interface RoundMatch {
 export interface Round {
   number: number;
   starts_at?: string;
+  /** when the round was paired: its start if due then, later if the round before ran on, or when started by hand */
+  started_at?: string;
   deadline?: string;
   status: 'scheduled' | 'running' | 'finished' | string;
   /** why the round could not start when it was due, until it starts or is scheduled again */

@@ -274,6 +274,12 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
   );
 }
 
+/** startedOffSchedule: the round started more than a minute from its schedule (late, early, or with none). */
+export function startedOffSchedule(r: Pick<Round, 'starts_at' | 'started_at'>): boolean {
+  if (!r.started_at) return false;
+  return !r.starts_at || Math.abs(Date.parse(r.started_at) - Date.parse(r.starts_at)) > 60_000;
+}
+
 /** scheduleField is the schedule form's field a server field error names (rounds[0].starts_at → starts_at). */
 function scheduleField(field: string): string {
   return field.replace(/^rounds\[\d+\]\./, '');
@@ -505,7 +511,12 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                 <tr key={r.number} data-round={r.number} data-status={r.status}>
                   <td class="num">{r.number}</td>
                   <td>
-                    {r.starts_at ? (
+                    {startedOffSchedule(r) ? (
+                      <>
+                        {when(r.started_at!)}{' '}
+                        <span class="muted small">(started{r.starts_at ? `; scheduled for ${when(r.starts_at)}` : ' by hand'})</span>
+                      </>
+                    ) : r.starts_at ? (
                       <>
                         {when(r.starts_at)} {r.status === 'scheduled' && <span class="muted small">({relative(r.starts_at)})</span>}
                       </>

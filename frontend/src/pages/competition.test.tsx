@@ -172,6 +172,22 @@ describe('the tournament page', () => {
     expect(row.querySelector('[role=note]')!.textContent).toBe('Could not start: the tournament cannot start with 1 entries: a knockout needs at least 2 entries');
   });
 
+  it('lists a round that started off its schedule at the time it started', async () => {
+    const fx = structuredClone(se);
+    fx.rounds = [
+      { number: 1, starts_at: '2020-01-01T00:00:00Z', started_at: '2026-01-01T10:00:00Z', status: 'finished', matches: [] },
+      { number: 2, started_at: '2026-01-01T11:00:00Z', status: 'finished', matches: [] },
+      { number: 3, starts_at: '2026-01-01T12:00:00Z', started_at: '2026-01-01T12:00:01Z', status: 'finished', matches: [] },
+    ] as never;
+    stub(tournamentRoutes(fx));
+    const root = mount(<TournamentPage id={fx.tournament.id} />);
+    await settle();
+    const cell = (n: number) => root.querySelector(`tr[data-round="${n}"] td:nth-child(2)`)!.textContent!;
+    expect(cell(1)).toMatch(/\(started; scheduled for .*2020/);
+    expect(cell(2)).toMatch(/\(started by hand\)/);
+    expect(cell(3)).not.toMatch(/started/);
+  });
+
   it('names the club, league and season in the breadcrumb, and leaves out what it has none of', async () => {
     const fx = structuredClone(se);
     Object.assign(fx.tournament, { season_id: 's1' });
