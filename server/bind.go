@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -36,6 +37,9 @@ func bindOptionalJSON(c echo.Context, v any) error {
 	return decodeBody(c, v, true)
 }
 
+// bodyReadTimeout bounds how long a request body may take to arrive.
+var bodyReadTimeout = 10 * time.Second
+
 func decodeBody(c echo.Context, v any, optional bool) error {
 	req := c.Request()
 	if req.ContentLength == 0 {
@@ -49,11 +53,24 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 		return echo.NewHTTPError(http.StatusUnsupportedMediaType, "send the body as JSON in UTF-8 with Content-Type: application/json")
 	}
 	// The body is read whole (the body limit bounds it) so that a value the
-	// decoder refuses without saying where can be looked for again.
+	// decoder refuses without saying where can be looked for again, within
+	// bodyReadTimeout: a client that trickles its body would otherwise hold
+	// the request (and a graceful shutdown) for as long as it likes.
+	rc := http.NewResponseController(c.Response())
+	deadlineSet := rc.SetReadDeadline(time.Now().Add(bodyReadTimeout)) == nil
 	body, err := io.ReadAll(req.Body)
+	if deadlineSet && err == nil {
+		// Lifted once the body is in: the connection's next read belongs
+		// to the next request. After a timeout it stays, so that the
+		// server gives up on the rest of the body and closes the connection.
+		rc.SetReadDeadline(time.Time{})
+	}
 	if err != nil {
 		if e := tooLarge(err); e != nil {
 			return e
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return echo.NewHTTPError(http.StatusRequestTimeout, "the body took too long to arrive")
 		}
 		return league.Invalid("the body could not be read")
 	}

@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -119,4 +122,37 @@ func jsonContext(body string) echo.Context {
 	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
 	req.Header.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
 	return echo.New().NewContext(req, httptest.NewRecorder())
+}
+
+// A body that trickles in is cut off after bodyReadTimeout with a 408,
+// instead of holding the request (and a graceful shutdown) open.
+func TestABodyThatTricklesInTimesOut(t *testing.T) {
+	old := bodyReadTimeout
+	bodyReadTimeout = 200 * time.Millisecond
+	t.Cleanup(func() { bodyReadTimeout = old })
+	e := echo.New()
+	e.HTTPErrorHandler = errorHandler(quietLogger)
+	e.POST("/", func(c echo.Context) error {
+		var req bindRequest
+		if err := bindJSON(c, &req); err != nil {
+			return err
+		}
+		return c.NoContent(http.StatusNoContent)
+	})
+	srv := httptest.NewServer(e)
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{")
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer to a stalled body: %v", err)
+	}
+	if res.StatusCode != http.StatusRequestTimeout {
+		t.Fatalf("status %d, want 408", res.StatusCode)
+	}
 }

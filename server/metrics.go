@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net/http"
 	"strconv"
 	"time"
 
@@ -33,8 +34,9 @@ func httpMetrics(reg *prometheus.Registry) echo.MiddlewareFunc {
 			if route == "" {
 				route = "unmatched"
 			}
-			requests.WithLabelValues(c.Request().Method, route, strconv.Itoa(c.Response().Status)).Inc()
-			latency.WithLabelValues(c.Request().Method, route).Observe(time.Since(start).Seconds())
+			method := metricMethod(c.Request().Method)
+			requests.WithLabelValues(method, route, strconv.Itoa(c.Response().Status)).Inc()
+			latency.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
 			return nil
 		}
 	}
@@ -43,4 +45,16 @@ func httpMetrics(reg *prometheus.Registry) echo.MiddlewareFunc {
 func metricsHandler(reg *prometheus.Registry) echo.HandlerFunc {
 	h := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
 	return echo.WrapHandler(h)
+}
+
+// metricMethod is a request's method as a metric label: the methods of
+// HTTP, and "OTHER" for any other word a client sends, which would
+// otherwise start a new series per request.
+func metricMethod(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return m
+	}
+	return "OTHER"
 }

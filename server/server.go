@@ -145,7 +145,7 @@ func redactURI(uri string) string {
 			k, changed = "REDACTED", true
 		}
 		for _, v := range vs {
-			if strings.EqualFold(k, "access_token") || looksLikeJWT(v) {
+			if secretQueryKey(k) || looksLikeJWT(v) {
 				v, changed = "REDACTED", true
 			}
 			redacted.Add(k, v)
@@ -155,6 +155,16 @@ func redactURI(uri string) string {
 		return uri
 	}
 	return path + "?" + redacted.Encode()
+}
+
+// secretQueryKey names a credential no query string should carry, but a
+// client might put there anyway (a refresh token, a password).
+func secretQueryKey(k string) bool {
+	switch strings.ToLower(k) {
+	case "access_token", "refresh_token", "token", "password", "current_password", "new_password":
+		return true
+	}
+	return false
 }
 
 // jwtShape is a JWT's compact form: a header (base64url of `{"`), a

@@ -121,6 +121,14 @@ func TestMetricsLabelRoutesByPattern(t *testing.T) {
 	if strings.Contains(body, "/test/items/123") {
 		t.Error("metrics are labelled by raw path")
 	}
+	// Made-up methods share one label, or each would start new series.
+	for _, m := range []string{"M1", "M2", "BREW"} {
+		do(e, m, "/healthz")
+	}
+	body = do(e, http.MethodGet, "/metrics").Body.String()
+	if strings.Contains(body, `method="M1"`) || !strings.Contains(body, `method="OTHER",route="/healthz"`) {
+		t.Errorf("made-up methods are labelled one by one:\n%s", grep(body, "/healthz"))
+	}
 }
 
 func TestBodyLimitRefusesOversizedBodies(t *testing.T) {

@@ -213,7 +213,12 @@ func (a *App) shutdown() error {
 	var errs []error
 	if a.http != nil {
 		a.logger.Info("shutting down HTTP: waiting for in-flight requests")
-		if err := a.http.Shutdown(ctx); err != nil {
+		if err := a.http.Shutdown(ctx); errors.Is(err, context.DeadlineExceeded) {
+			// A client that never finishes its request must not turn a
+			// shutdown on schedule into a failure: its connection is cut.
+			a.logger.Warn("shutdown grace period over: closing the connections still open", "grace", a.cfg.ShutdownTimeout)
+			a.http.Close()
+		} else if err != nil {
 			errs = append(errs, fmt.Errorf("http shutdown: %w", err))
 		}
 	}
