@@ -38,6 +38,8 @@ func TestRedactURILeavesOtherQueriesAlone(t *testing.T) {
 		"/x?acc%65ss_token=secret&a=1":               "/x?a=1&access_token=REDACTED",
 		"/x?access%5Ftoken=secret":                   "/x?access_token=REDACTED",
 		"/x?ACCESS_TOKEN=secret":                     "/x?ACCESS_TOKEN=REDACTED",
+		"/x?refresh_token=EEEEsecret5":               "/x?refresh_token=REDACTED",
+		"/x?password=hunter2&a=1":                    "/x?a=1&password=REDACTED",
 		"/x?t=eyJhbGciOi.eyJzdWIi.c2ln":              "/x?t=REDACTED",
 		"/x?access_token%3DeyJhbGciOi.eyJzdWIi.c2ln": "/x?REDACTED=",
 	} {
