@@ -70,6 +70,12 @@ func (a *App) Start(ctx context.Context) (err error) {
 	// from the requests for its duration. Measured in
 	// BenchmarkLiveMoveThroughput: about a fifth more moves per second.
 	debug.SetGCPercent(a.cfg.GCPercent)
+	if a.cfg.RedisURL == "" && !(a.mode.API && a.mode.Workers) {
+		// An in-process Redis is the one-process development mode: an API
+		// without workers (or workers without an API) on its own Redis
+		// would enqueue tasks nobody runs and publish moves nobody hears.
+		return errors.New("REDIS_URL is required for `serve` and `work`: they share their queue and events with the other processes through it (only `all` may run on an in-process Redis)")
+	}
 	in, err := openInfra(ctx, a.cfg, a.logger)
 	if err != nil {
 		return err

@@ -185,6 +185,17 @@ func mask(v string) string {
 		if at := strings.LastIndex(rest, "@"); at >= 0 {
 			rest = "****@" + rest[at+1:]
 		}
+		// A password may also ride in the query (?password=…).
+		if path, query, ok := strings.Cut(rest, "?"); ok {
+			var params []string
+			for _, p := range strings.Split(query, "&") {
+				if k, _, _ := strings.Cut(p, "="); strings.Contains(strings.ToLower(k), "pass") {
+					p = k + "=****"
+				}
+				params = append(params, p)
+			}
+			rest = path + "?" + strings.Join(params, "&")
+		}
 		return v[:i+3] + rest
 	}
 	return "****"

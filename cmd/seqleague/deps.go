@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"path/filepath"
 	"strings"
 
@@ -68,7 +70,12 @@ func openRedis(ctx context.Context, cfg Config, logger *slog.Logger) (redis.Univ
 	}
 	opt, err := redis.ParseURL(cfg.RedisURL)
 	if err != nil {
-		return nil, nil, fmt.Errorf("REDIS_URL: %w", err)
+		// The parser's error quotes the URL, password and all.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return nil, nil, fmt.Errorf("REDIS_URL is not a valid Redis URL: %v", err)
 	}
 	opt.PoolSize = 50
 	rdb := redis.NewClient(opt)

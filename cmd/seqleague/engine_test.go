@@ -24,6 +24,11 @@ func TestEngineVectorsPassesTheSuiteAndFailsOnABadFile(t *testing.T) {
 	if code := run(context.Background(), []string{"engine", "vectors", bad}, envOf(nil), &out, &out); code != 2 {
 		t.Fatalf("unreadable vector: exit %d, want 2:\n%s", code, out.String())
 	}
+	// A directory with no vectors (a mistyped path in CI) passes nothing.
+	out.Reset()
+	if code := run(context.Background(), []string{"engine", "vectors", t.TempDir()}, envOf(nil), &out, &out); code != 2 {
+		t.Fatalf("an empty directory: exit %d, want 2:\n%s", code, out.String())
+	}
 }
 
 func TestSelfplayPrintsResultsForBothGames(t *testing.T) {

@@ -67,6 +67,15 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	case "arena":
 		return arenaCommand(args, stdout, stderr)
 	}
+	switch cmd {
+	case "all", "serve", "work", "config":
+		// These take no arguments: `serve --help` or a stray flag must not
+		// start a live server (or worker) with its defaults.
+		if len(args) > 0 {
+			fmt.Fprintf(stderr, "seqleague %s takes no arguments (configuration is read from the environment)\n\n%s", cmd, usage)
+			return exitError{2}
+		}
+	}
 	cfg, err := LoadConfig(getenv)
 	if err != nil {
 		return err

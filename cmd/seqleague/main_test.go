@@ -255,7 +255,8 @@ func TestSixConcurrentMigrateUpAllSucceed(t *testing.T) {
 
 func TestConfigMasksSecrets(t *testing.T) {
 	env := map[string]string{
-		"DATABASE_URL": "postgres://app:hunter2@db.example:5432/seq",
+		"DATABASE_URL": "postgres://app:hunter2@db.example:5432/seq?sslmode=disable&password=s3cret",
+		"REDIS_URL":    "redis://:pw-in-url@cache.example:6379/0?password=qs-secret",
 		"JWT_SECRET":   "super-secret-super-secret-super-secret",
 	}
 	var out bytes.Buffer
@@ -263,15 +264,48 @@ func TestConfigMasksSecrets(t *testing.T) {
 		t.Fatalf("config exit %d: %s", code, out.String())
 	}
 	got := out.String()
-	for _, secret := range []string{"hunter2", "super-secret"} {
+	for _, secret := range []string{"hunter2", "super-secret", "s3cret", "pw-in-url", "qs-secret"} {
 		if strings.Contains(got, secret) {
 			t.Errorf("config output shows secret %q:\n%s", secret, got)
 		}
 	}
-	for _, want := range []string{"db.example:5432", "SEQLEAGUE_ADDR", ":8080", "SEQLEAGUE_DATA_DIR"} {
+	for _, want := range []string{"db.example:5432", "sslmode=disable", "SEQLEAGUE_ADDR", ":8080", "SEQLEAGUE_DATA_DIR"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("config output lacks %q:\n%s", want, got)
 		}
+	}
+}
+
+// The serving commands take no arguments: `serve --help` or a stray flag
+// must not start a live server with its defaults.
+func TestServingCommandsRefuseArguments(t *testing.T) {
+	for _, args := range [][]string{{"serve", "--help"}, {"work", "--bogus"}, {"all", "--port", "9999"}, {"config", "-v"}} {
+		var out bytes.Buffer
+		if code := run(context.Background(), args, envOf(nil), &out, &out); code != 2 || !strings.Contains(out.String(), "takes no arguments") {
+			t.Errorf("%v: exit %d, %q; want 2 and a usage message", args, code, out.String())
+		}
+	}
+}
+
+// `serve` and `work` share their queue and events through Redis: on their
+// own in-process Redis they would be cut off, so they refuse to start.
+func TestServeAndWorkNeedARealRedis(t *testing.T) {
+	for _, cmd := range []string{"serve", "work"} {
+		var out bytes.Buffer
+		code := run(context.Background(), []string{cmd}, envOf(map[string]string{"DATABASE_URL": testenv.Postgres(t)}), &out, &out)
+		if code == 0 || !strings.Contains(out.String(), "REDIS_URL is required") {
+			t.Errorf("%s without REDIS_URL: exit %d, %q", cmd, code, out.String())
+		}
+	}
+}
+
+// A Redis URL the parser refuses is reported without its password.
+func TestABadRedisURLIsReportedWithoutItsPassword(t *testing.T) {
+	var out bytes.Buffer
+	code := run(context.Background(), []string{"work"}, envOf(map[string]string{
+		"DATABASE_URL": testenv.Postgres(t), "REDIS_URL": "redis://:TopSecretPw@127.0.0.1:notaport/10"}), &out, &out)
+	if code == 0 || strings.Contains(out.String(), "TopSecretPw") || !strings.Contains(out.String(), "REDIS_URL") {
+		t.Fatalf("exit %d, output %q; want a failure naming REDIS_URL without the password", code, out.String())
 	}
 }
 

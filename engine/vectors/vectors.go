@@ -118,6 +118,12 @@ func Run(paths []string, w io.Writer) int {
 		fmt.Fprintln(w, "0 passed, 0 failed")
 		return ExitUnreadable
 	}
+	if len(files) == 0 {
+		// A mistyped or empty directory must not pass as a suite that holds.
+		fmt.Fprintf(w, "ERROR no vector files in %s\n", strings.Join(paths, " "))
+		fmt.Fprintln(w, "0 passed, 0 failed")
+		return ExitUnreadable
+	}
 	passed, failed, unreadable := 0, 0, 0
 	for _, f := range files {
 		r := CheckFile(f)
