@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -146,6 +147,13 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 			continue
 		}
 		c.TrustedProxies = append(c.TrustedProxies, n)
+	}
+	// Checked here, before anything starts or migrates, and by `config`.
+	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
+		errs = append(errs, "JWT_SECRET: must be at least 32 characters")
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Sprintf("SEQLEAGUE_PUBLIC_URL: %q is not an http(s) address like https://seqleague.example", c.PublicURL))
 	}
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))

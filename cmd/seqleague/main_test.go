@@ -310,10 +310,14 @@ func TestABadRedisURLIsReportedWithoutItsPassword(t *testing.T) {
 }
 
 func TestBadConfigurationIsRefusedWithTheVariableNamed(t *testing.T) {
-	var out bytes.Buffer
-	code := run(context.Background(), []string{"serve"}, envOf(map[string]string{"SEQLEAGUE_LOG_FORMAT": "xml"}), &out, &out)
-	if code == 0 || !strings.Contains(out.String(), "SEQLEAGUE_LOG_FORMAT") {
-		t.Fatalf("exit %d, output %q; want failure naming SEQLEAGUE_LOG_FORMAT", code, out.String())
+	for name, value := range map[string]string{"SEQLEAGUE_LOG_FORMAT": "xml", "JWT_SECRET": "short", "SEQLEAGUE_PUBLIC_URL": "notaurl"} {
+		for _, cmd := range []string{"serve", "config"} {
+			var out bytes.Buffer
+			code := run(context.Background(), []string{cmd}, envOf(map[string]string{name: value}), &out, &out)
+			if code == 0 || !strings.Contains(out.String(), name) {
+				t.Errorf("%s with %s=%q: exit %d, output %q; want a failure naming %s", cmd, name, value, code, out.String(), name)
+			}
+		}
 	}
 }
 
