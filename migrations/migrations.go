@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -41,16 +42,44 @@ func provider(db *sql.DB, logger *slog.Logger) (*goose.Provider, error) {
 	)
 }
 
-// Up applies every pending migration.
+// Up applies every pending migration. A database whose schema is newer
+// than this binary's migrations is refused: an older binary (a rollback, an
+// instance left behind in a rolling deploy) would run against tables it
+// does not know.
 func Up(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 	p, err := provider(db, logger)
 	if err != nil {
+		return err
+	}
+	if err := notAhead(ctx, p); err != nil {
 		return err
 	}
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate up: %w", err)
 	}
 	return nil
+}
+
+// ErrSchemaAhead: the database has migrations this binary does not have.
+var ErrSchemaAhead = errors.New("the database schema is newer than this binary")
+
+func notAhead(ctx context.Context, p *goose.Provider) error {
+	db, err := p.GetDBVersion(ctx)
+	if err != nil {
+		return fmt.Errorf("read the schema version: %w", err)
+	}
+	if known := latest(p); db > known {
+		return fmt.Errorf("%w: it is at migration %d, this binary knows up to %d; run a binary at least as new", ErrSchemaAhead, db, known)
+	}
+	return nil
+}
+
+func latest(p *goose.Provider) int64 {
+	var v int64
+	for _, s := range p.ListSources() {
+		v = max(v, s.Version)
+	}
+	return v
 }
 
 // DownAll rolls back every applied migration.
@@ -97,6 +126,13 @@ func List(ctx context.Context, db *sql.DB) ([]Status, error) {
 	out := make([]Status, 0, len(st))
 	for _, s := range st {
 		out = append(out, Status{Version: s.Source.Version, Name: s.Source.Path, Applied: s.State == goose.StateApplied})
+	}
+	// Migrations applied by a newer binary have no file here: say so.
+	if err := notAhead(ctx, p); errors.Is(err, ErrSchemaAhead) {
+		v, _ := p.GetDBVersion(ctx)
+		out = append(out, Status{Version: v, Name: "(unknown to this binary: " + err.Error() + ")", Applied: true})
+	} else if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

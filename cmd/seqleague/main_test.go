@@ -146,6 +146,35 @@ func TestWholeProgramServesAndMigrationsRoundTrip(t *testing.T) {
 	}
 }
 
+// A binary older than the database's schema refuses to migrate (and so to
+// start), and `migrate status` shows the migration it does not know.
+func TestAnOlderBinaryRefusesANewerSchema(t *testing.T) {
+	dsn := testenv.EmptyPostgres(t)
+	env := testEnv(t, dsn)
+	ctx := context.Background()
+	var out bytes.Buffer
+	if code := run(ctx, []string{"migrate", "up"}, envOf(env), &out, &out); code != 0 {
+		t.Fatalf("migrate up exit %d: %s", code, out.String())
+	}
+	db, err := postgres.Open(ctx, dsn, postgres.PoolConfig{MaxOpen: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Gorm.Exec("INSERT INTO goose_db_version (version_id, is_applied) VALUES (9999, true)").Error
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if code := run(ctx, []string{"migrate", "up"}, envOf(env), &out, &out); code == 0 || !strings.Contains(out.String(), "newer than this binary") {
+		t.Fatalf("migrate up on a newer schema: exit %d, %q", code, out.String())
+	}
+	out.Reset()
+	if code := run(ctx, []string{"migrate", "status"}, envOf(env), &out, &out); code != 0 || !strings.Contains(out.String(), "9999") {
+		t.Fatalf("migrate status on a newer schema: exit %d:\n%s", code, out.String())
+	}
+}
+
 func TestSIGTERMLetsASlowRequestFinish(t *testing.T) {
 	env := testEnv(t, testenv.Postgres(t))
 	started := make(chan struct{})
