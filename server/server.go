@@ -76,7 +76,7 @@ func New(d Deps) *echo.Echo {
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 	})
-	e.GET("/readyz", readyz(d.Ready))
+	e.GET("/readyz", readyz(d.Ready, d.Logger))
 	if d.Metrics != nil {
 		e.GET("/metrics", metricsHandler(d.Metrics))
 	}
@@ -102,19 +102,41 @@ func ipExtractor(proxies []*net.IPNet) echo.IPExtractor {
 	return echo.ExtractIPFromXFFHeader(opts...)
 }
 
-func readyz(checks map[string]Check) echo.HandlerFunc {
+// readyz asks every dependency at once, each within readyTimeout, so that
+// one that hangs neither delays the answer past it nor makes the others
+// look down; why a check failed goes to the log, not to the caller.
+func readyz(checks map[string]Check, logger *slog.Logger) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ctx, cancel := context.WithTimeout(c.Request().Context(), 3*time.Second)
+		ctx, cancel := context.WithTimeout(c.Request().Context(), readyTimeout)
 		defer cancel()
+		type answer struct {
+			name string
+			err  error
+		}
+		answers := make(chan answer, len(checks))
+		for name, check := range checks {
+			go func() { answers <- answer{name, check(ctx)} }()
+		}
 		status := map[string]string{}
 		ok := true
-		for name, check := range checks {
-			if err := check(ctx); err != nil {
-				status[name] = "unavailable"
-				ok = false
-				continue
+	wait:
+		for range checks {
+			select {
+			case a := <-answers:
+				status[a.name] = "ok"
+				if a.err != nil {
+					status[a.name], ok = "unavailable", false
+					logger.Warn("readiness check failed", "check", a.name, "error", a.err)
+				}
+			case <-ctx.Done():
+				break wait // a check that ignores its context is not waited for
 			}
-			status[name] = "ok"
+		}
+		for name := range checks {
+			if _, answered := status[name]; !answered {
+				status[name], ok = "unavailable", false
+				logger.Warn("readiness check failed", "check", name, "error", ctx.Err())
+			}
 		}
 		if !ok {
 			return c.JSON(http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "checks": status})
@@ -122,6 +144,9 @@ func readyz(checks map[string]Check) echo.HandlerFunc {
 		return c.JSON(http.StatusOK, map[string]any{"status": "ok", "checks": status})
 	}
 }
+
+// readyTimeout bounds a readiness answer.
+var readyTimeout = 3 * time.Second
 
 // redactURI hides credentials carried in a request's query — the event
 // stream's ?access_token=, which EventSource cannot send as a header — so

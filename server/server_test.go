@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
@@ -35,6 +36,10 @@ func do(e *echo.Echo, method, path string) *httptest.ResponseRecorder {
 func TestReadyzReportsEachDependency(t *testing.T) {
 	down := func(context.Context) error { return errors.New("connection refused") }
 	up := func(context.Context) error { return nil }
+	hangs := func(context.Context) error { time.Sleep(time.Hour); return nil } // ignores its context
+	old := readyTimeout
+	readyTimeout = 100 * time.Millisecond
+	t.Cleanup(func() { readyTimeout = old })
 	for _, tc := range []struct {
 		name   string
 		checks map[string]Check
@@ -42,6 +47,7 @@ func TestReadyzReportsEachDependency(t *testing.T) {
 	}{
 		{"all up is ready", map[string]Check{"postgres": up, "redis": up}, http.StatusOK},
 		{"redis down is unavailable", map[string]Check{"postgres": up, "redis": down}, http.StatusServiceUnavailable},
+		{"a check that hangs is unavailable", map[string]Check{"postgres": up, "redis": hangs}, http.StatusServiceUnavailable},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := do(newTestServer(t, tc.checks), http.MethodGet, "/readyz")
@@ -50,6 +56,9 @@ func TestReadyzReportsEachDependency(t *testing.T) {
 			}
 			if strings.Contains(rec.Body.String(), "connection refused") {
 				t.Errorf("readyz leaks the error text: %s", rec.Body)
+			}
+			if !strings.Contains(rec.Body.String(), `"postgres":"ok"`) {
+				t.Errorf("postgres, which answered, is not ok: %s", rec.Body)
 			}
 		})
 	}
