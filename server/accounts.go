@@ -202,6 +202,12 @@ func (h accountHandlers) logout(c echo.Context) error {
 func (h accountHandlers) me(c echo.Context) error {
 	a := actorOf(c)
 	u, err := h.d.Accounts.User(c.Request().Context(), a, a.UserID)
+	if league.ErrorCode(err) == league.ENOTFOUND {
+		// Closed since the token was checked (another instance may reuse
+		// its answer for a second): the caller's session is over, which
+		// a client learns from a 401, not from "no such user".
+		return unauthorized(c, "this account no longer exists")
+	}
 	if err != nil {
 		return err
 	}

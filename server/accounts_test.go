@@ -178,3 +178,19 @@ func TestAPasswordChangeEndsOtherDevicesAccessTokensAtOnce(t *testing.T) {
 		t.Errorf("the caller's new access token: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// Within the second an instance reuses its answer about an account, a
+// request of an account closed meanwhile (by another instance) gets a 401,
+// the answer a client signs out on, not "no such user".
+func TestAnAccountClosedElsewhereIsSignedOutNotMissing(t *testing.T) {
+	r := newGamesRig(t)
+	id, tok := r.user("gina", false)
+	if rec := r.call("GET", "/api/v1/me", "", tok); rec.Code != http.StatusOK {
+		t.Fatalf("me: %d", rec.Code)
+	}
+	if err := r.db.Gorm.Exec("UPDATE users SET deleted_at = now() WHERE id = ?", id).Error; err != nil {
+		t.Fatal(err)
+	}
+	wantProblem(t, r.call("GET", "/api/v1/me", "", tok), http.StatusUnauthorized, "")
+	wantProblem(t, r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, tok), http.StatusUnauthorized, "")
+}

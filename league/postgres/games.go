@@ -269,6 +269,17 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 	if err := onlySelfSeated(a, req.Seats); err != nil {
 		return nil, err
 	}
+	for _, s := range req.Seats {
+		// The creator's own seat names an account closed since the token
+		// was checked: the session is over (a 401), not a bad seat.
+		if s.UserID == a.UserID {
+			if err := requireHuman(g.db.WithContext(ctx), a.UserID, ""); err != nil && league.ErrorCode(err) == league.EINVALID {
+				return nil, league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
+			} else if err != nil {
+				return nil, err
+			}
+		}
+	}
 	// Bots have ratings too, which tournament seeding reads: a rated game
 	// among bots alone would let anyone move them.
 	if req.Rated && !slices.ContainsFunc(req.Seats, func(s league.SeatSpec) bool { return s.UserID != "" || s.Open }) {
