@@ -75,4 +75,10 @@ func TestSeedThenRecomputeFindsTheSeededRatingsUnplayed(t *testing.T) {
 	if code != 1 || !strings.Contains(out.String(), "replayed 0 rated games of 0 players: 500 stored ratings differ") {
 		t.Fatalf("recompute: exit %d: %s", code, out.String())
 	}
+	// The same seed again makes the same accounts: a plain refusal, not a
+	// raw duplicate-key error.
+	out.Reset()
+	if code := run(context.Background(), []string{"seed", "--players", "500", "--seed", "7"}, envOf(env), &out, &out); code != 1 || !strings.Contains(out.String(), "give another --seed") {
+		t.Fatalf("seed 7 again: exit %d: %s", code, out.String())
+	}
 }

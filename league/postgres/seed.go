@@ -2,11 +2,13 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/seqleague/seqleague/league/rating"
@@ -43,6 +45,10 @@ func Seed(ctx context.Context, db *DB, players, games int, seed uint64) (SeedRes
 			pgx.CopyFromSlice(players, func(i int) ([]any, error) {
 				return []any{ids[i], fmt.Sprintf("%s-%d", prefix, i), "human", now}, nil
 			}))
+		if pgErr := (*pgconn.PgError)(nil); errors.As(err, &pgErr) && pgErr.Code == "23505" {
+			// The same seed makes the same accounts: they are here already.
+			return fmt.Errorf("the players of seed %d are in this database already; give another --seed", seed)
+		}
 		if err != nil {
 			return fmt.Errorf("copy users: %w", err)
 		}
