@@ -30,15 +30,7 @@ func TestValidateNewUserNamesTheFieldsAtFault(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := ValidateNewUser(tc.in)
-			var got []string
-			if err != nil {
-				for _, f := range err.(*Error).Fields {
-					got = append(got, f.Field)
-				}
-			}
-			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
-				t.Errorf("fields at fault = %v, want %v (%v)", got, tc.want, err)
-			}
+			wantFieldsAtFault(t, err, tc.want)
 		})
 	}
 }
@@ -59,15 +51,21 @@ func TestValidatePasswordChangeNamesTheFieldsAtFault(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := ValidatePasswordChange(tc.current, tc.next)
-			var got []string
-			if err != nil {
-				for _, f := range err.(*Error).Fields {
-					got = append(got, f.Field)
-				}
-			}
-			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
-				t.Errorf("fields at fault = %v, want %v (%v)", got, tc.want, err)
-			}
+			wantFieldsAtFault(t, err, tc.want)
 		})
+	}
+}
+
+// wantFieldsAtFault checks that err names exactly want, in order (none: no error).
+func wantFieldsAtFault(t *testing.T, err error, want []string) {
+	t.Helper()
+	var got []string
+	if err != nil {
+		for _, f := range err.(*Error).Fields {
+			got = append(got, f.Field)
+		}
+	}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("fields at fault = %v, want %v (%v)", got, want, err)
 	}
 }

@@ -269,17 +269,6 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 	if err := onlySelfSeated(a, req.Seats); err != nil {
 		return nil, err
 	}
-	for _, s := range req.Seats {
-		// The creator's own seat names an account closed since the token
-		// was checked: the session is over (a 401), not a bad seat.
-		if s.UserID == a.UserID {
-			if err := requireHuman(g.db.WithContext(ctx), a.UserID, ""); err != nil && league.ErrorCode(err) == league.EINVALID {
-				return nil, league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
-			} else if err != nil {
-				return nil, err
-			}
-		}
-	}
 	// Bots have ratings too, which tournament seeding reads: a rated game
 	// among bots alone would let anyone move them.
 	if req.Rated && !slices.ContainsFunc(req.Seats, func(s league.SeatSpec) bool { return s.UserID != "" || s.Open }) {
@@ -293,6 +282,11 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 	var out league.Game
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		row, err := g.createLocked(tx, fx, &a.UserID, req, nil)
+		if ownSeatGone(err, req, a) {
+			// The creator's account was closed since the token was
+			// checked: the session is over (a 401), not a bad seat.
+			return league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
+		}
 		if err != nil {
 			return err
 		}
@@ -304,6 +298,23 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 		return nil, err
 	}
 	return &out, nil
+}
+
+// ownSeatGone says whether err is createLocked refusing the creator's own
+// seat because the account no longer exists.
+func ownSeatGone(err error, req league.NewGame, a league.Actor) bool {
+	var e *league.Error
+	if !errors.As(err, &e) || e.Code != league.EINVALID {
+		return false
+	}
+	for i, s := range req.Seats {
+		if s.UserID == a.UserID && slices.ContainsFunc(e.Fields, func(f league.FieldError) bool {
+			return f.Field == fmt.Sprintf("seats[%d].user", i) && f.Message == "no such user"
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlySelfSeated refuses a game that seats any person but its creator.
