@@ -66,7 +66,7 @@ func openRedis(ctx context.Context, cfg Config, logger *slog.Logger) (redis.Univ
 			return nil, nil, fmt.Errorf("start miniredis: %w", err)
 		}
 		logger.Warn("REDIS_URL is not set: using an in-process miniredis; this is a single-process development mode (run `serve` and `work` against a real Redis in production)", "addr", m.Addr())
-		return redis.NewClient(&redis.Options{Addr: m.Addr()}), m, nil
+		return redis.NewClient(&redis.Options{Addr: m.Addr(), ContextTimeoutEnabled: true}), m, nil
 	}
 	opt, err := redis.ParseURL(cfg.RedisURL)
 	if err != nil {
@@ -78,6 +78,10 @@ func openRedis(ctx context.Context, cfg Config, logger *slog.Logger) (redis.Univ
 		return nil, nil, fmt.Errorf("REDIS_URL is not a valid Redis URL: %v", err)
 	}
 	opt.PoolSize = 50
+	// Deadlines that callers put on a context bound the wait for Redis (the
+	// rate limiter's 250 ms, readiness's 3 s); without this go-redis waits
+	// out its own read timeout and retries whatever the context says.
+	opt.ContextTimeoutEnabled = true
 	rdb := redis.NewClient(opt)
 	if err := rdb.Ping(ctx).Err(); err != nil {
 		rdb.Close()

@@ -33,6 +33,12 @@ redis.call('PEXPIRE', KEYS[1], window)
 return 0
 `)
 
+// askTimeout bounds how long one Take waits for Redis. The script answers in
+// well under a millisecond; a Redis that hangs would otherwise hold every
+// login and registration for the client's read timeout and retries (3.5 to
+// 10 s were measured), when the limiter fails open anyway.
+const askTimeout = 250 * time.Millisecond
+
 // Limiter is a sliding-window limiter on Redis.
 type Limiter struct {
 	rdb    redis.UniversalClient
@@ -52,16 +58,18 @@ func New(rdb redis.UniversalClient, logger *slog.Logger) *Limiter {
 }
 
 // Take implements league.Limiter. A limit of 0 or less means no limit. If
-// Redis cannot be reached the attempt is let through and the failure
-// logged: the limits protect against floods and guessing, and an outage of
-// Redis should not also lock everyone out (the password hasher's own cap
-// still bounds the work).
+// Redis cannot be reached, or does not answer within askTimeout, the
+// attempt is let through and the failure logged: the limits protect against
+// floods and guessing, and an outage of Redis should not also lock everyone
+// out (the password hasher's own cap still bounds the work).
 func (l *Limiter) Take(ctx context.Context, key string, limit int, window time.Duration) error {
 	if limit <= 0 || window <= 0 {
 		return nil
 	}
 	now := l.now().UnixMilli()
-	wait, err := slidingLog.Run(ctx, l.rdb, []string{l.prefix + key},
+	askCtx, cancel := context.WithTimeout(ctx, askTimeout)
+	defer cancel()
+	wait, err := slidingLog.Run(askCtx, l.rdb, []string{l.prefix + key},
 		now, window.Milliseconds(), limit, strconv.FormatInt(now, 10)+"-"+nonce()).Int64()
 	if err != nil {
 		l.logger.WarnContext(ctx, "rate limiter unavailable; letting the attempt through", "key", key, "error", err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
 	"sync"
 	"testing"
 	"time"
@@ -94,5 +95,48 @@ func TestAnUnreachableRedisLetsAttemptsThrough(t *testing.T) {
 	defer rdb.Close()
 	if err := New(rdb, quietLog).Take(context.Background(), "k", 1, time.Minute); err != nil {
 		t.Fatalf("Take with Redis down = %v, want nil (fail open)", err)
+	}
+}
+
+// A Redis that accepts connections but never answers (hung, or a network
+// that drops replies) must not hold a login for the client's read timeout
+// and retries: the limiter gives up after askTimeout and fails open.
+func TestAHungRedisLetsAttemptsThroughAtOnce(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var conns []net.Conn
+	var mu sync.Mutex
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c) // held open, never answered
+			mu.Unlock()
+		}
+	}()
+	defer func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	rdb := redis.NewClient(&redis.Options{Addr: ln.Addr().String(), ContextTimeoutEnabled: true})
+	defer rdb.Close()
+	l := New(rdb, quietLog)
+	start := time.Now()
+	for i := 0; i < 2; i++ { // a login asks twice: per address and per username
+		if err := l.Take(context.Background(), "login:ip:a", 1, time.Minute); err != nil {
+			t.Fatalf("Take %d with Redis hung = %v, want nil (fail open)", i+1, err)
+		}
+	}
+	if got, want := time.Since(start), 4*askTimeout; got > want {
+		t.Fatalf("two Takes with Redis hung took %v, want at most %v", got, want)
 	}
 }
