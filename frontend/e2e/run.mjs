@@ -399,6 +399,55 @@ try {
     await shot('stacks.png');
   });
 
+  await test('a 12-player Sequence table at 320 px: one line a seat, the board within the first 600 px', async () => {
+    // Twelve full seat cards once ran ~1,300 px above the board on a phone.
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByLabel('Game', { exact: true }).selectOption('sequence');
+    await page.getByLabel('Players').selectOption('12');
+    await page.getByLabel('Teams').selectOption('3');
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/games\/[0-9a-f-]+$/);
+    await page.locator('.game[data-game=sequence][data-my-turn=true]').waitFor();
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      const layout = () =>
+        page.evaluate(() => {
+          const top = (sel) => Math.round(document.querySelector(sel).getBoundingClientRect().top + scrollY);
+          const lines = [...document.querySelectorAll('.players.seat-lines > .player')];
+          const which = (cls) => lines.flatMap((l, i) => (l.classList.contains(cls) ? [i] : []));
+          return {
+            board: top('.board-wrap'),
+            hand: top('.hand-area'),
+            heights: lines.map((l) => Math.round(l.getBoundingClientRect().height)),
+            mine: which('mine'),
+            toMove: which('to-move'),
+            nameWidth: Math.round(lines[4].querySelector('.full-name').getBoundingClientRect().width),
+            pageWidth: document.documentElement.scrollWidth,
+          };
+        });
+      const m = await layout();
+      assert(m.heights.length === 12 && m.heights.every((h) => h <= 32), `the seat lines are ${m.heights} px tall, want 12 of one line`);
+      assert(m.mine.join() === '0' && m.toMove.join() === '0', `my line ${m.mine}, the line to move ${m.toMove}: want 0 and 0`);
+      assert(m.nameWidth <= 1, 'the full name shows on a compact line');
+      assert(m.board <= 600, `the board starts ${m.board} px down the page, want at most 600`);
+      assert(m.pageWidth <= 320, `the page is ${m.pageWidth} px wide`);
+      await shot('table-12-phone.png', { fullPage: true });
+      // "Seat details" brings back the full cards: a name with its seat and team, and back again
+      const toggle = page.getByRole('button', { name: 'Seat details' });
+      await toggle.click();
+      await page.locator('.players.seat-lines.details').waitFor();
+      const open = await layout();
+      assert(open.nameWidth > 100 && open.heights.every((h) => h > 32), `the details did not open: ${JSON.stringify(open)}`);
+      const full = await page.locator('.players .player').nth(4).locator('.full-name').textContent();
+      assert(/^bot-random \(seat 5, (Blue|Green|Red) team\)$/.test(full), `seat 5 reads ${full}`);
+      await toggle.click();
+      await page.locator('.players.seat-lines:not(.details)').waitFor();
+      log(`    (320 px: the board starts ${m.board} px down, the hand ${m.hand} px)`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   await test('clubs: create one, make an invite code', async () => {
     await page.getByRole('link', { name: 'Clubs' }).click();
     await page.getByRole('heading', { name: 'Create a club' }).waitFor();

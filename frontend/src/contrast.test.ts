@@ -46,6 +46,9 @@ describe('colour contrast', () => {
     ['cold-text', 'cold-bg'],
     ['text', 'mine-bg'],
     ['accent', 'mine-bg'],
+    // the compact seat line of the seat to move (styles.css, .seat-lines)
+    ['muted', 'warn-bg'],
+    ['card-red', 'warn-bg'],
     ['danger', 'surface'],
   ];
   for (const [fg, bg] of pairs) {

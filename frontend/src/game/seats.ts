@@ -29,9 +29,23 @@ export function sequenceTeam(game: string | undefined, team: number | undefined)
   return game === 'sequence' && team != null && TEAMS[team] ? `${TEAMS[team].name} team` : undefined;
 }
 
+/** rawName is who holds a seat, as one word: the username, "bot-greedy", "open seat" ('' if unknown). */
+function rawName(s: Seat | undefined): string {
+  return s?.user?.username ?? (s?.bot ? `bot-${s.bot}` : s?.open ? 'open seat' : '');
+}
+
+/**
+ * shortSeatName is a seat's name without what tells two same-named seats
+ * apart (their seat number and team) and without "(you)": for a compact
+ * seat list whose lines show the seat number, team chip and "you" beside it.
+ */
+export function shortSeatName(view: { seats: Seat[] }, seat: number): string {
+  return rawName(view.seats[seat]) || `seat ${seat + 1}`;
+}
+
 /** seatName names a seat as the page shows it: playerLabel over the seats' names, "(you)" on the viewer's own. */
 export function seatName(view: { seats: Seat[]; your_seat?: number | null; game?: string }, seat: number): string {
-  const names = view.seats.map((s) => s?.user?.username ?? (s?.bot ? `bot-${s.bot}` : s?.open ? 'open seat' : ''));
+  const names = view.seats.map(rawName);
   const base = playerLabel(names, seat, (i) => sequenceTeam(view.game, view.seats[i]?.team));
   return seat >= 0 && view.your_seat === seat ? `${base} (you)` : base;
 }

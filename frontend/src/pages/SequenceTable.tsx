@@ -6,7 +6,7 @@ import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
 import type { MoveRecord } from '../api/types';
-import { SeatBank, SeatTags, cardCount, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, cardCount, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
 export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
   const out = new Set(state.locked ?? []);
@@ -20,6 +20,59 @@ export function lastCellOf(move?: MoveRecord): string | null {
   return m && (m.kind === 'place' || m.kind === 'remove') ? m.cell : null;
 }
 
+/**
+ * yourTurnHint is the status line when the viewer is to move and has no card
+ * picked. Its keys are for a keyboard: a phone-width screen hides them
+ * visually (.wide-only; screen readers still read them), so that the line
+ * above the board stays short.
+ */
+function yourTurnHint(handSize: number) {
+  const keys = handSize > 1 ? `keys 1–${Math.min(handSize, 9)}` : 'key 1';
+  return (
+    <>
+      Your turn: pick a card<span class="wide-only"> ({keys})</span>, then a highlighted cell<span class="wide-only"> (arrows, Enter)</span>.
+    </>
+  );
+}
+
+/**
+ * SequenceSeat is one seat of the seat list: its team chip, name, badges,
+ * hand size, time bank and the top of its discard pile. On a phone-width
+ * screen it is one short line (styles.css, .seat-lines) led by the turn
+ * marker and seat number; what that line leaves out visually stays in the
+ * markup, read by screen readers as on a wide screen and shown again by
+ * "Seat details".
+ */
+function SequenceSeat({ view, seat, handSize, discards }: { view: GameView; seat: number; handSize: number; discards: string[] }) {
+  const st = view.state as SequenceState;
+  const t = TEAMS[view.seats[seat]?.team ?? seat % st.teams];
+  const name = seatName(view, seat);
+  const toMove = view.to_move.includes(seat);
+  const top = discards[discards.length - 1];
+  return (
+    <div class={`player${toMove ? ' to-move' : ''}${view.your_seat === seat ? ' mine' : ''}`} data-seat={seat}>
+      <CompactSeatLead seat={seat} toMove={toMove} />
+      <span class={`chip team-${t.colour}`} aria-hidden="true">
+        {t.shape}
+      </span>
+      <span class="player-name">
+        <span class="full-name">
+          {name}
+          {/* a shared name already says the team: say it once */}
+          {!name.includes(`${t.name} team`) && <span class="sr-only">, {t.name} team</span>}
+        </span>
+        <CompactSeatName view={view} seat={seat} />
+        <SeatTags view={view} seat={seat} />
+      </span>
+      <HandSize n={handSize} />
+      <SeatBank view={view} seat={seat} />
+      <span class="discard-top" role="img" aria-label={top ? `discard pile: ${cardCount(discards.length)}, top ${cardLabel(top).name}` : 'discard pile empty'}>
+        {top ? <SeqCard card={top} small /> : <span class="muted">—</span>}
+      </span>
+    </div>
+  );
+}
+
 export function SequenceTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; lastMove?: MoveRecord }) {
   const { view, onMove, busy } = props;
   const st = view.state as SequenceState;
@@ -27,6 +80,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
   const myTurn = legal.length > 0;
   const [selected, setSelected] = useState<string | null>(null);
   const [focus, setFocus] = useState({ row: 4, col: 4 });
+  const [seatDetails, setSeatDetails] = useState(false);
   const special = useMemo(() => specialMoves(legal), [legal]);
   const targets = useMemo(() => targetsFor(legal, selected), [legal, selected]);
   const locked = useMemo(() => lockedCells(st), [st]);
@@ -93,51 +147,25 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
             : `${cardLabel(selected).name} has no place to go${special.exchange.has(selected) ? ': it is dead, turn it in' : ''}.`
           : special.discard.size
             ? 'Your turn: a table-talk penalty is due — discard a card.'
-            : `Your turn: pick a card (${st.hand.length > 1 ? `keys 1–${Math.min(st.hand.length, 9)}` : 'key 1'}), then a highlighted cell (arrows, Enter).`
+            : yourTurnHint(st.hand.length)
         : toMoveText(view);
 
   return (
     <div class="table sequence-table" ref={root}>
-      <section class="players" aria-label="Players">
-        {st.hand_sizes.map((n, seat) => {
-          const team = view.seats[seat]?.team ?? seat % st.teams;
-          const t = TEAMS[team];
-          const disc = st.discards[seat] ?? [];
-          const name = seatName(view, seat);
-          return (
-            <div class={`player${view.to_move.includes(seat) ? ' to-move' : ''}`} key={seat}>
-              <span class={`chip team-${t.colour}`} aria-hidden="true">
-                {t.shape}
-              </span>
-              <span class="player-name">
-                {name}
-                {/* a shared name already says the team: say it once */}
-                {!name.includes(`${t.name} team`) && <span class="sr-only">, {t.name} team</span>}
-                <SeatTags view={view} seat={seat} />
-              </span>
-              <span class="muted">
-                {cardCount(n)}
-                <span class="sr-only"> in hand</span>
-              </span>
-              <SeatBank view={view} seat={seat} />
-              <span
-                class="discard-top"
-                role="img"
-                aria-label={disc.length ? `discard pile: ${cardCount(disc.length)}, top ${cardLabel(disc[disc.length - 1]).name}` : 'discard pile empty'}
-              >
-                {disc.length ? <SeqCard card={disc[disc.length - 1]} small /> : <span class="muted">—</span>}
-              </span>
-            </div>
-          );
-        })}
+      <section class={`players seat-lines${seatDetails ? ' details' : ''}`} aria-label="Players" id="seat-list">
+        {st.hand_sizes.map((n, seat) => (
+          <SequenceSeat key={seat} view={view} seat={seat} handSize={n} discards={st.discards[seat] ?? []} />
+        ))}
         <div class="table-facts">
           {teams.map((t) => (
             <span key={t}>
-              {TEAMS[t].name} {TEAMS[t].shape}: {(st.sequences[TEAMS[t].letter] ?? []).length}/{st.sequences_to_win} sequences
+              {TEAMS[t].name} {TEAMS[t].shape}: {(st.sequences[TEAMS[t].letter] ?? []).length}/{st.sequences_to_win}
+              <span class="wide-only"> sequences</span>
             </span>
           ))}
           <span>Draw pile: {st.deck_size}</span>
           {view.status === 'active' && <Clock deadline={view.turn_deadline} />}
+          <SeatDetailsToggle controls="seat-list" open={seatDetails} onToggle={() => setSeatDetails(!seatDetails)} />
         </div>
       </section>
 

@@ -1,7 +1,7 @@
 import type { GameView, Seat } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { TEAMS } from '../game/board';
-import { mySeatAbandoned, opponentsWalkedAway, seatName } from '../game/seats';
+import { mySeatAbandoned, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
 
 // The pure labelling helpers live in game/ (the live-game reducer names seats too).
 export { TABLE, playerLabel, seatName, sequenceTeam } from '../game/seats';
@@ -44,6 +44,67 @@ export function SeatTags({ view, seat, toMove = 'to move' }: { view: GameView; s
       {fillIn && <span class="badge fill-in">{view.seats[seat]?.abandoned ? 'fill-in bot (seat abandoned)' : 'fill-in bot'}</span>}
       {moving && toMove && <span class="badge">{fillIn ? `bot ${toMove}` : toMove}</span>}
     </>
+  );
+}
+
+/*
+ * A seat list of class "seat-lines" (the Sequence table's, which seats up
+ * to 12) is one short line per seat on a phone-width screen, where the full
+ * rows would push the board and the hand a screen or more down: the pieces
+ * below are shown only there (styles.css). They are aria-hidden, as the
+ * full row's words (the name with its team, the badges, "3 cards in hand")
+ * stay in the markup, visually hidden, for screen readers to read as on a
+ * wide screen.
+ */
+
+/** CompactSeatLead leads a compact seat line: the turn marker (▶) and the seat's number. */
+export function CompactSeatLead({ seat, toMove }: { seat: number; toMove: boolean }) {
+  return (
+    <span class="seat-lead" aria-hidden="true">
+      <span class="turn-marker">{toMove ? '▶' : ''}</span>
+      {seat + 1}
+    </span>
+  );
+}
+
+/**
+ * CompactSeatName is the name on a compact seat line: without the seat and
+ * team that tell two bots apart (the line shows both beside it), with a
+ * "you" tag on the viewer's own seat and a "fill-in" tag on a seat a
+ * fill-in bot plays (whether the seat was abandoned is in the details).
+ */
+export function CompactSeatName({ view, seat }: { view: GameView; seat: number }) {
+  return (
+    <span class="compact-name" aria-hidden="true">
+      <span class="short-name">{shortSeatName(view, seat)}</span>
+      {view.your_seat === seat && <span class="mini-tag you">you</span>}
+      {isFillIn(view, seat) && <span class="mini-tag fill-in">fill-in</span>}
+    </span>
+  );
+}
+
+/** HandSize is a seat's number of cards: "3 cards in hand" to a screen reader, and on a compact line "3" beside a card. */
+export function HandSize({ n }: { n: number }) {
+  return (
+    <span class="muted hand-size">
+      {n}
+      <span class="count-unit"> {n === 1 ? 'card' : 'cards'}</span>
+      <span class="sr-only"> in hand</span>
+    </span>
+  );
+}
+
+/**
+ * SeatDetailsToggle switches the compact seat list (of id controls) back to
+ * its full rows and back again, for whoever wants every seat's details on a
+ * phone. A wide screen has the full rows only, and no toggle.
+ */
+export function SeatDetailsToggle({ controls, open, onToggle }: { controls: string; open: boolean; onToggle: () => void }) {
+  return (
+    <button type="button" class="small seat-details-toggle" aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+      <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
+      Seat details
+    </button>
   );
 }
 

@@ -5,6 +5,7 @@ import type { GameView, SequenceState, StacksState } from '../api/types';
 import { SequenceTable, lockedCells } from './SequenceTable';
 import { StacksTable } from './StacksTable';
 import { mount, unmountAll } from '../testing/stubApi';
+import { spokenText } from '../testing/spoken';
 
 const seats = [
   { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
@@ -97,13 +98,78 @@ describe('the Sequence players', () => {
     const four = { ...seqView({ players: 4, hand_sizes: [3, 1, 6, 6], discards: [[], ['7H'], [], []] }, []), players: 4, seats: [seats[0], bot(1, 1), { ...seats[0], seat: 2, user: { id: 'u3', username: 'cy' } }, bot(3, 1)] };
     const root = mount(<SequenceTable view={four} onMove={() => {}} busy={false} />);
     const players = [...root.querySelectorAll('.players .player')];
-    const heard = (i: number) => players[i].querySelector('.player-name')!.textContent;
+    const heard = (i: number) => spokenText(players[i].querySelector('.player-name')!);
     expect(heard(1)).toBe('bot-greedy (seat 2, Green team)');
     expect(heard(3)).toBe('bot-greedy (seat 4, Green team)');
     expect(heard(0)).toBe('ann (you), Blue teamto move'); // the badge follows
     expect(players[1].querySelector('.muted')!.textContent).toBe('1 card in hand');
     expect(players[1].querySelector('.discard-top')!.getAttribute('role')).toBe('img');
     expect(root.querySelectorAll('.players span[aria-label]:not([role])')).toHaveLength(0);
+  });
+});
+
+describe('the Sequence seat list of a 12-player table', () => {
+  // 3 teams of 4: the viewer (seat 1, Blue) and eleven bot-random, one of them a fill-in bot
+  const twelve = Array.from({ length: 12 }, (_, i) =>
+    i === 0 ? { ...seats[0] } : { seat: i, team: i % 3, user: null, bot: 'random', open: false, filled_by_bot: i === 7, abandoned: false },
+  );
+  const view = (over: Partial<GameView> = {}): GameView => ({
+    ...seqView({ players: 12, teams: 3, hand_sizes: Array(12).fill(3), discards: Array.from({ length: 12 }, (_, i) => (i === 4 ? ['7H', 'QS'] : [])), turn: 4 }, []),
+    players: 12, teams: 3, seats: twelve, to_move: [4], ...over,
+  });
+  const lines = (root: Element) => [...root.querySelectorAll('.players.seat-lines > .player')];
+
+  it('gives every seat a line of its own: turn marker, seat number, short name, the viewer marked', () => {
+    const root = mount(<SequenceTable view={view()} onMove={() => {}} busy={false} />);
+    const seatLines = lines(root);
+    expect(seatLines).toHaveLength(12);
+    // the number and the marker lead each line; only the seat to move has the marker
+    expect(seatLines.map((l) => l.querySelector('.seat-lead')!.textContent)).toEqual(['1', '2', '3', '4', '▶5', '6', '7', '8', '9', '10', '11', '12']);
+    expect(seatLines.map((l) => l.classList.contains('to-move'))).toEqual(seatLines.map((_, i) => i === 4));
+    // the name without what the number and chip already say; "you" on the viewer's own line only
+    expect(seatLines.map((l) => l.querySelector('.short-name')!.textContent)).toEqual(['ann', ...Array(11).fill('bot-random')]);
+    expect(seatLines.map((l) => l.classList.contains('mine'))).toEqual(seatLines.map((_, i) => i === 0));
+    expect(root.querySelectorAll('.mini-tag.you')).toHaveLength(1);
+    expect(seatLines[0].querySelector('.mini-tag.you')).not.toBeNull();
+    expect(seatLines[7].querySelector('.mini-tag.fill-in')).not.toBeNull();
+    // the compact pieces are for the eyes: a screen reader has the full words
+    for (const l of seatLines) for (const el of l.querySelectorAll('.seat-lead, .compact-name')) expect(el.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('reads every seat to a screen reader in full, as on a wide screen', () => {
+    const root = mount(<SequenceTable view={view()} onMove={() => {}} busy={false} />);
+    const heard = lines(root).map((l) => spokenText(l));
+    expect(heard[0]).toBe('ann (you), Blue team3 cards in handdiscard pile empty');
+    expect(heard[4]).toBe('bot-random (seat 5, Green team)to move3 cards in handdiscard pile: 2 cards, top queen of spades');
+    expect(heard[7]).toBe('bot-random (seat 8, Green team)fill-in bot3 cards in handdiscard pile empty');
+    expect(heard[11]).toBe('bot-random (seat 12, Red team)3 cards in handdiscard pile empty');
+  });
+
+  it('shows the seat details on demand, and hides them again', () => {
+    const root = mount(<SequenceTable view={view()} onMove={() => {}} busy={false} />);
+    const list = root.querySelector('.players.seat-lines')!;
+    const toggle = root.querySelector<HTMLButtonElement>('button.seat-details-toggle')!;
+    expect(toggle.textContent).toContain('Seat details');
+    expect(toggle.getAttribute('aria-controls')).toBe(list.id);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(list.classList.contains('details')).toBe(false);
+    act(() => toggle.click());
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(list.classList.contains('details')).toBe(true);
+    // the full rows: the name with its team, the badges, "3 cards"
+    expect(lines(root)[4].querySelector('.full-name')!.textContent).toBe('bot-random (seat 5, Green team)');
+    expect(lines(root)[4].querySelector('.badge')!.textContent).toBe('to move');
+    expect(lines(root)[4].querySelector('.hand-size')!.textContent).toBe('3 cards in hand');
+    act(() => toggle.click());
+    expect(list.classList.contains('details')).toBe(false);
+  });
+
+  it('keeps the short status line for the eyes and the keys for screen readers', () => {
+    const root = mount(<SequenceTable view={view({ to_move: [0], legal_moves: ['7H@i5'] })} onMove={() => {}} busy={false} />);
+    const status = root.querySelector('.status-line')!;
+    expect(status.textContent).toBe('Your turn: pick a card (keys 1–3), then a highlighted cell (arrows, Enter).');
+    const shown = [...status.childNodes].filter((n) => !(n as Element).classList?.contains('wide-only')).map((n) => n.textContent).join('');
+    expect(shown).toBe('Your turn: pick a card, then a highlighted cell.');
   });
 });
 
