@@ -106,7 +106,37 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 		return league.Invalid("a text field holds a NUL character",
 			league.FieldError{Field: field, Message: "may not contain NUL characters"})
 	}
+	// The API's times are UTC: a time given with an offset
+	// (2030-01-01T10:00:00+05:00) is the same instant, but kept as given it
+	// was answered back with that offset by the create that took it.
+	inUTC(reflect.ValueOf(v))
 	return nil
+}
+
+// inUTC sets every time in v, a decoded request, to UTC.
+func inUTC(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			inUTC(v.Elem())
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			if v.CanSet() {
+				v.Set(reflect.ValueOf(v.Interface().(time.Time).UTC()))
+			}
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Type().Field(i); f.IsExported() || f.Anonymous {
+				inUTC(v.Field(i)) // an embedded struct's fields are the body's too
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			inUTC(v.Index(i))
+		}
+	}
 }
 
 func tooLarge(err error) error {

@@ -19,3 +19,20 @@ func TestACaptainCannotPutANonMemberIntoAnEntry(t *testing.T) {
 		t.Errorf("entries after a refused registration: %d", n)
 	}
 }
+
+// The registration window, sent with offsets, is answered in UTC.
+func TestATournamentsTimesAreAnsweredInUTC(t *testing.T) {
+	r := newCompetitionRig(t)
+	rec := r.call("POST", "/api/v1/tournaments", r.tournamentBody(
+		`"registration_opens":"2029-01-01T10:00:00+05:00","registration_closes":"2030-01-01T10:00:00-03:00"`), r.organizer)
+	if rec.Code != 201 {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	got := decode[struct {
+		Opens  string `json:"registration_opens"`
+		Closes string `json:"registration_closes"`
+	}](t, rec)
+	if got.Opens != "2029-01-01T05:00:00Z" || got.Closes != "2030-01-01T13:00:00Z" {
+		t.Errorf("registration window = %q to %q, want 2029-01-01T05:00:00Z to 2030-01-01T13:00:00Z", got.Opens, got.Closes)
+	}
+}

@@ -232,3 +232,23 @@ func TestGameSettingsTheGameDoesNotHaveAreRefused(t *testing.T) {
 		t.Fatalf("%d games stored", n)
 	}
 }
+
+// A time sent with an offset is answered in UTC, as every time of the API
+// is: creating a scheduled game answered its scheduled_start back with the
+// client's +05:00.
+func TestATimeSentWithAnOffsetIsAnsweredInUTC(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	start := time.Now().Add(time.Hour).Truncate(time.Second)
+	rec := r.call("POST", "/api/v1/games", fmt.Sprintf(`{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}],
+		"scheduled_start":%q}`, start.In(time.FixedZone("", 5*3600)).Format(time.RFC3339)), alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	want := start.UTC().Format(time.RFC3339)
+	if got := decode[struct {
+		ScheduledStart string `json:"scheduled_start"`
+	}](t, rec).ScheduledStart; got != want {
+		t.Errorf("scheduled_start = %q, want %q", got, want)
+	}
+}
