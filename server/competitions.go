@@ -191,13 +191,24 @@ func toTournamentBody(c league.TournamentConfig) tournamentBody {
 	b := tournamentBody{Game: c.Game, Variant: c.Variant, SequencesToWin: c.SequencesToWin, TeamSize: c.TeamSize, MatchSize: c.MatchSize,
 		Format: c.Format, BestOf: c.BestOf, Double: c.Double, Rounds: c.Rounds, ThirdPlace: c.ThirdPlace, Reset: c.Reset,
 		Groups: c.Groups, Advance: c.Advance, TieBreaks: c.TieBreaks, FillLevel: c.FillLevel, Rated: c.Rated,
-		RegistrationOpens: c.RegistrationOpens, RegistrationCloses: c.RegistrationCloses, MinRating: c.MinRating,
+		RegistrationOpens: inUTCPtr(c.RegistrationOpens), RegistrationCloses: inUTCPtr(c.RegistrationCloses), MinRating: c.MinRating,
 		MaxRating: c.MaxRating, MinGames: c.MinGames, Seeding: c.Seeding, NoShow: c.NoShow, AtDeadline: c.AtDeadline,
 		RoundGapSeconds: c.RoundGapSeconds}
 	if c.Clock.Timed() {
 		b.Clock = &clockBody{TurnSeconds: c.Clock.TurnSeconds, BankSeconds: c.Clock.BankSeconds, IncrementSeconds: c.Clock.IncrementSeconds}
 	}
 	return b
+}
+
+// inUTCPtr is t in UTC. A tournament's registration window is kept in its
+// stored settings (JSON) as it was given, and windows given with an offset
+// before requests were bound in UTC are still stored so.
+func inUTCPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
 }
 
 func (b tournamentBody) config() league.TournamentConfig {

@@ -36,3 +36,19 @@ func TestATournamentsTimesAreAnsweredInUTC(t *testing.T) {
 		t.Errorf("registration window = %q to %q, want 2029-01-01T05:00:00Z to 2030-01-01T13:00:00Z", got.Opens, got.Closes)
 	}
 }
+
+// A registration window stored with an offset (as it was taken before
+// requests were bound in UTC) is answered in UTC too.
+func TestAStoredRegistrationWindowIsAnsweredInUTC(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"registration_opens":"2029-01-01T05:00:00Z"`)
+	if err := r.db.Gorm.Exec(`UPDATE tournaments SET config = jsonb_set(config, '{RegistrationOpens}', '"2029-01-01T10:00:00+05:00"') WHERE id = ?`, id).Error; err != nil {
+		t.Fatal(err)
+	}
+	rec := r.call("GET", "/api/v1/tournaments/"+id, "", "")
+	if got := decode[struct {
+		Opens string `json:"registration_opens"`
+	}](t, rec).Opens; got != "2029-01-01T05:00:00Z" {
+		t.Errorf("registration_opens = %q, want 2029-01-01T05:00:00Z", got)
+	}
+}

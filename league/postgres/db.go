@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/stdlib"
 	gormpg "gorm.io/driver/postgres"
 	"gorm.io/gorm"
@@ -33,7 +34,13 @@ func Open(ctx context.Context, dsn string, pool PoolConfig) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("database URL: %w", err)
 	}
-	sqlDB := stdlib.OpenDB(*cfg)
+	// Times are read in UTC: pgx otherwise hands out timestamptz values in
+	// the process's zone, and with TZ set (TZ=America/New_York) the API
+	// answered created_at and the rest as 03:32:08-05:00, not RFC 3339 UTC.
+	sqlDB := stdlib.OpenDB(*cfg, stdlib.OptionAfterConnect(func(_ context.Context, conn *pgx.Conn) error {
+		conn.TypeMap().RegisterType(&pgtype.Type{Name: "timestamptz", OID: pgtype.TimestamptzOID, Codec: &pgtype.TimestamptzCodec{ScanLocation: time.UTC}})
+		return nil
+	}))
 	if pool.MaxOpen == 0 {
 		pool.MaxOpen = 20
 	}
