@@ -52,3 +52,22 @@ func TestAStoredRegistrationWindowIsAnsweredInUTC(t *testing.T) {
 		t.Errorf("registration_opens = %q, want 2029-01-01T05:00:00Z", got)
 	}
 }
+
+// Entering oneself twice is the conflict of a player already entered, not
+// a refusal of the entry's name, which the client did not send: the name
+// defaults to the player's own and so was taken by the first entry.
+func TestEnteringOneselfTwiceIsAConflict(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"round-robin"`)
+	if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", "", r.organizer); rec.Code != 201 {
+		t.Fatalf("first entry: %d %s", rec.Code, rec.Body)
+	}
+	p := wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/entries", "", r.organizer), 409, "")
+	if len(p.Errors) != 0 {
+		t.Errorf("errors = %+v, want none (no field of the request is at fault)", p.Errors)
+	}
+	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"members":[{"user":"me"}]}`, r.organizer), 409, "")
+	if n := r.count("entries"); n != 1 {
+		t.Errorf("entries = %d, want 1", n)
+	}
+}

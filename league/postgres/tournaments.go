@@ -624,6 +624,25 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		if !selfIncluded && !isOrganizer {
 			return league.Errorf(league.EFORBIDDEN, "you can only register entries you play in")
 		}
+		// A player already entered is the conflict to report, before the
+		// name: the name is the player's own when none is given, and a
+		// second entry of oneself was refused as a 400 naming "name", a
+		// field the client never sent.
+		var people []string
+		for _, m := range e.Members {
+			if m.UserID != "" {
+				people = append(people, m.UserID)
+			}
+		}
+		if len(people) > 0 {
+			var entered int64
+			if err := tx.Model(&entryMemberRow{}).Where("tournament_id = ? AND user_id IN ?", id, people).Count(&entered).Error; err != nil {
+				return err
+			}
+			if entered > 0 {
+				return league.Errorf(league.ECONFLICT, "a player of this entry already plays in the tournament")
+			}
+		}
 		name := strings.TrimSpace(e.Name)
 		if name == "" {
 			name = t.defaultEntryName(tx, e.Members)
