@@ -186,3 +186,45 @@ func TestOpenAPIListsTheAnswersOfGameRefusals(t *testing.T) {
 	wantDocumented(t, r.call("GET", fmt.Sprintf("/api/v1/games/%s/events?access_token=%s", id, "not-a-token"), "", ""),
 		"GET", "/api/v1/games/{id}/events", 401)
 }
+
+// Every list's limit parameter states the page sizes the API takes: the
+// clubs, a club's members and a user's games said only "integer", and a
+// client that asked for 500 got a 400.
+func TestOpenAPIStatesTheBoundsOfEveryPageSize(t *testing.T) {
+	e := New(Deps{Metrics: prometheus.NewRegistry(), Logger: quietLogger})
+	e.Logger.SetOutput(io.Discard) // handlers without their services panic past the page size; only the 400s matter here
+	doc := openAPIDoc(t)
+	lists := 0
+	for path, ops := range doc["paths"].(map[string]any) {
+		get, _ := ops.(map[string]any)["get"].(map[string]any)
+		for _, p := range asList(get["parameters"]) {
+			param := p.(map[string]any)
+			if param["name"] != "limit" {
+				continue
+			}
+			lists++
+			schema := param["schema"].(map[string]any)
+			lo, okLo := schema["minimum"].(float64)
+			hi, okHi := schema["maximum"].(float64)
+			if !okLo || !okHi || lo != 1 || schema["default"] == nil {
+				t.Errorf("GET %s: limit %v, want a minimum of 1, a maximum and a default", path, schema)
+				continue
+			}
+			url := strings.NewReplacer("{id}", "00000000-0000-0000-0000-000000000001", "{pool}", "stacks").Replace(path) + "?"
+			if path == "/api/v1/tournaments" {
+				url += "club=00000000-0000-0000-0000-000000000001&" // it lists one club's or season's
+			}
+			for _, n := range []int{int(hi), int(hi) + 1} {
+				rec := httptest.NewRecorder()
+				e.ServeHTTP(rec, httptest.NewRequest("GET", fmt.Sprintf("%slimit=%d", url, n), nil))
+				refused := rec.Code == http.StatusBadRequest && strings.Contains(rec.Body.String(), `"field":"limit"`)
+				if refused != (n > int(hi)) {
+					t.Errorf("GET %s?limit=%d = %d %s; the document's maximum is %v", path, n, rec.Code, rec.Body, hi)
+				}
+			}
+		}
+	}
+	if lists < 10 {
+		t.Errorf("%d lists take a limit, want every list", lists)
+	}
+}
