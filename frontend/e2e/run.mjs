@@ -266,6 +266,12 @@ try {
     const cells = await page.locator('[role=gridcell]').count();
     assert(cells === 100, `the board has ${cells} cells`);
     await page.locator('.game[data-my-turn=true]').waitFor();
+    // at 1280x900 the board and the hand are both in view (the hand once ended 963 px down)
+    const m = await page.evaluate(() => ({
+      board: document.querySelector('.board-wrap').getBoundingClientRect().bottom + scrollY,
+      hand: document.querySelector('.hand').getBoundingClientRect().bottom + scrollY,
+    }));
+    assert(m.board <= 900 && m.hand <= 900, `at 1280x900 the board ends ${Math.round(m.board)} px down the page, the hand ${Math.round(m.hand)}: want both within 900`);
   });
 
   await test('play the game to the end by clicking (one move by keyboard)', async () => {
@@ -399,6 +405,54 @@ try {
     await shot('stacks.png');
   });
 
+  await test('a 6-player Stacks table at 320 px: one line a seat, the piles within the first 500 px', async () => {
+    // Six full seat cards once ran ~530 px above the piles on a phone (the piles 764 px down).
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByLabel('Game', { exact: true }).selectOption('stacks');
+    await page.getByLabel('Players').selectOption('6');
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/games\/[0-9a-f-]+$/);
+    await page.locator('.game[data-game=stacks][data-my-turn=true]').waitFor();
+    await page.setViewportSize({ width: 320, height: 640 });
+    try {
+      const layout = () =>
+        page.evaluate(() => {
+          const top = (sel) => Math.round(document.querySelector(sel).getBoundingClientRect().top + scrollY);
+          const lines = [...document.querySelectorAll('.players.seat-lines > .player')];
+          return {
+            piles: top('.piles'),
+            hand: top('.hand-area'),
+            heights: lines.map((l) => Math.round(l.getBoundingClientRect().height)),
+            mine: lines.flatMap((l, i) => (l.classList.contains('mine') ? [i] : [])),
+            lead: lines.map((l) => l.querySelector('.seat-lead')?.textContent),
+            nameWidth: Math.round(lines[1]?.querySelector('.full-name')?.getBoundingClientRect().width ?? -1),
+            chips: lines.map((l) => Math.round(l.querySelector('.chips')?.getBoundingClientRect().width ?? 0)),
+            pageWidth: document.documentElement.scrollWidth,
+          };
+        });
+      const m = await layout();
+      assert(m.heights.length === 6 && m.heights.every((h) => h <= 32), `the seat lines are ${m.heights} px tall, want 6 of one line`);
+      assert(m.mine.join() === '0' && m.lead[0] === '▶1', `my line ${m.mine}, its lead ${m.lead[0]}: want 0 and ▶1`);
+      assert(m.nameWidth <= 1, 'the full name shows on a compact line');
+      assert(m.chips.every((w) => w > 20), `a line's chips are hidden: ${m.chips}`);
+      assert(m.piles <= 500, `the piles start ${m.piles} px down the page, want at most 500`);
+      assert(m.pageWidth <= 320, `the page is ${m.pageWidth} px wide`);
+      await shot('stacks-6-phone.png', { fullPage: true });
+      const toggle = page.getByRole('button', { name: 'Seat details' });
+      await toggle.click();
+      await page.locator('.players.seat-lines.details').waitFor();
+      const open = await layout();
+      assert(open.nameWidth > 100 && open.heights.every((h) => h > 32), `the details did not open: ${JSON.stringify(open)}`);
+      const full = await page.locator('.players .player').nth(1).locator('.full-name').textContent();
+      assert(full === 'bot-random (seat 2)', `seat 2 reads ${full}`);
+      await toggle.click();
+      await page.locator('.players.seat-lines:not(.details)').waitFor();
+      log(`    (320 px: the piles start ${m.piles} px down, the hand ${m.hand} px)`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   await test('a 12-player Sequence table at 320 px: one line a seat, the board within the first 600 px', async () => {
     // Twelve full seat cards once ran ~1,300 px above the board on a phone.
     await page.getByRole('link', { name: 'Home', exact: true }).click();
@@ -446,6 +500,34 @@ try {
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
+  });
+
+  await test('the 12-player Sequence table at 1280x900: the seats beside the board, the board and the hand in view', async () => {
+    // Twelve seat cards above the board once put the board 442 px down and the hand at 1,126 px, below the fold.
+    await page.locator('.game[data-game=sequence][data-my-turn=true]').waitFor();
+    const m = await page.evaluate(() => {
+      const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
+      };
+      const lines = [...document.querySelectorAll('.players > .player')];
+      return {
+        seats: lines.length,
+        board: box(document.querySelector('.board-wrap')),
+        hand: box(document.querySelector('.hand')),
+        list: box(document.querySelector('.players')),
+        lastSeat: box(lines[lines.length - 1]),
+        pageWidth: document.documentElement.scrollWidth,
+      };
+    });
+    assert(m.seats === 12, `${m.seats} seats`);
+    assert(m.board.bottom <= 900 && m.hand.bottom <= 900, `the board ends ${m.board.bottom} px down the page, the hand ${m.hand.bottom}: want both within 900`);
+    assert(m.board.right - m.board.left >= 600, `the board is ${m.board.right - m.board.left} px wide, want at least 600`);
+    assert(m.list.right <= m.board.left, `the seat list (${m.list.left}–${m.list.right}) is not beside the board (${m.board.left}–${m.board.right})`);
+    assert(m.lastSeat.bottom <= 900, `the last seat ends ${m.lastSeat.bottom} px down`);
+    assert(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
+    await shot('table-12.png');
+    log(`    (1280x900: the board ${m.board.top}–${m.board.bottom} px, the hand ends ${m.hand.bottom} px)`);
   });
 
   await test('clubs: create one, make an invite code', async () => {

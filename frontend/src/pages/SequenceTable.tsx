@@ -173,78 +173,82 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
         {status}
       </p>
 
-      <Board
-        rows={st.board}
-        locked={locked}
-        targets={myTurn ? targets : undefined}
-        last={lastCellOf(props.lastMove)}
-        focus={focus}
-        onFocus={(row, col) => setFocus({ row, col })}
-        onActivate={myTurn ? activate : undefined}
-        navigable
-        label={`Board. ${myTurn ? 'Arrow keys move, Enter plays the selected card.' : ''}`}
-      />
+      {/* beside the seat list on a wide screen (styles.css): the board and the hand both in view */}
+      <div class="table-main">
 
-      {view.your_seat != null && (
-        <section class="hand-area" aria-label="Your hand">
-          <h2 class="sr-only">Your hand</h2>
-          <div class="hand" role="group" aria-label="Your cards (keys 1 to 9 pick a card)">
-            {st.hand.map((card, i) => {
-              const playable = special.playable.has(card);
-              const dead = special.exchange.has(card);
-              return (
-                <button
-                  type="button"
-                  key={i}
-                  class={`hand-card${selected === card ? ' selected' : ''}${playable ? ' playable' : ''}`}
-                  aria-pressed={selected === card}
-                  aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
-                  aria-label={`${i + 1}: ${cardLabel(card).name}${dead ? ', dead card' : ''}${myTurn && !playable && !dead ? ', no legal place' : ''}`}
-                  onClick={() => select(card)}
-                  disabled={busy}
-                >
-                  <span class="key" aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  <SeqCard card={card} />
-                  {dead && (
-                    <span class="dead" aria-hidden="true">
-                      dead
+        <Board
+          rows={st.board}
+          locked={locked}
+          targets={myTurn ? targets : undefined}
+          last={lastCellOf(props.lastMove)}
+          focus={focus}
+          onFocus={(row, col) => setFocus({ row, col })}
+          onActivate={myTurn ? activate : undefined}
+          navigable
+          label={`Board. ${myTurn ? 'Arrow keys move, Enter plays the selected card.' : ''}`}
+        />
+
+        {view.your_seat != null && (
+          <section class="hand-area" aria-label="Your hand">
+            <h2 class="sr-only">Your hand</h2>
+            <div class="hand" role="group" aria-label="Your cards (keys 1 to 9 pick a card)">
+              {st.hand.map((card, i) => {
+                const playable = special.playable.has(card);
+                const dead = special.exchange.has(card);
+                return (
+                  <button
+                    type="button"
+                    key={i}
+                    class={`hand-card${selected === card ? ' selected' : ''}${playable ? ' playable' : ''}`}
+                    aria-pressed={selected === card}
+                    aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
+                    aria-label={`${i + 1}: ${cardLabel(card).name}${dead ? ', dead card' : ''}${myTurn && !playable && !dead ? ', no legal place' : ''}`}
+                    onClick={() => select(card)}
+                    disabled={busy}
+                  >
+                    <span class="key" aria-hidden="true">
+                      {i + 1}
                     </span>
-                  )}
+                    <SeqCard card={card} />
+                    {dead && (
+                      <span class="dead" aria-hidden="true">
+                        dead
+                      </span>
+                    )}
+                  </button>
+                );
+              })}
+            </div>
+            <div class="actions">
+              {[...special.exchange].map((card) => (
+                <button type="button" key={'x' + card} data-exchange={card} class="secondary" disabled={busy} onClick={() => onMove('x' + card)}>
+                  Turn in dead {cardLabel(card).face}
                 </button>
-              );
-            })}
-          </div>
-          <div class="actions">
-            {[...special.exchange].map((card) => (
-              <button type="button" key={'x' + card} data-exchange={card} class="secondary" disabled={busy} onClick={() => onMove('x' + card)}>
-                Turn in dead {cardLabel(card).face}
-              </button>
-            ))}
-            {[...special.discard].map((card) => (
-              <button type="button" key={'d' + card} class="secondary" disabled={busy} onClick={() => onMove('d' + card)}>
-                Discard {cardLabel(card).face} (penalty)
-              </button>
-            ))}
-            {special.pass && (
-              <button type="button" class="primary" disabled={busy} onClick={() => onMove('pass')}>
-                Pass (no legal play)
-              </button>
-            )}
-          </div>
-        </section>
-      )}
+              ))}
+              {[...special.discard].map((card) => (
+                <button type="button" key={'d' + card} class="secondary" disabled={busy} onClick={() => onMove('d' + card)}>
+                  Discard {cardLabel(card).face} (penalty)
+                </button>
+              ))}
+              {special.pass && (
+                <button type="button" class="primary" disabled={busy} onClick={() => onMove('pass')}>
+                  Pass (no legal play)
+                </button>
+              )}
+            </div>
+          </section>
+        )}
 
-      <details class="discards">
-        <summary>Discard piles</summary>
-        {st.discards.map((pile, seat) => (
-          <div key={seat} class="discard-row">
-            <strong>{seatName(view, seat)}:</strong>{' '}
-            {pile.length ? pile.map((c, i) => <SeqCard key={i} card={c} small />) : <span class="muted">empty</span>}
-          </div>
-        ))}
-      </details>
+        <details class="discards">
+          <summary>Discard piles</summary>
+          {st.discards.map((pile, seat) => (
+            <div key={seat} class="discard-row">
+              <strong>{seatName(view, seat)}:</strong>{' '}
+              {pile.length ? pile.map((c, i) => <SeqCard key={i} card={c} small />) : <span class="muted">empty</span>}
+            </div>
+          ))}
+        </details>
+      </div>
     </div>
   );
 }

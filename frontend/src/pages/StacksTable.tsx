@@ -4,11 +4,52 @@ import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
-import { SeatBank, SeatTags, cardCount, isFillIn, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, cardCount, isFillIn, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {
   return cards.length;
+}
+
+/**
+ * StacksSeat is one seat of the seat list: its name and badges (whose move
+ * it is, or who may block in a block window, as moveBadge says; "skipped
+ * next"), hand size, time bank, chips and the top of its discard pile. On a
+ * phone-width screen it is one short line (styles.css, .seat-lines) led by
+ * the turn marker and seat number, the badges as short tags; what that line
+ * leaves out visually stays in the markup, read by screen readers as on a
+ * wide screen and shown again by "Seat details".
+ */
+function StacksSeat(props: { view: GameView; seat: number; handSize: number; discards: string[]; moveBadge: string | null; paused: boolean }) {
+  const { view, seat, discards, moveBadge } = props;
+  const st = view.state as StacksState;
+  const ch = st.chips[seat];
+  const top = discards[discards.length - 1];
+  const moving = view.to_move.includes(seat) && moveBadge != null;
+  return (
+    <div class={`player${view.to_move.includes(seat) ? ' to-move' : ''}${view.your_seat === seat ? ' mine' : ''}`} data-seat={seat}>
+      <CompactSeatLead seat={seat} toMove={moving} />
+      <span class="player-name">
+        <span class="full-name">{seatName(view, seat)}</span>
+        <CompactSeatName view={view} seat={seat} tags={[st.skipped[seat] && { text: 'skipped', warn: true }, moving && moveBadge != null && moveBadge !== 'to move' && { text: moveBadge }]} />
+        <SeatTags view={view} seat={seat} toMove={moveBadge} />
+        {st.skipped[seat] && <span class="badge warn">skipped next</span>}
+      </span>
+      <HandSize n={props.handSize} />
+      <SeatBank view={view} seat={seat} paused={props.paused} />
+      <span class="chips" role="img" aria-label={`${ch.red} red and ${ch.blue} blue ${ch.red + ch.blue === 1 ? 'chip' : 'chips'}`}>
+        <span class="schip red" aria-hidden="true">
+          R {ch.red}
+        </span>
+        <span class="schip blue" aria-hidden="true">
+          B {ch.blue}
+        </span>
+      </span>
+      <span class="discard-top" role="img" aria-label={top ? `discard pile: ${cardCount(discards.length)}, top ${stacksCardName(top)}` : 'discard pile empty'}>
+        {top ? <StacksCard card={top} small /> : <span class="muted">—</span>}
+      </span>
+    </div>
+  );
 }
 
 export function StacksTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean }) {
@@ -18,6 +59,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
   const opts = useMemo(() => stacksOptions(legal), [legal]);
   const myTurn = legal.length > 0;
   const [source, setSource] = useState<string | null>(null);
+  const [seatDetails, setSeatDetails] = useState(false);
   const names = (s: number) => seatName(view, s);
   const myDiscard = view.your_seat != null ? (st.discards[view.your_seat] ?? []) : [];
   const discardTop = myDiscard[myDiscard.length - 1];
@@ -90,48 +132,32 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
 
   return (
     <div class="table stacks-table" ref={root}>
-      <section class="players" aria-label="Players">
-        {st.hand_sizes.map((n, seat) => {
-          const disc = st.discards[seat] ?? [];
-          const ch = st.chips[seat];
-          return (
-            <div class={`player${view.to_move.includes(seat) ? ' to-move' : ''}`} key={seat}>
-              <span class="player-name">
-                {names(seat)}
-                <SeatTags view={view} seat={seat} toMove={inWindow ? (seat === view.your_seat && !isFillIn(view, seat) && !opts.block ? null : 'may block') : 'to move'} />
-                {st.skipped[seat] && <span class="badge warn">skipped next</span>}
-              </span>
-              <span class="muted">
-                {cardCount(n)}
-                <span class="sr-only"> in hand</span>
-              </span>
-              <SeatBank view={view} seat={seat} paused={!!inWindow} />
-              <span class="chips" role="img" aria-label={`${ch.red} red and ${ch.blue} blue ${ch.red + ch.blue === 1 ? 'chip' : 'chips'}`}>
-                <span class="schip red" aria-hidden="true">
-                  R {ch.red}
-                </span>
-                <span class="schip blue" aria-hidden="true">
-                  B {ch.blue}
-                </span>
-              </span>
-              <span
-                class="discard-top"
-                role="img"
-                aria-label={disc.length ? `discard pile: ${cardCount(disc.length)}, top ${stacksCardName(disc[disc.length - 1])}` : 'discard pile empty'}
-              >
-                {disc.length ? <StacksCard card={disc[disc.length - 1]} small /> : <span class="muted">—</span>}
-              </span>
-            </div>
-          );
-        })}
+      <section class={`players seat-lines stacks-lines${seatDetails ? ' details' : ''}`} aria-label="Players" id="seat-list">
+        {st.hand_sizes.map((n, seat) => (
+          <StacksSeat
+            key={seat}
+            view={view}
+            seat={seat}
+            handSize={n}
+            discards={st.discards[seat] ?? []}
+            moveBadge={inWindow ? (seat === view.your_seat && !isFillIn(view, seat) && !opts.block ? null : 'may block') : 'to move'}
+            paused={!!inWindow}
+          />
+        ))}
         <div class="table-facts">
-          <span>Draw pile: {st.deck_size}</span>
+          <span>
+            Draw<span class="wide-only"> pile</span>: {st.deck_size}
+          </span>
           <span>Set aside: {st.setaside.length}</span>
           <span>
             Supply: R {st.supply.red} · B {st.supply.blue}
           </span>
-          <span>Direction: {st.direction === 1 ? 'clockwise ↻' : 'counter-clockwise ↺'}</span>
+          <span>
+            <span class="wide-only">Direction: </span>
+            {st.direction === 1 ? 'clockwise ↻' : 'counter-clockwise ↺'}
+          </span>
           {view.status === 'active' && <Clock deadline={view.turn_deadline} label={inWindow ? 'Block window' : 'Time left'} />}
+          <SeatDetailsToggle controls="seat-list" open={seatDetails} onToggle={() => setSeatDetails(!seatDetails)} />
         </div>
       </section>
 

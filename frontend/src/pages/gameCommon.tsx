@@ -49,12 +49,12 @@ export function SeatTags({ view, seat, toMove = 'to move' }: { view: GameView; s
 
 /*
  * A seat list of class "seat-lines" (the Sequence table's, which seats up
- * to 12) is one short line per seat on a phone-width screen, where the full
- * rows would push the board and the hand a screen or more down: the pieces
- * below are shown only there (styles.css). They are aria-hidden, as the
- * full row's words (the name with its team, the badges, "3 cards in hand")
- * stay in the markup, visually hidden, for screen readers to read as on a
- * wide screen.
+ * to 12, and the Stacks table's, up to 6) is one short line per seat on a
+ * phone-width screen, where the full rows would push the board (the piles)
+ * and the hand a screen or more down: the pieces below are shown only there
+ * (styles.css). They are aria-hidden, as the full row's words (the name
+ * with its team, the badges, "3 cards in hand") stay in the markup,
+ * visually hidden, for screen readers to read as on a wide screen.
  */
 
 /** CompactSeatLead leads a compact seat line: the turn marker (▶) and the seat's number. */
@@ -67,18 +67,31 @@ export function CompactSeatLead({ seat, toMove }: { seat: number; toMove: boolea
   );
 }
 
+/** CompactTag is a short badge on a compact seat line; a warning ("skipped") is tinted as the full badge is. */
+export type CompactTag = { text: string; warn?: boolean };
+
 /**
  * CompactSeatName is the name on a compact seat line: without the seat and
  * team that tell two bots apart (the line shows both beside it), with a
- * "you" tag on the viewer's own seat and a "fill-in" tag on a seat a
- * fill-in bot plays (whether the seat was abandoned is in the details).
+ * "you" tag on the viewer's own seat, a "fill-in" tag on a seat a fill-in
+ * bot plays (whether the seat was abandoned is in the details), then the
+ * tags given, short forms of the seat's other badges ("skipped", "may
+ * block"; "to move" is the line's turn marker).
  */
-export function CompactSeatName({ view, seat }: { view: GameView; seat: number }) {
+export function CompactSeatName({ view, seat, tags = [] }: { view: GameView; seat: number; tags?: (CompactTag | false | null)[] }) {
   return (
     <span class="compact-name" aria-hidden="true">
       <span class="short-name">{shortSeatName(view, seat)}</span>
       {view.your_seat === seat && <span class="mini-tag you">you</span>}
       {isFillIn(view, seat) && <span class="mini-tag fill-in">fill-in</span>}
+      {tags.map(
+        (t) =>
+          t && (
+            <span key={t.text} class={`mini-tag${t.warn ? ' warn' : ''}`}>
+              {t.text}
+            </span>
+          ),
+      )}
     </span>
   );
 }

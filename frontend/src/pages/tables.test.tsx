@@ -335,3 +335,98 @@ describe('a game on a time bank', () => {
     expect(banks(seq)).toEqual(['1:30', '1:06:40']); // seat 1 moves, but without a turn deadline: its bank as it stands
   });
 });
+
+describe('the Stacks seat list of a 6-player table', () => {
+  // the viewer (seat 1, skipped next), five bot-random, seat 4 a fill-in bot with chips, seat 3 with a discard pile
+  const six = Array.from({ length: 6 }, (_, i) =>
+    i === 0 ? { ...seats[0] } : { seat: i, team: i, user: null, bot: 'random', open: false, filled_by_bot: i === 3, abandoned: i === 3 },
+  );
+  const view = (state: Partial<StacksState> = {}, over: Partial<GameView> = {}): GameView => ({
+    ...stacksView(
+      {
+        players: 6, turn: 2, hand_sizes: [3, 5, 1, 5, 5, 0], discards: [[], [], ['R2', 'B4'], [], [], []],
+        chips: [{ red: 0, blue: 1 }, { red: 0, blue: 0 }, { red: 2, blue: 0 }, { red: 1, blue: 1 }, { red: 0, blue: 0 }, { red: 0, blue: 0 }],
+        skipped: [true, false, false, false, false, false], ...state,
+      },
+      [],
+      [2],
+    ),
+    players: 6, seats: six, ...over,
+  });
+  const lines = (root: Element) => [...root.querySelectorAll('.players > .player')];
+  const win = { phase: 'block-window', window: { completer: 2, color: 'red' as const, eligible: [1, 3], answered: [] } };
+
+  it('reads every seat to a screen reader in full', () => {
+    const heard = lines(mount(<StacksTable view={view()} onMove={() => {}} busy={false} />)).map((l) => spokenText(l));
+    expect(heard).toEqual([
+      'ann (you)skipped next3 cards in hand0 red and 1 blue chipdiscard pile empty',
+      'bot-random (seat 2)5 cards in hand0 red and 0 blue chipsdiscard pile empty',
+      'bot-random (seat 3)to move1 card in hand2 red and 0 blue chipsdiscard pile: 2 cards, top blue 4',
+      'bot-random (seat 4)fill-in bot (seat abandoned)5 cards in hand1 red and 1 blue chipsdiscard pile empty',
+      'bot-random (seat 5)5 cards in hand0 red and 0 blue chipsdiscard pile empty',
+      'bot-random (seat 6)0 cards in hand0 red and 0 blue chipsdiscard pile empty',
+    ]);
+    const blocking = lines(mount(<StacksTable view={view(win, { to_move: [1, 3] })} onMove={() => {}} busy={false} />)).map((l) => spokenText(l));
+    expect(blocking[1]).toBe('bot-random (seat 2)may block5 cards in hand0 red and 0 blue chipsdiscard pile empty');
+    expect(blocking[3]).toBe('bot-random (seat 4)fill-in bot (seat abandoned)bot may block5 cards in hand1 red and 1 blue chipsdiscard pile empty');
+    // the table's facts too, though a phone shows them shorter
+    const facts = mount(<StacksTable view={view()} onMove={() => {}} busy={false} />).querySelector('.table-facts')!;
+    expect(spokenText(facts)).toBe('Draw pile: 90Set aside: 0Supply: R 19 · B 20Direction: clockwise ↻Seat details');
+    const shown = (el: Element): string =>
+      [...el.childNodes].map((n) => (n.nodeType === 3 ? n.textContent : (n as Element).classList.contains('wide-only') ? '' : shown(n as Element))).join('');
+    expect(shown(facts)).toBe('Draw: 90Set aside: 0Supply: R 19 · B 20clockwise ↻▸ Seat details');
+  });
+
+  it('gives every seat a line of its own: turn marker, seat number, short name, tags for the badges', () => {
+    const root = mount(<StacksTable view={view()} onMove={() => {}} busy={false} />);
+    const seatLines = [...root.querySelectorAll('.players.seat-lines.stacks-lines > .player')];
+    expect(seatLines).toHaveLength(6);
+    expect(seatLines.map((l) => l.querySelector('.seat-lead')!.textContent)).toEqual(['1', '2', '▶3', '4', '5', '6']);
+    expect(seatLines.map((l) => l.querySelector('.short-name')!.textContent)).toEqual(['ann', ...Array(5).fill('bot-random')]);
+    expect(seatLines.map((l) => l.classList.contains('mine'))).toEqual([true, false, false, false, false, false]);
+    const tags = (l: Element) => [...l.querySelectorAll('.mini-tag')].map((t) => t.textContent);
+    expect(seatLines.map(tags)).toEqual([['you', 'skipped'], [], [], ['fill-in'], [], []]);
+    expect(seatLines[0].querySelector('.mini-tag.warn')!.textContent).toBe('skipped');
+    // the numbers a compact line keeps: cards in hand, chips, the discard top
+    expect(seatLines.map((l) => l.querySelector('.hand-size')!.firstChild!.textContent)).toEqual(['3', '5', '1', '5', '5', '0']);
+    expect(seatLines[2].querySelector('.chips')!.textContent).toBe('R 2B 0');
+    expect(seatLines[2].querySelector('.discard-top .scard')!.getAttribute('aria-label')).toBe('blue 4');
+    // the compact pieces are for the eyes: a screen reader has the full words
+    for (const l of seatLines) for (const el of l.querySelectorAll('.seat-lead, .compact-name')) expect(el.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('marks the seats that may block in a block window, not the viewer without a BLOCK', () => {
+    const blocking = (v: GameView) => {
+      const seatLines = lines(mount(<StacksTable view={v} onMove={() => {}} busy={false} />));
+      return seatLines.flatMap((l, i) => (l.querySelector('.seat-lead')!.textContent!.startsWith('▶') ? [i] : [])).join() + ' / ' + seatLines.map((l) => [...l.querySelectorAll('.mini-tag')].map((t) => t.textContent).join('+')).join(',');
+    };
+    expect(blocking(view(win, { to_move: [1, 3] }))).toBe('1,3 / you+skipped,may block,,fill-in+may block,,');
+    // the viewer may be asked (to_move) but holds no BLOCK: no marker, no tag on their line
+    expect(blocking(view({ ...win, window: { ...win.window, eligible: [0, 1] } }, { to_move: [0, 1] }))).toBe('1 / you+skipped,may block,,fill-in,,');
+  });
+
+  it('shows the seat details on demand, and hides them again', () => {
+    const root = mount(<StacksTable view={view()} onMove={() => {}} busy={false} />);
+    const list = root.querySelector('.players.seat-lines')!;
+    const toggle = root.querySelector<HTMLButtonElement>('button.seat-details-toggle')!;
+    expect(toggle.getAttribute('aria-controls')).toBe(list.id);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    act(() => toggle.click());
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(list.classList.contains('details')).toBe(true);
+    expect(lines(root)[0].querySelector('.full-name')!.textContent).toBe('ann (you)');
+    expect([...lines(root)[0].querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['skipped next']);
+    act(() => toggle.click());
+    expect(list.classList.contains('details')).toBe(false);
+  });
+});
+
+describe('the Sequence table on a wide screen', () => {
+  it('keeps the seats, the status line, the board and the hand in reading order, the board and hand together', () => {
+    const root = mount(<SequenceTable view={seqView({}, ['7H@i5'])} onMove={() => {}} busy={false} />);
+    const table = root.querySelector('.sequence-table')!;
+    expect([...table.children].map((c) => c.className)).toEqual(['players seat-lines', 'status-line mine', 'table-main']);
+    const main = table.querySelector('.table-main')!;
+    expect([...main.children].map((c) => c.className.split(' ')[0])).toEqual(['board-wrap', 'hand-area', 'discards']);
+  });
+});
