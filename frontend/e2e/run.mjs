@@ -24,6 +24,9 @@ const CI = process.env.CI === 'true' || process.env.CI === '1';
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const BIN = process.env.SEQLEAGUE_BIN || join(root, 'bin', 'seqleague');
 const DEADLINE_MS = 170_000; // the whole run
+// a 6-player Stacks table at 768x1024: the piles' top and the hand's bottom, px down the page
+const STACKS_TABLET_PILES = 300; // was 450
+const STACKS_TABLET_HAND = 450; // was 578
 
 const pgURL = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
 const redisURL = new URL(process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379');
@@ -448,6 +451,16 @@ try {
       await toggle.click();
       await page.locator('.players.seat-lines:not(.details)').waitFor();
       log(`    (320 px: the piles start ${m.piles} px down, the hand ${m.hand} px)`);
+      // a portrait tablet: the piles and the hand in view
+      await page.setViewportSize({ width: 768, height: 1024 });
+      const t = await page.evaluate(() => ({
+        piles: Math.round(document.querySelector('.piles').getBoundingClientRect().top + scrollY),
+        hand: Math.round(document.querySelector('.hand-area').getBoundingClientRect().bottom + scrollY),
+        pageWidth: document.documentElement.scrollWidth,
+      }));
+      log(`    (768x1024: the piles start ${t.piles} px down, the hand ends ${t.hand} px)`);
+      assert(t.piles <= STACKS_TABLET_PILES && t.hand <= STACKS_TABLET_HAND, `at 768x1024 the piles start ${t.piles} px down, the hand ends ${t.hand}: want at most ${STACKS_TABLET_PILES} and ${STACKS_TABLET_HAND}`);
+      assert(t.pageWidth <= 768, `the page is ${t.pageWidth} px wide`);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
@@ -528,6 +541,61 @@ try {
     assert(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
     await shot('table-12.png');
     log(`    (1280x900: the board ${m.board.top}–${m.board.bottom} px, the hand ends ${m.hand.bottom} px)`);
+  });
+
+  await test('Sequence tables at 768x1024 (a portrait tablet): the board within 600 px, the hand in view, for 12, 4 and 2 players', async () => {
+    // Between the phone's one-line seats (to 40rem) and the wide screen's seat column (from 60rem), twelve
+    // full seat cards once stacked above the board: at 768x1024 the board started 711 px down and the hand
+    // ended 1,456 px (4 players: 353 and 1,097; 2 players: 218 and 963).
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (el) => {
+          const r = el.getBoundingClientRect();
+          return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
+        };
+        const lines = [...document.querySelectorAll('.players > .player')];
+        return {
+          seats: lines.length,
+          heights: lines.map((l) => Math.round(l.getBoundingClientRect().height)),
+          board: box(document.querySelector('.board-wrap')),
+          hand: box(document.querySelector('.hand')),
+          pageWidth: document.documentElement.scrollWidth,
+        };
+      });
+    const seen = [];
+    const failed = [];
+    const check = async (players) => {
+      await page.locator('.game[data-game=sequence][data-my-turn=true]').waitFor();
+      const m = await layout();
+      seen.push(`${players} players: board ${m.board.top}–${m.board.bottom} (${m.board.right - m.board.left} wide), hand ends ${m.hand.bottom}`);
+      const want = (ok, msg) => ok || failed.push(`${players} players: ${msg}`);
+      want(m.seats === players, `${m.seats} seats`);
+      want(m.heights.every((h) => h <= 32), `the seat lines are ${m.heights} px tall, want one line each`);
+      want(m.board.top <= 600, `the board starts ${m.board.top} px down the page, want at most 600`);
+      want(m.hand.bottom <= 1024, `the hand ends ${m.hand.bottom} px down the page, want it within 1024`);
+      want(m.board.right - m.board.left >= 560, `the board is ${m.board.right - m.board.left} px wide, want at least 560`);
+      want(m.pageWidth <= 768, `the page is ${m.pageWidth} px wide`);
+    };
+    const start = async (players) => {
+      await page.getByRole('link', { name: 'Home', exact: true }).click();
+      await page.getByLabel('Game', { exact: true }).selectOption('sequence');
+      await page.getByLabel('Players').selectOption(String(players));
+      await page.getByRole('button', { name: 'Start the game' }).click();
+      await page.waitForURL(/\/games\/[0-9a-f-]+$/);
+    };
+    await page.setViewportSize({ width: 768, height: 1024 });
+    try {
+      await check(12); // the 12-player table of the tests above
+      await shot('table-12-tablet.png');
+      await start(4);
+      await check(4);
+      await start(2);
+      await check(2);
+      assert(failed.length === 0, failed.join('; '));
+    } finally {
+      log(`    (768x1024: ${seen.join('; ')})`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   await test('clubs: create one, make an invite code', async () => {
