@@ -408,14 +408,21 @@ try {
     await shot('stacks.png');
   });
 
-  await test('a 6-player Stacks table at 320 px: one line a seat, the piles within the first 500 px', async () => {
-    // Six full seat cards once ran ~530 px above the piles on a phone (the piles 764 px down).
+  // startTable opens a new casual table from Home and waits for the viewer's turn: every seat
+  // but the viewer's a bot (the form's default), teams as the form sets them unless given.
+  const startTable = async (game, players, teams) => {
     await page.getByRole('link', { name: 'Home', exact: true }).click();
-    await page.getByLabel('Game', { exact: true }).selectOption('stacks');
-    await page.getByLabel('Players').selectOption('6');
+    await page.getByLabel('Game', { exact: true }).selectOption(game);
+    await page.getByLabel('Players').selectOption(String(players));
+    if (teams) await page.getByLabel('Teams').selectOption(String(teams));
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/games\/[0-9a-f-]+$/);
-    await page.locator('.game[data-game=stacks][data-my-turn=true]').waitFor();
+    await page.locator(`.game[data-game=${game}][data-my-turn=true]`).waitFor();
+  };
+
+  await test('a 6-player Stacks table at 320 px: one line a seat, the piles within the first 500 px', async () => {
+    // Six full seat cards once ran ~530 px above the piles on a phone (the piles 764 px down).
+    await startTable('stacks', 6);
     await page.setViewportSize({ width: 320, height: 640 });
     try {
       const layout = () =>
@@ -468,13 +475,7 @@ try {
 
   await test('a 12-player Sequence table at 320 px: one line a seat, the board within the first 600 px', async () => {
     // Twelve full seat cards once ran ~1,300 px above the board on a phone.
-    await page.getByRole('link', { name: 'Home', exact: true }).click();
-    await page.getByLabel('Game', { exact: true }).selectOption('sequence');
-    await page.getByLabel('Players').selectOption('12');
-    await page.getByLabel('Teams').selectOption('3');
-    await page.getByRole('button', { name: 'Start the game' }).click();
-    await page.waitForURL(/\/games\/[0-9a-f-]+$/);
-    await page.locator('.game[data-game=sequence][data-my-turn=true]').waitFor();
+    await startTable('sequence', 12, 3);
     await page.setViewportSize({ width: 320, height: 640 });
     try {
       const layout = () =>
@@ -576,20 +577,13 @@ try {
       want(m.board.right - m.board.left >= 560, `the board is ${m.board.right - m.board.left} px wide, want at least 560`);
       want(m.pageWidth <= 768, `the page is ${m.pageWidth} px wide`);
     };
-    const start = async (players) => {
-      await page.getByRole('link', { name: 'Home', exact: true }).click();
-      await page.getByLabel('Game', { exact: true }).selectOption('sequence');
-      await page.getByLabel('Players').selectOption(String(players));
-      await page.getByRole('button', { name: 'Start the game' }).click();
-      await page.waitForURL(/\/games\/[0-9a-f-]+$/);
-    };
     await page.setViewportSize({ width: 768, height: 1024 });
     try {
       await check(12); // the 12-player table of the tests above
       await shot('table-12-tablet.png');
-      await start(4);
+      await startTable('sequence', 4);
       await check(4);
-      await start(2);
+      await startTable('sequence', 2);
       await check(2);
       assert(failed.length === 0, failed.join('; '));
     } finally {
