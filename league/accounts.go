@@ -37,6 +37,9 @@ type User struct {
 	BotLevel  string // for bots
 	IsAdmin   bool
 	CreatedAt time.Time
+	// ClosedAt is set once the account is closed: its profile stays, as the
+	// record its games and ratings belong to, but it signs in no more.
+	ClosedAt *time.Time
 }
 
 // NewUser is a registration.

@@ -50,18 +50,19 @@ type refreshRequest struct {
 }
 
 type userResponse struct {
-	ID        string    `json:"id"`
-	Username  string    `json:"username"`
-	Kind      string    `json:"kind"`
-	BotLevel  string    `json:"bot_level,omitempty"`
-	Email     string    `json:"email,omitempty"`
-	IsAdmin   bool      `json:"is_admin"`
-	CreatedAt time.Time `json:"created_at"`
+	ID        string     `json:"id"`
+	Username  string     `json:"username"`
+	Kind      string     `json:"kind"`
+	BotLevel  string     `json:"bot_level,omitempty"`
+	Email     string     `json:"email,omitempty"`
+	IsAdmin   bool       `json:"is_admin"`
+	CreatedAt time.Time  `json:"created_at"`
+	ClosedAt  *time.Time `json:"closed_at,omitempty"`
 }
 
 func toUserResponse(u league.User) userResponse {
 	return userResponse{ID: u.ID, Username: u.Username, Kind: u.Kind, BotLevel: u.BotLevel, Email: u.Email,
-		IsAdmin: u.IsAdmin, CreatedAt: u.CreatedAt.UTC()}
+		IsAdmin: u.IsAdmin, CreatedAt: u.CreatedAt.UTC(), ClosedAt: u.ClosedAt}
 }
 
 type tokenResponse struct {
@@ -202,10 +203,10 @@ func (h accountHandlers) logout(c echo.Context) error {
 func (h accountHandlers) me(c echo.Context) error {
 	a := actorOf(c)
 	u, err := h.d.Accounts.User(c.Request().Context(), a, a.UserID)
-	if league.ErrorCode(err) == league.ENOTFOUND {
+	if league.ErrorCode(err) == league.ENOTFOUND || err == nil && u.ClosedAt != nil {
 		// Closed since the token was checked (another instance may reuse
 		// its answer for a second): the caller's session is over, which
-		// a client learns from a 401, not from "no such user".
+		// a client learns from a 401, not from a profile or "no such user".
 		return unauthorized(c, "this account no longer exists")
 	}
 	if err != nil {
@@ -234,6 +235,9 @@ func (h accountHandlers) changePassword(c echo.Context) error {
 	u, err := h.d.Accounts.User(ctx, a, a.UserID)
 	if err != nil {
 		return err
+	}
+	if u.ClosedAt != nil {
+		return unauthorized(c, "this account no longer exists")
 	}
 	if err := h.limitUsername(c, "login", u.Username); err != nil {
 		return err

@@ -366,7 +366,16 @@ func TestClosingAnAccountEndsItsSessions(t *testing.T) {
 		t.Fatalf("DELETE /me = %d %s, want 204", rec.Code, rec.Body)
 	}
 	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", annToken), http.StatusUnauthorized, "")
-	wantProblem(t, r.call(http.MethodGet, "/api/v1/users/"+annID, "", bobToken), http.StatusNotFound, "")
+	// The profile stays, as the record ann's games and ratings link to,
+	// and says the account is closed.
+	rec := r.call(http.MethodGet, "/api/v1/users/"+annID, "", bobToken)
+	var profile struct {
+		Username string     `json:"username"`
+		ClosedAt *time.Time `json:"closed_at"`
+	}
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &profile) != nil || profile.Username != "ann" || profile.ClosedAt == nil {
+		t.Fatalf("a closed account's profile = %d %s, want 200 with closed_at", rec.Code, rec.Body)
+	}
 	if rec := r.call(http.MethodDelete, "/api/v1/users/"+bobID, "", rootToken); rec.Code != http.StatusNoContent {
 		t.Fatalf("an admin's DELETE /users/{id} = %d %s, want 204", rec.Code, rec.Body)
 	}

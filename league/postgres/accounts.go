@@ -32,6 +32,10 @@ func fromUserRow(r userRow) league.User {
 	if r.BotLevel != nil {
 		u.BotLevel = *r.BotLevel
 	}
+	if r.DeletedAt != nil {
+		closed := r.DeletedAt.UTC()
+		u.ClosedAt = &closed
+	}
 	return u
 }
 
@@ -397,8 +401,10 @@ func (s *Accounts) User(ctx context.Context, actor league.Actor, id string) (lea
 	if !validID(id) {
 		return league.User{}, missing
 	}
+	// A closed account is still found (with ClosedAt): its games and
+	// ratings stay readable under its name, and their links lead here.
 	var row userRow
-	err := s.db.WithContext(ctx).Where("id = ? AND deleted_at IS NULL", id).Take(&row).Error
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&row).Error
 	if notFound(err) {
 		return league.User{}, missing
 	}

@@ -232,8 +232,11 @@ func TestADeletedAccountStopsResolvingAndRefreshing(t *testing.T) {
 	wantCode(t, err, league.EUNAUTHORIZED)
 	_, _, err = s.accounts.Login(ctx, "ann", "password-ann")
 	wantCode(t, err, league.EUNAUTHORIZED)
-	_, err = s.accounts.User(ctx, bob, ann.UserID)
-	wantCode(t, err, league.ENOTFOUND)
+	// Its profile stays, as the record its games and ratings belong to.
+	u, err := s.accounts.User(ctx, bob, ann.UserID)
+	if err != nil || u.Username != "ann" || u.ClosedAt == nil {
+		t.Fatalf("the closed account's profile = %+v, %v; want ann with ClosedAt", u, err)
+	}
 }
 
 func TestAnOwnerCannotCloseTheAccountBeforeTransferring(t *testing.T) {

@@ -8,6 +8,8 @@ export interface User {
   email?: string;
   is_admin: boolean;
   created_at: string;
+  /** Set once the account is closed; its games and ratings stay. */
+  closed_at?: string;
 }
 
 export interface TokenPair {

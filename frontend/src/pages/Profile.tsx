@@ -28,7 +28,10 @@ export default function Profile({ id }: { id: string }) {
       <h1>
         {u.username} {u.kind === 'bot' && <span class="tag">bot · {u.bot_level}</span>} {u.is_admin && <span class="tag">admin</span>}
       </h1>
-      <p class="muted">Member since {when(u.created_at)}</p>
+      <p class="muted">
+        Member since {when(u.created_at)}
+        {u.closed_at && <> · account closed {when(u.closed_at)}; its games and ratings stay as they were played</>}
+      </p>
       <section class="card-box" aria-labelledby="ratings-title" id="ratings" data-slot="rating-chart">
         <h2 id="ratings-title">Ratings</h2>
         <RatingCharts userId={u.id} />

@@ -172,6 +172,20 @@ describe('the profile page', () => {
     expect(heading(root)).toEqual(expect.arrayContaining(['Change password', 'Account']));
   });
 
+  it("says a closed account is closed, and still shows its ratings and games", async () => {
+    const cleo: User = { id: 'u-cleo', username: 'cleo', kind: 'human', is_admin: false, created_at: '2026-01-01T00:00:00Z', closed_at: '2026-03-01T00:00:00Z' };
+    stub({
+      'GET /users/u-cleo': () => cleo,
+      'GET /users/u-cleo/games.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u-cleo/ratings': () => ({ user_id: 'u-cleo', pools: [], history: [] }),
+    });
+    const root = mount(<Profile id="u-cleo" />);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toMatch(/cleo/);
+    expect(root.querySelector('p.muted')?.textContent).toMatch(/account closed/);
+    expect(heading(root)).toEqual(expect.arrayContaining(['Ratings', 'Games']));
+  });
+
   it('does not offer it on someone else\'s', async () => {
     await signInAs(ann, routes);
     const root = mount(<Profile id="u-bob" />);
