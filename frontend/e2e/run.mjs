@@ -420,6 +420,21 @@ try {
     await page.locator(`.game[data-game=${game}][data-my-turn=true]`).waitFor();
   };
 
+  // checkSeatDetails opens "Seat details" on a table of one-line seats, checks the lines became
+  // full cards (layout's nameWidth measures seat `seat`'s full name) and that seat's name reads
+  // `want`, then closes them again.
+  const checkSeatDetails = async (layout, seat, want) => {
+    const toggle = page.getByRole('button', { name: 'Seat details' });
+    await toggle.click();
+    await page.locator('.players.seat-lines.details').waitFor();
+    const open = await layout();
+    assert(open.nameWidth > 100 && open.heights.every((h) => h > 32), `the details did not open: ${JSON.stringify(open)}`);
+    const full = await page.locator('.players .player').nth(seat).locator('.full-name').textContent();
+    assert(want.test(full), `seat ${seat + 1} reads ${full}`);
+    await toggle.click();
+    await page.locator('.players.seat-lines:not(.details)').waitFor();
+  };
+
   await test('a 6-player Stacks table at 320 px: one line a seat, the piles within the first 500 px', async () => {
     // Six full seat cards once ran ~530 px above the piles on a phone (the piles 764 px down).
     await startTable('stacks', 6);
@@ -448,15 +463,7 @@ try {
       assert(m.piles <= 500, `the piles start ${m.piles} px down the page, want at most 500`);
       assert(m.pageWidth <= 320, `the page is ${m.pageWidth} px wide`);
       await shot('stacks-6-phone.png', { fullPage: true });
-      const toggle = page.getByRole('button', { name: 'Seat details' });
-      await toggle.click();
-      await page.locator('.players.seat-lines.details').waitFor();
-      const open = await layout();
-      assert(open.nameWidth > 100 && open.heights.every((h) => h > 32), `the details did not open: ${JSON.stringify(open)}`);
-      const full = await page.locator('.players .player').nth(1).locator('.full-name').textContent();
-      assert(full === 'bot-random (seat 2)', `seat 2 reads ${full}`);
-      await toggle.click();
-      await page.locator('.players.seat-lines:not(.details)').waitFor();
+      await checkSeatDetails(layout, 1, /^bot-random \(seat 2\)$/);
       log(`    (320 px: the piles start ${m.piles} px down, the hand ${m.hand} px)`);
       // a portrait tablet: the piles and the hand in view
       await page.setViewportSize({ width: 768, height: 1024 });
@@ -501,15 +508,7 @@ try {
       assert(m.pageWidth <= 320, `the page is ${m.pageWidth} px wide`);
       await shot('table-12-phone.png', { fullPage: true });
       // "Seat details" brings back the full cards: a name with its seat and team, and back again
-      const toggle = page.getByRole('button', { name: 'Seat details' });
-      await toggle.click();
-      await page.locator('.players.seat-lines.details').waitFor();
-      const open = await layout();
-      assert(open.nameWidth > 100 && open.heights.every((h) => h > 32), `the details did not open: ${JSON.stringify(open)}`);
-      const full = await page.locator('.players .player').nth(4).locator('.full-name').textContent();
-      assert(/^bot-random \(seat 5, (Blue|Green|Red) team\)$/.test(full), `seat 5 reads ${full}`);
-      await toggle.click();
-      await page.locator('.players.seat-lines:not(.details)').waitFor();
+      await checkSeatDetails(layout, 4, /^bot-random \(seat 5, (Blue|Green|Red) team\)$/);
       log(`    (320 px: the board starts ${m.board} px down, the hand ${m.hand} px)`);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
