@@ -25,11 +25,20 @@ type RatingChange struct {
 	At     time.Time
 }
 
-// UserRatings is a player's ratings with their history.
+// UserRatings is a player's ratings in every pool with one page of their
+// history.
 type UserRatings struct {
-	UserID  string
-	Pools   []RatingState
-	History []RatingChange // oldest first
+	UserID     string
+	Pools      []RatingState
+	History    []RatingChange // newest first
+	NextCursor string         // continues History; "" on its last page
+}
+
+// RatingHistoryQuery selects one page of a player's rating history,
+// newest first, in one pool or ("") in all of them.
+type RatingHistoryQuery struct {
+	Pool string
+	Page PageRequest
 }
 
 // LeaderboardQuery selects one page of a leaderboard.
@@ -53,6 +62,6 @@ type LeaderboardRow struct {
 
 // Ratings reads ratings and leaderboards.
 type Ratings interface {
-	UserRatings(ctx context.Context, userID string) (*UserRatings, error)
+	UserRatings(ctx context.Context, userID string, q RatingHistoryQuery) (*UserRatings, error)
 	Leaderboard(ctx context.Context, q LeaderboardQuery) ([]LeaderboardRow, string, error)
 }

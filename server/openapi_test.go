@@ -86,6 +86,7 @@ func TestOpenAPISchemasNameEveryFieldTheAPIWrites(t *testing.T) {
 		{"RatingState", schemas["RatingState"], ratingStateResponse{}},
 		{"RatingChange", schemas["RatingChange"], ratingChangeResponse{}},
 		{"LeaderboardRow", schemas["LeaderboardRow"], leaderboardRowResponse{}},
+		{"UserRatings", schemas["UserRatings"], userRatingsResponse{}},
 		{"Problem", schemas["Problem"], problem{}},
 		{"a user's clubs", listItem("/api/v1/users/{id}/clubs"), userClubResponse{}},
 		{"a user's tournaments", listItem("/api/v1/users/{id}/tournaments"), userTournamentResponse{}},

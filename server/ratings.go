@@ -27,6 +27,15 @@ type ratingChangeResponse struct {
 	At     time.Time `json:"at"`
 }
 
+// userRatingsResponse is a player's ratings in every pool and one page of
+// their history, newest first; next_cursor continues the history.
+type userRatingsResponse struct {
+	UserID     string                 `json:"user_id"`
+	Pools      []ratingStateResponse  `json:"pools"`
+	History    []ratingChangeResponse `json:"history"`
+	NextCursor string                 `json:"next_cursor"`
+}
+
 type leaderboardRowResponse struct {
 	Rank     int    `json:"rank"`
 	UserID   string `json:"user_id"`
@@ -50,15 +59,15 @@ type ratingHandlers struct {
 }
 
 func (h ratingHandlers) userRatings(c echo.Context) error {
-	r, err := h.ratings.UserRatings(c.Request().Context(), c.Param("id"))
+	page, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	out := struct {
-		UserID  string                 `json:"user_id"`
-		Pools   []ratingStateResponse  `json:"pools"`
-		History []ratingChangeResponse `json:"history"`
-	}{UserID: r.UserID, Pools: []ratingStateResponse{}, History: []ratingChangeResponse{}}
+	r, err := h.ratings.UserRatings(c.Request().Context(), c.Param("id"), league.RatingHistoryQuery{Pool: c.QueryParam("pool"), Page: page})
+	if err != nil {
+		return err
+	}
+	out := userRatingsResponse{UserID: r.UserID, Pools: []ratingStateResponse{}, History: []ratingChangeResponse{}, NextCursor: r.NextCursor}
 	for _, p := range r.Pools {
 		out.Pools = append(out.Pools, toRatingStateResponse(p))
 	}

@@ -182,10 +182,22 @@ func (r *Ratings) SettleGame(ctx context.Context, st *Settlement) error {
 	}).Create(&out).Error
 }
 
-// UserRatings returns a player's ratings in every pool and their history.
-func (r *Ratings) UserRatings(ctx context.Context, userID string) (*league.UserRatings, error) {
+// UserRatings returns a player's ratings in every pool and one page of
+// their history, newest first (q.Pool, if set, keeps one pool's).
+func (r *Ratings) UserRatings(ctx context.Context, userID string, q league.RatingHistoryQuery) (*league.UserRatings, error) {
 	if !validID(userID) {
 		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	if q.Pool != "" && !pools[q.Pool] {
+		return nil, league.Invalid("no such pool", league.FieldError{Field: "pool", Message: fmt.Sprintf("must be %s, %s or %s", rating.PoolSequence2, rating.PoolSequence3, rating.PoolStacks)})
+	}
+	page, err := q.Page.Normalize()
+	if err != nil {
+		return nil, err
+	}
+	before, err := decodeSeqCursor(page.Cursor)
+	if err != nil {
+		return nil, err
 	}
 	db := r.db.WithContext(ctx)
 	// A closed account keeps its ratings as the record of what it played,
@@ -205,14 +217,39 @@ func (r *Ratings) UserRatings(ctx context.Context, userID string) (*league.UserR
 	for _, row := range rows {
 		out.Pools = append(out.Pools, toRatingState(row.Pool, row.state()))
 	}
+	hq := db.Where("user_id = ?", userID)
+	if q.Pool != "" {
+		hq = hq.Where("pool = ?", q.Pool)
+	}
+	if before > 0 {
+		hq = hq.Where("seq < ?", before)
+	}
 	var hist []ratingChangeRow
-	if err := db.Where("user_id = ?", userID).Order("seq").Limit(5000).Find(&hist).Error; err != nil {
+	if err := hq.Order("seq DESC").Limit(page.Limit + 1).Find(&hist).Error; err != nil {
 		return nil, err
 	}
+	hist, more := morePages(hist, page.Limit)
 	for _, h := range hist {
 		out.History = append(out.History, league.RatingChange{GameID: h.GameID, Pool: h.Pool, Before: h.Before, After: h.After, K: h.K, At: h.CreatedAt})
 	}
+	if more {
+		out.NextCursor = encodeCursor(strconv.FormatInt(hist[len(hist)-1].Seq, 10))
+	}
 	return out, nil
+}
+
+// decodeSeqCursor reads a rating-history cursor: the seq of the last change
+// of the page before (0 for the first page).
+func decodeSeqCursor(c string) (int64, error) {
+	s, err := decodeCursor(c)
+	if err != nil || s == "" {
+		return 0, err
+	}
+	seq, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || seq <= 0 {
+		return 0, badCursor()
+	}
+	return seq, nil
 }
 
 // boardCursor continues a leaderboard after a row: the row's sort key and

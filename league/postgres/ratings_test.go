@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -67,7 +68,7 @@ func TestSettlingRatesEachGameExactlyOnce(t *testing.T) {
 	if n != 3 {
 		t.Fatalf("%d rating changes for a 3-player game settled 8 times, want 3", n)
 	}
-	got, err := ratings.UserRatings(ctx, b.UserID)
+	got, err := ratings.UserRatings(ctx, b.UserID, league.RatingHistoryQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func TestUnratedGamesChangeNothingAndAbandonersLose(t *testing.T) {
 	if err := r.games.Settle(ctx, unrated); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := ratings.UserRatings(ctx, a.UserID); len(got.Pools) != 0 {
+	if got, _ := ratings.UserRatings(ctx, a.UserID, league.RatingHistoryQuery{}); len(got.Pools) != 0 {
 		t.Fatalf("an unrated game changed ratings: %+v", got.Pools)
 	}
 	// Ann's team wins, but ann abandoned: she is rated as losing.
@@ -106,7 +107,7 @@ func TestUnratedGamesChangeNothingAndAbandonersLose(t *testing.T) {
 	if err := r.games.Settle(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	got, _ := ratings.UserRatings(ctx, a.UserID)
+	got, _ := ratings.UserRatings(ctx, a.UserID, league.RatingHistoryQuery{})
 	if len(got.Pools) != 1 || got.Pools[0].Rating >= 1500 {
 		t.Fatalf("abandoning winner's rating = %+v, want below 1500", got.Pools)
 	}
@@ -262,7 +263,7 @@ func TestConcurrentSettlementsOfNewPlayersLoseNoUpdate(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	got, err := ratings.UserRatings(ctx, a.UserID)
+	got, err := ratings.UserRatings(ctx, a.UserID, league.RatingHistoryQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +285,7 @@ func TestAGameOfABotAgainstItselfIsNotRated(t *testing.T) {
 	if err := r.games.Settle(ctx, id); err != nil {
 		t.Fatalf("settle: %v", err)
 	}
-	if got, _ := ratings.UserRatings(ctx, a.UserID); len(got.Pools) != 0 {
+	if got, _ := ratings.UserRatings(ctx, a.UserID, league.RatingHistoryQuery{}); len(got.Pools) != 0 {
 		t.Fatalf("a game with the same bot on two teams was rated: %+v", got.Pools)
 	}
 }
@@ -301,7 +302,7 @@ func TestAClosedAccountKeepsItsRatingHistoryButLeavesTheLeaderboard(t *testing.T
 	if err := accounts.Delete(ctx, a, a.UserID); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ratings.UserRatings(ctx, a.UserID)
+	got, err := ratings.UserRatings(ctx, a.UserID, league.RatingHistoryQuery{})
 	if err != nil {
 		t.Fatalf("a closed account's ratings: %v; want them kept as the record", err)
 	}
@@ -404,5 +405,75 @@ func TestLeaderboardRefusesCursorsItDidNotIssue(t *testing.T) {
 	}
 	if _, _, err := NewRatings(r.db).Leaderboard(ctx, q); league.ErrorCode(err) != league.EINVALID {
 		t.Fatalf("a cursor on an instance with another key: %v, want EINVALID", err)
+	}
+}
+
+// The rating history is a list like the others: pages of ?limit=, newest
+// first, continued by the cursor, with every change on exactly one page.
+func TestARatingHistoryPagesNewestFirst(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	a, b, c := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cid")
+	var played []string // oldest first
+	for i := 0; i < 5; i++ {
+		played = append(played, r.finishedGame(t, "sequence", 2, []string{a.UserID, b.UserID}, i%2, nil))
+	}
+	for i := 0; i < 2; i++ {
+		played = append(played, r.finishedGame(t, "sequence", 3, []string{a.UserID, b.UserID, c.UserID}, i, nil))
+	}
+	for _, id := range played { // one at a time, so the history's order is the playing order
+		if err := r.games.Settle(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	cursor := ""
+	for pages := 0; ; pages++ {
+		if pages > len(played) {
+			t.Fatal("the history does not end")
+		}
+		res, err := ratings.UserRatings(ctx, a.UserID, league.RatingHistoryQuery{Page: league.PageRequest{Limit: 3, Cursor: cursor}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Pools) != 2 {
+			t.Fatalf("page %d has %d pools, want both of ann's on every page", pages, len(res.Pools))
+		}
+		if len(res.History) > 3 || (res.NextCursor != "" && len(res.History) != 3) {
+			t.Fatalf("page %d: %d changes, next %q", pages, len(res.History), res.NextCursor)
+		}
+		for _, h := range res.History {
+			got = append(got, h.GameID)
+		}
+		if cursor = res.NextCursor; cursor == "" {
+			break
+		}
+	}
+	want := slices.Clone(played)
+	slices.Reverse(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("history pages read %v, want every game once, newest first: %v", got, want)
+	}
+	three, err := ratings.UserRatings(ctx, a.UserID, league.RatingHistoryQuery{Pool: rating.PoolSequence3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(three.History) != 2 || three.History[0].GameID != played[6] || three.NextCursor != "" {
+		t.Fatalf("the three-team pool's history = %+v, want its two games, newest first", three.History)
+	}
+	for _, bad := range []struct {
+		q     league.RatingHistoryQuery
+		field string
+	}{
+		{league.RatingHistoryQuery{Pool: "chess"}, "pool"},
+		{league.RatingHistoryQuery{Page: league.PageRequest{Cursor: "bm9wZQ"}}, "cursor"},
+		{league.RatingHistoryQuery{Page: league.PageRequest{Cursor: encodeCursor("-4")}}, "cursor"},
+		{league.RatingHistoryQuery{Page: league.PageRequest{Limit: 101}}, "limit"},
+	} {
+		_, err := ratings.UserRatings(ctx, a.UserID, bad.q)
+		var e *league.Error
+		if !errors.As(err, &e) || e.Code != league.EINVALID || len(e.Fields) != 1 || e.Fields[0].Field != bad.field {
+			t.Errorf("%+v: %v; want invalid %s", bad.q, err, bad.field)
+		}
 	}
 }

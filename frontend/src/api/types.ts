@@ -225,8 +225,12 @@ export interface RatingChange {
 
 export interface UserRatings {
   user_id: string;
+  /** every pool the player is rated in, on every page */
   pools: RatingState[];
+  /** one page of the history, newest first */
   history: RatingChange[];
+  /** continues history; '' on its last page */
+  next_cursor: string;
 }
 
 export interface LeaderboardRow extends RatingState {

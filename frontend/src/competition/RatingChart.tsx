@@ -1,10 +1,11 @@
 // The profile's rating charts: one SVG line per pool from
-// GET /users/{id}/ratings (before/after of every rated game), with the
-// numbers as a table for screen readers and keyboard users.
+// GET /users/{id}/ratings (before/after of every rated game, read page by
+// page), with the numbers as a table for screen readers and keyboard users.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { POOLS, type RatingState, type UserRatings } from '../api/types';
 import { ErrorBox, Loading, useLoad, when } from '../components/ui';
 import { api } from '../session';
+import { listPath, MAX_PAGES } from './pager';
 import { CHART_BOX, scale, seriesByPool, type Point } from './chart';
 
 /** useWidth follows an element's width (the chart draws at its real size, so its labels stay legible on a phone). */
@@ -128,8 +129,27 @@ function PoolRatings({ name, state, points }: { name: string; state?: RatingStat
   );
 }
 
+/**
+ * fetchRatings reads a player's ratings and their whole history: the API
+ * pages the history newest first, and a chart needs every game, so it
+ * follows next_cursor (at most MAX_PAGES pages) and hands back the history
+ * oldest first.
+ */
+export async function fetchRatings(userId: string): Promise<UserRatings> {
+  const path = `/users/${encodeURIComponent(userId)}/ratings`;
+  const first = await api.get<UserRatings>(listPath(path, '', 100));
+  const history = [...(first.history ?? [])];
+  let cursor = first.next_cursor ?? '';
+  for (let i = 1; cursor && i < MAX_PAGES; i++) {
+    const page = await api.get<UserRatings>(listPath(path, cursor, 100));
+    history.push(...(page.history ?? []));
+    cursor = page.next_cursor ?? '';
+  }
+  return { ...first, history: history.reverse(), next_cursor: '' };
+}
+
 export function RatingCharts({ userId }: { userId: string }) {
-  const r = useLoad(() => api.get<UserRatings>(`/users/${encodeURIComponent(userId)}/ratings`), [userId]);
+  const r = useLoad(() => fetchRatings(userId), [userId]);
   if (r.error) return <ErrorBox error={r.error} />;
   if (!r.data) return <Loading what="Loading the ratings" />;
   const series = seriesByPool(r.data.history ?? []);

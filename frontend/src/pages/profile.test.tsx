@@ -7,7 +7,7 @@ import { ApiError } from '../api/client';
 import type { User } from '../api/types';
 import { api, restore } from '../session';
 import Profile, { ChangePassword } from './Profile';
-import { RatingCharts } from '../competition/RatingChart';
+import { fetchRatings, RatingCharts } from '../competition/RatingChart';
 
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount } from '../testing/stubApi';
@@ -160,7 +160,7 @@ describe('the profile page', () => {
   const routes: Record<string, Handler> = {
     'GET /users/u-(ann|bob)': (p) => (p.endsWith('u-ann') ? ann : bob),
     'GET /users/u-(ann|bob)/games.*': () => ({ items: [], next_cursor: '' }),
-    'GET /users/u-(ann|bob)/ratings': (p) => ({ user_id: p.split('/')[2], pools: [], history: [] }),
+    'GET /users/u-(ann|bob)/ratings.*': (p) => ({ user_id: p.split(/[/?]/)[2], pools: [], history: [], next_cursor: '' }),
     'GET /users/u-(ann|bob)/clubs.*': () => ({ items: [], next_cursor: '' }),
   };
   const heading = (root: Element) => [...root.querySelectorAll('h2')].map((h) => h.textContent);
@@ -177,7 +177,7 @@ describe('the profile page', () => {
     stub({
       'GET /users/u-cleo': () => cleo,
       'GET /users/u-cleo/games.*': () => ({ items: [], next_cursor: '' }),
-      'GET /users/u-cleo/ratings': () => ({ user_id: 'u-cleo', pools: [], history: [] }),
+      'GET /users/u-cleo/ratings.*': () => ({ user_id: 'u-cleo', pools: [], history: [], next_cursor: '' }),
     });
     const root = mount(<Profile id="u-cleo" />);
     await settle();
@@ -199,10 +199,11 @@ describe('the rating history', () => {
   it("names each game's replay link by what it opens, not by its number alone", async () => {
     const change = (game_id: string, before: number, after: number, at: string) => ({ game_id, pool: 'sequence-2team', before, after, k: 40, at });
     stub({
-      'GET /users/u-ann/ratings': () => ({
+      'GET /users/u-ann/ratings.*': () => ({
         user_id: 'u-ann',
         pools: [],
-        history: [change('g1', 1500, 1520, '2026-01-01T10:00:00Z'), change('g2', 1520, 1505, '2026-01-02T10:00:00Z')],
+        history: [change('g2', 1520, 1505, '2026-01-02T10:00:00Z'), change('g1', 1500, 1520, '2026-01-01T10:00:00Z')],
+        next_cursor: '',
       }),
     });
     const root = mount(<RatingCharts userId="u-ann" />);
@@ -210,5 +211,19 @@ describe('the rating history', () => {
     const links = [...root.querySelectorAll('a[href$="/replay"]')];
     expect(links.map((a) => a.textContent)).toEqual(['1', '2']);
     expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(['Replay of rated game 1', 'Replay of rated game 2']);
+  });
+});
+
+describe('fetchRatings', () => {
+  it('follows next_cursor through the pages of the history and returns it oldest first', async () => {
+    const change = (game_id: string, at: string) => ({ game_id, pool: 'stacks', before: 1500, after: 1510, k: 40, at });
+    const pages: Record<string, object> = {
+      '': { user_id: 'u-ann', pools: [], history: [change('g3', '2026-01-03T10:00:00Z'), change('g2', '2026-01-02T10:00:00Z')], next_cursor: 'c1' },
+      c1: { user_id: 'u-ann', pools: [], history: [change('g1', '2026-01-01T10:00:00Z')], next_cursor: '' },
+    };
+    stub({ 'GET /users/u-ann/ratings.*': (p) => pages[new URLSearchParams(p.split('?')[1]).get('cursor') ?? ''] });
+    const r = await fetchRatings('u-ann');
+    expect(r.history.map((h) => h.game_id)).toEqual(['g1', 'g2', 'g3']);
+    expect(calls.map((c) => c.path)).toEqual(['/users/u-ann/ratings?limit=100', '/users/u-ann/ratings?limit=100&cursor=c1']);
   });
 });
