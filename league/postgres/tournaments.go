@@ -922,7 +922,11 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 		if r.Status == league.TournamentFinished {
 			return league.Errorf(league.EPRECONDITION, "the tournament is over")
 		}
-		if err := checkRoundSchedules(r.config(), rounds, t.now()); err != nil {
+		last, err := lastScheduledRound(tx, r)
+		if err != nil {
+			return err
+		}
+		if err := checkRoundSchedules(rounds, last, t.now()); err != nil {
 			return err
 		}
 		for _, s := range rounds {
@@ -951,17 +955,45 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 	return t.Rounds(ctx, id)
 }
 
-// checkRoundSchedules checks a schedule request on its own: numbers in
-// range (a Swiss has its rounds), each listed once, starts within the
-// horizon and deadlines after their starts.
-func checkRoundSchedules(c league.TournamentConfig, rounds []league.RoundSchedule, now time.Time) error {
+// maxScheduledRound bounds the round numbers of a schedule whose format
+// does not fix its rounds yet.
+const maxScheduledRound = 200
+
+// lastScheduledRound is the highest round number a schedule may name now:
+// a Swiss's rounds when they are set, a started round robin's (its schedule
+// is fixed by the entries that started), and otherwise maxScheduledRound.
+func lastScheduledRound(tx *gorm.DB, r *tournamentRow) (int, error) {
+	c := r.config()
+	switch {
+	case c.Format == string(competition.FormatSwiss) && c.Rounds > 0:
+		return c.Rounds, nil
+	case c.Format == string(competition.FormatRoundRobin) && r.Status != league.TournamentRegistration:
+		entries, err := startedEntries(tx, r.ID)
+		if err != nil {
+			return 0, err
+		}
+		return roundRobinRounds(c, entries), nil
+	}
+	return maxScheduledRound, nil
+}
+
+// roundRobinRounds is how many rounds a round robin of entries has (or
+// maxScheduledRound if they cannot play one).
+func roundRobinRounds(c league.TournamentConfig, entries []competition.Entry) int {
+	rounds, err := competition.RoundRobin(entries, c.MatchSize, c.Double)
+	if err != nil {
+		return maxScheduledRound
+	}
+	return len(rounds)
+}
+
+// checkRoundSchedules checks a schedule request on its own: numbers from 1
+// to last, each listed once, starts within the horizon and deadlines after
+// their starts.
+func checkRoundSchedules(rounds []league.RoundSchedule, last int, now time.Time) error {
 	var fields []league.FieldError
 	bad := func(i int, field, msg string) {
 		fields = append(fields, league.FieldError{Field: fmt.Sprintf("rounds[%d].%s", i, field), Message: msg})
-	}
-	last := 200
-	if c.Format == string(competition.FormatSwiss) && c.Rounds > 0 {
-		last = c.Rounds
 	}
 	horizon := now.Add(league.ScheduleHorizon)
 	listed := map[int]int{}

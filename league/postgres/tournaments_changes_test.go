@@ -264,3 +264,41 @@ func TestADeadlineTakenAwayEndsNothing(t *testing.T) {
 		t.Fatalf("games after the old deadline: %+v; want the one game still being played", games)
 	}
 }
+
+// TestARoundRobinsScheduleEndsAtItsLastRound: while registration is open a
+// round robin's rounds are not known, so any number is taken; once it
+// starts, rounds scheduled past the ones its entries play are dropped, and
+// a schedule naming one is refused at that round's number.
+func TestARoundRobinsScheduleEndsAtItsLastRound(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Round robin", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}, 4)
+	at := time.Now().UTC().Add(24 * time.Hour).Truncate(time.Second)
+	var five []league.RoundSchedule
+	for n := 1; n <= 5; n++ {
+		five = append(five, league.RoundSchedule{Number: n, StartsAt: at.Add(time.Duration(n) * time.Hour)})
+	}
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, five); err != nil {
+		t.Fatalf("five rounds scheduled during registration: %v", err)
+	}
+	running := league.TournamentRunning
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != 3 || rounds[2].Number != 3 || !rounds[2].StartsAt.Equal(five[2].StartsAt) {
+		t.Fatalf("rounds of a started round robin of 4 = %+v; want its 3, as scheduled", rounds)
+	}
+	_, err = r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
+		{Number: 3, StartsAt: at.Add(10 * time.Hour)}, {Number: 4, StartsAt: at.Add(11 * time.Hour)}})
+	var e *league.Error
+	if !errors.As(err, &e) || e.Code != league.EINVALID || len(e.Fields) != 1 || e.Fields[0].Field != "rounds[1].number" || e.Fields[0].Message != "must be 1–3" {
+		t.Fatalf("scheduling round 4 of 3: %v %+v; want invalid rounds[1].number", err, e)
+	}
+	if rounds, _ := r.tournaments.Rounds(ctx, tour.ID); len(rounds) != 3 || !rounds[2].StartsAt.Equal(five[2].StartsAt) {
+		t.Fatalf("rounds after the refusal = %+v; want them unchanged", rounds)
+	}
+}

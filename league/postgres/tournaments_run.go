@@ -128,6 +128,14 @@ func (t *Tournaments) beginLocked(tx *gorm.DB, r *tournamentRow) error {
 			}
 		}
 	}
+	if competition.Format(c.Format) == competition.FormatRoundRobin {
+		// Rounds scheduled while the number of entries was open, past the
+		// rounds those entries play, would be shown as coming until the end.
+		last := roundRobinRounds(c, entries)
+		if err := tx.Where("tournament_id = ? AND number > ? AND paired_at IS NULL", r.ID, last).Delete(&roundRow{}).Error; err != nil {
+			return err
+		}
+	}
 	if f := competition.Format(c.Format); f == competition.FormatSingleElimination || f == competition.FormatDoubleElimination {
 		b, err := competition.NewBracket(cc, entries)
 		if err != nil {
