@@ -86,6 +86,8 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		{"Swiss rounds in a round robin", `"format":"round-robin","rounds":5`, "rounds"},
 		{"a reset in a single knockout", `"reset":true`, "reset"},
 		{"a team size too large for any number", `"team_size":1e400`, "team_size"},
+		{"a team size of 2^31", `"team_size":2147483648`, "team_size"},
+		{"a Stacks table of 2^31", `"game":"stacks","match_size":2147483648`, "match_size"},
 		{"a Stacks table of seven", `"game":"stacks","match_size":7`, "match_size"},
 		{"a Sequence table of five teams", `"match_size":5`, "match_size"},
 		{"a Sequence team the rules have no table for", `"match_size":3,"team_size":5`, "team_size"},
