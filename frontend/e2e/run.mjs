@@ -348,6 +348,9 @@ try {
     await page.locator('.result').waitFor();
     await shot('table-final.png');
     log(`    (${moves} moves by the page; ${await page.locator('.result').textContent()})`);
+    // the result line takes no height above the board: at 1280x900 the hand stays in view (it once ended 950 px down)
+    const end = await page.evaluate(() => Math.round(document.querySelector('.hand').getBoundingClientRect().bottom + scrollY));
+    assert(end <= 900, `with the result line shown the hand ends ${end} px down the page, want within 900`);
   });
 
   await test('open the replay and step through it', async () => {
@@ -588,6 +591,63 @@ try {
     } finally {
       log(`    (768x1024: ${seen.join('; ')})`);
       await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  await test('a notice at the 1280x900 Sequence table (a refused move), 2 and 12 players: beside the board, the board and the hand where they were', async () => {
+    // A notice above the table (an error, the autopilot's word, the result line) once pushed the board and the
+    // hand down by its own height: with an error the board started 206 px down instead of 149 and the hand
+    // ended 939 px down instead of 881, below the fold.
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (el) => {
+          const r = el.getBoundingClientRect();
+          return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
+        };
+        const alert = document.querySelector('.game [role=alert]');
+        const seats = document.querySelectorAll('.players > .player');
+        return {
+          board: box(document.querySelector('.board-wrap')),
+          hand: box(document.querySelector('.hand')),
+          lastSeat: box(seats[seats.length - 1]),
+          notice: alert && box(alert),
+          pageWidth: document.documentElement.scrollWidth,
+        };
+      });
+    const moves = '**/api/v1/games/*/moves';
+    const refused = 'Refused by the browser test.';
+    const seen = [];
+    const failed = [];
+    const check = async (players) => {
+      await page.locator('.game[data-game=sequence][data-my-turn=true]').waitFor();
+      const before = await layout();
+      const want = (ok, msg) => ok || failed.push(`${players} players: ${msg}`);
+      want(!before.notice, 'an error shows before any move');
+      await page.locator('.hand-card.playable').first().click();
+      await page.locator('.cell.target').first().click();
+      await page.getByRole('alert').filter({ hasText: refused }).waitFor();
+      const m = await layout();
+      seen.push(`${players} players: the board ${before.board.top}–${before.board.bottom}, the hand ends ${before.hand.bottom}; with the notice ${m.board.top}–${m.board.bottom}, ${m.hand.bottom}, the notice ${m.notice.left}–${m.notice.right} × ${m.notice.top}–${m.notice.bottom}, the last seat ends ${m.lastSeat.bottom}`);
+      want(m.hand.bottom <= 900, `with the notice the hand ends ${m.hand.bottom} px down the page (${before.hand.bottom} without it): want within 900`);
+      want(m.board.top === before.board.top, `the notice moved the board from ${before.board.top} px down to ${m.board.top}`);
+      want(m.notice.right <= m.board.left, `the notice (${m.notice.left}–${m.notice.right}) is not beside the board (${m.board.left}–${m.board.right})`);
+      want(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
+    };
+    await page.route(moves, (route) =>
+      route.fulfill({ status: 422, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unprocessable', status: 422, detail: refused }) }),
+    );
+    const errors = pageErrors.length;
+    try {
+      await check(2); // the 2-player table of the test above
+      await shot('table-notice.png');
+      await startTable('sequence', 12, 3);
+      await check(12);
+      assert(failed.length === 0, failed.join('; '));
+    } finally {
+      log(`    (1280x900: ${seen.join('; ')})`);
+      await page.unroute(moves);
+      // the refused answers' console lines are this test's own
+      for (let i = pageErrors.length - 1; i >= errors; i--) if (/status of 422/.test(pageErrors[i])) pageErrors.splice(i, 1);
     }
   });
 

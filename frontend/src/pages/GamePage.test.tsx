@@ -155,6 +155,56 @@ describe('a finished rated game', () => {
   });
 });
 
+describe('the notices of a Sequence table in play', () => {
+  // GamePage hands them to the table, which heads its seat column with them (beside the board on a wide
+  // screen): the same live regions, read first as when they sat above the table.
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+  const board = ['*........*', ...Array(8).fill('..........'), '*........*'];
+  const state = {
+    game: 'sequence', variant: 'classic', seat: 0, players: 2, teams: 2, sequences_to_win: 2, board, sequences: {}, locked: [],
+    discards: [[], []], hand_sizes: [3, 7], deck_size: 80, hand: ['7H', '2S', 'JS'], turn: 0, ply: 4, exchanged: false,
+    penalty_owed: [0, 0], plays: 4, status: 'playing', winner: null,
+  } as unknown as GameView['state'];
+
+  async function tablePage(current: GameView, refuse = false) {
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /games/g1': () => current,
+      'POST /games/g1/moves': () => {
+        if (refuse) throw new ApiError(422, { title: 'Unprocessable', detail: 'That move was refused.' });
+        return current;
+      },
+    });
+    await restore();
+    const root = mount(<GamePage id="g1" />);
+    await settle();
+    return root;
+  }
+
+  it("puts a refused move's error at the head of the table, an alert still", async () => {
+    const root = await tablePage(view({ status: 'active', seats: [ann, bob], to_move: [0], ply: 4, legal_moves: ['7H@i5'], state }), true);
+    act(() => root.querySelector<HTMLElement>('.hand-card')!.click());
+    act(() => root.querySelector<HTMLElement>('[data-cell=i5]')!.click());
+    await settle();
+    const alert = root.querySelector('.sequence-table > .table-notices > [role=alert]');
+    expect(alert?.textContent).toBe('That move was refused.');
+    expect(root.querySelectorAll('[role=alert]')).toHaveLength(1);
+  });
+
+  it('puts the result and the rating change there, statuses still', async () => {
+    const over = view({ status: 'finished', rated: true, settled_at: '2026-01-01T00:00:00Z', seats: [ann, bob], result: { status: 'finished', winner: 1 }, state });
+    const root = await tablePage(over);
+    const notices = [...root.querySelectorAll('.sequence-table > .table-notices > *')].map((e) => `${e.className} ${e.getAttribute('role')}`);
+    expect(notices).toEqual(['result status', 'rating-change status']);
+    expect(root.querySelectorAll('.result')).toHaveLength(1);
+  });
+});
+
 describe('the keyboard focus after a seat action', () => {
   // as in Chromium: the pressed button, disabled while its request runs, loses the focus
   browserFocus();

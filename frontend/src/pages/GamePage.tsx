@@ -241,6 +241,27 @@ export default function GamePage({ id }: { id: string }) {
   const lastMove = live.log[live.log.length - 1];
   const describe = (m: string) => (view.game === 'sequence' ? describeSequenceMove(m) : describeStacksMove(m, (s) => seatName(view, s)));
 
+  // The notices: a refused request, what happened to the viewer's seat without them, the result and the
+  // rating change. Live regions all (role alert or status, the seat's timeout in #announcer): where they sit
+  // changes nothing of what a screen reader hears.
+  const notices = (
+    <>
+      <ErrorBox error={error} />
+      <SeatNotices view={view} log={live.log} describe={describe} />
+      {(view.status === 'finished' || view.status === 'aborted') && (
+        <p class="result" role="status" tabIndex={-1}>
+          {resultText(view)}
+        </p>
+      )}
+      {ratingText(view) && (
+        <p class="rating-change" role="status">
+          {ratingText(view)}
+        </p>
+      )}
+    </>
+  );
+  const besideBoard = !!view.state && view.game === 'sequence';
+
   return (
     <Page title={title} wide>
       <div class="game" ref={root} data-game={view.game} data-ply={view.ply} data-status={view.status} data-my-turn={String((view.legal_moves ?? []).length > 0)}>
@@ -256,23 +277,12 @@ export default function GamePage({ id }: { id: string }) {
       <div class="sr-only" aria-live="polite" aria-atomic="true" id="announcer">
         {live.announcement}
       </div>
-      <ErrorBox error={error} />
-      <SeatNotices view={view} log={live.log} describe={describe} />
+      {/* a Sequence table shows these itself, in the column beside its board */}
+      {!besideBoard && notices}
 
       {view.status === 'open' && <OpenGame view={view} me={session.user?.id} busy={busy} onAction={seatAction} />}
 
-      {view.status !== 'open' && (view.status === 'finished' || view.status === 'aborted') && (
-        <p class="result" role="status" tabIndex={-1}>
-          {resultText(view)}
-        </p>
-      )}
-      {ratingText(view) && (
-        <p class="rating-change" role="status">
-          {ratingText(view)}
-        </p>
-      )}
-
-      {view.state && view.game === 'sequence' && <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} />}
+      {besideBoard && <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} notices={notices} />}
       {view.state && view.game === 'stacks' && <StacksTable view={view} onMove={move} busy={busy} />}
 
       {live.log.length > 0 && (

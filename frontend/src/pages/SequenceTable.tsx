@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameView, SequenceState } from '../api/types';
 import { Board } from '../components/Board';
@@ -73,7 +74,14 @@ function SequenceSeat({ view, seat, handSize, discards }: { view: GameView; seat
   );
 }
 
-export function SequenceTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; lastMove?: MoveRecord }) {
+/**
+ * SequenceTable is the table in play: seats, status line, board and hand.
+ * notices (GamePage's error, seat notice, result and rating change) come
+ * first, as they did above the table; on a wide screen they sit in the
+ * column beside the board, above the seats (styles.css), where they take no
+ * height from the board and the hand.
+ */
+export function SequenceTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; lastMove?: MoveRecord; notices?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as SequenceState;
   const legal = view.legal_moves ?? [];
@@ -152,6 +160,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
 
   return (
     <div class="table sequence-table" ref={root}>
+      <div class="table-notices">{props.notices}</div>
       <section class={`players seat-lines${seatDetails ? ' details' : ''}`} aria-label="Players" id="seat-list">
         {st.hand_sizes.map((n, seat) => (
           <SequenceSeat key={seat} view={view} seat={seat} handSize={n} discards={st.discards[seat] ?? []} />

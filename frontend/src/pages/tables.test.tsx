@@ -425,8 +425,20 @@ describe('the Sequence table on a wide screen', () => {
   it('keeps the seats, the status line, the board and the hand in reading order, the board and hand together', () => {
     const root = mount(<SequenceTable view={seqView({}, ['7H@i5'])} onMove={() => {}} busy={false} />);
     const table = root.querySelector('.sequence-table')!;
-    expect([...table.children].map((c) => c.className)).toEqual(['players seat-lines', 'status-line mine', 'table-main']);
+    expect([...table.children].map((c) => c.className)).toEqual(['table-notices', 'players seat-lines', 'status-line mine', 'table-main']);
     const main = table.querySelector('.table-main')!;
     expect([...main.children].map((c) => c.className.split(' ')[0])).toEqual(['board-wrap', 'hand-area', 'discards']);
+  });
+
+  it('heads the seat column with the notices it is given, read first as above the table', () => {
+    const notice = (
+      <p class="result" role="status">
+        Blue team wins.
+      </p>
+    );
+    const root = mount(<SequenceTable view={seqView({}, [])} onMove={() => {}} busy={false} notices={notice} />);
+    const first = root.querySelector('.sequence-table')!.firstElementChild!;
+    expect(first.className).toBe('table-notices');
+    expect(first.innerHTML).toBe('<p class="result" role="status">Blue team wins.</p>');
   });
 });
