@@ -1,18 +1,27 @@
 package server
 
 import (
+	"context"
+	"encoding"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/seqleague/seqleague/league"
 )
 
 // openAPIDoc is the served document, decoded.
@@ -52,15 +61,42 @@ func asList(v any) []any { l, _ := v.([]any); return l }
 // Every field the API writes is in the schema the document gives for it:
 // a client generated from the document never sees a field it does not
 // know (games' created_at and started_at, a tournament's created_at and a
-// season's were missing, and a user's clubs had no fields at all).
-func TestOpenAPISchemasNameEveryFieldTheAPIWrites(t *testing.T) {
+// season's were missing, and a user's clubs had no fields at all). And the
+// schema requires exactly the fields the API always writes (those without
+// omitempty): the document required none but the archive's and a user's
+// ratings', so a generated client had to treat an answer's id, status or
+// items as perhaps missing. The members' objects are held the same way,
+// down to the slots of a bracket's matches, which the document gave as a
+// bare object.
+func TestOpenAPISchemasNameEveryFieldTheAPIWritesAndRequireThoseItAlwaysWrites(t *testing.T) {
 	doc := openAPIDoc(t)
 	schemas := doc["components"].(map[string]any)["schemas"].(map[string]any)
-	listItem := func(path string) any {
-		op := doc["paths"].(map[string]any)[path].(map[string]any)["get"].(map[string]any)
-		s := op["responses"].(map[string]any)["200"].(map[string]any)["content"].(map[string]any)["application/json"].(map[string]any)["schema"]
-		return schemaProperties(doc, s)["items"].(map[string]any)["items"]
+	response := func(method, path string) any {
+		op := doc["paths"].(map[string]any)[path].(map[string]any)[method].(map[string]any)
+		for _, status := range []string{"200", "201"} {
+			if r, ok := op["responses"].(map[string]any)[status].(map[string]any); ok {
+				return r["content"].(map[string]any)["application/json"].(map[string]any)["schema"]
+			}
+		}
+		t.Fatalf("%s %s: no 200 or 201 answer documented", method, path)
+		return nil
 	}
+	// The answers the handlers build as maps, drawn from services that
+	// answer with nothing: their members are the keys the handler writes.
+	e := New(Deps{Metrics: prometheus.NewRegistry(), Logger: quietLogger, Games: emptyGames{},
+		Ratings: emptyRatings{}, Leagues: emptyLeagues{}, Tournaments: emptyTournaments{}})
+	answer := func(url string) goObject {
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest("GET", url, nil))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s = %d %s", url, rec.Code, rec.Body)
+		}
+		return answerMembers{"GET " + url, slices.Sorted(maps.Keys(decode[map[string]json.RawMessage](t, rec)))}
+	}
+	// league/postgres draws the bracket and hands the server its JSON, in
+	// types the server cannot name: they are read from their source.
+	store := parseSource(t, "../league/postgres")
+	seasonRows := schemaProperties(doc, schemas["SeasonTable"])["rows"].(map[string]any)["items"]
 	for _, tc := range []struct {
 		name   string
 		schema any
@@ -74,39 +110,411 @@ func TestOpenAPISchemasNameEveryFieldTheAPIWrites(t *testing.T) {
 		{"User", schemas["User"], userResponse{}},
 		{"TokenPair", schemas["TokenPair"], tokenResponse{}},
 		{"Club", schemas["Club"], clubResponse{}},
+		{"ClubPage", schemas["ClubPage"], listResponse[clubResponse]{}},
 		{"ClubMember", schemas["ClubMember"], memberResponse{}},
+		{"MemberPage", schemas["MemberPage"], listResponse[memberResponse]{}},
 		{"Invite", schemas["Invite"], inviteResponse{}},
 		{"League", schemas["League"], leagueResponse{}},
 		{"Season", schemas["Season"], seasonResponse{}},
+		{"SeasonTable", schemas["SeasonTable"], answer("/api/v1/seasons/s/standings")},
+		{"SeasonTable.rows[]", seasonRows, seasonRowResponse{}},
 		{"Tournament", schemas["Tournament"], tournamentResponse{}},
 		{"Entry", schemas["Entry"], entryResponse{}},
 		{"Member", schemas["Member"], memberBody{}},
 		{"Round", schemas["Round"], roundResponse{}},
 		{"Standing", schemas["Standing"], standingResponse{}},
+		{"Bracket", schemas["Bracket"], store.typ(t, "bracketView")},
 		{"RatingState", schemas["RatingState"], ratingStateResponse{}},
 		{"RatingChange", schemas["RatingChange"], ratingChangeResponse{}},
 		{"LeaderboardRow", schemas["LeaderboardRow"], leaderboardRowResponse{}},
 		{"UserRatings", schemas["UserRatings"], userRatingsResponse{}},
-		{"Problem", schemas["Problem"], problem{}},
-		{"a user's clubs", listItem("/api/v1/users/{id}/clubs"), userClubResponse{}},
-		{"a user's tournaments", listItem("/api/v1/users/{id}/tournaments"), userTournamentResponse{}},
+		// A stale move's 409 carries the ply the game is at (problem.Extra; see
+		// TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs).
+		{"Problem", schemas["Problem"], withMembers{goType{reflect.TypeFor[problem]()}, []string{"ply"}}},
+		{"GET /users/{id}/clubs", response("get", "/api/v1/users/{id}/clubs"), listResponse[userClubResponse]{}},
+		{"GET /users/{id}/games", response("get", "/api/v1/users/{id}/games"), listResponse[gameResponse]{}},
+		{"GET /users/{id}/tournaments", response("get", "/api/v1/users/{id}/tournaments"), listResponse[userTournamentResponse]{}},
+		{"GET /clubs/{id}/leagues", response("get", "/api/v1/clubs/{id}/leagues"), listResponse[leagueResponse]{}},
+		{"GET /leagues/{id}/seasons", response("get", "/api/v1/leagues/{id}/seasons"), listResponse[seasonResponse]{}},
+		{"GET /tournaments", response("get", "/api/v1/tournaments"), listResponse[tournamentResponse]{}},
+		{"GET /tournaments/{id}/entries", response("get", "/api/v1/tournaments/{id}/entries"), listResponse[entryResponse]{}},
+		{"GET /tournaments/{id}/bracket", response("get", "/api/v1/tournaments/{id}/bracket"), store.typ(t, "bracketView")},
+		{"GET /leaderboards/{pool}", response("get", "/api/v1/leaderboards/{pool}"), answer("/api/v1/leaderboards/stacks")},
+		{"GET /games/{id}/moves", response("get", "/api/v1/games/{id}/moves"), answer("/api/v1/games/g/moves")},
+		{"GET /tournaments/{id}/rounds", response("get", "/api/v1/tournaments/{id}/rounds"), answer("/api/v1/tournaments/t/rounds")},
+		// Scheduling answers the rounds as listing them does (both write {"rounds": toRoundResponses(…)}).
+		{"POST /tournaments/{id}/rounds", response("post", "/api/v1/tournaments/{id}/rounds"), answer("/api/v1/tournaments/t/rounds")},
+		{"GET /tournaments/{id}/standings", response("get", "/api/v1/tournaments/{id}/standings"), answer("/api/v1/tournaments/t/standings")},
 	} {
-		props := schemaProperties(doc, tc.schema)
-		for _, f := range jsonFields(reflect.TypeOf(tc.v)) {
-			if _, ok := props[f]; !ok {
-				t.Errorf("%s: the API writes %q, which the schema does not document", tc.name, f)
-			}
+		v, ok := tc.v.(goObject)
+		if !ok {
+			v = goType{reflect.TypeOf(tc.v)}
 		}
-	}
-	// The stale move's 409 says where the game is (see TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs).
-	if _, ok := schemaProperties(doc, schemas["Problem"])["ply"]; !ok {
-		t.Error(`Problem: a stale move's 409 carries "ply", which the schema does not document`)
+		checkSchema(t, doc, tc.name, tc.schema, v)
 	}
 	// A game not started (open, aborted) has no position to show.
 	state := schemaProperties(doc, schemas["GameView"])["state"].(map[string]any)
 	if state["nullable"] != true {
 		t.Error("GameView.state is null before the game starts, but the schema does not say it may be")
 	}
+}
+
+// checkSchema holds schema to the JSON object v encodes to: every member
+// is documented and every property written, the members always written
+// (no omitempty) are exactly the required ones, a pointer always written
+// may be null, and a member holding an object (or an array of them) is
+// held to its schema in turn.
+func checkSchema(t *testing.T, doc map[string]any, where string, schema any, v goObject) {
+	t.Helper()
+	props := schemaProperties(doc, schema)
+	required := schemaRequired(doc, schema)
+	written := map[string]bool{}
+	for _, m := range v.members() {
+		written[m.name] = true
+		p, ok := props[m.name].(map[string]any)
+		if !ok {
+			t.Errorf("%s: the API writes %q, which the schema does not document", where, m.name)
+			continue
+		}
+		switch {
+		case m.always && !required[m.name]:
+			t.Errorf("%s: the API always writes %q (%s), which the schema does not require", where, m.name, v)
+		case !m.always && required[m.name]:
+			t.Errorf("%s: the schema requires %q, which the API leaves out when empty (%s, omitempty)", where, m.name, v)
+		}
+		if m.always && m.nullable && resolveSchema(doc, p)["nullable"] != true {
+			t.Errorf("%s: the API writes %q as null when it has none (%s), which the schema does not allow", where, m.name, v)
+		}
+		if m.object == nil {
+			continue
+		}
+		inner, path := resolveSchema(doc, p), where+"."+m.name
+		if inner["type"] == "array" {
+			inner, path = resolveSchema(doc, inner["items"]), path+"[]"
+		}
+		if len(schemaProperties(doc, inner)) == 0 {
+			t.Errorf("%s: the API writes an object of %s, which the schema gives no members", path, m.object)
+			continue
+		}
+		checkSchema(t, doc, path, inner, m.object)
+	}
+	for name := range props {
+		if !written[name] {
+			t.Errorf("%s: the schema documents %q, which the API never writes (%s)", where, name, v)
+		}
+	}
+	for name := range required {
+		if _, ok := props[name]; !ok {
+			t.Errorf("%s: the schema requires %q, which it does not document", where, name)
+		}
+	}
+	if r, ok := resolveSchema(doc, schema)["required"]; ok && len(asList(r)) == 0 {
+		t.Errorf("%s: an empty required list, which OpenAPI 3.0 does not allow", where)
+	}
+}
+
+// resolveSchema follows a $ref.
+func resolveSchema(doc map[string]any, schema any) map[string]any {
+	s, _ := schema.(map[string]any)
+	if ref, ok := s["$ref"].(string); ok {
+		name := strings.TrimPrefix(ref, "#/components/schemas/")
+		return resolveSchema(doc, doc["components"].(map[string]any)["schemas"].(map[string]any)[name])
+	}
+	return s
+}
+
+// schemaRequired lists the properties a schema requires, through $ref and
+// allOf: an allOf's parts together require the union of their lists.
+func schemaRequired(doc map[string]any, schema any) map[string]bool {
+	s := resolveSchema(doc, schema)
+	required := map[string]bool{}
+	for _, part := range asList(s["allOf"]) {
+		for name := range schemaRequired(doc, part) {
+			required[name] = true
+		}
+	}
+	for _, n := range asList(s["required"]) {
+		required[n.(string)] = true
+	}
+	return required
+}
+
+// jsonMember is a member of the JSON object a Go response type encodes to.
+type jsonMember struct {
+	name     string
+	always   bool     // written without omitempty (or omitzero): every answer has it
+	nullable bool     // a pointer written without omitempty: null when it is nil
+	object   goObject // the object it holds (itself, through a pointer or as an array's items), or nil
+	depth    int      // how deeply embedded its field is: encoding/json writes the shallowest of a name
+}
+
+// goObject is a Go type that encodes to a JSON object.
+type goObject interface {
+	String() string
+	members() []jsonMember
+}
+
+// shallowest keeps, of the members of one name, the least embedded one,
+// as encoding/json does.
+func shallowest(ms []jsonMember) []jsonMember {
+	depth := map[string]int{}
+	for _, m := range ms {
+		if d, ok := depth[m.name]; !ok || m.depth < d {
+			depth[m.name] = m.depth
+		}
+	}
+	var out []jsonMember
+	for _, m := range ms {
+		if depth[m.name] == m.depth {
+			out = append(out, m)
+			depth[m.name] = -1
+		}
+	}
+	return out
+}
+
+func omits(tag string) bool {
+	_, opts, _ := strings.Cut(tag, ",")
+	for _, o := range strings.Split(opts, ",") {
+		if o == "omitempty" || o == "omitzero" {
+			return true
+		}
+	}
+	return false
+}
+
+// goType is a response type of this package.
+type goType struct{ reflect.Type }
+
+var (
+	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
+	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+func (g goType) members() []jsonMember {
+	var out []jsonMember
+	var walk func(t reflect.Type, depth int, viaPointer bool)
+	walk = func(t reflect.Type, depth int, viaPointer bool) {
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			tag := f.Tag.Get("json")
+			ft := f.Type
+			if f.Anonymous && !strings.HasPrefix(tag, "-") && (tag == "" || tag[0] == ',') {
+				inner, ptr := ft, ft.Kind() == reflect.Pointer
+				if ptr {
+					inner = ft.Elem()
+				}
+				if inner.Kind() == reflect.Struct {
+					walk(inner, depth+1, viaPointer || ptr) // a nil embedded pointer writes none of its fields
+					continue
+				}
+			}
+			name := jsonName(f)
+			if name == "" {
+				continue
+			}
+			out = append(out, jsonMember{name: name, always: !omits(tag) && !viaPointer,
+				nullable: ft.Kind() == reflect.Pointer && !omits(tag), object: reflectObject(ft), depth: depth})
+		}
+	}
+	walk(g.Type, 0, false)
+	return shallowest(out)
+}
+
+// reflectObject is the object type t holds, itself, through a pointer or as
+// an array's items; nil for a type that is no object or writes itself
+// (time.Time).
+func reflectObject(t reflect.Type) goObject {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+		t = t.Elem()
+	}
+	p := reflect.PointerTo(t)
+	if t.Kind() != reflect.Struct || p.Implements(jsonMarshaler) || p.Implements(textMarshaler) {
+		return nil
+	}
+	return goType{t}
+}
+
+// sourcePackage holds the struct types a package's Go files declare, for
+// response types the server cannot name.
+type sourcePackage struct {
+	name    string
+	structs map[string]*ast.StructType
+}
+
+func parseSource(t *testing.T, dir string) *sourcePackage {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files in %s: %v", dir, err)
+	}
+	p := &sourcePackage{name: filepath.Base(dir), structs: map[string]*ast.StructType{}}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				if ts := spec.(*ast.TypeSpec); ts.TypeParams == nil {
+					if st, ok := ts.Type.(*ast.StructType); ok {
+						p.structs[ts.Name.Name] = st
+					}
+				}
+			}
+		}
+	}
+	return p
+}
+
+// typ is the package's struct type name.
+func (p *sourcePackage) typ(t *testing.T, name string) sourceType {
+	t.Helper()
+	if p.structs[name] == nil {
+		t.Fatalf("%s declares no struct type %s", p.name, name)
+	}
+	return sourceType{p, name}
+}
+
+// sourceType is a struct type read from source.
+type sourceType struct {
+	pkg  *sourcePackage
+	name string
+}
+
+func (s sourceType) String() string { return s.pkg.name + "." + s.name }
+
+func (s sourceType) members() []jsonMember {
+	var out []jsonMember
+	var walk func(st *ast.StructType, depth int, viaPointer bool)
+	walk = func(st *ast.StructType, depth int, viaPointer bool) {
+		for _, f := range st.Fields.List {
+			tag := ""
+			if f.Tag != nil {
+				raw, _ := strconv.Unquote(f.Tag.Value)
+				tag = reflect.StructTag(raw).Get("json")
+			}
+			if tag == "-" {
+				continue
+			}
+			typ, ptr := f.Type, false
+			if star, ok := typ.(*ast.StarExpr); ok {
+				typ, ptr = star.X, true
+			}
+			names := f.Names
+			if len(names) == 0 { // embedded
+				id, _ := typ.(*ast.Ident)
+				if sel, ok := typ.(*ast.SelectorExpr); ok {
+					id = sel.Sel
+				}
+				if id == nil {
+					continue
+				}
+				if inner := s.pkg.structs[id.Name]; inner != nil && (tag == "" || tag[0] == ',') {
+					walk(inner, depth+1, viaPointer || ptr)
+					continue
+				}
+				names = []*ast.Ident{id}
+			}
+			for _, n := range names {
+				name, _, _ := strings.Cut(tag, ",")
+				if !n.IsExported() {
+					continue
+				}
+				if name == "" {
+					name = n.Name
+				}
+				out = append(out, jsonMember{name: name, always: !omits(tag) && !viaPointer,
+					nullable: ptr && !omits(tag), object: s.object(f.Type), depth: depth})
+			}
+		}
+	}
+	walk(s.pkg.structs[s.name], 0, false)
+	return shallowest(out)
+}
+
+// object is the package's struct type expr holds, itself, through a
+// pointer or as an array's items, or nil.
+func (s sourceType) object(expr ast.Expr) goObject {
+	for {
+		switch e := expr.(type) {
+		case *ast.StarExpr:
+			expr = e.X
+		case *ast.ArrayType:
+			expr = e.Elt
+		case *ast.Ident:
+			if s.pkg.structs[e.Name] != nil {
+				return sourceType{s.pkg, e.Name}
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+}
+
+// withMembers adds members a type writes besides its fields, when it has
+// them: a problem's extra members.
+type withMembers struct {
+	goObject
+	extra []string
+}
+
+func (w withMembers) members() []jsonMember {
+	out := w.goObject.members()
+	for _, name := range w.extra {
+		out = append(out, jsonMember{name: name})
+	}
+	return out
+}
+
+// answerMembers are the members of an answer a handler builds as a map:
+// the keys it writes, every time.
+type answerMembers struct {
+	what string
+	keys []string
+}
+
+func (a answerMembers) String() string { return a.what }
+
+func (a answerMembers) members() []jsonMember {
+	out := make([]jsonMember, len(a.keys))
+	for i, k := range a.keys {
+		out[i] = jsonMember{name: k, always: true}
+	}
+	return out
+}
+
+// Services with nothing to show, for the handlers that build their answer
+// as a map: the answer's members are the point, not its contents.
+type (
+	emptyGames       struct{ GameAPI }
+	emptyRatings     struct{ league.Ratings }
+	emptyLeagues     struct{ leagueService } // league.Leagues has a method Leagues, which the field would hide
+	emptyTournaments struct{ league.Tournaments }
+	leagueService    = league.Leagues
+)
+
+func (emptyGames) Moves(context.Context, string, int) ([]league.MoveRecord, error) { return nil, nil }
+func (emptyRatings) Leaderboard(context.Context, league.LeaderboardQuery) ([]league.LeaderboardRow, string, error) {
+	return nil, "", nil
+}
+func (emptyLeagues) SeasonStandings(context.Context, string) (*league.SeasonTable, error) {
+	return &league.SeasonTable{}, nil
+}
+func (emptyTournaments) Rounds(context.Context, string) ([]league.TournamentRound, error) {
+	return nil, nil
+}
+func (emptyTournaments) Standings(context.Context, string) ([]league.StandingRow, error) {
+	return nil, nil
 }
 
 // documented reports whether the document lists status for the operation.
