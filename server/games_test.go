@@ -124,6 +124,29 @@ func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
 	}
 }
 
+// ?after= is any whole number: past the largest ply there is (the store's
+// int4) it lists no moves, below -1 every move, and neither is a 500.
+func TestMovesAfterAPlyBeyondAnyGameAreNoneNotAnError(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, _ := startedGame(t, r, 2)
+	for _, tc := range []struct {
+		after string
+		moves int
+	}{
+		{"1", 0}, {"0", 1}, {"2147483647", 0}, {"2147483648", 0}, {"9223372036854775807", 0},
+		{"-1", 2}, {"-2147483649", 2}, {"-9223372036854775808", 2},
+	} {
+		rec := r.call("GET", "/api/v1/games/"+id+"/moves?after="+tc.after, "", alice)
+		if rec.Code != http.StatusOK {
+			t.Errorf("?after=%s: %d %s", tc.after, rec.Code, rec.Body)
+			continue
+		}
+		if got := decode[struct{ Moves []moveResponse }](t, rec).Moves; len(got) != tc.moves {
+			t.Errorf("?after=%s: %d moves, want %d", tc.after, len(got), tc.moves)
+		}
+	}
+}
+
 // A game a round's deadline adjudicated says so, in the game and in its
 // archive, whose final_state (the engine's position) shows it unfinished;
 // nobody is to move in it.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -119,6 +120,10 @@ func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]leagu
 	if !validID(gameID) {
 		return nil, errNoGame()
 	}
+	// A ply is a PostgreSQL integer: no game has a move after 2147483647,
+	// and every move is after -1, so ?after= beyond those bounds asks for
+	// the same moves as at them, not for a value int4 cannot hold.
+	afterPly = min(max(afterPly, -1), math.MaxInt32)
 	var rows []moveRow
 	if err := g.db.WithContext(ctx).Where("game_id = ? AND ply > ?", gameID, afterPly).Order("ply").Find(&rows).Error; err != nil {
 		return nil, err
