@@ -344,6 +344,50 @@ func TestCompetitionListsPageThroughEveryItemOnceInOrder(t *testing.T) {
 	}
 }
 
+// A list under an ID (a user's games, a club's leagues, a game's moves) of
+// a well-formed ID that names nothing, or names another kind of thing, is
+// the 404 of an ID that is no UUID, not an empty page; an empty list of
+// something that exists is still an empty page.
+func TestAListUnderAnIDThatNamesNothingIsNotFound(t *testing.T) {
+	r := newCompetitionRig(t)
+	bus := &hubBus{}
+	games := postgres.NewGames(r.db, bus, discardTasks{}, postgres.GameConfig{}, quietLogger)
+	r.d.Games, r.d.Hub = games, NewHub(games, quietLogger)
+	bus.hub = r.d.Hub
+	t.Cleanup(r.d.Hub.Close)
+	r.d.Metrics = prometheus.NewRegistry()
+	r.e = New(r.d)
+	loner, _ := r.user("loner", false) // in no club, game or tournament
+	emptyClub := decode[struct{ ID string }](t, r.call("POST", "/api/v1/clubs", `{"name":"Empty Club"}`, r.organizer)).ID
+	leagueID := decode[struct{ ID string }](t, r.call("POST", "/api/v1/clubs/"+r.clubID+"/leagues", `{"name":"League"}`, r.organizer)).ID
+	season := decode[struct{ ID string }](t, r.call("POST", "/api/v1/leagues/"+leagueID+"/seasons", `{"name":"2030"}`, r.organizer)).ID
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, r.organizer)
+	if rec.Code != 201 {
+		t.Fatalf("create game: %d %s", rec.Code, rec.Body)
+	}
+	openGame := decode[struct{ ID string }](t, rec).ID
+	for _, tc := range []struct{ path, exists string }{
+		{"/api/v1/games/%s/moves", openGame},
+		{"/api/v1/games/%s/moves?after=5", openGame},
+		{"/api/v1/users/%s/games", loner},
+		{"/api/v1/users/%s/clubs", loner},
+		{"/api/v1/users/%s/tournaments", loner},
+		{"/api/v1/clubs/%s/leagues", emptyClub},
+		{"/api/v1/tournaments?club=%s", emptyClub},
+		{"/api/v1/tournaments?season=%s", season},
+	} {
+		for _, id := range []string{"7d1c5c0e-3f7a-4c59-9b52-1c0f5b0f2a11", season, "not-a-uuid"} {
+			if id == tc.exists {
+				continue
+			}
+			wantProblem(t, r.call("GET", fmt.Sprintf(tc.path, id), "", r.organizer), 404, "")
+		}
+		if rec := r.call("GET", fmt.Sprintf(tc.path, tc.exists), "", r.organizer); rec.Code != 200 {
+			t.Errorf("%s of something that exists: %d %s", fmt.Sprintf(tc.path, tc.exists), rec.Code, rec.Body)
+		}
+	}
+}
+
 func TestASeasonWithADescriptionIsRefused(t *testing.T) {
 	r := newCompetitionRig(t)
 	rec := r.call("POST", "/api/v1/clubs/"+r.clubID+"/leagues", `{"name":"Monday","description":"weekly"}`, r.organizer)

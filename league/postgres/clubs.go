@@ -565,6 +565,11 @@ func (c *Clubs) UserClubs(ctx context.Context, userID string, p league.PageReque
 	if err != nil {
 		return page, err
 	}
+	if len(rows) == 0 {
+		if err := parentExists(c.db.WithContext(ctx), "users", userID, noSuchUser); err != nil {
+			return page, err
+		}
+	}
 	page.NextCursor = next
 	page.Items = make([]league.UserClub, len(rows))
 	for i, r := range rows {

@@ -128,6 +128,11 @@ func (g *Games) Moves(ctx context.Context, gameID string, afterPly int) ([]leagu
 	if err := g.db.WithContext(ctx).Where("game_id = ? AND ply > ?", gameID, afterPly).Order("ply").Find(&rows).Error; err != nil {
 		return nil, err
 	}
+	if len(rows) == 0 {
+		if err := parentExists(g.db.WithContext(ctx), "games", gameID, errNoGame); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]league.MoveRecord, len(rows))
 	for i, r := range rows {
 		out[i] = fromMoveRow(r)
@@ -217,6 +222,11 @@ func (g *Games) ListForUser(ctx context.Context, userID string, limit int, curso
 		func(r *gameRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return nil, "", err
+	}
+	if len(rows) == 0 {
+		if err := parentExists(db, "users", userID, noSuchUser); err != nil {
+			return nil, "", err
+		}
 	}
 	out := make([]league.Game, 0, len(rows))
 	for i := range rows {

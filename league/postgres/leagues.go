@@ -157,6 +157,11 @@ func (l *Leagues) Leagues(ctx context.Context, clubID string, p league.PageReque
 	if err != nil {
 		return page, err
 	}
+	if len(rows) == 0 {
+		if err := parentExists(l.db.WithContext(ctx), "clubs", clubID, noSuchClub); err != nil {
+			return page, err
+		}
+	}
 	page.NextCursor = next
 	page.Items = make([]league.LeagueInfo, len(rows))
 	for i, r := range rows {

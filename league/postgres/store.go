@@ -30,6 +30,23 @@ func validID(s string) bool {
 	return err == nil
 }
 
+// parentExists answers notFound unless table has a row of that id. Lists
+// under a parent (a user's games, a club's leagues, a game's moves) ask it
+// of an empty page only: that is all a parent that does not exist could
+// give, and a page with items proves its parent.
+func parentExists(db *gorm.DB, table, id string, notFound func() error) error {
+	var found bool
+	if err := db.Raw("SELECT EXISTS (SELECT 1 FROM "+table+" WHERE id = ?)", id).Scan(&found).Error; err != nil {
+		return err
+	}
+	if !found {
+		return notFound()
+	}
+	return nil
+}
+
+func noSuchUser() error { return league.Errorf(league.ENOTFOUND, "no such user") }
+
 // nullableID is id, or nil (SQL NULL) when it is not a valid ID, so that an
 // anonymous actor's empty ID matches nothing.
 func nullableID(id string) any {

@@ -427,6 +427,18 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 	if err != nil {
 		return page, err
 	}
+	if len(rows) == 0 {
+		var parent error
+		switch {
+		case seasonID != "":
+			parent = parentExists(db, "seasons", seasonID, noSuchSeason)
+		case clubID != "":
+			parent = parentExists(db, "clubs", clubID, noSuchClub)
+		}
+		if parent != nil {
+			return page, parent
+		}
+	}
 	page.NextCursor = next
 	ids := make([]string, len(rows))
 	for i := range rows {
@@ -1126,6 +1138,11 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 		func(r *entered) string { return encodeTimeCursor(r.Row.CreatedAt, r.Row.ID) })
 	if err != nil {
 		return page, err
+	}
+	if len(rows) == 0 {
+		if err := parentExists(db, "users", userID, noSuchUser); err != nil {
+			return page, err
+		}
 	}
 	page.NextCursor = next
 	ids := make([]string, len(rows))
