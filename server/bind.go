@@ -171,6 +171,12 @@ func jsonProblem(err error, body []byte, v any) error {
 		return league.Invalid("a field has the wrong type",
 			league.FieldError{Field: field, Message: "must be " + jsonKind(typeErr.Type)})
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		// encoding/json gives the key alone; strictKeys names a key of a
+		// nested object by its path (clock.minutes, seats[1].usr), with
+		// the fields its own object takes.
+		if kerr := strictKeys(json.NewDecoder(bytes.NewReader(body)), reflect.TypeOf(v), ""); kerr != nil {
+			return kerr
+		}
 		name, uerr := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
 		if uerr != nil {
 			name = strings.TrimPrefix(err.Error(), "json: unknown field ")
@@ -282,8 +288,9 @@ func sortedKeys(obj map[string]any) []string {
 
 // strictKeys reads one JSON value from dec, whose place in the request is
 // of type t (nil: not a place the request has), and refuses an object
-// that gives a key twice, or a key of a struct field in another case.
-// The body has already decoded, so the JSON is well formed.
+// that gives a key twice, a key of a struct field in another case, or a
+// key of no field at all, naming it by its path. The body has already
+// decoded, or failed to only on an unknown key, so the JSON is well formed.
 func strictKeys(dec *json.Decoder, t reflect.Type, path string) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -313,7 +320,7 @@ func strictKeys(dec *json.Decoder, t reflect.Type, path string) error {
 			switch {
 			case t != nil && t.Kind() == reflect.Struct:
 				f, ok := jsonField(t, key)
-				if ok && jsonName(f) != key {
+				if !ok || jsonName(f) != key {
 					return league.Invalid("the body has a field this endpoint does not take",
 						league.FieldError{Field: field, Message: "is not a field of this request (accepted: " + strings.Join(jsonFields(t), ", ") + ")"})
 				}
