@@ -651,6 +651,66 @@ try {
     }
   });
 
+  await test('a notice at the 1280x900 Stacks table (a refused move), 2 and 6 players: beside the piles, the piles and the hand where they were', async () => {
+    // Above the table a notice (an error, the autopilot's word, the result line) pushed the piles and the hand
+    // down by its own height: with an error a 2-seat table's piles started 284 px down instead of 226 and its
+    // hand ended 403 px down instead of 346 (6 seats: 373 instead of 316, and 493 instead of 436).
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (el) => {
+          const r = el.getBoundingClientRect();
+          return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
+        };
+        const alert = document.querySelector('.game [role=alert]');
+        const seats = document.querySelectorAll('.players > .player');
+        return {
+          piles: box(document.querySelector('.piles')),
+          hand: box(document.querySelector('.hand')),
+          lastSeat: box(seats[seats.length - 1]),
+          notice: alert && box(alert),
+          pageWidth: document.documentElement.scrollWidth,
+        };
+      });
+    const moves = '**/api/v1/games/*/moves';
+    const refused = 'Refused by the browser test.';
+    const seen = [];
+    const failed = [];
+    const check = async (players) => {
+      await page.locator('.game[data-game=stacks][data-my-turn=true]').waitFor();
+      const before = await layout();
+      const want = (ok, msg) => ok || failed.push(`${players} players: ${msg}`);
+      want(!before.notice, 'an error shows before any move');
+      // a card to play, else one to discard: either way the move is refused
+      const playable = page.locator('.hand-card.playable');
+      await ((await playable.count()) ? playable.first() : page.locator('.hand .hand-card').first()).click();
+      await page.locator('.actions [data-play]').first().click();
+      await page.getByRole('alert').filter({ hasText: refused }).waitFor();
+      const m = await layout();
+      seen.push(`${players} players: the piles start ${before.piles.top}, the hand ends ${before.hand.bottom}; with the notice ${m.piles.top}, ${m.hand.bottom}, the notice ${m.notice.left}–${m.notice.right} × ${m.notice.top}–${m.notice.bottom}, the last seat ends ${m.lastSeat.bottom}`);
+      want(m.piles.top === before.piles.top, `the notice moved the piles from ${before.piles.top} px down to ${m.piles.top}`);
+      want(m.hand.bottom === before.hand.bottom && m.hand.bottom <= 900, `with the notice the hand ends ${m.hand.bottom} px down the page (${before.hand.bottom} without it): want where it was, within 900`);
+      want(m.notice.right <= m.piles.left, `the notice (${m.notice.left}–${m.notice.right}) is not beside the piles (${m.piles.left}–${m.piles.right})`);
+      want(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
+    };
+    await page.route(moves, (route) =>
+      route.fulfill({ status: 422, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unprocessable', status: 422, detail: refused }) }),
+    );
+    const errors = pageErrors.length;
+    try {
+      await startTable('stacks', 2);
+      await check(2);
+      await shot('stacks-notice.png');
+      await startTable('stacks', 6);
+      await check(6);
+      assert(failed.length === 0, failed.join('; '));
+    } finally {
+      log(`    (1280x900: ${seen.join('; ')})`);
+      await page.unroute(moves);
+      // the refused answers' console lines are this test's own
+      for (let i = pageErrors.length - 1; i >= errors; i--) if (/status of 422/.test(pageErrors[i])) pageErrors.splice(i, 1);
+    }
+  });
+
   await test('clubs: create one, make an invite code', async () => {
     await page.getByRole('link', { name: 'Clubs' }).click();
     await page.getByRole('heading', { name: 'Create a club' }).waitFor();

@@ -19,6 +19,35 @@ function view(over: Partial<GameView>): GameView {
   };
 }
 
+const sequenceState = {
+  game: 'sequence', variant: 'classic', seat: 0, players: 2, teams: 2, sequences_to_win: 2, board: ['*........*', ...Array(8).fill('..........'), '*........*'],
+  sequences: {}, locked: [], discards: [[], []], hand_sizes: [3, 7], deck_size: 80, hand: ['7H', '2S', 'JS'], turn: 0, ply: 4, exchanged: false,
+  penalty_owed: [0, 0], plays: 4, status: 'playing', winner: null,
+} as unknown as GameView['state'];
+
+/** stacksGame is ann's 2-seat Stacks game against bob, ann holding R3, B1 and SKIP. */
+function stacksGame(over: Partial<GameView>): GameView {
+  const state = {
+    game: 'stacks', ply: 4, seat: 0, players: 2, play_cap: 500, turns: 3, turn: 0, direction: 1, phase: 'play', status: 'playing', winner: -1,
+    piles: [{ color: 'red', cards: ['R1', 'R2'] }], discards: [['B4'], []], setaside: [], chips: [{ red: 0, blue: 0 }, { red: 1, blue: 0 }],
+    supply: { red: 19, blue: 20 }, hand_sizes: [3, 5], deck_size: 90, skipped: [false, false], hand: ['R3', 'B1', 'SKIP'],
+  } as unknown as GameView['state'];
+  return view({ game: 'stacks', seats: [ann, bob], ply: 4, state, ...over });
+}
+
+/** openTable shows game g1 to ann, a move answered by onMove (which may throw). */
+async function openTable(current: GameView, onMove: () => GameView) {
+  vi.spyOn(api, 'refresh').mockResolvedValue(true);
+  vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+  stub({ 'GET /me': () => ({ id: 'u1', username: 'ann' }), 'GET /games/g1': () => current, 'POST /games/g1/moves': onMove });
+  await restore();
+  const root = mount(<GamePage id="g1" />);
+  await settle();
+  return root;
+}
+
+const press = (key: string) => act(() => void window.dispatchEvent(new KeyboardEvent('keydown', { key })));
+
 afterEach(unmountAll);
 const buttons = (root: Element) => [...root.querySelectorAll('button')].map((b) => b.textContent);
 
@@ -162,29 +191,12 @@ describe('the notices of a Sequence table in play', () => {
     vi.unstubAllGlobals();
     await signOutAndUnmount();
   });
-  const board = ['*........*', ...Array(8).fill('..........'), '*........*'];
-  const state = {
-    game: 'sequence', variant: 'classic', seat: 0, players: 2, teams: 2, sequences_to_win: 2, board, sequences: {}, locked: [],
-    discards: [[], []], hand_sizes: [3, 7], deck_size: 80, hand: ['7H', '2S', 'JS'], turn: 0, ply: 4, exchanged: false,
-    penalty_owed: [0, 0], plays: 4, status: 'playing', winner: null,
-  } as unknown as GameView['state'];
-
-  async function tablePage(current: GameView, refuse = false) {
-    vi.spyOn(api, 'refresh').mockResolvedValue(true);
-    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
-    stub({
-      'GET /me': () => ({ id: 'u1', username: 'ann' }),
-      'GET /games/g1': () => current,
-      'POST /games/g1/moves': () => {
-        if (refuse) throw new ApiError(422, { title: 'Unprocessable', detail: 'That move was refused.' });
-        return current;
-      },
+  const state = sequenceState;
+  const tablePage = (current: GameView, refuse = false) =>
+    openTable(current, () => {
+      if (refuse) throw new ApiError(422, { title: 'Unprocessable', detail: 'That move was refused.' });
+      return current;
     });
-    await restore();
-    const root = mount(<GamePage id="g1" />);
-    await settle();
-    return root;
-  }
 
   it("puts a refused move's error at the head of the table, an alert still", async () => {
     const root = await tablePage(view({ status: 'active', seats: [ann, bob], to_move: [0], ply: 4, legal_moves: ['7H@i5'], state }), true);
@@ -202,6 +214,39 @@ describe('the notices of a Sequence table in play', () => {
     const notices = [...root.querySelectorAll('.sequence-table > .table-notices > *')].map((e) => `${e.className} ${e.getAttribute('role')}`);
     expect(notices).toEqual(['result status', 'rating-change status']);
     expect(root.querySelectorAll('.result')).toHaveLength(1);
+  });
+});
+
+describe('the notices of a Stacks table in play', () => {
+  // As on the Sequence table: GamePage hands them to the table, which heads its seat column with them (beside
+  // the piles and the hand on a wide screen), the same live regions read first. Above the table they moved the
+  // piles and the hand down by their own height.
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  it("puts a refused move's error at the head of the table, an alert still, and the result and rating change there, statuses still", async () => {
+    let refuse = true;
+    const playing = stacksGame({ status: 'active', to_move: [0], legal_moves: ['R3>0', '/R3'] });
+    const root = await openTable(playing, () => {
+      if (refuse) throw new ApiError(422, { title: 'Unprocessable', detail: 'That move was refused.' });
+      return playing;
+    });
+    press('1');
+    act(() => root.querySelector<HTMLElement>('.actions [data-play]')!.click());
+    await settle();
+    expect(root.querySelector('.stacks-table > .table-notices > [role=alert]')?.textContent).toBe('That move was refused.');
+    expect(root.querySelectorAll('[role=alert]')).toHaveLength(1);
+    // the table keeps its reading order after the notices: seats, status line, then the piles and the hand
+    const table = root.querySelector('.stacks-table')!;
+    expect([...table.children].map((c) => c.className.split(' ')[0])).toEqual(['table-notices', 'players', 'status-line', 'table-main']);
+    expect([...table.querySelector('.table-main')!.children].map((c) => c.className)).toEqual(['piles', 'hand-area']);
+    refuse = false;
+    unmountAll();
+    const over = await openTable(stacksGame({ status: 'finished', rated: true, settled_at: '2026-01-01T00:00:00Z', result: { status: 'finished', winner: 1 } }), () => playing);
+    const notices = [...over.querySelectorAll('.stacks-table > .table-notices > *')].map((e) => `${e.className} ${e.getAttribute('role')}`);
+    expect(notices).toEqual(['result status', 'rating-change status']);
   });
 });
 

@@ -260,7 +260,8 @@ export default function GamePage({ id }: { id: string }) {
       )}
     </>
   );
-  const besideBoard = !!view.state && view.game === 'sequence';
+  // a table in play shows them itself, at the head of its seat column (beside the board or the piles on a wide screen)
+  const atTable = !!view.state;
 
   return (
     <Page title={title} wide>
@@ -277,13 +278,12 @@ export default function GamePage({ id }: { id: string }) {
       <div class="sr-only" aria-live="polite" aria-atomic="true" id="announcer">
         {live.announcement}
       </div>
-      {/* a Sequence table shows these itself, in the column beside its board */}
-      {!besideBoard && notices}
+      {!atTable && notices}
 
       {view.status === 'open' && <OpenGame view={view} me={session.user?.id} busy={busy} onAction={seatAction} />}
 
-      {besideBoard && <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} notices={notices} />}
-      {view.state && view.game === 'stacks' && <StacksTable view={view} onMove={move} busy={busy} />}
+      {atTable && view.game === 'sequence' && <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} notices={notices} />}
+      {atTable && view.game === 'stacks' && <StacksTable view={view} onMove={move} busy={busy} notices={notices} />}
 
       {live.log.length > 0 && (
         <details class="move-log" open={false}>

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameView, StacksState } from '../api/types';
 import { StacksCard } from '../components/Cards';
@@ -52,7 +53,14 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
   );
 }
 
-export function StacksTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean }) {
+/**
+ * StacksTable is the table in play: seats, status line, block window, piles
+ * and hand. notices (GamePage's error, seat notice, result and rating
+ * change) come first, as they did above the table; on a wide screen they
+ * head the seat column beside the piles and the hand (styles.css), where
+ * they take no height from the piles and the hand.
+ */
+export function StacksTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; notices?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as StacksState;
   const legal = view.legal_moves ?? [];
@@ -132,6 +140,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
 
   return (
     <div class="table stacks-table" ref={root}>
+      <div class="table-notices">{props.notices}</div>
       <section class={`players seat-lines stacks-lines${seatDetails ? ' details' : ''}`} aria-label="Players" id="seat-list">
         {st.hand_sizes.map((n, seat) => (
           <StacksSeat
@@ -163,103 +172,106 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
 
       <p class={`status-line${myTurn ? ' mine' : ''}`}>{status}</p>
 
-      {inWindow && (
-        <div class="block-window" role="region" aria-label="Block window">
-          <span>
-            {names(st.window!.completer)} completed a <strong>{st.window!.color}</strong> pile and will take a {st.window!.color} chip unless someone blocks.
-          </span>
-          {opts.block && (
-            <button type="button" class="danger big" disabled={busy} onClick={() => play('BLOCK')}>
-              BLOCK
-            </button>
-          )}
-        </div>
-      )}
+      {/* beside the seat column on a wide screen (styles.css): the notices take no height from the piles and the hand */}
+      <div class="table-main">
+        {inWindow && (
+          <div class="block-window" role="region" aria-label="Block window">
+            <span>
+              {names(st.window!.completer)} completed a <strong>{st.window!.color}</strong> pile and will take a {st.window!.color} chip unless someone blocks.
+            </span>
+            {opts.block && (
+              <button type="button" class="danger big" disabled={busy} onClick={() => play('BLOCK')}>
+                BLOCK
+              </button>
+            )}
+          </div>
+        )}
 
-      <section class="piles" aria-label="Piles on the table">
-        <h2 class="sr-only">Piles</h2>
-        {st.piles.length === 0 && <p class="muted">No piles yet. A 1 (or a wild) starts one.</p>}
-        <ol class="pile-list">
-          {st.piles.map((p, i) => (
-            <li key={i} class={`pile pile-${p.color}`} aria-label={`Pile ${i + 1}, ${p.color}, at ${pileTop(p.cards)} of 5`}>
-              <span class="pile-label" aria-hidden="true">
-                {i + 1}. {p.color === 'red' ? 'R' : 'B'} · {pileTop(p.cards)}/5
-              </span>
-              <span class="pile-cards" aria-hidden="true">
-                {p.cards.map((c, j) => (
-                  <StacksCard key={j} card={c} small />
-                ))}
-              </span>
-            </li>
-          ))}
-        </ol>
-      </section>
+        <section class="piles" aria-label="Piles on the table">
+          <h2 class="sr-only">Piles</h2>
+          {st.piles.length === 0 && <p class="muted">No piles yet. A 1 (or a wild) starts one.</p>}
+          <ol class="pile-list">
+            {st.piles.map((p, i) => (
+              <li key={i} class={`pile pile-${p.color}`} aria-label={`Pile ${i + 1}, ${p.color}, at ${pileTop(p.cards)} of 5`}>
+                <span class="pile-label" aria-hidden="true">
+                  {i + 1}. {p.color === 'red' ? 'R' : 'B'} · {pileTop(p.cards)}/5
+                </span>
+                <span class="pile-cards" aria-hidden="true">
+                  {p.cards.map((c, j) => (
+                    <StacksCard key={j} card={c} small />
+                  ))}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
 
-      {view.your_seat != null && (
-        <section class="hand-area" aria-label="Your hand">
-          <div class="hand" role="group" tabIndex={-1} aria-label="Your cards (keys 1 to 9 pick a card)">
-            {st.hand.map((card, i) => {
-              const key = 'hand:' + card;
-              const usable = opts.plays.has(key) || opts.discards.has(card);
-              return (
+        {view.your_seat != null && (
+          <section class="hand-area" aria-label="Your hand">
+            <div class="hand" role="group" tabIndex={-1} aria-label="Your cards (keys 1 to 9 pick a card)">
+              {st.hand.map((card, i) => {
+                const key = 'hand:' + card;
+                const usable = opts.plays.has(key) || opts.discards.has(card);
+                return (
+                  <button
+                    type="button"
+                    key={i}
+                    data-hand={i}
+                    class={`hand-card${source === key ? ' selected' : ''}${opts.plays.has(key) ? ' playable' : ''}`}
+                    aria-pressed={source === key}
+                    aria-label={`${i + 1}: ${stacksCardName(card)}${myTurn && !usable ? ', cannot be used now' : ''}`}
+                    disabled={busy || !myTurn}
+                    onClick={() => (source === key ? setSource(null) : pick(card, i))}
+                  >
+                    <span class="key" aria-hidden="true">
+                      {i + 1}
+                    </span>
+                    <StacksCard card={card} />
+                  </button>
+                );
+              })}
+              {discardTop && (
                 <button
                   type="button"
-                  key={i}
-                  data-hand={i}
-                  class={`hand-card${source === key ? ' selected' : ''}${opts.plays.has(key) ? ' playable' : ''}`}
-                  aria-pressed={source === key}
-                  aria-label={`${i + 1}: ${stacksCardName(card)}${myTurn && !usable ? ', cannot be used now' : ''}`}
-                  disabled={busy || !myTurn}
-                  onClick={() => (source === key ? setSource(null) : pick(card, i))}
+                  class={`hand-card from-discard${source === 'discard:' + discardTop ? ' selected' : ''}${opts.plays.has('discard:' + discardTop) ? ' playable' : ''}`}
+                  aria-pressed={source === 'discard:' + discardTop}
+                  aria-label={`Top of your discard pile: ${stacksCardName(discardTop)}`}
+                  disabled={busy || !opts.plays.has('discard:' + discardTop)}
+                  onClick={() => setSource('discard:' + discardTop)}
                 >
                   <span class="key" aria-hidden="true">
-                    {i + 1}
+                    ^
                   </span>
-                  <StacksCard card={card} />
+                  <StacksCard card={discardTop} />
                 </button>
-              );
-            })}
-            {discardTop && (
-              <button
-                type="button"
-                class={`hand-card from-discard${source === 'discard:' + discardTop ? ' selected' : ''}${opts.plays.has('discard:' + discardTop) ? ' playable' : ''}`}
-                aria-pressed={source === 'discard:' + discardTop}
-                aria-label={`Top of your discard pile: ${stacksCardName(discardTop)}`}
-                disabled={busy || !opts.plays.has('discard:' + discardTop)}
-                onClick={() => setSource('discard:' + discardTop)}
-              >
-                <span class="key" aria-hidden="true">
-                  ^
-                </span>
-                <StacksCard card={discardTop} />
-              </button>
-            )}
-          </div>
-          <div class="actions" aria-live="polite">
-            {source && chosenCard && (
-              <>
-                <span class="muted">{stacksCardName(chosenCard)}:</span>
-                {chosen.map((p) => (
-                  <button type="button" key={p.text} class="primary" data-play={p.text} disabled={busy} onClick={() => play(p.text)}>
-                    {playLabel(p.text, names)}
-                  </button>
-                ))}
-                {canDiscardChosen && (
-                  <button type="button" class="secondary" data-play={'/' + chosenCard} disabled={busy} onClick={() => play('/' + chosenCard)}>
-                    Discard it and end the turn
-                  </button>
-                )}
-                {chosen.length === 0 && !canDiscardChosen && <span class="muted">cannot be used now</span>}
-              </>
-            )}
-            {opts.endEmpty && (
-              <button type="button" class="primary" data-play="/" disabled={busy} onClick={() => play('/')}>
-                End the turn
-              </button>
-            )}
-          </div>
-        </section>
-      )}
+              )}
+            </div>
+            <div class="actions" aria-live="polite">
+              {source && chosenCard && (
+                <>
+                  <span class="muted">{stacksCardName(chosenCard)}:</span>
+                  {chosen.map((p) => (
+                    <button type="button" key={p.text} class="primary" data-play={p.text} disabled={busy} onClick={() => play(p.text)}>
+                      {playLabel(p.text, names)}
+                    </button>
+                  ))}
+                  {canDiscardChosen && (
+                    <button type="button" class="secondary" data-play={'/' + chosenCard} disabled={busy} onClick={() => play('/' + chosenCard)}>
+                      Discard it and end the turn
+                    </button>
+                  )}
+                  {chosen.length === 0 && !canDiscardChosen && <span class="muted">cannot be used now</span>}
+                </>
+              )}
+              {opts.endEmpty && (
+                <button type="button" class="primary" data-play="/" disabled={busy} onClick={() => play('/')}>
+                  End the turn
+                </button>
+              )}
+            </div>
+          </section>
+        )}
+      </div>
     </div>
   );
 }

@@ -442,3 +442,15 @@ describe('the Sequence table on a wide screen', () => {
     expect(first.innerHTML).toBe('<p class="result" role="status">Blue team wins.</p>');
   });
 });
+
+describe('the Stacks table on a wide screen', () => {
+  it('keeps the notices, the seats, the status line, then the block window, the piles and the hand in reading order', () => {
+    const win = { phase: 'block-window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
+    const notice = <div class="error" role="alert">That move was refused.</div>;
+    const root = mount(<StacksTable view={stacksView({ ...win, hand: ['BLOCK'] }, ['BLOCK'])} onMove={() => {}} busy={false} notices={notice} />);
+    const table = root.querySelector('.stacks-table')!;
+    expect([...table.children].map((c) => c.className)).toEqual(['table-notices', 'players seat-lines stacks-lines', 'status-line mine', 'table-main']);
+    expect(table.firstElementChild!.innerHTML).toBe('<div class="error" role="alert">That move was refused.</div>');
+    expect([...table.querySelector('.table-main')!.children].map((c) => c.className)).toEqual(['block-window', 'piles', 'hand-area']);
+  });
+});
