@@ -347,7 +347,11 @@ try {
     assert(keyboardDone, 'no move was played by keyboard');
     await page.locator('.result').waitFor();
     await shot('table-final.png');
-    log(`    (${moves} moves by the page; ${await page.locator('.result').textContent()})`);
+    const result = (await page.locator('.result').textContent()).trim();
+    log(`    (${moves} moves by the page; ${result})`);
+    // the result shows once: the status line above the board once said it again
+    const copies = await page.evaluate((r) => document.querySelector('.game').innerText.split(r).length - 1, result);
+    assert(copies === 1, `the result "${result}" shows ${copies} times on the page, want once`);
     // the result line takes no height above the board: at 1280x900 the hand stays in view (it once ended 950 px down)
     const end = await page.evaluate(() => Math.round(document.querySelector('.hand').getBoundingClientRect().bottom + scrollY));
     assert(end <= 900, `with the result line shown the hand ends ${end} px down the page, want within 900`);

@@ -250,6 +250,59 @@ describe('the notices of a Stacks table in play', () => {
   });
 });
 
+describe('a game that ends at the table', () => {
+  // The status line once repeated the result the notices show: "Green team (▲) wins." twice on a finished
+  // Sequence table, "bot-random wins." twice on a Stacks table. The result is now shown once, in the notices (a
+  // status region, read first); the status line gives way to it. What a screen reader hears as the game ends is
+  // the announcer's one sentence, as before (the status line was never a live region).
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  /** copies are the innermost elements whose text holds text. */
+  const copies = (root: Element, text: string) =>
+    [...root.querySelectorAll('*')].filter((e) => e.textContent!.includes(text) && ![...e.children].some((c) => c.textContent!.includes(text)));
+
+  const cases = [
+    {
+      game: 'sequence',
+      playing: view({ status: 'active', seats: [ann, bob], to_move: [0], ply: 4, legal_moves: ['7H@i5'], state: sequenceState }),
+      play: (root: Element) => {
+        act(() => root.querySelector<HTMLElement>('.hand-card')!.click());
+        act(() => root.querySelector<HTMLElement>('[data-cell=i5]')!.click());
+      },
+      result: 'Blue team (●) wins — that is you!',
+      heard: 'The game is over: your team won!',
+    },
+    {
+      game: 'stacks',
+      playing: stacksGame({ status: 'active', to_move: [0], legal_moves: ['R3>0', '/R3'] }),
+      play: (root: Element) => {
+        press('1');
+        act(() => root.querySelector<HTMLElement>('.actions [data-play]')!.click());
+      },
+      result: 'ann (you) wins — well played!',
+      heard: 'The game is over: you won!',
+    },
+  ];
+  for (const c of cases) {
+    it(`shows the ${c.game} result once, in the notices, and the screen reader hears the end once`, async () => {
+      const won = { ...c.playing, status: 'finished' as const, ply: 5, to_move: [], legal_moves: [], result: { status: 'finished' as const, winner: 0 } };
+      const root = await openTable(c.playing, () => won);
+      expect(root.querySelector('.status-line')!.textContent).toMatch(/^Your turn/);
+      c.play(root);
+      await settle();
+      expect(root.querySelector('.game')!.getAttribute('data-status')).toBe('finished');
+      const shown = copies(root, c.result);
+      expect(shown.map((e) => `${e.className} ${e.getAttribute('role')}`)).toEqual(['result status']);
+      expect(shown[0].parentElement!.className).toBe('table-notices');
+      expect(root.querySelector('.status-line')).toBeNull();
+      expect(root.querySelector('#announcer')!.textContent).toBe(c.heard);
+    });
+  }
+});
+
 describe('the keyboard focus after a seat action', () => {
   // as in Chromium: the pressed button, disabled while its request runs, loses the focus
   browserFocus();

@@ -243,7 +243,8 @@ export default function GamePage({ id }: { id: string }) {
 
   // The notices: a refused request, what happened to the viewer's seat without them, the result and the
   // rating change. Live regions all (role alert or status, the seat's timeout in #announcer): where they sit
-  // changes nothing of what a screen reader hears.
+  // changes nothing of what a screen reader hears. The result is shown here only: a table's status line
+  // gives way to it once the game is over.
   const notices = (
     <>
       <ErrorBox error={error} />

@@ -7,7 +7,7 @@ import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
 import type { MoveRecord } from '../api/types';
-import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, cardCount, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, cardCount, isTypingTarget, seatName, toMoveText } from './gameCommon';
 
 export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
   const out = new Set(state.locked ?? []);
@@ -79,7 +79,8 @@ function SequenceSeat({ view, seat, handSize, discards }: { view: GameView; seat
  * notices (GamePage's error, seat notice, result and rating change) come
  * first, as they did above the table; on a wide screen they sit in the
  * column beside the board, above the seats (styles.css), where they take no
- * height from the board and the hand.
+ * height from the board and the hand. Once the game is over the status
+ * line gives way to the result among the notices: the result is shown once.
  */
 export function SequenceTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; lastMove?: MoveRecord; notices?: ComponentChildren }) {
   const { view, onMove, busy } = props;
@@ -145,18 +146,17 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
   };
 
   const teams = Array.from({ length: st.teams }, (_, t) => t);
-  const status =
-    view.status === 'finished' || view.status === 'aborted'
-      ? resultText(view)
-      : myTurn
-        ? selected
-          ? targets.place.size + targets.remove.size
-            ? `Your turn: choose a highlighted cell for ${cardLabel(selected).name}.`
-            : `${cardLabel(selected).name} has no place to go${special.exchange.has(selected) ? ': it is dead, turn it in' : ''}.`
-          : special.discard.size
-            ? 'Your turn: a table-talk penalty is due — discard a card.'
-            : yourTurnHint(st.hand.length)
-        : toMoveText(view);
+  // a game that is over has no status line: its result heads the notices
+  const over = view.status === 'finished' || view.status === 'aborted';
+  const status = myTurn
+    ? selected
+      ? targets.place.size + targets.remove.size
+        ? `Your turn: choose a highlighted cell for ${cardLabel(selected).name}.`
+        : `${cardLabel(selected).name} has no place to go${special.exchange.has(selected) ? ': it is dead, turn it in' : ''}.`
+      : special.discard.size
+        ? 'Your turn: a table-talk penalty is due — discard a card.'
+        : yourTurnHint(st.hand.length)
+    : toMoveText(view);
 
   return (
     <div class="table sequence-table" ref={root}>
@@ -178,9 +178,11 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
         </div>
       </section>
 
-      <p class={`status-line${myTurn ? ' mine' : ''}`} id="table-status">
-        {status}
-      </p>
+      {!over && (
+        <p class={`status-line${myTurn ? ' mine' : ''}`} id="table-status">
+          {status}
+        </p>
+      )}
 
       {/* beside the seat list on a wide screen (styles.css): the board and the hand both in view */}
       <div class="table-main">

@@ -5,7 +5,7 @@ import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
-import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, cardCount, isFillIn, isTypingTarget, resultText, seatName, toMoveText } from './gameCommon';
+import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, cardCount, isFillIn, isTypingTarget, seatName, toMoveText } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {
@@ -58,7 +58,9 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
  * and hand. notices (GamePage's error, seat notice, result and rating
  * change) come first, as they did above the table; on a wide screen they
  * head the seat column beside the piles and the hand (styles.css), where
- * they take no height from the piles and the hand.
+ * they take no height from the piles and the hand. Once the game is over
+ * the status line gives way to the result among the notices: the result is
+ * shown once.
  */
 export function StacksTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; notices?: ComponentChildren }) {
   const { view, onMove, busy } = props;
@@ -125,14 +127,13 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
   };
 
   const inWindow = st.phase === 'block-window' && st.window;
-  const status =
-    view.status === 'finished' || view.status === 'aborted'
-      ? resultText(view)
-      : inWindow
-        ? `${names(st.window!.completer)} completed a ${st.window!.color} pile: block window open.${opts.block ? ' You hold a BLOCK.' : ''}`
-        : myTurn
-          ? 'Your turn: play cards onto piles, then end the turn with a discard.'
-          : toMoveText(view);
+  // a game that is over has no status line: its result heads the notices
+  const over = view.status === 'finished' || view.status === 'aborted';
+  const status = inWindow
+    ? `${names(st.window!.completer)} completed a ${st.window!.color} pile: block window open.${opts.block ? ' You hold a BLOCK.' : ''}`
+    : myTurn
+      ? 'Your turn: play cards onto piles, then end the turn with a discard.'
+      : toMoveText(view);
 
   const chosen = source ? (opts.plays.get(source) ?? []) : [];
   const chosenCard = source?.split(':')[1];
@@ -170,7 +171,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
         </div>
       </section>
 
-      <p class={`status-line${myTurn ? ' mine' : ''}`}>{status}</p>
+      {!over && <p class={`status-line${myTurn ? ' mine' : ''}`}>{status}</p>}
 
       {/* beside the seat column on a wide screen (styles.css): the notices take no height from the piles and the hand */}
       <div class="table-main">

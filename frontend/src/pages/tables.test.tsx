@@ -454,3 +454,19 @@ describe('the Stacks table on a wide screen', () => {
     expect([...table.querySelector('.table-main')!.children].map((c) => c.className)).toEqual(['block-window', 'piles', 'hand-area']);
   });
 });
+
+describe('a table whose game is over', () => {
+  // the result is GamePage's notice at the head of the table; a status line repeating it showed it twice
+  it('has no status line', () => {
+    const notice = <p class="result" role="status">bot-random wins.</p>;
+    const over = { status: 'finished' as const, to_move: [], result: { status: 'finished' as const, winner: 1 } };
+    const seq = mount(<SequenceTable view={{ ...seqView({}, []), ...over }} onMove={() => {}} busy={false} notices={notice} />);
+    const stacks = mount(<StacksTable view={{ ...stacksView({}, []), ...over }} onMove={() => {}} busy={false} notices={notice} />);
+    for (const root of [seq, stacks]) {
+      expect(root.querySelector('.status-line')).toBeNull();
+      expect(root.textContent!.split('bot-random wins.')).toHaveLength(2);
+    }
+    const aborted = mount(<StacksTable view={{ ...stacksView({}, []), status: 'aborted' }} onMove={() => {}} busy={false} />);
+    expect(aborted.querySelector('.status-line')).toBeNull();
+  });
+});
