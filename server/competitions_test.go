@@ -97,8 +97,9 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		// Settings the game layer or the format refuses only when the
 		// tournament starts are refused when it is set up.
 		{"both a turn clock and a bank", `"clock":{"turn_seconds":10,"bank_seconds":10}`, "clock"},
-		{"a turn of 30,000 years", `"clock":{"turn_seconds":1000000000000}`, "clock"},
-		{"a negative increment", `"clock":{"bank_seconds":5,"increment_seconds":-2}`, "clock"},
+		{"a turn of 30,000 years", `"clock":{"turn_seconds":1000000000000}`, "clock.turn_seconds"},
+		{"a negative increment", `"clock":{"bank_seconds":5,"increment_seconds":-2}`, "clock.increment_seconds"},
+		{"a bank of 2^31 seconds", `"clock":{"bank_seconds":2147483648}`, "clock.bank_seconds"},
 		{"a variant of Stacks", `"game":"stacks","variant":"bordered"`, "variant"},
 		{"negative Swiss rounds", `"format":"swiss","rounds":-1`, "rounds"},
 		{"a Swiss of 100,000 rounds", `"format":"swiss","rounds":100000`, "rounds"},

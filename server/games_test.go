@@ -86,6 +86,11 @@ func TestCreatingAGameNamesTheFieldAtFault(t *testing.T) {
 		{"a variant for Stacks", `"game":"stacks","variant":"bordered"`, 2, "variant"},
 		{"no teams where the rules allow two counts", `"game":"sequence"`, 6, "teams"},
 		{"a rated game among bots alone", `"game":"sequence","teams":2,"rated":true`, 2, "rated"},
+		{"a negative turn", `"game":"sequence","teams":2,"clock":{"turn_seconds":-1}`, 2, "clock.turn_seconds"},
+		{"a turn of 2^31 seconds", `"game":"sequence","teams":2,"clock":{"turn_seconds":2147483648}`, 2, "clock.turn_seconds"},
+		{"a bank of over a week", `"game":"sequence","teams":2,"clock":{"bank_seconds":604801}`, 2, "clock.bank_seconds"},
+		{"an increment of over an hour", `"game":"sequence","teams":2,"clock":{"bank_seconds":60,"increment_seconds":3601}`, 2, "clock.increment_seconds"},
+		{"a turn clock and a bank", `"game":"sequence","teams":2,"clock":{"turn_seconds":10,"bank_seconds":10}`, 2, "clock"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			seats := strings.Repeat(`{"bot":"random"},`, tc.players)

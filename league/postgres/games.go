@@ -500,14 +500,29 @@ func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 			bad(fmt.Sprintf("seats[%d]", i), "must be exactly one of user, bot or open")
 		}
 	}
+	// Each time out of its range is named itself (clock.increment_seconds),
+	// not the clock as a whole: that names only a clock given both ways.
 	c := req.Clock
+	clockOK := true
+	for _, t := range []struct {
+		field      string
+		seconds    int
+		most       int
+		mostSpoken string
+	}{
+		{"clock.turn_seconds", c.TurnSeconds, 86400, "a day"},
+		{"clock.bank_seconds", c.BankSeconds, 7 * 86400, "a week"},
+		{"clock.increment_seconds", c.IncrementSeconds, 3600, "an hour"},
+	} {
+		if t.seconds < 0 || t.seconds > t.most {
+			bad(t.field, fmt.Sprintf("must be 0–%d (%s)", t.most, t.mostSpoken))
+			clockOK = false
+		}
+	}
 	switch {
-	case c.TurnSeconds < 0 || c.BankSeconds < 0 || c.IncrementSeconds < 0:
-		bad("clock", "times must not be negative")
+	case !clockOK:
 	case c.TurnSeconds > 0 && c.BankSeconds > 0:
 		bad("clock", "use turn_seconds or bank_seconds, not both")
-	case c.TurnSeconds > 86400 || c.BankSeconds > 7*86400 || c.IncrementSeconds > 3600:
-		bad("clock", "too long")
 	case c.IncrementSeconds > 0 && c.BankSeconds == 0:
 		bad("clock.increment_seconds", "needs bank_seconds")
 	}
