@@ -129,6 +129,23 @@ func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
 	}
 }
 
+// A move the engine refuses, in notation it cannot read or illegal where
+// the game stands, is the 422 with the engine's reason, naming move.
+func TestAMoveTheEngineRefusesNamesTheMove(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, _ := startedGame(t, r, 0)
+	for _, move := range []string{"7H@z99", "abc\u202edef", "pass", "JSxe5"} {
+		rec := r.call("POST", "/api/v1/games/"+id+"/moves", fmt.Sprintf(`{"ply":0,"move":"%s"}`, move), alice)
+		p := wantProblem(t, rec, http.StatusUnprocessableEntity, "move")
+		if !strings.Contains(p.Detail, "illegal move") || p.Errors[0].Message == "" || strings.Contains(p.Errors[0].Message, "illegal move") {
+			t.Errorf("%s: detail %q, errors %+v; want the reason once in each", move, p.Detail, p.Errors)
+		}
+	}
+	if rec := r.call("GET", "/api/v1/games/"+id+"/moves", "", alice); !strings.Contains(rec.Body.String(), `"moves":[]`) {
+		t.Errorf("moves after the refusals: %s; want none", rec.Body)
+	}
+}
+
 // ?after= is any whole number: past the largest ply there is (the store's
 // int4) it lists no moves, below -1 every move, and neither is a 500.
 func TestMovesAfterAPlyBeyondAnyGameAreNoneNotAnError(t *testing.T) {

@@ -213,7 +213,9 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 		return nil, -1, league.Errorf(league.EPRECONDITION, "it is not your turn")
 	}
 	if game.InWindow() && req.Move != blockMove {
-		return nil, -1, league.Errorf(league.EPRECONDITION, "during a block window the only move is %s; the window closes by itself", blockMove)
+		e := league.Errorf(league.EPRECONDITION, "during a block window the only move is %s; the window closes by itself", blockMove)
+		e.Fields = []league.FieldError{{Field: "move", Message: "must be " + blockMove + " during a block window"}}
+		return nil, -1, e
 	}
 	prev := game
 	game, err = g.applyLocked(fx, row, game, seat.Seat, req.Move, league.ByPlayer, a.UserID, req.MoveID)
@@ -246,7 +248,9 @@ func (g *Games) applyLocked(fx *effects, row *gameRow, game play.Game, seat int,
 		for _, prefix := range []string{"sequence: ", "stacks: ", "illegal move: "} {
 			reason = strings.TrimPrefix(reason, prefix)
 		}
-		return nil, league.Errorf(league.EPRECONDITION, "illegal move %q: %s", move, reason)
+		e := league.Errorf(league.EPRECONDITION, "illegal move %q: %s", move, reason)
+		e.Fields = []league.FieldError{{Field: "move", Message: reason}}
+		return nil, e
 	}
 	m := moveRow{GameID: row.ID, Ply: row.Ply, Seat: seat, Move: move, Actor: actor, CreatedAt: g.now()}
 	if userID != "" {
