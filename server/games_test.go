@@ -146,6 +146,31 @@ func TestAMoveTheEngineRefusesNamesTheMove(t *testing.T) {
 	}
 }
 
+// Joining a seat by number: one taken is the 409 naming seat, one the game
+// does not have the 400 naming it; neither seats the caller.
+func TestJoiningASeatThatIsTakenOrMissingNamesTheSeat(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[gameResponse](t, rec).ID
+	for _, tc := range []struct {
+		body   string
+		status int
+	}{
+		{`{"seat":0}`, http.StatusConflict}, {`{"seat":2}`, http.StatusBadRequest},
+		{`{"seat":-1}`, http.StatusBadRequest}, {`{"seat":2147483648}`, http.StatusBadRequest},
+	} {
+		wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/join", tc.body, bob), tc.status, "seat")
+	}
+	if g := decode[gameResponse](t, r.call("GET", "/api/v1/games/"+id, "", bob)); g.Status != "open" || !g.Seats[1].Open {
+		t.Errorf("after the refusals: %s, seat 1 %+v; want it open", g.Status, g.Seats[1])
+	}
+}
+
 // ?after= is any whole number: past the largest ply there is (the store's
 // int4) it lists no moves, below -1 every move, and neither is a 500.
 func TestMovesAfterAPlyBeyondAnyGameAreNoneNotAnError(t *testing.T) {

@@ -599,7 +599,9 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 			open := s.UserID == nil && s.BotLevel == nil
 			if seat != nil && s.Seat == *seat {
 				if !open {
-					return league.Errorf(league.ECONFLICT, "seat %d is taken", s.Seat)
+					e := league.Errorf(league.ECONFLICT, "seat %d is taken", s.Seat)
+					e.Fields = []league.FieldError{{Field: "seat", Message: "is taken; leave it out for the first open seat"}}
+					return e
 				}
 				target = s.Seat
 			}
