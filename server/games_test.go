@@ -130,7 +130,8 @@ func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
 }
 
 // A move the engine refuses, in notation it cannot read or illegal where
-// the game stands, is the 422 with the engine's reason, naming move.
+// the game stands, is the 422 with the engine's reason, naming move; one
+// missing or longer than any move is the 400 naming it.
 func TestAMoveTheEngineRefusesNamesTheMove(t *testing.T) {
 	r := newGamesRig(t)
 	id, alice, _ := startedGame(t, r, 0)
@@ -139,6 +140,12 @@ func TestAMoveTheEngineRefusesNamesTheMove(t *testing.T) {
 		p := wantProblem(t, rec, http.StatusUnprocessableEntity, "move")
 		if !strings.Contains(p.Detail, "illegal move") || p.Errors[0].Message == "" || strings.Contains(p.Errors[0].Message, "illegal move") {
 			t.Errorf("%s: detail %q, errors %+v; want the reason once in each", move, p.Detail, p.Errors)
+		}
+	}
+	for move, says := range map[string]string{"": "required", strings.Repeat("7H@e5", 20): "at most 64"} {
+		p := wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/moves", fmt.Sprintf(`{"ply":0,"move":%q}`, move), alice), http.StatusBadRequest, "move")
+		if !strings.Contains(p.Errors[0].Message, says) {
+			t.Errorf("a move of %d characters: %q; want it to say %q", len(move), p.Errors[0].Message, says)
 		}
 	}
 	if rec := r.call("GET", "/api/v1/games/"+id+"/moves", "", alice); !strings.Contains(rec.Body.String(), `"moves":[]`) {

@@ -86,8 +86,11 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to play")
 	}
 	var fields []league.FieldError
-	if req.Move == "" || len(req.Move) > 64 {
+	switch {
+	case req.Move == "":
 		fields = append(fields, league.FieldError{Field: "move", Message: "a move in the engine's notation is required"})
+	case len(req.Move) > 64:
+		fields = append(fields, league.FieldError{Field: "move", Message: "at most 64 characters: no move in the engine's notation is longer"})
 	}
 	if req.Ply < 0 {
 		fields = append(fields, league.FieldError{Field: "ply", Message: "must not be negative"})
