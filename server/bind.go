@@ -52,6 +52,16 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 	if cs, ok := params["charset"]; mt != echo.MIMEApplicationJSON || ok && !strings.EqualFold(cs, "utf-8") {
 		return echo.NewHTTPError(http.StatusUnsupportedMediaType, "send the body as JSON in UTF-8 with Content-Type: application/json")
 	}
+	// A compressed body would otherwise be read as its compressed bytes
+	// and refused as "not valid UTF-8", which is not what is wrong with it.
+	for _, coding := range req.Header.Values(echo.HeaderContentEncoding) {
+		for _, name := range strings.Split(coding, ",") {
+			if name = strings.TrimSpace(name); name != "" && !strings.EqualFold(name, "identity") {
+				c.Response().Header().Set(echo.HeaderAcceptEncoding, "identity")
+				return echo.NewHTTPError(http.StatusUnsupportedMediaType, "send the body uncompressed: Content-Encoding "+name+" is not taken")
+			}
+		}
+	}
 	// The body is read whole (the body limit bounds it) so that a value the
 	// decoder refuses without saying where can be looked for again, within
 	// bodyReadTimeout: a client that trickles its body would otherwise hold

@@ -2,6 +2,8 @@ package server
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"net"
@@ -118,6 +120,24 @@ func TestBindRefusesBodiesThatAreNoJSONObjectInUTF8(t *testing.T) {
 	c.Request().Header.Set(echo.HeaderContentType, "application/json; charset=UTF-8")
 	if err := bindJSON(c, &bindRequest{}); err != nil {
 		t.Errorf("a body said to be UTF-8: %v", err)
+	}
+	// A compressed body is refused as compressed, not as "not UTF-8".
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte(`{"name":"x"}`))
+	w.Close()
+	c = jsonContext(gz.String())
+	c.Request().Header.Set(echo.HeaderContentEncoding, "gzip")
+	if err := bindJSON(c, &bindRequest{}); !errors.As(err, &he) || he.Code != http.StatusUnsupportedMediaType || !strings.Contains(fmt.Sprint(he.Message), "uncompressed") {
+		t.Errorf("a gzipped body: %v, want 415 saying to send it uncompressed", err)
+	}
+	if got := c.Response().Header().Get(echo.HeaderAcceptEncoding); got != "identity" {
+		t.Errorf("Accept-Encoding = %q, want identity", got)
+	}
+	c = jsonContext(`{"name":"x"}`)
+	c.Request().Header.Set(echo.HeaderContentEncoding, "identity")
+	if err := bindJSON(c, &bindRequest{}); err != nil {
+		t.Errorf("a body said to be uncompressed: %v", err)
 	}
 }
 
