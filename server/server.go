@@ -2,11 +2,14 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -81,7 +84,7 @@ func New(d Deps) *echo.Echo {
 		e.GET("/metrics", metricsHandler(d.Metrics))
 	}
 
-	api := e.Group("/api/v1", middleware.ContextTimeout(d.RequestTimeout))
+	api := e.Group("/api/v1", middleware.ContextTimeout(d.RequestTimeout), singleQueryValues)
 	mountAPI(e, api, d)
 	e.GET("/api/docs", apiDocsPage)
 	mountStatic(e)
@@ -206,6 +209,26 @@ func wellFormedQuery(next echo.HandlerFunc) echo.HandlerFunc {
 		if _, err := url.ParseQuery(c.Request().URL.RawQuery); err != nil {
 			return league.Invalid("the query string is not well formed",
 				league.FieldError{Field: "query", Message: "has a bad percent-escape or a semicolon: " + err.Error()})
+		}
+		return next(c)
+	}
+}
+
+// singleQueryValues refuses a query parameter given twice (?limit=2&limit=abc):
+// no parameter of the API takes more than one value, and reading only the
+// first would answer a request other than the one the client thinks it
+// sent, as a key given twice in a body is refused rather than guessed at.
+func singleQueryValues(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		values, _ := url.ParseQuery(c.Request().URL.RawQuery) // wellFormedQuery has refused a bad one
+		var fields []league.FieldError
+		for _, k := range slices.Sorted(maps.Keys(values)) {
+			if len(values[k]) > 1 {
+				fields = append(fields, league.FieldError{Field: k, Message: fmt.Sprintf("is given %d times; give it once", len(values[k]))})
+			}
+		}
+		if len(fields) > 0 {
+			return league.Invalid("a query parameter is given more than once", fields...)
 		}
 		return next(c)
 	}
