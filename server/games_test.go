@@ -112,6 +112,23 @@ func TestCreatingAGameNamesTheFieldAtFault(t *testing.T) {
 	}
 }
 
+// Thousands of seats are refused by their count, not with an error for
+// each: a 64 KB body of {} must not answer half a megabyte of problems.
+func TestThousandsOfSeatsAreRefusedByTheirCount(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	for _, seat := range []string{`{}`, `{"bot":"godlike"}`, `{"open":true}`} {
+		body := `{"game":"sequence","players":2,"seats":[` + strings.TrimSuffix(strings.Repeat(seat+",", 3000), ",") + `]}`
+		p := wantProblem(t, r.call("POST", "/api/v1/games", body, alice), http.StatusBadRequest, "seats")
+		if len(p.Errors) > 13 {
+			t.Errorf("3000 seats of %s: %d errors; want the count named and at most a table's seats", seat, len(p.Errors))
+		}
+	}
+	if n := r.count("games"); n != 0 {
+		t.Errorf("%d games stored, want 0", n)
+	}
+}
+
 func TestAMoveForAPlyNotYetReachedSaysWhereTheGameIs(t *testing.T) {
 	r := newGamesRig(t)
 	id, alice, _ := startedGame(t, r, 0)

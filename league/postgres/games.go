@@ -19,6 +19,8 @@ import (
 	"gorm.io/gorm/clause"
 
 	"github.com/seqleague/seqleague/engine/play"
+	"github.com/seqleague/seqleague/engine/sequence"
+	"github.com/seqleague/seqleague/engine/stacks"
 	"github.com/seqleague/seqleague/league"
 )
 
@@ -440,6 +442,9 @@ func botUserID(tx *gorm.DB, level string) (string, error) {
 	return ids[0], nil
 }
 
+// maxTablePlayers is the largest table of any game.
+const maxTablePlayers = max(sequence.MaxPlayers, stacks.MaxPlayers)
+
 func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 	var fields []league.FieldError
 	bad := func(field, msg string) { fields = append(fields, league.FieldError{Field: field, Message: msg}) }
@@ -482,7 +487,9 @@ func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 	if len(req.Seats) != req.Players {
 		bad("seats", fmt.Sprintf("need one entry per player (%d), got %d", req.Players, len(req.Seats)))
 	}
-	for i, s := range req.Seats {
+	// Seats past the largest table are refused by their count, not one by
+	// one: thousands of {} would answer thousands of errors.
+	for i, s := range req.Seats[:min(len(req.Seats), maxTablePlayers)] {
 		n := 0
 		if s.UserID != "" {
 			n++

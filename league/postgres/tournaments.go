@@ -16,7 +16,6 @@ import (
 	"github.com/seqleague/seqleague/engine/play"
 	"github.com/seqleague/seqleague/engine/rng"
 	"github.com/seqleague/seqleague/engine/sequence"
-	"github.com/seqleague/seqleague/engine/stacks"
 	"github.com/seqleague/seqleague/league"
 	"github.com/seqleague/seqleague/league/competition"
 	"github.com/seqleague/seqleague/league/rating"
@@ -212,7 +211,7 @@ func gameRefusals(c league.TournamentConfig) []league.FieldError {
 	// The seats are there for the game layer's count only: a table larger
 	// than any game's (team_size 2147483648) is the table check's to
 	// refuse, not one to allocate a seat for each of its players.
-	seats := make([]league.SeatSpec, min(max(su.Players, 0), max(sequence.MaxPlayers, stacks.MaxPlayers)))
+	seats := make([]league.SeatSpec, min(max(su.Players, 0), maxTablePlayers))
 	for i := range seats {
 		seats[i].Bot = league.BotRandom
 	}
