@@ -205,19 +205,22 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 	if err != nil {
 		return err
 	}
-	last := -1
+	// The ply to resume after, from the header or, for an EventSource that
+	// cannot send one, the query; a fault is named where the client put it.
+	last, field := -1, "Last-Event-ID"
 	if s := c.Request().Header.Get("Last-Event-ID"); s != "" {
 		last, err = strconv.Atoi(s)
 	} else if s := c.QueryParam("last_event_id"); s != "" {
 		last, err = strconv.Atoi(s)
+		field = "last_event_id"
 	}
 	if err != nil || last < -1 {
-		return league.Invalid("bad Last-Event-ID", league.FieldError{Field: "Last-Event-ID", Message: "must be a ply number"})
+		return league.Invalid("bad "+field, league.FieldError{Field: field, Message: "must be a ply number"})
 	}
 	if last > snap.Ply() {
 		// A ply the game has not reached: resuming there would wait in
 		// silence until the game caught up with the client's mistake.
-		return league.Invalid("bad Last-Event-ID", league.FieldError{Field: "Last-Event-ID",
+		return league.Invalid("bad "+field, league.FieldError{Field: field,
 			Message: fmt.Sprintf("the game has had %d moves", snap.Ply())})
 	}
 	sub := &subscriber{actor: a, ch: make(chan frame, 64), lagging: make(chan struct{}, 1)}

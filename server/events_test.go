@@ -185,6 +185,12 @@ func TestAResumeFromAPlyNotReachedIsRefused(t *testing.T) {
 	id, alice, _ := startedGame(t, r, 2)
 	rec := r.call("GET", "/api/v1/games/"+id+"/events", "", alice, func(req *http.Request) { req.Header.Set("Last-Event-ID", "3") })
 	wantProblem(t, rec, http.StatusBadRequest, "Last-Event-ID")
+	// An EventSource resumes with ?last_event_id=, and a fault there is
+	// named as the client wrote it.
+	for _, bad := range []string{"3", "x", "-2", "99999999999999999999"} {
+		rec = r.call("GET", "/api/v1/games/"+id+"/events?last_event_id="+bad, "", alice)
+		wantProblem(t, rec, http.StatusBadRequest, "last_event_id")
+	}
 }
 
 func TestAResumeWithNothingMissedAnswersAtOnce(t *testing.T) {
