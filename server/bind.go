@@ -168,6 +168,22 @@ func jsonProblem(err error, body []byte, v any) error {
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return league.Invalid("the body is not valid JSON: it ends too early")
+	case errors.As(err, &syntax) && strings.HasSuffix(syntax.Error(), "exceeded max depth"):
+		// Well-formed, but deeper than encoding/json reads (10,000
+		// levels); no request nests more than three, so the fault lies
+		// where the body's shape first leaves the request's.
+		message := "the body nests deeper than 10,000 levels"
+		if kerr := strictKeys(json.NewDecoder(bytes.NewReader(body)), reflect.TypeOf(v), ""); kerr != nil {
+			return kerr
+		}
+		if field, t := misshapen(json.NewDecoder(bytes.NewReader(body)), reflect.TypeOf(v), ""); field != "" {
+			must := "must be " + jsonKind(t)
+			if t == reflect.TypeFor[time.Time]() {
+				must = "must be a date and time in RFC 3339 form, like 2030-01-31T18:00:00Z"
+			}
+			return league.Invalid(message, league.FieldError{Field: field, Message: must})
+		}
+		return league.Invalid(message)
 	case errors.As(err, &syntax):
 		return league.Invalid(fmt.Sprintf("the body is not valid JSON (at byte %d)", syntax.Offset))
 	case errors.As(err, &typeErr):
@@ -294,6 +310,85 @@ func sortedKeys(obj map[string]any) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// misshapen reads one JSON value from dec, whose place in the request is
+// of type t, and returns the path of the first place, in the body's order,
+// where an object or array stands that the request has no room for (an
+// array for a string, an object for a number), with the type of that
+// place; "" when none. It reads by tokens, which have no depth limit.
+func misshapen(dec *json.Decoder, t reflect.Type, path string) (string, reflect.Type) {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return "", nil
+	}
+	delim, ok := tok.(json.Delim)
+	if !ok {
+		return "", nil // a scalar: whether it fits is the decoder's to say
+	}
+	if t.Kind() == reflect.Interface {
+		skipRest(dec)
+		return "", nil
+	}
+	custom := reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]())
+	switch {
+	case delim == '{' && !custom && t.Kind() == reflect.Struct:
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return "", nil
+			}
+			key, _ := k.(string)
+			f, known := jsonField(t, key)
+			if !known {
+				return "", nil // strictKeys names an unknown key
+			}
+			if field, ft := misshapen(dec, f.Type, joinPath(path, key)); field != "" {
+				return field, ft
+			}
+		}
+	case delim == '{' && !custom && t.Kind() == reflect.Map:
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return "", nil
+			}
+			key, _ := k.(string)
+			if field, ft := misshapen(dec, t.Elem(), joinPath(path, key)); field != "" {
+				return field, ft
+			}
+		}
+	case delim == '[' && !custom && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array):
+		for i := 0; dec.More(); i++ {
+			if field, ft := misshapen(dec, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); field != "" {
+				return field, ft
+			}
+		}
+	default:
+		return path, t
+	}
+	dec.Token() // the closing delimiter
+	return "", nil
+}
+
+// skipRest reads the rest of an object or array whose opening token was
+// read.
+func skipRest(dec *json.Decoder) {
+	for depth := 1; depth > 0; {
+		tok, err := dec.Token()
+		if err != nil {
+			return
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+	}
 }
 
 // strictKeys reads one JSON value from dec, whose place in the request is

@@ -70,6 +70,11 @@ func TestBindNamesTheFieldAtFault(t *testing.T) {
 		{"a key given twice", `{"name":"Dup1","name":"Dup2"}`, "name", "more than once"},
 		{"a key given twice in an array's object", `{"seats":[{"bot":"greedy"},{"user":"a","user":"b"}]}`, "seats[1].user", "more than once"},
 		{"a key in another case", `{"Name":"Spring"}`, "Name", "not a field"},
+		{"an array 10,001 deep for a string", `{"name":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "name", "a string"},
+		{"an array 10,001 deep in an array's object", `{"seats":[{"bot":"greedy"},{"user":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}]}`, "seats[1].user", "a string"},
+		{"objects 10,001 deep for a number", `{"clock":{"turn_seconds":` + strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001) + `}}`, "clock.turn_seconds", "a whole number"},
+		{"objects 10,001 deep for a date", `{"rounds":[{"starts_at":` + strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001) + `}]}`, "rounds[0].starts_at", "RFC 3339"},
+		{"arrays 10,001 deep under an unknown key", `{"colour":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "colour", "not a field"},
 		{"a nested key in another case", `{"clock":{"TURN_SECONDS":30}}`, "clock.TURN_SECONDS", "not a field"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
