@@ -547,6 +547,12 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
+	// Either form alone: rounds and a whole event together were run as one
+	// list, whose faults named rounds[i] past the end of the client's.
+	if len(req.Rounds) > 0 && (req.FirstStart != nil || req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
+		return league.Invalid("the schedule cannot be set up", league.FieldError{Field: "rounds",
+			Message: "give rounds, or a whole event (first_start, count, interval_seconds, deadline_seconds), not both"})
+	}
 	var rounds []league.RoundSchedule
 	for i, r := range req.Rounds {
 		if r.StartsAt == nil {

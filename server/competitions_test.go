@@ -221,6 +221,9 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 		{"monthly rounds for 16 years", span(200, 31*86400, 0), "count"},
 		{"a count without a first start", `{"count":2,"interval_seconds":3600}`, "first_start"},
 		{"a round past the horizon", `{"rounds":[{"number":1,"starts_at":"9999-12-31T23:59:59Z"}]}`, "rounds[0].starts_at"},
+		// Either form alone: the two together are not one list of rounds.
+		{"rounds and a whole event", `{"rounds":[{"number":1,"starts_at":"2030-01-01T00:00:00Z"}],"first_start":"2030-02-01T00:00:00Z","count":2,"interval_seconds":3600}`, "rounds"},
+		{"rounds with a deadline for a whole event", `{"rounds":[{"number":1,"starts_at":"2030-01-01T00:00:00Z"}],"deadline_seconds":600}`, "rounds"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantProblem(t, r.call("POST", path, tc.body, r.organizer), 400, tc.field)
