@@ -392,6 +392,31 @@ func TestAListUnderAnIDThatNamesNothingIsNotFound(t *testing.T) {
 	}
 }
 
+// ?club= and ?season= together keep the tournaments of both: a club's
+// filter is not dropped for the season's, which would list another club's.
+func TestTournamentsOfAClubAndASeasonAreThoseOfBoth(t *testing.T) {
+	r := newCompetitionRig(t)
+	leagueID := decode[struct{ ID string }](t, r.call("POST", "/api/v1/clubs/"+r.clubID+"/leagues", `{"name":"League"}`, r.organizer)).ID
+	season := decode[struct{ ID string }](t, r.call("POST", "/api/v1/leagues/"+leagueID+"/seasons", `{"name":"2030"}`, r.organizer)).ID
+	inSeason := r.tournament(t, fmt.Sprintf(`"season_id":%q`, season))
+	r.tournament(t, "") // the club's, outside the season
+	_, other := r.user("olive", false)
+	otherClub := decode[struct{ ID string }](t, r.call("POST", "/api/v1/clubs", `{"name":"Other Club"}`, other)).ID
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		{"season=" + season, []string{inSeason}},
+		{"club=" + r.clubID + "&season=" + season, []string{inSeason}},
+		{"club=" + otherClub + "&season=" + season, nil},
+	} {
+		if got := r.walkPages(t, "/api/v1/tournaments?"+tc.query); !slices.Equal(got, tc.want) {
+			t.Errorf("?%s: %v, want %v", tc.query, got, tc.want)
+		}
+	}
+	wantProblem(t, r.call("GET", "/api/v1/tournaments?club=7d1c5c0e-3f7a-4c59-9b52-1c0f5b0f2a11&season="+season, "", ""), 404, "")
+}
+
 func TestASeasonWithADescriptionIsRefused(t *testing.T) {
 	r := newCompetitionRig(t)
 	rec := r.call("POST", "/api/v1/clubs/"+r.clubID+"/leagues", `{"name":"Monday","description":"weekly"}`, r.organizer)

@@ -400,8 +400,8 @@ func (t *Tournaments) Get(ctx context.Context, id string) (*league.Tournament, e
 	return toTournament(r, countEntries(db, id)), nil
 }
 
-// List pages through a club's (or a season's) tournaments, newest first
-// (the id breaks ties of created_at).
+// List pages through a club's or a season's tournaments (both given: those
+// of both), newest first (the id breaks ties of created_at).
 func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p league.PageRequest) (league.Page[league.Tournament], error) {
 	var page league.Page[league.Tournament]
 	p, err := p.Normalize()
@@ -409,14 +409,16 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 		return page, err
 	}
 	db := t.db.WithContext(ctx)
+	// A club and a season together are both kept (a season of another
+	// club has none of the club's tournaments), not the season alone.
 	q := db.Model(&tournamentRow{})
-	switch {
-	case seasonID != "":
+	if seasonID != "" {
 		if !validID(seasonID) {
-			return page, league.Errorf(league.ENOTFOUND, "no such season")
+			return page, noSuchSeason()
 		}
 		q = q.Where("season_id = ?", seasonID)
-	case clubID != "":
+	}
+	if clubID != "" {
 		if !validID(clubID) {
 			return page, noSuchClub()
 		}
@@ -426,16 +428,14 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 	if err != nil {
 		return page, err
 	}
-	if len(rows) == 0 {
-		var parent error
-		switch {
-		case seasonID != "":
-			parent = parentExists(db, "seasons", seasonID, noSuchSeason)
-		case clubID != "":
-			parent = parentExists(db, "clubs", clubID, noSuchClub)
+	if len(rows) == 0 && seasonID != "" {
+		if err := parentExists(db, "seasons", seasonID, noSuchSeason); err != nil {
+			return page, err
 		}
-		if parent != nil {
-			return page, parent
+	}
+	if len(rows) == 0 && clubID != "" {
+		if err := parentExists(db, "clubs", clubID, noSuchClub); err != nil {
+			return page, err
 		}
 	}
 	page.NextCursor = next
