@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 	"github.com/seqleague/seqleague/league"
 )
@@ -204,6 +205,12 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 	snap, err := h.feed.Snapshot(ctx, gameID, nil)
 	if err != nil {
 		return err
+	}
+	// The game was found, so its ID is a UUID; the bus names games by the
+	// UUID's canonical (lower-case) form, and a stream subscribed under
+	// the ID as the client wrote it (in capitals, say) would hear nothing.
+	if id, err := uuid.Parse(gameID); err == nil {
+		gameID = id.String()
 	}
 	// The ply to resume after, from the header or, for an EventSource that
 	// cannot send one, the query; a fault is named where the client put it.
