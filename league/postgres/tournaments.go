@@ -615,7 +615,10 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 				if err := requireHuman(tx, m.UserID, field+".user"); err != nil {
 					return err
 				}
-				if !isOrganizer && m.UserID != a.UserID {
+				// Nobody, organizers included, enters someone else who has not
+				// joined the club: a stranger's name in a rated tournament with a
+				// short clock would be rated as abandoning games never chosen.
+				if m.UserID != a.UserID {
 					if err := requireClubMember(tx, r.ClubID, m.UserID, field+".user"); err != nil {
 						return err
 					}

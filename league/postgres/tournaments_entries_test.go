@@ -61,10 +61,17 @@ func TestOnlyClubMembersEnterAndAnyPlayerMayWithdraw(t *testing.T) {
 		t.Fatalf("a named player withdrawing the entry: %v", err)
 	}
 
-	// Organizers still enter anyone, members of the club or not.
-	if _, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: "HB",
-		Members: []league.EntryMember{{UserID: hank.UserID}, {Bot: "random"}}}); err != nil {
-		t.Fatalf("an organizer entering a non-member: %v", err)
+	// Organizers enter members and bots, but not someone who never joined
+	// the club: a stranger's name in a rated tournament with a short clock
+	// would be rated as abandoning games never chosen.
+	_, err = r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: "HB",
+		Members: []league.EntryMember{{UserID: hank.UserID}, {Bot: "random"}}})
+	if !errors.As(err, &fe) || fe.Code != league.EINVALID || len(fe.Fields) != 1 || fe.Fields[0].Field != "members[0].user" {
+		t.Fatalf("an organizer entering a non-member: %v, want invalid members[0].user", err)
+	}
+	if _, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: "IB",
+		Members: []league.EntryMember{{UserID: ivy.UserID}, {Bot: "random"}}}); err != nil {
+		t.Fatalf("an organizer entering a member with a bot: %v", err)
 	}
 }
 
