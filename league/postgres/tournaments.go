@@ -577,7 +577,11 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 			}
 		}
 		if len(e.Members) != c.TeamSize {
-			return league.Invalid("wrong team size", league.FieldError{Field: "members", Message: fmt.Sprintf("an entry has %d players", c.TeamSize)})
+			players := "players"
+			if c.TeamSize == 1 {
+				players = "player"
+			}
+			return league.Invalid("wrong team size", league.FieldError{Field: "members", Message: fmt.Sprintf("an entry has %d %s, not %d", c.TeamSize, players, len(e.Members))})
 		}
 		if e.Seed != 0 && !isOrganizer {
 			return league.Errorf(league.EFORBIDDEN, "only organizers seed entries")

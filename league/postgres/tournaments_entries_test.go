@@ -42,6 +42,11 @@ func TestOnlyClubMembersEnterAndAnyPlayerMayWithdraw(t *testing.T) {
 		t.Fatalf("a captain naming a non-member: %#v, want invalid members[1].user", err)
 	}
 
+	_, err = r.tournaments.Register(ctx, eve, tour.ID, league.NewEntry{Name: "E", Members: []league.EntryMember{{UserID: eve.UserID}}})
+	if !errors.As(err, &fe) || len(fe.Fields) != 1 || fe.Fields[0].Field != "members" || fe.Fields[0].Message != "an entry has 2 players, not 1" {
+		t.Fatalf("an entry of one in a tournament of pairs: %v, want members: an entry has 2 players, not 1", err)
+	}
+
 	e, err := r.tournaments.Register(ctx, eve, tour.ID, league.NewEntry{Name: "EI",
 		Members: []league.EntryMember{{UserID: eve.UserID}, {UserID: ivy.UserID}}})
 	if err != nil {
