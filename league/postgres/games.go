@@ -277,9 +277,17 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 		return nil, league.Invalid("the game cannot be set up",
 			league.FieldError{Field: "rated", Message: "a rated game needs a person at the table: take a seat or leave one open"})
 	}
-	if req.ScheduledStart != nil && req.ScheduledStart.After(g.now().Add(league.ScheduleHorizon)) {
-		return nil, league.Invalid("the game cannot be set up",
-			league.FieldError{Field: "scheduled_start", Message: "must be within five years"})
+	if s := req.ScheduledStart; s != nil {
+		switch {
+		case s.After(g.now().Add(league.ScheduleHorizon)):
+			return nil, league.Invalid("the game cannot be set up",
+				league.FieldError{Field: "scheduled_start", Message: "must be within five years"})
+		case s.Before(g.now().Add(-scheduleSkew)):
+			// A start long past would fill the open seats with bots at
+			// once, before anyone could join: a client's mistake.
+			return nil, league.Invalid("the game cannot be set up",
+				league.FieldError{Field: "scheduled_start", Message: "is in the past; leave it out to start when the seats are full"})
+		}
 	}
 	var out league.Game
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
@@ -769,6 +777,10 @@ func (g *Games) Start(ctx context.Context, a league.Actor, gameID string) (*leag
 		return nil
 	})
 }
+
+// scheduleSkew is how far in the past a scheduled start may be: a client's
+// clock may run behind the server's, and "now" takes a moment to arrive.
+const scheduleSkew = 5 * time.Minute
 
 // StartScheduled is the game:start task: at the scheduled time (plus the
 // grace period) bots fill the seats still open, and the game starts.

@@ -640,6 +640,35 @@ func TestOpenSeatsAreFilledWithBotsAtAScheduledStart(t *testing.T) {
 	t.Fatal("the scheduled game never started")
 }
 
+// A scheduled start long past would have bots fill the open seats at once,
+// before anyone could join; a few minutes of clock skew are taken.
+func TestAScheduledStartInThePastIsRefused(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	var before int64
+	r.db.Gorm.Table("games").Count(&before)
+	for _, ago := range []time.Duration{scheduleSkew + time.Minute, 24 * time.Hour, time.Since(time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC))} {
+		start := time.Now().Add(-ago)
+		_, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+			Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+		var e *league.Error
+		if !errors.As(err, &e) || e.Code != league.EINVALID || len(e.Fields) != 1 || e.Fields[0].Field != "scheduled_start" {
+			t.Errorf("a start %v ago: %v; want invalid scheduled_start", ago, err)
+		}
+	}
+	var after int64
+	r.db.Gorm.Table("games").Count(&after)
+	if after != before {
+		t.Fatalf("%d games written by refused requests", after-before)
+	}
+	start := time.Now().Add(-scheduleSkew / 2)
+	if _, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}}); err != nil {
+		t.Fatalf("a start within the clock skew: %v", err)
+	}
+}
+
 func TestJoiningTheLastOpenSeatStartsTheGame(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
