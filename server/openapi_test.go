@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding"
 	"encoding/json"
@@ -20,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/seqleague/seqleague/league"
 )
@@ -635,5 +638,114 @@ func TestOpenAPIStatesTheBoundsOfEveryPageSize(t *testing.T) {
 	}
 	if lists < 10 {
 		t.Errorf("%d lists take a limit, want every list", lists)
+	}
+}
+
+// docOp is one operation of the document.
+type docOp struct {
+	method, path string
+	op           map[string]any
+}
+
+// docOperations lists the document's operations in the order of their
+// paths and methods.
+func docOperations(doc map[string]any) []docOp {
+	var out []docOp
+	for path, ops := range doc["paths"].(map[string]any) {
+		for method, op := range ops.(map[string]any) {
+			if o, ok := op.(map[string]any); ok && method != "parameters" {
+				out = append(out, docOp{method, path, o})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b docOp) int {
+		return strings.Compare(a.path+" "+a.method, b.path+" "+b.method)
+	})
+	return out
+}
+
+// exampleURL is path with its parameters filled in.
+func exampleURL(path string) string {
+	return strings.NewReplacer("{id}", "00000000-0000-0000-0000-000000000001", "{user_id}", "00000000-0000-0000-0000-000000000002",
+		"{pool}", "stacks").Replace(path)
+}
+
+// Every operation that reads a body answers 415 to one not sent as JSON
+// in UTF-8 or sent compressed (decodeBody), and the document listed it
+// for POST /auth/register alone: it now lists it, as problem+json with
+// the Accept-Encoding a compressed body is answered with, for every
+// operation with a requestBody, and for no other.
+func TestOpenAPIListsThe415OfEveryRequestBody(t *testing.T) {
+	doc := openAPIDoc(t)
+	bodies := 0
+	for _, o := range docOperations(doc) {
+		name := strings.ToUpper(o.method) + " " + o.path
+		_, body := o.op["requestBody"]
+		answer, listed := o.op["responses"].(map[string]any)["415"].(map[string]any)
+		switch {
+		case body && !listed:
+			t.Errorf("%s takes a body, and answers 415 to one in a form it does not take, which the document does not list", name)
+		case !body && listed:
+			t.Errorf("%s lists a 415, but takes no body", name)
+		case listed:
+			content, _ := answer["content"].(map[string]any)
+			if _, ok := content["application/problem+json"]; !ok {
+				t.Errorf("%s: the 415 is not said to be application/problem+json: %v", name, answer)
+			}
+			headers, _ := answer["headers"].(map[string]any)
+			if _, ok := headers["Accept-Encoding"]; !ok {
+				t.Errorf("%s: the 415 does not list the Accept-Encoding a compressed body is answered with", name)
+			}
+		}
+		if body {
+			bodies++
+		}
+	}
+	if bodies < 10 {
+		t.Errorf("%d operations take a body, want every one that does", bodies)
+	}
+}
+
+// Each operation with a requestBody, asked through the router with a body
+// in plain text, in JSON said to be Latin-1 and in gzipped JSON, answers
+// the 415 its document lists, as problem+json (and to the gzipped one,
+// Accept-Encoding: identity); asked with no body, it answers the 400 of
+// an empty body exactly when its document says the body is required
+// (POST /games/{id}/join and POST /tournaments/{id}/entries take none,
+// and said they required one).
+func TestOpenAPIListsTheAnswersToABodyInAFormTheAPIDoesNotTake(t *testing.T) {
+	r := newRig(t)
+	r.e.Logger.SetOutput(io.Discard) // the rig has no game or competition services: their handlers panic past the body, which is all that matters here
+	_, token := r.user("alice", false)
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte(`{}`))
+	w.Close()
+	for _, o := range docOperations(openAPIDoc(t)) {
+		requestBody, ok := o.op["requestBody"].(map[string]any)
+		if !ok {
+			continue
+		}
+		method, url := strings.ToUpper(o.method), exampleURL(o.path)
+		t.Run(method+" "+o.path, func(t *testing.T) {
+			for _, tc := range []struct{ contentType, contentEncoding, body string }{
+				{"text/plain", "", `{}`},
+				{"application/json; charset=iso-8859-1", "", `{}`},
+				{"application/json", "gzip", gz.String()},
+			} {
+				rec := r.call(method, url, tc.body, token, withHeader(echo.HeaderContentType, tc.contentType),
+					withHeader(echo.HeaderContentEncoding, tc.contentEncoding))
+				wantDocumented(t, rec, method, o.path, http.StatusUnsupportedMediaType)
+				wantProblem(t, rec, http.StatusUnsupportedMediaType, "")
+				if got := rec.Header().Get(echo.HeaderAcceptEncoding); tc.contentEncoding != "" && got != "identity" {
+					t.Errorf("a body in %s: Accept-Encoding = %q, want identity", tc.contentEncoding, got)
+				}
+			}
+			rec := r.call(method, url, "", token)
+			refused := rec.Code == http.StatusBadRequest && strings.Contains(rec.Body.String(), "the body is empty")
+			if required := requestBody["required"] == true; refused != required {
+				t.Errorf("with no body: %d %s; the document says a body is required: %v", rec.Code, strings.TrimSpace(rec.Body.String()), required)
+			}
+		})
 	}
 }
