@@ -597,6 +597,118 @@ func TestOpenAPIListsTheAnswersOfGameRefusals(t *testing.T) {
 		"GET", "/api/v1/games/{id}/events", 400)
 	wantDocumented(t, r.call("GET", fmt.Sprintf("/api/v1/games/%s/events?access_token=%s", id, "not-a-token"), "", ""),
 		"GET", "/api/v1/games/{id}/events", 401)
+	wantDocumented(t, r.call("GET", "/api/v1/games/"+id+"/events?access_token=a&access_token=b", "", ""),
+		"GET", "/api/v1/games/{id}/events", 401)
+	// A fault in a resume is named where the client put it (86cf173): in
+	// the header or the query, each a parameter the document lists.
+	doc := openAPIDoc(t)
+	for _, tc := range []struct {
+		in, name string
+		opt      func(*http.Request)
+	}{
+		{"header", "Last-Event-ID", withHeader("Last-Event-ID", "5")},
+		{"header", "Last-Event-ID", withHeader("Last-Event-ID", "x")},
+		{"query", "last_event_id", func(req *http.Request) { req.URL.RawQuery = "last_event_id=5" }},
+		{"query", "last_event_id", func(req *http.Request) { req.URL.RawQuery = "last_event_id=-2" }},
+	} {
+		rec := r.call("GET", "/api/v1/games/"+id+"/events", "", "", tc.opt)
+		wantDocumented(t, rec, "GET", "/api/v1/games/{id}/events", 400)
+		wantProblem(t, rec, 400, tc.name)
+		if !documentedParameter(doc, "GET", "/api/v1/games/{id}/events", tc.in, tc.name) {
+			t.Errorf("GET /api/v1/games/{id}/events answers 400 naming %s, a %s parameter the document does not list", tc.name, tc.in)
+		}
+	}
+}
+
+// documentedParameter reports whether the document lists the parameter for
+// the operation.
+func documentedParameter(doc map[string]any, method, path, in, name string) bool {
+	ops, _ := doc["paths"].(map[string]any)[path].(map[string]any)
+	op, _ := ops[strings.ToLower(method)].(map[string]any)
+	for _, p := range asList(op["parameters"]) {
+		if param, _ := p.(map[string]any); param["in"] == in && param["name"] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Every query parameter a handler of the package reads (c.QueryParam("x"),
+// c.QueryParams()["x"]), and every request header it reads by a name of its
+// own (req.Header.Get("X"); the standard ones go by echo's constants), is
+// a parameter the document lists, by name: the stream's access_token,
+// last_event_id and Last-Event-ID were read and not listed.
+func TestOpenAPIListsEveryQueryParameterAndHeaderTheHandlersRead(t *testing.T) {
+	doc := openAPIDoc(t)
+	listed := map[string]bool{}
+	for _, o := range docOperations(doc) {
+		for _, p := range asList(o.op["parameters"]) {
+			param := p.(map[string]any)
+			listed[param["in"].(string)+" "+param["name"].(string)] = true
+		}
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	read := map[string]string{} // "in name" → where it is read
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		literal := func(e ast.Expr) (string, bool) {
+			lit, ok := e.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return "", false
+			}
+			s, err := strconv.Unquote(lit.Value)
+			return s, err == nil
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr: // c.QueryParam("x"), req.Header.Get("X")
+				sel, ok := n.Fun.(*ast.SelectorExpr)
+				if !ok || len(n.Args) != 1 {
+					break
+				}
+				arg, ok := literal(n.Args[0])
+				if !ok {
+					break
+				}
+				if sel.Sel.Name == "QueryParam" {
+					read["query "+arg] = fset.Position(n.Pos()).String()
+				}
+				if header, ok := sel.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "Get" && header.Sel.Name == "Header" {
+					read["header "+arg] = fset.Position(n.Pos()).String()
+				}
+			case *ast.IndexExpr: // c.QueryParams()["x"]
+				call, ok := n.X.(*ast.CallExpr)
+				if !ok {
+					break
+				}
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "QueryParams" {
+					if arg, ok := literal(n.Index); ok {
+						read["query "+arg] = fset.Position(n.Pos()).String()
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(read) < 5 {
+		t.Fatalf("found %d parameters read, want every one: %v", len(read), read)
+	}
+	for _, p := range slices.Sorted(maps.Keys(read)) {
+		if !listed[p] {
+			in, name, _ := strings.Cut(p, " ")
+			t.Errorf("%s reads the %s parameter %s, which no operation of the document lists", read[p], in, name)
+		}
+	}
 }
 
 // Every list's limit parameter states the page sizes the API takes: the
