@@ -861,3 +861,55 @@ func TestOpenAPIListsTheAnswersToABodyInAFormTheAPIDoesNotTake(t *testing.T) {
 		})
 	}
 }
+
+// The clock's times state the ranges the API takes (dd819f3: 0–86400,
+// 0–604800 and 0–3600 seconds), which the document gave as bare integers.
+// The ranges are numbers in league/postgres's validation that no constant
+// names, so each is asked through the router, as a game's clock and as a
+// tournament's, at the document's bounds and one past each: the bounds
+// are taken and the numbers past them refused naming the time.
+func TestOpenAPIStatesTheBoundsOfEveryClockTime(t *testing.T) {
+	doc := openAPIDoc(t)
+	clock := schemaProperties(doc, doc["components"].(map[string]any)["schemas"].(map[string]any)["Clock"])
+	if len(clock) < 3 {
+		t.Fatalf("the Clock schema has %d times, want turn_seconds, bank_seconds and increment_seconds", len(clock))
+	}
+	// A clock is a time per turn or a bank, and an increment needs a bank.
+	clockWith := func(name string, n int) string {
+		if name == "increment_seconds" {
+			return fmt.Sprintf(`{"bank_seconds":60,"increment_seconds":%d}`, n)
+		}
+		return fmt.Sprintf(`{%q:%d}`, name, n)
+	}
+	check := func(t *testing.T, create func(clock string) *httptest.ResponseRecorder) {
+		for _, name := range slices.Sorted(maps.Keys(clock)) {
+			schema := clock[name].(map[string]any)
+			lo, okLo := schema["minimum"].(float64)
+			hi, okHi := schema["maximum"].(float64)
+			if !okLo || !okHi {
+				t.Errorf("Clock.%s: %v, want a minimum and a maximum", name, schema)
+				continue
+			}
+			for _, n := range []int{int(lo) - 1, int(lo), int(hi), int(hi) + 1} {
+				rec := create(clockWith(name, n))
+				refused := rec.Code == http.StatusBadRequest && strings.Contains(rec.Body.String(), `"field":"clock.`+name+`"`)
+				if inRange := n >= int(lo) && n <= int(hi); inRange && rec.Code != http.StatusCreated || !inRange && !refused {
+					t.Errorf("clock.%s %d = %d %s; the document's range is %v–%v", name, n, rec.Code, strings.TrimSpace(rec.Body.String()), lo, hi)
+				}
+			}
+		}
+	}
+	t.Run("POST /api/v1/games", func(t *testing.T) {
+		r := newGamesRig(t)
+		_, alice := r.user("alice", false)
+		check(t, func(clock string) *httptest.ResponseRecorder {
+			return r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}],"clock":`+clock+`}`, alice)
+		})
+	})
+	t.Run("POST /api/v1/tournaments", func(t *testing.T) {
+		r := newCompetitionRig(t)
+		check(t, func(clock string) *httptest.ResponseRecorder {
+			return r.call("POST", "/api/v1/tournaments", r.tournamentBody(`"clock":`+clock), r.organizer)
+		})
+	})
+}
