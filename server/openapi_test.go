@@ -16,6 +16,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -912,4 +913,48 @@ func TestOpenAPIStatesTheBoundsOfEveryClockTime(t *testing.T) {
 			return r.call("POST", "/api/v1/tournaments", r.tournamentBody(`"clock":`+clock), r.organizer)
 		})
 	})
+}
+
+// A refusal of one field's value names the field in errors, beside the
+// 400s of validation, and the document says which field each names: the
+// move's 422 (9cfbc2b) and the join's 409 (4c41009) said only
+// "problem+json", and a name taken said nothing of errors.
+func TestOpenAPISaysWhichFieldARefusalNames(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, _ := startedGame(t, r, 0)
+	carolID, carol := r.user("carol", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	open := decode[struct{ ID string }](t, rec).ID
+	if rec := r.call("POST", "/api/v1/clubs", `{"name":"Sunday Club"}`, alice); rec.Code != http.StatusCreated {
+		t.Fatalf("create club: %d %s", rec.Code, rec.Body)
+	}
+	doc := openAPIDoc(t)
+	for _, tc := range []struct {
+		method, path, url, body, token string
+		status                         int
+		field                          string
+	}{
+		{"POST", "/api/v1/games/{id}/moves", "/api/v1/games/" + id + "/moves", `{"ply":0,"move":"7H@z99"}`, alice, http.StatusUnprocessableEntity, "move"},
+		{"POST", "/api/v1/games/{id}/join", "/api/v1/games/" + open + "/join", `{"seat":0}`, carol, http.StatusConflict, "seat"},
+		{"POST", "/api/v1/games/{id}/join", "/api/v1/games/" + open + "/join", `{"seat":5}`, carol, http.StatusBadRequest, "seat"},
+		{"POST", "/api/v1/games", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"user":"` + carolID + `"}]}`, alice, http.StatusForbidden, "seats[1].user"},
+		{"POST", "/api/v1/auth/register", "/api/v1/auth/register", `{"username":"Alice","password":"password-2"}`, "", http.StatusConflict, "username"},
+		{"POST", "/api/v1/clubs", "/api/v1/clubs", `{"name":"sunday club"}`, carol, http.StatusConflict, "name"},
+	} {
+		rec := r.call(tc.method, tc.url, tc.body, tc.token)
+		wantDocumented(t, rec, tc.method, tc.path, tc.status)
+		wantProblem(t, rec, tc.status, tc.field)
+		op := doc["paths"].(map[string]any)[tc.path].(map[string]any)[strings.ToLower(tc.method)].(map[string]any)
+		description, _ := op["responses"].(map[string]any)[strconv.Itoa(tc.status)].(map[string]any)["description"].(string)
+		if field := regexp.MustCompile(`\[\d+\]`).ReplaceAllString(tc.field, "[i]"); !strings.Contains(description, "naming "+field) {
+			t.Errorf("%s %s answers %d naming %s, which its description (%q) does not say", tc.method, tc.path, tc.status, field, description)
+		}
+	}
+	fieldErrors := schemaProperties(doc, doc["components"].(map[string]any)["schemas"].(map[string]any)["Problem"])["errors"].(map[string]any)
+	if description, _ := fieldErrors["description"].(string); !strings.Contains(description, "409") || !strings.Contains(description, "422") {
+		t.Errorf("Problem.errors is said to be %q, which names no refusal but validation", description)
+	}
 }
