@@ -28,7 +28,7 @@ type FieldError struct {
 type Error struct {
 	Code    string
 	Message string
-	Fields  []FieldError // per-field problems, for EINVALID
+	Fields  []FieldError // per-field problems: every EINVALID, and a refusal elsewhere that one field causes (a seat taken, a move the engine refuses)
 	Data    map[string]any
 	// RetryAfterSeconds is set for ETOOMANY.
 	RetryAfterSeconds int

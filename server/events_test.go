@@ -191,6 +191,11 @@ func TestAResumeFromAPlyNotReachedIsRefused(t *testing.T) {
 		rec = r.call("GET", "/api/v1/games/"+id+"/events?last_event_id="+bad, "", alice)
 		wantProblem(t, rec, http.StatusBadRequest, "last_event_id")
 	}
+	// The stream sits outside the API group (no request timeout), and
+	// refuses a parameter given twice as the group does, rather than
+	// resuming from the first.
+	rec = r.call("GET", "/api/v1/games/"+id+"/events?last_event_id=0&last_event_id=x", "", alice)
+	wantProblem(t, rec, http.StatusBadRequest, "last_event_id")
 }
 
 func TestAResumeWithNothingMissedAnswersAtOnce(t *testing.T) {

@@ -184,7 +184,7 @@ func mountGames(e *echo.Echo, api *echo.Group, d Deps) {
 	api.GET("/users/:id/games", h.userGames, optional)
 	// The event stream lives outside the API group: it must not be cut by
 	// the request timeout.
-	e.GET("/api/v1/games/:id/events", func(c echo.Context) error { return d.Hub.serveEvents(c, d.Accounts) }, tokenFromQuery, optional)
+	e.GET("/api/v1/games/:id/events", func(c echo.Context) error { return d.Hub.serveEvents(c, d.Accounts) }, tokenFromQuery, singleQueryValues, optional)
 }
 
 type gameHandlers struct {
