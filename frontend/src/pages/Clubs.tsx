@@ -3,6 +3,7 @@ import { ApiError } from '../api/client';
 import type { Club, Invite, Member } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { ShowMore, usePagedList } from '../components/list';
+import { counted } from '../components/plural';
 import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
@@ -52,7 +53,7 @@ export function ClubList() {
       <ul class="club-list">
         {items.map((c) => (
           <li key={c.id}>
-            <a href={`/clubs/${c.id}`}>{c.name}</a> <span class="muted">· {c.member_count} members</span>
+            <a href={`/clubs/${c.id}`}>{c.name}</a> <span class="muted">· {counted(c.member_count, 'member')}</span>
             {c.description && <div class="muted small">{c.description}</div>}
           </li>
         ))}
@@ -169,7 +170,7 @@ export function ClubPage({ id }: { id: string }) {
       <h1>{c.name}</h1>
       {c.description && <p class="lead">{c.description}</p>}
       <p class="muted">
-        {c.member_count} members · founded {when(c.created_at)}
+        {counted(c.member_count, 'member')} · founded {when(c.created_at)}
         {role && <> · you are {role === 'owner' ? 'the owner' : role === 'organizer' ? 'an organizer' : `a ${role}`}</>}
       </p>
 
@@ -222,7 +223,7 @@ export function ClubPage({ id }: { id: string }) {
             <div class="invite" role="status">
               <p>
                 Code: <code class="code">{invite.code}</code> (expires {when(invite.expires_at)}
-                {invite.max_uses ? `, ${invite.max_uses} uses` : ''})
+                {invite.max_uses ? `, ${counted(invite.max_uses, 'use')}` : ''})
               </p>
               <label for="invite-link">Link to share</label>
               <input id="invite-link" readOnly value={inviteLink} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />

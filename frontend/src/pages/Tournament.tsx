@@ -11,6 +11,7 @@ import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, startsInPast, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
 import { Input, Select } from '../components/form';
+import { counted } from '../components/plural';
 import { ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
@@ -50,7 +51,7 @@ export function formatText(t: T): string {
   const name = FORMAT_NAMES[t.format] ?? t.format;
   const opts: string[] = [];
   if (t.format === 'round-robin' && t.double) opts.push('double');
-  if (t.format === 'swiss') opts.push(t.rounds ? `${t.rounds} rounds` : 'rounds until a winner');
+  if (t.format === 'swiss') opts.push(t.rounds ? counted(t.rounds, 'round') : 'rounds until a winner');
   if (t.third_place) opts.push('third-place match');
   if (t.reset) opts.push('grand-final reset');
   if (t.format === 'groups-playoffs') opts.push(`${t.groups ?? '?'} groups, top ${t.advance ?? '?'} advance`);

@@ -348,3 +348,21 @@ describe("closing one's account", () => {
     expect(button(root, 'Close account…')).not.toBeNull();
   });
 });
+
+describe('counts on the club page', () => {
+  it('says "1 member" and "1 use", not "1 members" and "1 uses" (a new club has one member)', async () => {
+    const root = await openClub(olga, 'owner', {
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Dev Club', description: '', owner_id: 'u-olga', member_count: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', viewer_role: 'owner' }),
+      'POST /clubs/c1/invites': () => ({ club_id: 'c1', code: 'ABCD1234', expires_at: '2026-01-02T00:00:00Z', max_uses: 1 }),
+    });
+    const info = root.querySelector('h1 ~ p.muted')!.textContent!;
+    expect(info).toMatch(/^1 member · founded/);
+    act(() => {
+      const sel = root.querySelector('#inv-uses') as HTMLSelectElement;
+      sel.value = '1';
+      sel.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await submit(root.querySelector('#inv-uses')!.closest('form'));
+    expect(root.querySelector('.invite')!.textContent).toMatch(/, 1 use\)/);
+  });
+});
