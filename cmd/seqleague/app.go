@@ -57,8 +57,8 @@ type App struct {
 	startedHook func()
 }
 
-// reconcileEvery is how often a worker process looks for game tasks that
-// were lost (see Games.Reconcile).
+// reconcileEvery is how often a worker process looks for game and round
+// tasks that were lost (see Games.Reconcile, Tournaments.Reconcile).
 const reconcileEvery = 30 * time.Second
 
 // Start connects to (or starts) PostgreSQL and Redis, applies migrations
@@ -133,7 +133,15 @@ func (a *App) Start(ctx context.Context) (err error) {
 			done, err := games.Reconcile(ctx)
 			if done.Total() > 0 {
 				a.logger.WarnContext(ctx, "rescheduled lost game tasks",
-					"settlements", done.Settlements, "timers", done.Timers, "bot_moves", done.BotMoves)
+					"settlements", done.Settlements, "timers", done.Timers, "bot_moves", done.BotMoves, "starts", done.Starts)
+			}
+			return err
+		})
+		a.workers.Every(reconcileEvery, "reconcile rounds", func(ctx context.Context) error {
+			done, err := tournaments.Reconcile(ctx)
+			if done.Total() > 0 {
+				a.logger.WarnContext(ctx, "rescheduled lost round tasks",
+					"starts", done.Starts, "deadlines", done.Deadlines)
 			}
 			return err
 		})

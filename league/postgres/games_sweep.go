@@ -23,16 +23,19 @@ type Rescheduled struct {
 	Settlements int // game:settle of finished games never settled
 	Timers      int // turn:timeout of active games whose deadline passed
 	BotMoves    int // bot:move of active games whose bot never acted
+	Starts      int // game:start of scheduled games still open past their start
 }
 
 // Total is the number of tasks scheduled again.
-func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves }
+func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves + r.Starts }
 
 // Reconcile schedules again the tasks that a game's state says must exist
 // but whose time is long past: the settlement of a finished game never
 // settled, the timer of an active game whose turn deadline has passed, and
 // the bot:move of an active game whose bot was due to act (bot_due_at; in
-// an untimed game nothing else would ever move it on). Tasks are enqueued
+// an untimed game nothing else would ever move it on), and the game:start
+// of a scheduled game still open past its start and fill grace (nothing
+// else would ever start it). Tasks are enqueued
 // after their commit, so a Redis failure at that moment loses them; the
 // task IDs make scheduling one that is still waiting a no-op, while one
 // that is over (archived or completed, yet the game still waits for it)
@@ -59,10 +62,26 @@ func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 	}); err != nil {
 		return done, err
 	}
-	done.BotMoves, err = rescheduleOverdue(db, "bot_due_at", cutoff, func(o overdueGame) error {
+	if done.BotMoves, err = rescheduleOverdue(db, "bot_due_at", cutoff, func(o overdueGame) error {
 		return g.tasks.BotMove(ctx, o.ID, o.Ply, 0)
-	})
-	return done, err
+	}); err != nil {
+		return done, err
+	}
+	// The start is due FillGrace after the scheduled time; its task ID is
+	// that due time, as StartScheduled schedules it.
+	var unstarted []overdueGame
+	if err := db.Model(&gameRow{}).Select("id, scheduled_start AS due").
+		Where("status = ? AND scheduled_start < ?", league.StatusOpen, cutoff.Add(-g.cfg.FillGrace)).
+		Order("scheduled_start").Limit(reconcileBatch).Scan(&unstarted).Error; err != nil {
+		return done, err
+	}
+	for _, o := range unstarted {
+		if err := g.tasks.StartGame(ctx, o.ID, o.Due.Add(g.cfg.FillGrace)); err != nil {
+			return done, err
+		}
+		done.Starts++
+	}
+	return done, nil
 }
 
 // overdueGame is an active game whose task for its ply was due at Due.

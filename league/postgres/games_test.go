@@ -1156,3 +1156,52 @@ func TestABotNeverAnswersBeforeItsDelay(t *testing.T) {
 		t.Fatalf("the bot answered %v after ann's move, before its %v delay", gap, r.games.cfg.BotDelay)
 	}
 }
+
+// A scheduled game's start is a task enqueued after the game's commit; if
+// it is lost, nothing else would ever start the game, and its seated
+// players would wait for ever. The sweep schedules it again once the start
+// (and its fill grace) is long past.
+func TestTheSweepReschedulesALostScheduledStart(t *testing.T) {
+	r := newGameRig(t, false) // no workers: queued tasks stay queued
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	start := time.Now().UTC().Add(time.Hour)
+	g, err := r.games.Create(ctx, ann, league.NewGame{
+		Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	insp := asynq.NewInspectorFromRedisClient(r.rdb)
+	if err := insp.DeleteTask(workers.QueueSchedule, fmt.Sprintf("start:%s:%d", g.ID, start.UnixMilli())); err != nil {
+		t.Fatalf("losing the start task: %v", err)
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done.Total() != 0 {
+		t.Fatalf("sweep before the start = %+v, %v; want none", done, err)
+	}
+	var due time.Time
+	if err := r.db.Gorm.Raw("UPDATE games SET scheduled_start = now() - interval '1 minute' WHERE id = ? RETURNING scheduled_start", g.ID).Row().Scan(&due); err != nil {
+		t.Fatal(err)
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done != (Rescheduled{Starts: 1}) {
+		t.Fatalf("sweep after the start = %+v, %v; want 1 start", done, err)
+	}
+	startID := fmt.Sprintf("start:%s:%d", g.ID, due.UnixMilli())
+	if _, err := insp.GetTaskInfo(workers.QueueSchedule, startID); err != nil {
+		t.Fatalf("task %s after the sweep: %v", startID, err)
+	}
+	if err := r.games.StartScheduled(ctx, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Game.Status != league.StatusActive || !v.Game.Seats[1].FilledByBot {
+		t.Fatalf("game %s, seat 1 %+v after its start ran; want active with a fill-in bot", v.Game.Status, v.Game.Seats[1])
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done.Starts != 0 {
+		t.Fatalf("sweep once started = %+v, %v; want no start", done, err)
+	}
+}
