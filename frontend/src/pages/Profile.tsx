@@ -142,6 +142,8 @@ export function ChangePassword({ username }: { username: string }) {
 export function CloseAccount({ userId, username }: { userId: string; username: string }) {
   const [confirming, setConfirming] = useState(false);
   const { busy, error, run } = useAction();
+  // the button pressed goes away: the focus goes to the safe answer, and back
+  const { root, focusNext } = useFocusAfter<HTMLElement>();
   const owned = useLoad(async () => (await fetchAll<UserClub>((path) => api.get(path), `/users/${encodeURIComponent(userId)}/clubs`)).filter((c) => c.role === 'owner'), [userId]);
   if (owned.data?.length) {
     return (
@@ -161,7 +163,7 @@ export function CloseAccount({ userId, username }: { userId: string; username: s
     );
   }
   return (
-    <section class="card-box" aria-labelledby="account-title">
+    <section class="card-box" aria-labelledby="account-title" ref={root}>
       <h2 id="account-title">Account</h2>
       <ErrorBox error={error} />
       {confirming ? (
@@ -183,12 +185,27 @@ export function CloseAccount({ userId, username }: { userId: string; username: s
           >
             {busy ? 'Closing…' : 'Close my account'}
           </button>{' '}
-          <button type="button" disabled={busy} onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            data-action="keep"
+            disabled={busy}
+            onClick={() => {
+              setConfirming(false);
+              focusNext('[data-action=close-account]');
+            }}
+          >
             Keep it
           </button>
         </>
       ) : (
-        <button type="button" onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          data-action="close-account"
+          onClick={() => {
+            setConfirming(true);
+            focusNext('[data-action=keep]');
+          }}
+        >
           Close account…
         </button>
       )}
