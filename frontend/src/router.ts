@@ -58,3 +58,11 @@ export function onLinkClick(e: MouseEvent) {
   e.preventDefault();
   navigate(href);
 }
+
+/**
+ * signInHref is the sign-in page's address, coming back afterwards to the
+ * page one is on (or to back): "Sign in to register" once led home.
+ */
+export function signInHref(back = location.pathname + location.search): string {
+  return back === '/' || !back.startsWith('/') || back.startsWith('//') ? '/signin' : `/signin?next=${encodeURIComponent(back)}`;
+}

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ErrorBox, Field, Page, useAction } from '../components/ui';
-import { navigate, useLocation } from '../router';
+import { navigate, signInHref, useLocation } from '../router';
 import { signIn, signUp } from '../session';
 
 function safeNext(q: URLSearchParams): string {
@@ -88,7 +88,7 @@ export function SignUp() {
           {busy ? 'Creating…' : 'Create account'}
         </button>
         <p>
-          Already have an account? <a href="/signin">Sign in</a>.
+          Already have an account? <a href={query.get('next') ? signInHref(safeNext(query)) : '/signin'}>Sign in</a>.
         </p>
       </form>
     </Page>

@@ -20,7 +20,7 @@ import {
 } from '../competition/tournamentForm';
 import { Check, ClockFields, Input, Select } from '../components/form';
 import { ErrorBox, Loading, Page, useAction, useLoad } from '../components/ui';
-import { navigate, useLocation } from '../router';
+import { navigate, signInHref, useLocation } from '../router';
 import { api, useSession } from '../session';
 
 const GAP = [0, 30, 60, 300, 900, 3600].map((s) => [s, s === 0 ? 'none: next round at once' : s < 60 ? `${s} s` : s < 3600 ? `${s / 60} min` : '1 hour'] as const);
@@ -61,7 +61,7 @@ export default function NewTournament() {
       <Page title="New tournament">
         <h1>New tournament</h1>
         <p>
-          <a href="/signin">Sign in</a> to run a tournament.
+          <a href={signInHref()}>Sign in</a> to run a tournament.
         </p>
       </Page>
     );

@@ -13,6 +13,7 @@ import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimin
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
 import { ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
+import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
 
@@ -477,7 +478,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
       {t.status === 'registration' && mine && <p class="muted">You are entered as {mine.name}.</p>}
       {t.status === 'registration' && !user && (
         <p>
-          <a href="/signin">Sign in</a> to register.
+          <a href={signInHref()}>Sign in</a> to register.
         </p>
       )}
       {t.status === 'registration' && organizer && <AddEntry t={t} clubMembers={clubMembers} onDone={reload} />}
