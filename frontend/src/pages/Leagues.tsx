@@ -9,6 +9,7 @@ import { leaderboardPath, pagePath } from '../competition/pager';
 import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
 import { useFocusAfter } from '../components/focus';
+import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
@@ -32,7 +33,7 @@ export function TournamentList({ items, empty }: { items: Tournament[]; empty: s
         <li key={t.id}>
           <a href={`/tournaments/${t.id}`}>{t.name}</a> <StatusTag status={t.status} />{' '}
           <span class="muted small">
-            {t.game === 'stacks' ? 'Stacks' : 'Sequence'} · {FORMAT_NAMES[t.format] ?? t.format} · {t.entries} entries
+            {t.game === 'stacks' ? 'Stacks' : 'Sequence'} · {FORMAT_NAMES[t.format] ?? t.format} · {counted(t.entries, 'entry', 'entries')}
             {t.status === 'running' && t.current_round > 0 ? ` · round ${t.current_round}` : ''}
           </span>
         </li>
