@@ -814,6 +814,24 @@ try {
     await page.locator('.tournament-head[data-status=running]').waitFor({ timeout: 20_000 });
     await page.locator('.match-box[data-match="M1-1"] .slot.known').first().waitFor();
     await shot('bracket-live.png', { fullPage: true });
+    // A long name or title stays inside its match box, the state beside the title: a copy of a box, in
+    // the same place, given long texts (they once ran past the box's edge, cut off with no ellipsis, and
+    // "Winner of Winners R1 #2" or a header's "waiting" were cut in half).
+    const spill = await page.evaluate(() => {
+      const box = document.querySelector('.match-box[data-match="M2-1"]');
+      const copy = box.cloneNode(true);
+      copy.removeAttribute('data-match');
+      box.parentElement.appendChild(copy);
+      copy.querySelector('.match-title').textContent = 'Winners final of the spring cup';
+      for (const n of copy.querySelectorAll('.slots .name')) n.textContent = 'Winner of Winners round 1, match 2';
+      const edge = copy.getBoundingClientRect().right - 1;
+      const out = [...copy.querySelectorAll('.match-title, .match-state, .slots .name')]
+        .filter((el) => el.getBoundingClientRect().right > edge + 0.5)
+        .map((el) => `${el.className} ends ${Math.round(el.getBoundingClientRect().right - edge)} px past the box`);
+      copy.remove();
+      return out;
+    });
+    assert(spill.length === 0, `texts spill out of a match box: ${spill.join('; ')}`);
     await page.locator('.champion-banner').waitFor({ timeout: 90_000 });
     await page.locator('.tournament-head[data-status=finished]').waitFor();
     const champion = (await page.locator('.champion-banner strong').textContent()).trim();
