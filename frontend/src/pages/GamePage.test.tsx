@@ -61,6 +61,19 @@ describe('an open game', () => {
     expect(acts).toEqual(['leave']);
   });
 
+  it("tells a visitor with the game's link how to take an open seat, and comes back to the game", () => {
+    history.replaceState(null, '', '/games/g1');
+    const root = mount(<OpenGame view={view({ seats: [ann, { ...open, seat: 1 }] })} busy={false} onAction={() => {}} />);
+    expect(buttons(root)).toEqual([]);
+    const hint = root.querySelector('.join-hint')!;
+    expect(hint.textContent).toBe('Sign in or create an account to take a seat.');
+    expect([...hint.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/signin?next=%2Fgames%2Fg1', '/signup?next=%2Fgames%2Fg1']);
+    // a full game asks nothing of a visitor
+    const full = mount(<OpenGame view={view({ seats: [ann, bob] })} busy={false} onAction={() => {}} />);
+    expect(full.querySelector('.join-hint')).toBeNull();
+    history.replaceState(null, '', '/');
+  });
+
   it('counts bots as nobody: a creator alone with a bot still cancels', () => {
     const root = mount(<OpenGame view={view({ seats: [ann, bot, { ...open, seat: 2 }], players: 3, teams: 3 })} me="u1" busy={false} onAction={() => {}} />);
     expect(buttons(root)).toContain('Cancel game');

@@ -9,6 +9,7 @@ import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
 import { duration } from '../competition/time';
+import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { newMoveID, ratingText, resultText, seatName } from './gameCommon';
 import { SequenceTable } from './SequenceTable';
@@ -107,6 +108,11 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
         )}
       </div>
       {me && cancels && <p class="muted small">Nobody else has joined yet: cancelling ends the game for good.</p>}
+      {!me && open && (
+        <p class="join-hint">
+          <a href={signInHref()}>Sign in</a> or <a href={signInHref().replace('/signin', '/signup')}>create an account</a> to take a seat.
+        </p>
+      )}
     </section>
   );
 }
