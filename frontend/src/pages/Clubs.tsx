@@ -84,6 +84,9 @@ export function ClubPage({ id }: { id: string }) {
   const members = usePagedList<Member>(`/clubs/${encodeURIComponent(id)}/members`, [id, user?.id]);
   const [code, setCode] = useState(query.get('code') ?? '');
   const [joinError, setJoinError] = useState<unknown>(null);
+  // leaving: its refusal shows beside its button (the join form, where it went before, is hidden from members)
+  const [leaveError, setLeaveError] = useState<unknown>(null);
+  const [left, setLeft] = useState(false);
   const [invite, setInvite] = useState<Invite | null>(null);
   const [inviteError, setInviteError] = useState<unknown>(null);
   const [hours, setHours] = useState('168');
@@ -139,6 +142,7 @@ export function ClubPage({ id }: { id: string }) {
     setJoinError(null);
     try {
       await api.post(`/clubs/${encodeURIComponent(id)}/members`, { code: code.trim() });
+      setLeft(false);
       club.reload();
       reloadMembers();
     } catch (err) {
@@ -146,12 +150,16 @@ export function ClubPage({ id }: { id: string }) {
     }
   };
   const leave = async () => {
+    setLeaveError(null);
     try {
       await api.del(`/clubs/${encodeURIComponent(id)}/members/me`);
+      // the button goes: the focus goes to the word that it worked
+      setLeft(true);
+      focusNext('#left-club');
       club.reload();
       reloadMembers();
     } catch (err) {
-      setJoinError(err);
+      setLeaveError(err);
     }
   };
   const makeInvite = async (e: Event) => {
@@ -263,6 +271,12 @@ export function ClubPage({ id }: { id: string }) {
           <button type="button" class="secondary" onClick={leave}>
             Leave the club
           </button>
+        )}
+        {role && role !== 'owner' && <ErrorBox error={leaveError} />}
+        {left && !role && (
+          <p class="ok" role="status" id="left-club" tabIndex={-1}>
+            You have left the club. To join again you need a new invite code.
+          </p>
         )}
       </section>
     </Page>

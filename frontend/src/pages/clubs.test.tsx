@@ -366,3 +366,39 @@ describe('counts on the club page', () => {
     expect(root.querySelector('.invite')!.textContent).toMatch(/, 1 use\)/);
   });
 });
+
+describe('leaving a club', () => {
+  browserFocus();
+  afterEach(() => expect(focusRefused).toEqual([]));
+  const clubAs = (role: () => string | undefined) => () => ({
+    id: 'c1', name: 'Dev Club', description: '', owner_id: 'u-olga', member_count: 4, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', ...(role() ? { viewer_role: role() } : {}),
+  });
+
+  it('says that it worked, where the button was, and the keyboard focus goes there', async () => {
+    let role: string | undefined = 'member';
+    const root = await openClub(mia, 'member', {
+      'GET /clubs/c1': clubAs(() => role),
+      'DELETE /clubs/c1/members/[^/]+': () => void (role = undefined),
+    });
+    const leave = button(root, 'Leave the club')!;
+    leave.focus();
+    await click(leave);
+    expect(calls).toContainEqual({ method: 'DELETE', path: '/clubs/c1/members/me', body: undefined });
+    expect(button(root, 'Leave the club')).toBeNull();
+    const done = root.querySelector('#left-club')!;
+    expect(done.textContent).toMatch(/^You have left the club/);
+    expect(document.activeElement).toBe(done);
+  });
+
+  it('shows a refusal beside the button, not in the hidden join form', async () => {
+    const root = await openClub(mia, 'member', {
+      'GET /clubs/c1': clubAs(() => 'member'),
+      'DELETE /clubs/c1/members/[^/]+': () => {
+        throw new ApiError(409, { title: 'Conflict', detail: 'you play in a running tournament of this club' });
+      },
+    });
+    await click(button(root, 'Leave the club'));
+    expect(button(root, 'Leave the club')).not.toBeNull();
+    expect(root.querySelector('[aria-labelledby=members-title]')!.textContent).toContain('you play in a running tournament of this club');
+  });
+});
