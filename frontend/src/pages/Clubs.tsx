@@ -87,6 +87,7 @@ export function ClubPage({ id }: { id: string }) {
   // leaving: its refusal shows beside its button (the join form, where it went before, is hidden from members)
   const [leaveError, setLeaveError] = useState<unknown>(null);
   const [left, setLeft] = useState(false);
+  const [joined, setJoined] = useState(false);
   const [invite, setInvite] = useState<Invite | null>(null);
   const [inviteError, setInviteError] = useState<unknown>(null);
   const [hours, setHours] = useState('168');
@@ -95,7 +96,11 @@ export function ClubPage({ id }: { id: string }) {
   const [changed, setChanged] = useState<Record<string, Member | null>>({});
   // a removed member's row goes: the focus moves to the next row (or the heading)
   const { root: membersBox, focusNext } = useFocusAfter<HTMLElement>();
-  useEffect(() => setChanged({}), [id, user?.id]); // the list is read again
+  useEffect(() => {
+    setChanged({}); // the list is read again
+    setLeft(false);
+    setJoined(false);
+  }, [id, user?.id]);
   const reloadMembers = () => {
     setChanged({});
     members.reload();
@@ -143,6 +148,9 @@ export function ClubPage({ id }: { id: string }) {
     try {
       await api.post(`/clubs/${encodeURIComponent(id)}/members`, { code: code.trim() });
       setLeft(false);
+      // the join form goes: the focus goes to the word that it worked
+      setJoined(true);
+      focusNext('#joined-club');
       club.reload();
       reloadMembers();
     } catch (err) {
@@ -155,6 +163,7 @@ export function ClubPage({ id }: { id: string }) {
       await api.del(`/clubs/${encodeURIComponent(id)}/members/me`);
       // the button goes: the focus goes to the word that it worked
       setLeft(true);
+      setJoined(false);
       focusNext('#left-club');
       club.reload();
       reloadMembers();
@@ -273,6 +282,11 @@ export function ClubPage({ id }: { id: string }) {
           </button>
         )}
         {role && role !== 'owner' && <ErrorBox error={leaveError} />}
+        {joined && (
+          <p class="ok" role="status" id="joined-club" tabIndex={-1}>
+            You have joined the club.
+          </p>
+        )}
         {left && !role && (
           <p class="ok" role="status" id="left-club" tabIndex={-1}>
             You have left the club. To join again you need a new invite code.

@@ -397,6 +397,15 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
   const [error, setError] = useState<unknown>(null);
   const { t, entries } = d;
   const mine = user && entries.find((e) => e.members.some((m) => m.user === user.id));
+  // "Register me" goes once one is entered: the focus goes to the line that says so
+  const entered = useRef<HTMLParagraphElement>(null);
+  const justEntered = useRef(false);
+  useEffect(() => {
+    if (justEntered.current && mine && entered.current) {
+      justEntered.current = false;
+      entered.current.focus();
+    }
+  });
   const remove = async (e: Entry) => {
     setError(null);
     try {
@@ -469,13 +478,24 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
         </TableWrap>
       )}
       <ErrorBox error={error} />
-      {t.status === 'registration' && user && !mine && member === true && <RegisterMe t={t} clubMembers={clubMembers} onDone={reload} />}
+      {t.status === 'registration' && user && !mine && member === true && <RegisterMe
+          t={t}
+          clubMembers={clubMembers}
+          onDone={() => {
+            justEntered.current = true;
+            reload();
+          }}
+        />}
       {t.status === 'registration' && user && !mine && member === false && (
         <p class="members-only">
           Only members of the club enter its tournaments: <a href={`/clubs/${t.club_id}`}>see the club</a>.
         </p>
       )}
-      {t.status === 'registration' && mine && <p class="muted">You are entered as {mine.name}.</p>}
+      {t.status === 'registration' && mine && (
+        <p class="muted" id="entered" tabIndex={-1} ref={entered}>
+          You are entered as {mine.name}.
+        </p>
+      )}
       {t.status === 'registration' && !user && (
         <p>
           <a href={signInHref()}>Sign in</a> to register.

@@ -367,6 +367,27 @@ describe('counts on the club page', () => {
   });
 });
 
+describe('joining a club', () => {
+  browserFocus();
+  afterEach(() => expect(focusRefused).toEqual([]));
+
+  it('says that it worked, and the keyboard focus goes there (the join form is gone)', async () => {
+    let role: string | undefined;
+    const root = await openClub(mia, undefined, {
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Dev Club', description: '', owner_id: 'u-olga', member_count: 4, created_at: '', updated_at: '', ...(role ? { viewer_role: role } : {}) }),
+      'POST /clubs/c1/members': () => void (role = 'member'),
+    });
+    type(root, 'input[name=invite-code]', 'ABC123');
+    (root.querySelector('input[name=invite-code]') as HTMLInputElement).focus();
+    await submit(root.querySelector('input[name=invite-code]')!.closest('form'));
+    expect(calls).toContainEqual({ method: 'POST', path: '/clubs/c1/members', body: { code: 'ABC123' } });
+    expect(root.querySelector('input[name=invite-code]')).toBeNull();
+    const done = root.querySelector('#joined-club')!;
+    expect(done.textContent).toBe('You have joined the club.');
+    expect(document.activeElement).toBe(done);
+  });
+});
+
 describe('leaving a club', () => {
   browserFocus();
   afterEach(() => expect(focusRefused).toEqual([]));

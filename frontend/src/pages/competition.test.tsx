@@ -356,6 +356,26 @@ describe('the tournament page, signed in', () => {
       el.dispatchEvent(new Event('change', { bubbles: true }));
     });
 
+  it('moves the keyboard focus to "You are entered as …" once "Register me" has done its work and gone', async () => {
+    let entries = swiss.entries.slice(1);
+    const mine = { id: 'e-me', name: 'mate', captain_id: 'me1', seed: 0, rating: 1500, status: 'active', members: [{ user: 'me1', username: 'mate' }] };
+    stub({
+      ...registration({ role: 'member', post: () => void (entries = [...entries, mine as never]) }),
+      [`GET /tournaments/${t.id}/entries\\?limit=100`]: () => ({ items: entries }),
+    });
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const register = byText(root, 'button', 'Register me') as HTMLButtonElement;
+    register.focus();
+    await submitForm(register.closest('form'));
+    await settle();
+    expect(byText(root, 'button', 'Register me')).toBeNull();
+    const line = root.querySelector('#entered')!;
+    expect(line.textContent).toBe('You are entered as mate.');
+    expect(document.activeElement).toBe(line);
+  });
+
   it("tells someone outside the tournament's club that only members enter, instead of offering to register", async () => {
     stub(registration({ role: '' }));
     await restore();
