@@ -127,3 +127,63 @@ func (r *tournamentRig) waitTournamentGame(t *testing.T, id string, within time.
 	t.Fatalf("the tournament's game never started within %v", within)
 	return ""
 }
+
+// A game that ends while its tournament is paused is settled at once (its
+// match and round are recorded), but the tournament does not move on
+// until it is resumed; resuming it then finishes it.
+func TestAGameEndingWhileItsTournamentIsPausedCountsAndWaitsForTheResume(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Paused",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var people []league.Actor
+	for _, name := range []string{"p1", "p2"} {
+		p := r.user(t, name)
+		r.joinClub(t, p)
+		if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	running, paused := league.TournamentRunning, league.TournamentPaused
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	game := r.waitTournamentGame(t, tour.ID, 20*time.Second)
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &paused}); err != nil {
+		t.Fatal(err)
+	}
+	r.playAsHumans(t, game, people, 60*time.Second)
+	end := time.Now().Add(20 * time.Second)
+	for {
+		var settled *time.Time
+		if err := r.db.Gorm.Raw("SELECT settled_at FROM games WHERE id = ?", game).Row().Scan(&settled); err != nil {
+			t.Fatal(err)
+		}
+		if settled != nil {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the game of a paused tournament was never settled")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	got, err := r.tournaments.Get(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != league.TournamentPaused || len(rounds) != 1 || rounds[0].Matches[0].Status != "finished" || rounds[0].Matches[0].Winner == "" {
+		t.Fatalf("after its final's game ended while paused: tournament %s, rounds %+v; want it paused with the final decided", got.Status, rounds)
+	}
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, 10*time.Second)
+}
