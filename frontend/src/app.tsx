@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { Page } from './components/ui';
-import { matchPath, navigate, onLinkClick, useLocation } from './router';
+import { matchPath, navigate, onLinkClick, signInHref, useLocation } from './router';
 import { routes, sectionOf } from './routes';
 import { signOut, useSession } from './session';
 
@@ -16,7 +16,7 @@ function NotFound() {
 }
 
 export function App() {
-  const { path } = useLocation();
+  const { path, query } = useLocation();
   const session = useSession();
   const main = useRef<HTMLElement>(null);
   let page = <NotFound />;
@@ -41,6 +41,8 @@ export function App() {
   }, [path]);
 
   const user = session.user;
+  // signing in from the header comes back to the page one was on (on the sign-in and sign-up pages, to theirs)
+  const back = path === '/signin' || path === '/signup' ? (query.get('next') ?? '/') : path + location.search;
   const cur = (s: string) => (section === s ? 'page' : undefined);
   return (
     <div class="app" onClick={(e) => onLinkClick(e as unknown as MouseEvent)}>
@@ -77,8 +79,8 @@ export function App() {
             </>
           ) : (
             <>
-              <a href="/signin">Sign in</a>
-              <a href="/signup" class="button primary small">
+              <a href={signInHref(back)}>Sign in</a>
+              <a href={signInHref(back).replace(/^\/signin/, '/signup')} class="button primary small">
                 Sign up
               </a>
             </>

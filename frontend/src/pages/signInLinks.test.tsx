@@ -3,7 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import se from '../competition/testdata/se.json';
 import { signInHref } from '../router';
-import { mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
+import { App } from '../app';
+import { api, restore } from '../session';
+import { mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { SignUp } from './Auth';
 import NewTournament from './NewTournament';
 import TournamentPage from './Tournament';
@@ -57,5 +59,37 @@ describe("a visitor's sign-in links", () => {
   it('never sends anyone off the site, and leaves home plain', () => {
     expect(signInHref('/')).toBe('/signin');
     expect(signInHref('//evil.example/x')).toBe('/signin');
+  });
+});
+
+describe("the header's Sign in and Sign up", () => {
+  const header = async (at: string) => {
+    vi.spyOn(api, 'refresh').mockResolvedValue(false);
+    stub({ 'GET /.*': () => ({ items: [], next_cursor: '' }) });
+    history.replaceState(null, '', at);
+    await restore();
+    const root = mount(<App />);
+    await settle();
+    const links = [...root.querySelectorAll('header .account a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    unmountAll();
+    return links;
+  };
+
+  it('come back to the page one was on', async () => {
+    expect(await header('/leaderboards/stacks?club=c1')).toEqual([
+      ['Sign in', '/signin?next=%2Fleaderboards%2Fstacks%3Fclub%3Dc1'],
+      ['Sign up', '/signup?next=%2Fleaderboards%2Fstacks%3Fclub%3Dc1'],
+    ]);
+  });
+
+  it('on the sign-in page keep the page it returns to, and at home are plain', async () => {
+    expect(await header('/signin?next=%2Fclubs%2Fc1')).toEqual([
+      ['Sign in', '/signin?next=%2Fclubs%2Fc1'],
+      ['Sign up', '/signup?next=%2Fclubs%2Fc1'],
+    ]);
+    expect(await header('/')).toEqual([
+      ['Sign in', '/signin'],
+      ['Sign up', '/signup'],
+    ]);
   });
 });
