@@ -42,7 +42,7 @@ export default function Home() {
         <section class="card-box" aria-labelledby="my-games">
           <h2 id="my-games">My games</h2>
           <ErrorBox error={games.error} />
-          {games.loading && !games.data ? <Loading /> : <GameList games={games.data ?? []} me={user.id} empty="No games yet: start one." />}
+          {games.data ? <GameList games={games.data} me={user.id} empty="No games yet: start one." /> : !games.error && <Loading />}
         </section>
         <section class="card-box">
           <NewGameForm />
@@ -50,18 +50,14 @@ export default function Home() {
         <section class="card-box" aria-labelledby="my-rounds">
           <h2 id="my-rounds">My next rounds</h2>
           <ErrorBox error={tournaments.error} />
-          {tournaments.loading && !tournaments.data ? (
-            <Loading />
-          ) : (
-            <NextRounds items={tournaments.data ?? []} />
-          )}
+          {tournaments.data ? <NextRounds items={tournaments.data} /> : !tournaments.error && <Loading />}
         </section>
         <section class="card-box" aria-labelledby="my-clubs">
           <h2 id="my-clubs">My clubs</h2>
           <ErrorBox error={clubs.error} />
-          {clubs.loading && !clubs.data ? (
-            <Loading />
-          ) : clubs.data?.length ? (
+          {!clubs.data ? (
+            !clubs.error && <Loading />
+          ) : clubs.data.length ? (
             <ul>
               {clubs.data.map((c) => (
                 <li key={c.id}>

@@ -69,7 +69,7 @@ export function ClubCompetitions({ club }: { club: Club }) {
       <section class="card-box" aria-labelledby="tournaments-title">
         <h2 id="tournaments-title">Tournaments</h2>
         <ErrorBox error={tournaments.error} />
-        {tournaments.data ? <TournamentList items={tournaments.data} empty="No tournaments yet." /> : <Loading />}
+        {tournaments.data ? <TournamentList items={tournaments.data} empty="No tournaments yet." /> : !tournaments.error && <Loading />}
         <ShowMore list={tournaments} label="More tournaments" />
         <p class="actions-row">
           {organizer && (
@@ -99,7 +99,7 @@ export function ClubCompetitions({ club }: { club: Club }) {
             <p class="muted">No leagues yet.</p>
           )
         ) : (
-          <Loading />
+          !leagues.error && <Loading />
         )}
         <ShowMore list={leagues} label="More leagues" />
         {organizer && (
@@ -280,7 +280,7 @@ export function LeaguePage({ id }: { id: string }) {
             <p class="muted">No seasons yet.</p>
           )
         ) : (
-          <Loading />
+          !seasons.error && <Loading />
         )}
         <ShowMore list={seasons} label="More seasons" />
         {organizer && (
@@ -338,7 +338,7 @@ export function SeasonPage({ id }: { id: string }) {
       <section class="card-box" aria-labelledby="season-tournaments">
         <h2 id="season-tournaments">Tournaments</h2>
         <ErrorBox error={tournaments.error} />
-        {tournaments.data ? <TournamentList items={tournaments.data} empty="No tournaments in this season yet." /> : <Loading />}
+        {tournaments.data ? <TournamentList items={tournaments.data} empty="No tournaments in this season yet." /> : !tournaments.error && <Loading />}
         <ShowMore list={tournaments} label="More tournaments" />
         {organizer && t.season.status === 'open' && club.data && (
           <p>

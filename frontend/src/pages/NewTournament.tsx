@@ -67,6 +67,15 @@ export default function NewTournament() {
     );
   }
   if (clubs.loading && !clubs.data) return <Loading />;
+  // the clubs could not be read: say so, not "you organize none"
+  if (!clubs.data && clubs.error) {
+    return (
+      <Page title="New tournament">
+        <h1>New tournament</h1>
+        <ErrorBox error={clubs.error} />
+      </Page>
+    );
+  }
   const myClubs = clubs.data ?? [];
 
   // The form's own check runs inside the action too, so that every submit

@@ -1,0 +1,77 @@
+// A list that could not be read says so, and only so: it once showed the
+// error and then "No games yet" (or "you organize none"), or the error
+// beside a "Loading…" that never ended.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import type { Club, User } from '../api/types';
+import { api, restore } from '../session';
+import { mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
+import { ClubCompetitions, SeasonPage } from './Leagues';
+import Home from './Home';
+import NewTournament from './NewTournament';
+
+const me: User = { id: 'u1', username: 'ann', kind: 'human', is_admin: false, created_at: '' };
+const down = () => {
+  throw new ApiError(503, { title: 'Service Unavailable', detail: 'the database is unreachable' });
+};
+const text = (root: Element) => root.textContent ?? '';
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  resetCalls();
+  vi.spyOn(api, 'refresh').mockResolvedValue(true);
+});
+afterEach(signOutAndUnmount);
+
+describe('a list that could not be read', () => {
+  it('on Home: the error in each section, not "No games yet", "No tournament ahead" or "in no club yet"', async () => {
+    stub({ 'GET /me': () => me, 'GET /users/u1/.*': down });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    for (const id of ['my-games', 'my-rounds', 'my-clubs']) {
+      const section = root.querySelector(`section[aria-labelledby=${id}]`)!;
+      expect(text(section), id).toContain('the database is unreachable');
+      expect(section.querySelector('[role=status]'), id).toBeNull(); // no "Loading…"
+    }
+    expect(text(root)).not.toMatch(/No games yet|No tournament ahead|in no club yet/);
+  });
+
+  it("on a club's page: the error, no endless Loading… under Tournaments and Leagues", async () => {
+    stub({ 'GET /me': () => me, 'GET /.*': down });
+    await restore();
+    const club = { id: 'c1', name: 'Dev Club', viewer_role: 'member' } as Club;
+    const root = mount(<ClubCompetitions club={club} />);
+    await settle();
+    for (const id of ['tournaments-title', 'leagues-title']) {
+      const section = root.querySelector(`section[aria-labelledby=${id}]`)!;
+      expect(text(section), id).toContain('the database is unreachable');
+      expect(section.querySelector('[role=status]'), id).toBeNull();
+    }
+  });
+
+  it("on a season's page: the error, no endless Loading… under Tournaments", async () => {
+    stub({
+      'GET /me': () => me,
+      'GET /seasons/s1/standings': () => ({ season: { id: 's1', league_id: 'l1', name: 'Spring', status: 'open', created_at: '' }, frozen: false, tie_breaks: [], rows: [] }),
+      'GET /leagues/l1': () => ({ id: 'l1', club_id: 'c1', name: 'Monday', description: '', created_at: '' }),
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Dev Club' }),
+      'GET /tournaments\\?season=.*': down,
+    });
+    await restore();
+    const root = mount(<SeasonPage id="s1" />);
+    await settle();
+    const section = root.querySelector('section[aria-labelledby=season-tournaments]')!;
+    expect(text(section)).toContain('the database is unreachable');
+    expect(section.querySelector('[role=status]')).toBeNull();
+  });
+
+  it('on the new-tournament form: the error, not "you organize none"', async () => {
+    stub({ 'GET /me': () => me, 'GET /users/u1/clubs.*': down });
+    await restore();
+    const root = mount(<NewTournament />);
+    await settle();
+    expect(text(root)).toContain('the database is unreachable');
+    expect(text(root)).not.toContain('you organize none');
+  });
+});
