@@ -264,3 +264,59 @@ func TestAGameChangedWhileRedisWasDownMovesOnOnceItIsBack(t *testing.T) {
 	}
 	t.Fatalf("the bot never moved after the sweep (game %s)", g.ID)
 }
+
+// A worker whose clock runs behind (a clock stepped back, or a machine
+// skewed from the one whose asynq forwarded the timer) finds the deadline
+// still ahead and does nothing rather than play the turn early; the timer
+// the sweep schedules again (once the deadline is long past) is run by a
+// worker whose clock is right and plays the turn, once.
+func TestATimerRunByAWorkerWhoseClockIsBehindWaitsForTheSweep(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.seat(t, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, Clock: league.Clock{TurnSeconds: 1},
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {}}}, map[int]league.Actor{1: bob})
+	behind := NewGames(r.db, redisbus.New(r.rdb), workers.NewEnqueuer(r.rdb), GameConfig{}, testLogger(t))
+	behind.now = func() time.Time { return time.Now().UTC().Add(-10 * time.Second) }
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Until(*v.Game.TurnDeadline) + 50*time.Millisecond)
+	if err := behind.TimeOut(ctx, g.ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	if n := r.rowsOf(t, "game_moves", g.ID); n != 0 {
+		t.Fatalf("%d moves after a timer run by a worker 10 s behind, want none", n)
+	}
+	// Its sweep, on the same clock, finds nothing overdue either.
+	if done, err := behind.Reconcile(ctx); err != nil || done.Total() != 0 {
+		t.Fatalf("sweep of a worker 10 s behind = %+v, %v; want none", done, err)
+	}
+	if err := r.db.Gorm.Exec("UPDATE games SET turn_deadline = turn_deadline - interval '1 minute' WHERE id = ?", g.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done != (Rescheduled{Timers: 1}) {
+		t.Fatalf("sweep = %+v, %v; want 1 timer", done, err)
+	}
+	for range 2 { // the sweep's timer, and a duplicate of it
+		if err := r.games.TimeOut(ctx, g.ID, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	moves, err := r.games.Moves(ctx, g.ID, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) == 0 {
+		t.Fatal("no move after the sweep's timer; want the autopilot's turn")
+	}
+	for _, m := range moves {
+		if m.Actor != league.ByAutopilot || m.Seat != 0 {
+			t.Fatalf("moves after the sweep's timer: %+v; want ann's one turn, played by the autopilot", moves)
+		}
+	}
+	if v, err := r.games.View(ctx, bob, g.ID); err != nil || len(v.LegalMoves) == 0 {
+		t.Fatalf("after the sweep's timer: %v; want bob to move", err)
+	}
+}
