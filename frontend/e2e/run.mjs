@@ -983,6 +983,48 @@ try {
     await page.locator('.member-list li[data-user="Orla"][data-role="organizer"]').waitFor();
   });
 
+  await test('long unbroken names wrap: no page is wider than a 390 px phone (or 1280 px)', async () => {
+    // a 64-letter club, an 80-letter league and a 100-letter tournament, none with a space in it
+    const longClub = ('Long' + suffix.replace(/[^A-Za-z0-9]/g, '') + 'Club'.repeat(16)).slice(0, 64);
+    const longLeague = 'League'.repeat(14).slice(0, 80);
+    const longTournament = 'Tournament'.repeat(10);
+    await page.goto(base + '/clubs');
+    await page.getByLabel('Name').fill(longClub);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: longClub, level: 1 }).waitFor();
+    const longClubURL = page.url();
+    await page.getByLabel('League name').fill(longLeague);
+    await page.getByRole('button', { name: 'Create league' }).click();
+    await page.getByRole('link', { name: longLeague }).click();
+    await page.getByRole('heading', { name: longLeague, level: 1 }).waitFor();
+    const longLeagueURL = page.url();
+    await page.goto(longClubURL);
+    await page.getByRole('link', { name: 'New tournament' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(longTournament);
+    await page.getByRole('button', { name: 'Create the tournament' }).click();
+    await page.getByRole('heading', { name: longTournament, level: 1 }).waitFor();
+    const longTournamentURL = page.url();
+    const wide = () =>
+      page.evaluate(() => {
+        const W = document.documentElement.clientWidth;
+        const out = [...document.querySelectorAll('main *')]
+          .filter((el) => el.getBoundingClientRect().right > W + 0.5 && !el.closest('.table-wrap, .bracket-scroll'))
+          .map((el) => `${el.tagName.toLowerCase()}:${Math.round(el.getBoundingClientRect().right)}`);
+        return { sw: document.documentElement.scrollWidth, W, out: out.slice(0, 4) };
+      });
+    for (const [w, h] of [[390, 844], [1280, 900]]) {
+      await page.setViewportSize({ width: w, height: h });
+      for (const [name, url] of [['the club', longClubURL], ['the league', longLeagueURL], ['the tournament', longTournamentURL], ['home', base + '/'], ['the clubs', base + '/clubs']]) {
+        await page.goto(url);
+        await page.locator('main h1').waitFor();
+        await page.waitForFunction(() => !document.querySelector('main [role=status]')?.textContent?.startsWith('Loading'));
+        const r = await wide();
+        assert(r.sw <= r.W, `at ${w} px ${name}'s page is ${r.sw} px wide: ${r.out.join(', ')}`);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   await test('unknown pages and files: SPA fallback, 404 and cache headers', async () => {
     const r1 = await fetch(base + '/no/such/page');
     assert(r1.status === 200 && r1.headers.get('cache-control') === 'no-cache', `page fallback: ${r1.status} ${r1.headers.get('cache-control')}`);
