@@ -406,10 +406,20 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
       entered.current.focus();
     }
   });
+  // a removed (or withdrawn) entry's button goes: the focus goes to the list's heading
+  const heading = useRef<HTMLHeadingElement>(null);
+  const gone = useRef<string | null>(null);
+  useEffect(() => {
+    if (gone.current && !entries.some((e) => e.id === gone.current && e.status === 'active')) {
+      gone.current = null;
+      heading.current?.focus();
+    }
+  });
   const remove = async (e: Entry) => {
     setError(null);
     try {
       await api.del(`/tournaments/${enc(t.id)}/entries?entry=${enc(e.id)}`);
+      gone.current = e.id;
       reload();
     } catch (err) {
       setError(err);
@@ -420,7 +430,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
     e.status === 'active' && t.status !== 'finished' && mayWithdraw(e, user?.id, organizer) && (t.status === 'registration' || t.format === 'round-robin' || t.format === 'swiss');
   return (
     <section class="card-box" aria-labelledby="entries-title">
-      <h2 id="entries-title">
+      <h2 id="entries-title" tabIndex={-1} ref={heading}>
         Entries <span class="muted small">({entryCount(entries)})</span>
       </h2>
       {entries.length === 0 ? (

@@ -321,6 +321,24 @@ describe('the tournament page, signed in', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
   });
 
+  it('moves the keyboard focus to the heading of the entries once a withdrawn entry\'s button has gone', async () => {
+    let entries: unknown[] = [team, ...swiss.entries.slice(1)];
+    stub({
+      ...page({}),
+      [`GET /tournaments/${t.id}/entries\\?limit=100`]: () => ({ items: entries }),
+      [`DELETE /tournaments/${t.id}/entries\\?entry=.*`]: () => void (entries = [{ ...team, status: 'withdrawn' }, ...swiss.entries.slice(1)]),
+    });
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const withdraw = root.querySelector('table.entries button') as HTMLButtonElement;
+    withdraw.focus();
+    await click(withdraw);
+    await settle();
+    expect(root.querySelector('table.entries button')).toBeNull();
+    expect(document.activeElement).toBe(root.querySelector('#entries-title'));
+  });
+
   it('counts the active entries everywhere and marks the withdrawn ones it lists', async () => {
     const entries = [team, ...swiss.entries.slice(1, 4), { ...swiss.entries[4], status: 'withdrawn' }];
     stub(page({ entries }));
