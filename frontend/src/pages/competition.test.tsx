@@ -164,12 +164,12 @@ describe('the tournament page', () => {
   it("shows why a due round could not start, beside the round", async () => {
     const fx = structuredClone(se);
     fx.tournament.status = 'registration';
-    fx.rounds = [{ number: 1, starts_at: '2026-01-01T00:00:00Z', status: 'scheduled', start_error: 'the tournament cannot start with 1 entries: a knockout needs at least 2 entries', matches: [] }] as never;
+    fx.rounds = [{ number: 1, starts_at: '2026-01-01T00:00:00Z', status: 'scheduled', start_error: 'the tournament cannot start with 1 entry: a knockout needs at least 2 entries', matches: [] }] as never;
     stub(tournamentRoutes(fx));
     const root = mount(<TournamentPage id={fx.tournament.id} />);
     await settle();
     const row = root.querySelector('tr[data-round="1"]')!;
-    expect(row.querySelector('[role=note]')!.textContent).toBe('Could not start: the tournament cannot start with 1 entries: a knockout needs at least 2 entries');
+    expect(row.querySelector('[role=note]')!.textContent).toBe('Could not start: the tournament cannot start with 1 entry: a knockout needs at least 2 entries');
   });
 
   it('lists a round that started off its schedule at the time it started', async () => {
