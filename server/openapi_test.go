@@ -348,20 +348,9 @@ type sourcePackage struct {
 
 func parseSource(t *testing.T, dir string) *sourcePackage {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no Go files in %s: %v", dir, err)
-	}
 	p := &sourcePackage{name: filepath.Base(dir), structs: map[string]*ast.StructType{}}
-	fset := token.NewFileSet()
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
+	_, files := parseGoFiles(t, dir)
+	for _, f := range files {
 		for _, decl := range f.Decls {
 			gen, ok := decl.(*ast.GenDecl)
 			if !ok || gen.Tok != token.TYPE {
@@ -377,6 +366,28 @@ func parseSource(t *testing.T, dir string) *sourcePackage {
 		}
 	}
 	return p
+}
+
+// parseGoFiles parses the Go files of dir, tests left out.
+func parseGoFiles(t *testing.T, dir string) (*token.FileSet, []*ast.File) {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no Go files in %s: %v", dir, err)
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return fset, files
 }
 
 // typ is the package's struct type name.
@@ -648,20 +659,9 @@ func TestOpenAPIListsEveryQueryParameterAndHeaderTheHandlersRead(t *testing.T) {
 			listed[param["in"].(string)+" "+param["name"].(string)] = true
 		}
 	}
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
+	fset, files := parseGoFiles(t, ".")
 	read := map[string]string{} // "in name" → where it is read
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range files {
 		literal := func(e ast.Expr) (string, bool) {
 			lit, ok := e.(*ast.BasicLit)
 			if !ok || lit.Kind != token.STRING {

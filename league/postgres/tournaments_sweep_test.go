@@ -21,19 +21,8 @@ import (
 func TestTheSweepReschedulesALostRoundStartAndDeadline(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
-	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Lost tasks",
-		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
-			Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"p1", "p2"} {
-		p := r.user(t, name)
-		r.joinClub(t, p)
-		if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tour, _ := r.peopleTournament(t, "Lost tasks", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, "p1", "p2")
 	start := time.Now().UTC().Add(time.Hour)
 	deadline := start.Add(time.Hour)
 	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
@@ -134,20 +123,7 @@ func (r *tournamentRig) waitTournamentGame(t *testing.T, id string, within time.
 func TestAGameEndingWhileItsTournamentIsPausedCountsAndWaitsForTheResume(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
-	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Paused",
-		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var people []league.Actor
-	for _, name := range []string{"p1", "p2"} {
-		p := r.user(t, name)
-		r.joinClub(t, p)
-		if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
-			t.Fatal(err)
-		}
-		people = append(people, p)
-	}
+	tour, people := r.peopleTournament(t, "Paused", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination"}, "p1", "p2")
 	running, paused := league.TournamentRunning, league.TournamentPaused
 	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
 		t.Fatal(err)

@@ -80,6 +80,28 @@ func (r *tournamentRig) botTournament(t *testing.T, name string, cfg league.Tour
 	return tour
 }
 
+// peopleTournament creates a tournament of cfg in the rig's club and enters
+// a new club member of each name, alone; it returns the tournament and the
+// members in that order.
+func (r *tournamentRig) peopleTournament(t *testing.T, name string, cfg league.TournamentConfig, names ...string) (*league.Tournament, []league.Actor) {
+	t.Helper()
+	ctx := context.Background()
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: name, Config: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var people []league.Actor
+	for _, n := range names {
+		p := r.user(t, n)
+		r.joinClub(t, p)
+		if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
+			t.Fatal(err)
+		}
+		people = append(people, p)
+	}
+	return tour, people
+}
+
 func (r *tournamentRig) waitFinished(t *testing.T, id string, within time.Duration) *league.Tournament {
 	t.Helper()
 	end := time.Now().Add(within)
@@ -331,19 +353,8 @@ func TestAClosedSeasonIsFrozen(t *testing.T) {
 func TestAtTheDeadlineUnfinishedGamesAreAdjudicated(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
-	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Deadline",
-		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
-			Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"p1", "p2"} {
-		p := r.user(t, name)
-		r.joinClub(t, p)
-		if _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	tour, _ := r.peopleTournament(t, "Deadline", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, "p1", "p2")
 	// Nobody moves on a ten-minute clock; the round's deadline comes first.
 	now := time.Now().UTC()
 	deadline := now.Add(3 * time.Second)
