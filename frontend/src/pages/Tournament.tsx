@@ -10,6 +10,7 @@ import { StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, startsInPast, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
+import { useFocusAfter } from '../components/focus';
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
 import { ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
@@ -392,6 +393,69 @@ function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; o
   );
 }
 
+/**
+ * removalFinal: taking an entry out cannot be undone by registering again
+ * once the tournament has started (its games are forfeited, it is out for
+ * good) or once registration has closed (a player may no longer enter).
+ */
+export function removalFinal(t: Pick<T, 'status' | 'registration_closes'>, now = Date.now()): boolean {
+  return t.status !== 'registration' || (!!t.registration_closes && Date.parse(t.registration_closes) <= now);
+}
+
+/**
+ * RemoveEntry: "Remove" during open registration takes the entry out at
+ * once (one registers again); a removal that is final ("Withdraw…" after
+ * the start) asks once more, the focus going to Cancel and back.
+ */
+function RemoveEntry({ t, e, onRemove }: { t: T; e: Entry; onRemove: (e: Entry) => Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  const { root, focusNext } = useFocusAfter<HTMLSpanElement>();
+  const verb = t.status === 'registration' ? 'Remove' : 'Withdraw';
+  if (!removalFinal(t)) {
+    return (
+      <button type="button" class="small" onClick={() => onRemove(e)} aria-label={`${verb} ${e.name}`}>
+        {verb}
+      </button>
+    );
+  }
+  return (
+    <span class="remove-entry" ref={root}>
+      {confirming ? (
+        <span class="actions-row" role="group" aria-label={`${verb} ${e.name}? It cannot be undone`}>
+          <span class="muted small">It cannot be undone.</span>
+          <button type="button" class="danger small" onClick={() => onRemove(e)} aria-label={`${verb} ${e.name} for good`}>
+            {verb} for good
+          </button>
+          <button
+            type="button"
+            class="small"
+            data-action="cancel"
+            onClick={() => {
+              setConfirming(false);
+              focusNext('[data-action=remove-entry]');
+            }}
+          >
+            Cancel
+          </button>
+        </span>
+      ) : (
+        <button
+          type="button"
+          class="small"
+          data-action="remove-entry"
+          onClick={() => {
+            setConfirming(true);
+            focusNext('[data-action=cancel]');
+          }}
+          aria-label={`${verb} ${e.name}…`}
+        >
+          {verb}…
+        </button>
+      )}
+    </span>
+  );
+}
+
 function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentData; organizer: boolean; member?: boolean; clubMembers: Member[]; reload: () => void }) {
   const { user } = useSession();
   const [error, setError] = useState<unknown>(null);
@@ -475,11 +539,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
                   <td class="num">{Math.round(e.rating)}</td>
                   <td>{e.status === 'withdrawn' ? <span class="tag status-withdrawn">withdrawn</span> : e.status}</td>
                   <td>
-                    {canRemove(e) && (
-                      <button type="button" class="small" onClick={() => remove(e)} aria-label={`${t.status === 'registration' ? 'Remove' : 'Withdraw'} ${e.name}`}>
-                        {t.status === 'registration' ? 'Remove' : 'Withdraw'}
-                      </button>
-                    )}
+                    {canRemove(e) && <RemoveEntry t={t} e={e} onRemove={remove} />}
                   </td>
                 </tr>
               ))}

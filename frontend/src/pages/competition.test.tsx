@@ -15,7 +15,7 @@ import Leaderboard from './Leaderboard';
 import { ClubPage } from './Clubs';
 import { LeaguePage } from './Leagues';
 import NewTournament from './NewTournament';
-import TournamentPage from './Tournament';
+import TournamentPage, { removalFinal } from './Tournament';
 
 import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll, signOutAndUnmount } from '../testing/stubApi';
 
@@ -315,8 +315,63 @@ describe('the tournament page, signed in', () => {
     const root = mount(<TournamentPage id={t.id} />);
     await settle();
     const buttons = [...root.querySelectorAll('table.entries button')];
-    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Withdraw Our Team']);
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Withdraw Our Team…']);
     await click(buttons[0]);
+    await settle();
+    await click(root.querySelector('table.entries button[aria-label="Withdraw Our Team for good"]'));
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
+  });
+
+  it('asks once more before a withdrawal from a running tournament, which cannot be undone, with the focus on Cancel and back', async () => {
+    stub(page({}));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const withdraw = root.querySelector('table.entries button') as HTMLButtonElement;
+    withdraw.focus();
+    await click(withdraw);
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    const cancel = byText(root, 'table.entries button', 'Cancel') as HTMLButtonElement;
+    expect(root.querySelector('table.entries [role=group]')!.getAttribute('aria-label')).toBe('Withdraw Our Team? It cannot be undone');
+    expect(document.activeElement).toBe(cancel);
+    await click(cancel);
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(document.activeElement).toBe(root.querySelector('table.entries button[aria-label="Withdraw Our Team…"]'));
+  });
+
+  it('asks too when an organizer removes an entry from a paused tournament', async () => {
+    stub(page({ status: 'paused', role: 'organizer' }));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const first = root.querySelector('table.entries button') as HTMLButtonElement;
+    expect(first.getAttribute('aria-label')).toBe('Withdraw Our Team…');
+    await click(first);
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(byText(root, 'table.entries button', 'Withdraw for good')).not.toBeNull();
+  });
+
+  it('holds a removal final once started, or once registration has closed', () => {
+    const now = Date.parse('2026-05-01T12:00:00Z');
+    expect(removalFinal({ status: 'registration' }, now)).toBe(false);
+    expect(removalFinal({ status: 'registration', registration_closes: '2026-05-01T13:00:00Z' }, now)).toBe(false);
+    expect(removalFinal({ status: 'registration', registration_closes: '2026-05-01T11:00:00Z' }, now)).toBe(true);
+    expect(removalFinal({ status: 'running' }, now)).toBe(true);
+    expect(removalFinal({ status: 'paused' }, now)).toBe(true);
+  });
+
+  it('removes an entry at one click during open registration, where one registers again', async () => {
+    stub(page({ status: 'registration' }));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const remove = root.querySelector('table.entries button') as HTMLButtonElement;
+    expect(remove.getAttribute('aria-label')).toBe('Remove Our Team');
+    await click(remove);
     await settle();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
   });
@@ -331,7 +386,9 @@ describe('the tournament page, signed in', () => {
     await restore();
     const root = mount(<TournamentPage id={t.id} />);
     await settle();
-    const withdraw = root.querySelector('table.entries button') as HTMLButtonElement;
+    await click(root.querySelector('table.entries button'));
+    await settle();
+    const withdraw = root.querySelector('table.entries button[aria-label="Withdraw Our Team for good"]') as HTMLButtonElement;
     withdraw.focus();
     await click(withdraw);
     await settle();
