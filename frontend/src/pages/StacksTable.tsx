@@ -80,7 +80,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
 
   // The keyboard focus follows the play, as on the Sequence table: a card
   // picked (by its number key or a click) hands it to the card's first
-  // action, a play to the hand (the action buttons go away with the play),
+  // play (a card that only discards keeps it), a play to the hand (the action buttons go away with the play),
   // and once the next position is in, on to the first card that can be
   // played next (else "End the turn", else the first card to discard).
   const { root, focusNext } = useFocusAfter<HTMLDivElement>();
@@ -97,9 +97,11 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
   const pick = (card: string, index: number) => {
     const key = 'hand:' + card;
     setSource(key);
-    // the card's first action (a play, else its discard); a card that
-    // cannot be used now keeps the focus itself
-    if (myTurn && !busy) focusNext('[data-play]:not([data-play="/"])', `[data-hand="${index}"]`);
+    // the card's first play onto a pile; a card that can only be
+    // discarded (which ends the turn) or cannot be used now keeps the focus
+    // itself, so that an Enter after the key never ends the turn: the
+    // discard is a Tab away
+    if (myTurn && !busy) focusNext('[data-play]:not([data-play^="/"])', `[data-hand="${index}"]`);
   };
 
   useEffect(() => {

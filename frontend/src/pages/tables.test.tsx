@@ -216,10 +216,18 @@ describe('the Stacks table', () => {
     expect(document.activeElement!.getAttribute('aria-label')).toBe('1: blue 1');
   });
 
-  it('moves the focus to the discard of a card that only discards, and to the card itself when it cannot be used', () => {
-    const root = mount(<StacksTable view={stacksView({}, ['R3>0', '/R3', '/B1'])} onMove={() => {}} busy={false} />);
+  it('keeps the focus on a card that only discards, so that Enter does not end the turn, and on a card that cannot be used', () => {
+    const moves: string[] = [];
+    const root = mount(<StacksTable view={stacksView({}, ['R3>0', '/R3', '/B1'])} onMove={(m) => moves.push(m)} busy={false} />);
     press('2');
-    expect(document.activeElement!.textContent).toBe('Discard it and end the turn');
+    // picked, its discard offered a Tab away, but the focus stays on the card
+    expect(root.querySelector('[data-hand="1"]')!.getAttribute('aria-pressed')).toBe('true');
+    expect([...root.querySelectorAll('.actions button')].map((b) => b.textContent)).toEqual(['Discard it and end the turn']);
+    expect(document.activeElement).toBe(root.querySelector('[data-hand="1"]'));
+    // Enter on it (a click) puts the card down again: no move
+    act(() => (document.activeElement as HTMLElement).click());
+    expect(moves).toEqual([]);
+    expect(root.querySelector('.actions button')).toBeNull();
     press('3');
     expect(document.activeElement).toBe(root.querySelector('[data-hand="2"]'));
     // Escape closes the actions; a focus among them goes back to the hand
