@@ -733,7 +733,8 @@ export default function TournamentPage({ id }: { id: string }) {
             {total && t.status !== 'finished' ? ` of ${total}` : ''}
           </span>
         )}
-        {live && (
+        {/* "live" beside "running" alone: a paused tournament (polled while its games finish) reads "paused", nothing else */}
+        {live && t.status === 'running' && (
           <span class="conn up" title={`Refreshed every ${POLL_MS / 1000} s`}>
             live
           </span>

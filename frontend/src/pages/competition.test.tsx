@@ -188,6 +188,22 @@ describe('the tournament page', () => {
     expect(cell(3)).not.toMatch(/started/);
   });
 
+  it('says in the header that a tournament is running, live, or paused, never both', async () => {
+    let status = 'running';
+    const routes = tournamentRoutes(se);
+    routes[`GET /tournaments/${se.tournament.id}`] = () => ({ ...se.tournament, status });
+    stub(routes);
+    let root = mount(<TournamentPage id={se.tournament.id} />);
+    await settle();
+    const states = () => [...root.querySelectorAll('.tournament-head .tag, .tournament-head .conn')].map((e) => e.textContent!.trim());
+    expect(states()).toEqual(['running', 'live']);
+    unmountAll();
+    status = 'paused';
+    root = mount(<TournamentPage id={se.tournament.id} />);
+    await settle();
+    expect(states()).toEqual(['paused']);
+  });
+
   it('names the club, league and season in the breadcrumb, and leaves out what it has none of', async () => {
     const fx = structuredClone(se);
     Object.assign(fx.tournament, { season_id: 's1' });
