@@ -576,6 +576,21 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
   );
 }
 
+/**
+ * roundWait says why a scheduled round whose start has passed has not
+ * started ("waits for round 2 to finish", "waits for the tournament to
+ * resume"), where "8 s ago" read as stuck; null while its start is ahead,
+ * or when it has none of these reasons (its start error says why).
+ */
+export function roundWait(t: Pick<T, 'status' | 'current_round'>, rounds: Pick<Round, 'number' | 'status'>[], r: Pick<Round, 'number' | 'status' | 'starts_at' | 'start_error'>, now = Date.now()): string | null {
+  if (r.status !== 'scheduled' || !r.starts_at || Date.parse(r.starts_at) > now || r.start_error) return null;
+  if (t.status === 'paused') return 'waits for the tournament to resume';
+  if (t.status !== 'running') return null;
+  const before = rounds.find((x) => x.number === r.number - 1);
+  if (before ? before.status !== 'finished' : t.current_round > 0 && t.current_round < r.number) return `waits for round ${before ? before.number : t.current_round} to finish`;
+  return null;
+}
+
 function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
   return (
     <section class="card-box" aria-labelledby="rounds-title">
@@ -610,7 +625,7 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                       </>
                     ) : r.starts_at ? (
                       <>
-                        {when(r.starts_at)} {r.status === 'scheduled' && <span class="muted small">({relative(r.starts_at)})</span>}
+                        {when(r.starts_at)} {r.status === 'scheduled' && <span class="muted small">({roundWait(t, rounds, r) ?? relative(r.starts_at)})</span>}
                       </>
                     ) : (
                       <span class="muted">{r.number === 1 ? 'at the start' : `when round ${r.number - 1} ends`}</span>

@@ -15,7 +15,7 @@ import Leaderboard from './Leaderboard';
 import { ClubPage } from './Clubs';
 import { LeaguePage } from './Leagues';
 import NewTournament from './NewTournament';
-import TournamentPage, { removalFinal } from './Tournament';
+import TournamentPage, { removalFinal, roundWait } from './Tournament';
 
 import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll, signOutAndUnmount } from '../testing/stubApi';
 
@@ -170,6 +170,38 @@ describe('the tournament page', () => {
     await settle();
     const row = root.querySelector('tr[data-round="1"]')!;
     expect(row.querySelector('[role=note]')!.textContent).toBe('Could not start: the tournament cannot start with 1 entry: a knockout needs at least 2 entries');
+  });
+
+  it('says a round past its start waits for the round before it, not "8 s ago"', async () => {
+    const fx = structuredClone(se);
+    Object.assign(fx.tournament, { status: 'running', current_round: 1 });
+    const past = new Date(Date.now() - 8000).toISOString();
+    const ahead = new Date(Date.now() + 3600_000).toISOString();
+    fx.rounds = [
+      { number: 1, starts_at: '2026-01-01T00:00:00Z', started_at: '2026-01-01T00:00:00Z', status: 'running', matches: [] },
+      { number: 2, starts_at: past, status: 'scheduled', matches: [] },
+      { number: 3, starts_at: ahead, status: 'scheduled', matches: [] },
+    ] as never;
+    stub(tournamentRoutes(fx));
+    const root = mount(<TournamentPage id={fx.tournament.id} />);
+    await settle();
+    const cell = (n: number) => root.querySelector(`tr[data-round="${n}"] td:nth-child(2)`)!.textContent!;
+    expect(cell(2)).toMatch(/\(waits for round 1 to finish\)$/);
+    expect(cell(2)).not.toMatch(/ago/);
+    expect(cell(3)).toMatch(/\(in 1 h\)$/);
+  });
+
+  it('tells why a round past its start has not started: the round before, a pause, or nothing it knows', () => {
+    const now = Date.parse('2026-05-01T12:00:00Z');
+    const due = { number: 3, status: 'scheduled', starts_at: '2026-05-01T11:59:52Z' };
+    const rounds = [{ number: 1, status: 'finished' }, { number: 2, status: 'running' }, due];
+    expect(roundWait({ status: 'running', current_round: 2 }, rounds, due, now)).toBe('waits for round 2 to finish');
+    // the round before not listed (it started when its own before ended): the current round
+    expect(roundWait({ status: 'running', current_round: 2 }, [due], due, now)).toBe('waits for round 2 to finish');
+    expect(roundWait({ status: 'paused', current_round: 2 }, rounds, due, now)).toBe('waits for the tournament to resume');
+    expect(roundWait({ status: 'running', current_round: 2 }, rounds, { ...due, starts_at: '2026-05-01T12:05:00Z' }, now)).toBeNull();
+    expect(roundWait({ status: 'running', current_round: 2 }, [{ number: 2, status: 'finished' }, due], due, now)).toBeNull();
+    expect(roundWait({ status: 'running', current_round: 2 }, rounds, { ...due, start_error: 'cannot pair' }, now)).toBeNull();
   });
 
   it('lists a round that started off its schedule at the time it started', async () => {
