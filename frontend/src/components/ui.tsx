@@ -156,3 +156,30 @@ export function when(iso?: string): string {
   const d = new Date(iso);
   return isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** Crumb is a page above this one: its link and name. */
+export interface Crumb {
+  href: string;
+  text: string;
+}
+
+/**
+ * Crumbs lists the pages above this one ("Dev Club › Monday league ›
+ * Spring"): a › between two of them and none after the last (a dangling
+ * "Dev Club ›" read as something missing); the ones not known (falsy) are
+ * left out, and with none the line is not drawn.
+ */
+export function Crumbs({ items }: { items: (Crumb | null | undefined | false)[] }) {
+  const shown = items.filter((c): c is Crumb => !!c);
+  if (!shown.length) return null;
+  return (
+    <p class="crumbs">
+      {shown.map((c, i) => (
+        <span key={c.href}>
+          {i > 0 && ' › '}
+          <a href={c.href}>{c.text}</a>
+        </span>
+      ))}
+    </p>
+  );
+}

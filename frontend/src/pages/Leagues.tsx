@@ -11,7 +11,7 @@ import { FORMAT_NAMES } from '../competition/tournamentForm';
 import { useFocusAfter } from '../components/focus';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
-import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 
 export function canOrganize(role: string | undefined, user: User | null): boolean {
@@ -251,9 +251,7 @@ export function LeaguePage({ id }: { id: string }) {
   const fe = error instanceof ApiError ? error : null;
   return (
     <Page title={l.name} wide>
-      <p class="crumbs">
-        <a href={`/clubs/${l.club_id}`}>{club.data?.name ?? 'Club'}</a> ›
-      </p>
+      <Crumbs items={[{ href: `/clubs/${l.club_id}`, text: club.data?.name ?? 'Club' }]} />
       <h1>{l.name}</h1>
       {l.description && <p class="lead">{l.description}</p>}
       <LeagueBoards league={l} pools={pools.data} />
@@ -315,9 +313,7 @@ export function SeasonPage({ id }: { id: string }) {
   const organizer = canOrganize(club.data?.viewer_role, user);
   return (
     <Page title={t.season.name} wide>
-      <p class="crumbs">
-        {club.data && <a href={`/clubs/${club.data.id}`}>{club.data.name}</a>} {league.data && <>› <a href={`/leagues/${league.data.id}`}>{league.data.name}</a></>} ›
-      </p>
+      <Crumbs items={[club.data && { href: `/clubs/${club.data.id}`, text: club.data.name }, league.data && { href: `/leagues/${league.data.id}`, text: league.data.name }]} />
       <h1>
         {t.season.name} <StatusTag status={t.season.status} />{' '}
         {t.frozen && (

@@ -13,7 +13,7 @@ import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimin
 import { useFocusAfter } from '../components/focus';
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
-import { ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
@@ -726,19 +726,13 @@ export default function TournamentPage({ id }: { id: string }) {
   const total = expectedRounds(t, activeEntries);
   return (
     <Page title={t.name} wide>
-      <p class="crumbs">
-        <a href={`/clubs/${t.club_id}`}>{club.data?.name ?? 'Club'}</a> ›{' '}
-        {league.data && (
-          <>
-            <a href={`/leagues/${league.data.id}`}>{league.data.name}</a> ›{' '}
-          </>
-        )}
-        {t.season_id && (season.data || season.error) && (
-          <>
-            <a href={`/seasons/${t.season_id}`}>{season.data?.name ?? 'Season'}</a> ›
-          </>
-        )}
-      </p>
+      <Crumbs
+        items={[
+          { href: `/clubs/${t.club_id}`, text: club.data?.name ?? 'Club' },
+          league.data && { href: `/leagues/${league.data.id}`, text: league.data.name },
+          !!t.season_id && !!(season.data || season.error) && { href: `/seasons/${t.season_id}`, text: season.data?.name ?? 'Season' },
+        ]}
+      />
       <div class="tournament-head" data-status={t.status} data-round={t.current_round}>
         <h1>{t.name}</h1>
         <StatusTag status={t.status} />

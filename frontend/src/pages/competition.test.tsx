@@ -13,7 +13,7 @@ import de from '../competition/testdata/de.json';
 import { api, restore } from '../session';
 import Leaderboard from './Leaderboard';
 import { ClubPage } from './Clubs';
-import { LeaguePage } from './Leagues';
+import { LeaguePage, SeasonPage } from './Leagues';
 import NewTournament from './NewTournament';
 import TournamentPage, { removalFinal, roundWait } from './Tournament';
 
@@ -247,13 +247,13 @@ describe('the tournament page', () => {
     const root = mount(<TournamentPage id={fx.tournament.id} />);
     await settle();
     const crumbs = root.querySelector('.crumbs')!;
-    expect(crumbs.textContent!.replace(/\s+/g, ' ').trim()).toBe('Dev Club › Monday league › Spring ›');
+    expect(crumbs.textContent!.replace(/\s+/g, ' ').trim()).toBe('Dev Club › Monday league › Spring');
     expect([...crumbs.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([`/clubs/${fx.tournament.club_id}`, '/leagues/l1', '/seasons/s1']);
     unmountAll();
     stub(tournamentRoutes(se));
     const alone = mount(<TournamentPage id={se.tournament.id} />);
     await settle();
-    expect(alone.querySelector('.crumbs')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('Dev Club ›');
+    expect(alone.querySelector('.crumbs')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('Dev Club');
   });
 
   it('draws a finished knockout: boxes per round, connectors, the champion, links to replays', async () => {
@@ -798,10 +798,32 @@ describe("the league page's leaderboard link", () => {
     expect(asked.every((q) => q.get('league') === 'l1' && q.get('provisional') === 'true')).toBe(true);
   });
 
+  it('names its club in the breadcrumb, with no › after it', async () => {
+    const root = league([]);
+    await settle();
+    expect(root.querySelector('.crumbs')!.textContent).toBe('Dev Club');
+  });
+
   it('links every pool the league has players in', async () => {
     const root = league(['sequence-2team', 'stacks']);
     await settle();
     expect(links(root).map((l) => l[1])).toEqual(['/leaderboards/sequence-2team?club=c1&league=l1&provisional=1', '/leaderboards/stacks?club=c1&league=l1&provisional=1']);
+  });
+});
+
+describe("a season's breadcrumb", () => {
+  it('names its club and league, with a › between them and none after', async () => {
+    stub({
+      'GET /seasons/s1/standings': () => ({ season: { id: 's1', league_id: 'l1', name: 'Spring', status: 'open', created_at: '' }, frozen: false, tie_breaks: [], rows: [] }),
+      'GET /leagues/l1': () => ({ id: 'l1', club_id: 'c1', name: 'Monday', description: '', created_at: '' }),
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Dev Club' }),
+      'GET /tournaments\\?season=.*': () => ({ items: [], next_cursor: '' }),
+    });
+    const root = mount(<SeasonPage id="s1" />);
+    await settle();
+    const crumbs = root.querySelector('.crumbs')!;
+    expect(crumbs.textContent).toBe('Dev Club › Monday');
+    expect([...crumbs.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/clubs/c1', '/leagues/l1']);
   });
 });
 
