@@ -598,12 +598,14 @@ try {
     }
   });
 
-  await test('a notice at the 1280x900 Sequence table (a refused move), 2 and 12 players: beside the board, the board and the hand where they were', async () => {
-    // A notice above the table (an error, the autopilot's word, the result line) once pushed the board and the
-    // hand down by its own height: with an error the board started 206 px down instead of 149 and the hand
-    // ended 939 px down instead of 881, below the fold.
+  // checkNotices answers every move with a refusal and, on each table `tables` opens, makes one (`makeMove`)
+  // and checks its notice at 1280x900: beside the table's `main` area (the board, or the piles), which stays
+  // where it was, with the hand, within the fold, and the page within 1280 px. A notice above the table once
+  // pushed both down by its own height: a 2-player Sequence hand to 939 px (881 without), a 2-seat Stacks
+  // table's piles from 226 to 284 px and its hand from 346 to 403.
+  const checkNotices = async ({ game, main, makeMove, tables }) => {
     const layout = () =>
-      page.evaluate(() => {
+      page.evaluate((mainSelector) => {
         const box = (el) => {
           const r = el.getBoundingClientRect();
           return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
@@ -611,41 +613,38 @@ try {
         const alert = document.querySelector('.game [role=alert]');
         const seats = document.querySelectorAll('.players > .player');
         return {
-          board: box(document.querySelector('.board-wrap')),
+          main: box(document.querySelector(mainSelector)),
           hand: box(document.querySelector('.hand')),
           lastSeat: box(seats[seats.length - 1]),
           notice: alert && box(alert),
           pageWidth: document.documentElement.scrollWidth,
         };
-      });
+      }, main);
     const moves = '**/api/v1/games/*/moves';
     const refused = 'Refused by the browser test.';
     const seen = [];
     const failed = [];
-    const check = async (players) => {
-      await page.locator('.game[data-game=sequence][data-my-turn=true]').waitFor();
-      const before = await layout();
-      const want = (ok, msg) => ok || failed.push(`${players} players: ${msg}`);
-      want(!before.notice, 'an error shows before any move');
-      await page.locator('.hand-card.playable').first().click();
-      await page.locator('.cell.target').first().click();
-      await page.getByRole('alert').filter({ hasText: refused }).waitFor();
-      const m = await layout();
-      seen.push(`${players} players: the board ${before.board.top}–${before.board.bottom}, the hand ends ${before.hand.bottom}; with the notice ${m.board.top}–${m.board.bottom}, ${m.hand.bottom}, the notice ${m.notice.left}–${m.notice.right} × ${m.notice.top}–${m.notice.bottom}, the last seat ends ${m.lastSeat.bottom}`);
-      want(m.hand.bottom <= 900, `with the notice the hand ends ${m.hand.bottom} px down the page (${before.hand.bottom} without it): want within 900`);
-      want(m.board.top === before.board.top, `the notice moved the board from ${before.board.top} px down to ${m.board.top}`);
-      want(m.notice.right <= m.board.left, `the notice (${m.notice.left}–${m.notice.right}) is not beside the board (${m.board.left}–${m.board.right})`);
-      want(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
-    };
     await page.route(moves, (route) =>
       route.fulfill({ status: 422, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unprocessable', status: 422, detail: refused }) }),
     );
     const errors = pageErrors.length;
     try {
-      await check(2); // the 2-player table of the test above
-      await shot('table-notice.png');
-      await startTable('sequence', 12, 3);
-      await check(12);
+      for (const { players, open, shotName } of tables) {
+        await open();
+        await page.locator(`.game[data-game=${game}][data-my-turn=true]`).waitFor();
+        const before = await layout();
+        const want = (ok, msg) => ok || failed.push(`${players} players: ${msg}`);
+        want(!before.notice, 'an error shows before any move');
+        await makeMove();
+        await page.getByRole('alert').filter({ hasText: refused }).waitFor();
+        const m = await layout();
+        seen.push(`${players} players: ${main} ${before.main.top}–${before.main.bottom}, the hand ends ${before.hand.bottom}; with the notice ${m.main.top}–${m.main.bottom}, ${m.hand.bottom}, the notice ${m.notice.left}–${m.notice.right} × ${m.notice.top}–${m.notice.bottom}, the last seat ends ${m.lastSeat.bottom}`);
+        want(m.main.top === before.main.top, `the notice moved ${main} from ${before.main.top} px down to ${m.main.top}`);
+        want(m.hand.bottom === before.hand.bottom && m.hand.bottom <= 900, `with the notice the hand ends ${m.hand.bottom} px down the page (${before.hand.bottom} without it): want where it was, within 900`);
+        want(m.notice.right <= m.main.left, `the notice (${m.notice.left}–${m.notice.right}) is not beside ${main} (${m.main.left}–${m.main.right})`);
+        want(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
+        if (shotName) await shot(shotName);
+      }
       assert(failed.length === 0, failed.join('; '));
     } finally {
       log(`    (1280x900: ${seen.join('; ')})`);
@@ -653,67 +652,37 @@ try {
       // the refused answers' console lines are this test's own
       for (let i = pageErrors.length - 1; i >= errors; i--) if (/status of 422/.test(pageErrors[i])) pageErrors.splice(i, 1);
     }
-  });
+  };
 
-  await test('a notice at the 1280x900 Stacks table (a refused move), 2 and 6 players: beside the piles, the piles and the hand where they were', async () => {
-    // Above the table a notice (an error, the autopilot's word, the result line) pushed the piles and the hand
-    // down by its own height: with an error a 2-seat table's piles started 284 px down instead of 226 and its
-    // hand ended 403 px down instead of 346 (6 seats: 373 instead of 316, and 493 instead of 436).
-    const layout = () =>
-      page.evaluate(() => {
-        const box = (el) => {
-          const r = el.getBoundingClientRect();
-          return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
-        };
-        const alert = document.querySelector('.game [role=alert]');
-        const seats = document.querySelectorAll('.players > .player');
-        return {
-          piles: box(document.querySelector('.piles')),
-          hand: box(document.querySelector('.hand')),
-          lastSeat: box(seats[seats.length - 1]),
-          notice: alert && box(alert),
-          pageWidth: document.documentElement.scrollWidth,
-        };
-      });
-    const moves = '**/api/v1/games/*/moves';
-    const refused = 'Refused by the browser test.';
-    const seen = [];
-    const failed = [];
-    const check = async (players) => {
-      await page.locator('.game[data-game=stacks][data-my-turn=true]').waitFor();
-      const before = await layout();
-      const want = (ok, msg) => ok || failed.push(`${players} players: ${msg}`);
-      want(!before.notice, 'an error shows before any move');
-      // a card to play, else one to discard: either way the move is refused
-      const playable = page.locator('.hand-card.playable');
-      await ((await playable.count()) ? playable.first() : page.locator('.hand .hand-card').first()).click();
-      await page.locator('.actions [data-play]').first().click();
-      await page.getByRole('alert').filter({ hasText: refused }).waitFor();
-      const m = await layout();
-      seen.push(`${players} players: the piles start ${before.piles.top}, the hand ends ${before.hand.bottom}; with the notice ${m.piles.top}, ${m.hand.bottom}, the notice ${m.notice.left}–${m.notice.right} × ${m.notice.top}–${m.notice.bottom}, the last seat ends ${m.lastSeat.bottom}`);
-      want(m.piles.top === before.piles.top, `the notice moved the piles from ${before.piles.top} px down to ${m.piles.top}`);
-      want(m.hand.bottom === before.hand.bottom && m.hand.bottom <= 900, `with the notice the hand ends ${m.hand.bottom} px down the page (${before.hand.bottom} without it): want where it was, within 900`);
-      want(m.notice.right <= m.piles.left, `the notice (${m.notice.left}–${m.notice.right}) is not beside the piles (${m.piles.left}–${m.piles.right})`);
-      want(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
-    };
-    await page.route(moves, (route) =>
-      route.fulfill({ status: 422, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unprocessable', status: 422, detail: refused }) }),
-    );
-    const errors = pageErrors.length;
-    try {
-      await startTable('stacks', 2);
-      await check(2);
-      await shot('stacks-notice.png');
-      await startTable('stacks', 6);
-      await check(6);
-      assert(failed.length === 0, failed.join('; '));
-    } finally {
-      log(`    (1280x900: ${seen.join('; ')})`);
-      await page.unroute(moves);
-      // the refused answers' console lines are this test's own
-      for (let i = pageErrors.length - 1; i >= errors; i--) if (/status of 422/.test(pageErrors[i])) pageErrors.splice(i, 1);
-    }
-  });
+  await test('a notice at the 1280x900 Sequence table (a refused move), 2 and 12 players: beside the board, the board and the hand where they were', () =>
+    checkNotices({
+      game: 'sequence',
+      main: '.board-wrap',
+      makeMove: async () => {
+        await page.locator('.hand-card.playable').first().click();
+        await page.locator('.cell.target').first().click();
+      },
+      tables: [
+        { players: 2, open: async () => {}, shotName: 'table-notice.png' }, // the 2-player table of the test above
+        { players: 12, open: () => startTable('sequence', 12, 3) },
+      ],
+    }));
+
+  await test('a notice at the 1280x900 Stacks table (a refused move), 2 and 6 players: beside the piles, the piles and the hand where they were', () =>
+    checkNotices({
+      game: 'stacks',
+      main: '.piles',
+      makeMove: async () => {
+        // a card to play, else one to discard: either way the move is refused
+        const playable = page.locator('.hand-card.playable');
+        await ((await playable.count()) ? playable.first() : page.locator('.hand .hand-card').first()).click();
+        await page.locator('.actions [data-play]').first().click();
+      },
+      tables: [
+        { players: 2, open: () => startTable('stacks', 2), shotName: 'stacks-notice.png' },
+        { players: 6, open: () => startTable('stacks', 6) },
+      ],
+    }));
 
   await test('clubs: create one, make an invite code', async () => {
     await page.getByRole('link', { name: 'Clubs' }).click();
