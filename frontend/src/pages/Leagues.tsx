@@ -8,7 +8,7 @@ import { POOLS, type Club, type LeaderboardPage, type League, type Season, type 
 import { leaderboardPath, pagePath } from '../competition/pager';
 import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
-import { useFocusAfter } from '../components/focus';
+import { ConfirmStep } from '../components/ConfirmStep';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
 import { Crumbs, ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
@@ -119,53 +119,29 @@ export function ClubCompetitions({ club }: { club: Club }) {
 
 /** CloseSeason asks once more, then closes the season (its table freezes). */
 export function CloseSeason({ season, onClosed, long }: { season: Season; onClosed: (t: SeasonTable) => void; long?: boolean }) {
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  // the button pressed goes away: the focus goes to Cancel, and back
-  const { root, focusNext } = useFocusAfter<HTMLSpanElement>();
   const close = async () => {
     setError(null);
     try {
       onClosed(await api.post<SeasonTable>(`/seasons/${enc(season.id)}/close`, {}));
-      setConfirming(false);
+      return true;
     } catch (err) {
       setError(err);
+      return false;
     }
   };
   return (
-    <span class="close-season" ref={root}>
-      {confirming ? (
-        <span class="actions-row" role="group" aria-label={`Close ${season.name}?`}>
-          <button type="button" class="danger small" onClick={close}>
-            {long ? 'Close it and freeze the table' : `Close ${season.name}`}
-          </button>
-          <button
-            type="button"
-            class="small"
-            data-action="cancel"
-            onClick={() => {
-              setConfirming(false);
-              focusNext('[data-action=close-season]');
-            }}
-          >
-            Cancel
-          </button>
-        </span>
-      ) : (
-        <button
-          type="button"
-          class="small"
-          data-action="close-season"
-          onClick={() => {
-            setConfirming(true);
-            focusNext('[data-action=cancel]');
-          }}
-          aria-label={long ? undefined : `Close the season ${season.name}…`}>
-          {long ? 'Close the season…' : 'Close…'}
-        </button>
-      )}
+    <ConfirmStep
+      class="close-season"
+      action="close-season"
+      ask={long ? 'Close the season…' : 'Close…'}
+      askLabel={long ? undefined : `Close the season ${season.name}…`}
+      question={`Close ${season.name}?`}
+      confirm={long ? 'Close it and freeze the table' : `Close ${season.name}`}
+      onConfirm={close}
+    >
       <ErrorBox error={error} />
-    </span>
+    </ConfirmStep>
   );
 }
 

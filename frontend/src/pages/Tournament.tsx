@@ -10,7 +10,7 @@ import { StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, startsInPast, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
-import { useFocusAfter } from '../components/focus';
+import { ConfirmStep } from '../components/ConfirmStep';
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
 import { Crumbs, ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
@@ -407,9 +407,7 @@ export function removalFinal(t: Pick<T, 'status' | 'registration_closes'>, now =
  * once (one registers again); a removal that is final ("Withdraw…" after
  * the start) asks once more, the focus going to Cancel and back.
  */
-function RemoveEntry({ t, e, onRemove }: { t: T; e: Entry; onRemove: (e: Entry) => Promise<void> }) {
-  const [confirming, setConfirming] = useState(false);
-  const { root, focusNext } = useFocusAfter<HTMLSpanElement>();
+function RemoveEntry({ t, e, onRemove }: { t: T; e: Entry; onRemove: (e: Entry) => Promise<boolean> }) {
   const verb = t.status === 'registration' ? 'Remove' : 'Withdraw';
   if (!removalFinal(t)) {
     return (
@@ -419,40 +417,17 @@ function RemoveEntry({ t, e, onRemove }: { t: T; e: Entry; onRemove: (e: Entry) 
     );
   }
   return (
-    <span class="remove-entry" ref={root}>
-      {confirming ? (
-        <span class="actions-row" role="group" aria-label={`${verb} ${e.name}? It cannot be undone`}>
-          <span class="muted small">It cannot be undone.</span>
-          <button type="button" class="danger small" onClick={() => onRemove(e)} aria-label={`${verb} ${e.name} for good`}>
-            {verb} for good
-          </button>
-          <button
-            type="button"
-            class="small"
-            data-action="cancel"
-            onClick={() => {
-              setConfirming(false);
-              focusNext('[data-action=remove-entry]');
-            }}
-          >
-            Cancel
-          </button>
-        </span>
-      ) : (
-        <button
-          type="button"
-          class="small"
-          data-action="remove-entry"
-          onClick={() => {
-            setConfirming(true);
-            focusNext('[data-action=cancel]');
-          }}
-          aria-label={`${verb} ${e.name}…`}
-        >
-          {verb}…
-        </button>
-      )}
-    </span>
+    <ConfirmStep
+      class="remove-entry"
+      action="remove-entry"
+      ask={`${verb}…`}
+      askLabel={`${verb} ${e.name}…`}
+      question={`${verb} ${e.name}? It cannot be undone`}
+      note={<span class="muted small">It cannot be undone.</span>}
+      confirm={`${verb} for good`}
+      confirmLabel={`${verb} ${e.name} for good`}
+      onConfirm={() => onRemove(e)}
+    />
   );
 }
 
@@ -485,8 +460,10 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
       await api.del(`/tournaments/${enc(t.id)}/entries?entry=${enc(e.id)}`);
       gone.current = e.id;
       reload();
+      return true;
     } catch (err) {
       setError(err);
+      return false;
     }
   };
   const seeded = entries.some((e) => e.seed > 0);

@@ -1,0 +1,67 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { useFocusAfter } from './focus';
+
+/**
+ * ConfirmStep asks once more before what cannot be undone: its button
+ * (data-action=`action`) gives way to a group named `question` holding
+ * `note`, the confirming button and Cancel. The button pressed goes away, so
+ * the focus goes to Cancel, the safe answer, and from Cancel back to the
+ * button, rather than falling to the page. `onConfirm` acts and says whether
+ * it was done; until it is, the question stays (the caller shows why not).
+ */
+export function ConfirmStep(p: {
+  class: string;
+  action: string;
+  ask: ComponentChildren;
+  askLabel?: string;
+  question: string;
+  note?: ComponentChildren;
+  confirm: ComponentChildren;
+  confirmLabel?: string;
+  onConfirm: () => Promise<boolean>;
+  children?: ComponentChildren;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const { root, focusNext } = useFocusAfter<HTMLSpanElement>();
+  const confirm = async () => {
+    if (await p.onConfirm()) setConfirming(false);
+  };
+  return (
+    <span class={p.class} ref={root}>
+      {confirming ? (
+        <span class="actions-row" role="group" aria-label={p.question}>
+          {p.note}
+          <button type="button" class="danger small" onClick={confirm} aria-label={p.confirmLabel}>
+            {p.confirm}
+          </button>
+          <button
+            type="button"
+            class="small"
+            data-action="cancel"
+            onClick={() => {
+              setConfirming(false);
+              focusNext(`[data-action=${p.action}]`);
+            }}
+          >
+            Cancel
+          </button>
+        </span>
+      ) : (
+        <button
+          type="button"
+          class="small"
+          data-action={p.action}
+          onClick={() => {
+            setConfirming(true);
+            focusNext('[data-action=cancel]');
+          }}
+          aria-label={p.askLabel}
+        >
+          {p.ask}
+        </button>
+      )}
+      {p.children}
+    </span>
+  );
+}
