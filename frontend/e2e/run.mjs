@@ -427,6 +427,25 @@ try {
     await page.locator(`.game[data-game=${game}][data-my-turn=true]`).waitFor();
   };
 
+  // tableLayout measures the table in page coordinates (top and bottom down the page, left and right across):
+  // each of `parts` (name → selector; null where nothing matches), every seat line, and the page's width.
+  const tableLayout = (parts) =>
+    page.evaluate((parts) => {
+      const box = (el) => {
+        const r = el.getBoundingClientRect();
+        return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right), height: Math.round(r.height) };
+      };
+      const at = (selector) => {
+        const el = document.querySelector(selector);
+        return el && box(el);
+      };
+      return {
+        ...Object.fromEntries(Object.entries(parts).map(([name, selector]) => [name, at(selector)])),
+        seats: [...document.querySelectorAll('.players > .player')].map(box),
+        pageWidth: document.documentElement.scrollWidth,
+      };
+    }, parts);
+
   // checkSeatDetails opens "Seat details" on a table of one-line seats, checks the lines became
   // full cards (layout's nameWidth measures seat `seat`'s full name) and that seat's name reads
   // `want`, then closes them again.
@@ -525,26 +544,13 @@ try {
   await test('the 12-player Sequence table at 1280x900: the seats beside the board, the board and the hand in view', async () => {
     // Twelve seat cards above the board once put the board 442 px down and the hand at 1,126 px, below the fold.
     await page.locator('.game[data-game=sequence][data-my-turn=true]').waitFor();
-    const m = await page.evaluate(() => {
-      const box = (el) => {
-        const r = el.getBoundingClientRect();
-        return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
-      };
-      const lines = [...document.querySelectorAll('.players > .player')];
-      return {
-        seats: lines.length,
-        board: box(document.querySelector('.board-wrap')),
-        hand: box(document.querySelector('.hand')),
-        list: box(document.querySelector('.players')),
-        lastSeat: box(lines[lines.length - 1]),
-        pageWidth: document.documentElement.scrollWidth,
-      };
-    });
-    assert(m.seats === 12, `${m.seats} seats`);
+    const m = await tableLayout({ board: '.board-wrap', hand: '.hand', list: '.players' });
+    const lastSeat = m.seats.at(-1);
+    assert(m.seats.length === 12, `${m.seats.length} seats`);
     assert(m.board.bottom <= 900 && m.hand.bottom <= 900, `the board ends ${m.board.bottom} px down the page, the hand ${m.hand.bottom}: want both within 900`);
     assert(m.board.right - m.board.left >= 600, `the board is ${m.board.right - m.board.left} px wide, want at least 600`);
     assert(m.list.right <= m.board.left, `the seat list (${m.list.left}–${m.list.right}) is not beside the board (${m.board.left}–${m.board.right})`);
-    assert(m.lastSeat.bottom <= 900, `the last seat ends ${m.lastSeat.bottom} px down`);
+    assert(lastSeat.bottom <= 900, `the last seat ends ${lastSeat.bottom} px down`);
     assert(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
     await shot('table-12.png');
     log(`    (1280x900: the board ${m.board.top}–${m.board.bottom} px, the hand ends ${m.hand.bottom} px)`);
@@ -554,30 +560,16 @@ try {
     // Between the phone's one-line seats (to 40rem) and the wide screen's seat column (from 60rem), twelve
     // full seat cards once stacked above the board: at 768x1024 the board started 711 px down and the hand
     // ended 1,456 px (4 players: 353 and 1,097; 2 players: 218 and 963).
-    const layout = () =>
-      page.evaluate(() => {
-        const box = (el) => {
-          const r = el.getBoundingClientRect();
-          return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
-        };
-        const lines = [...document.querySelectorAll('.players > .player')];
-        return {
-          seats: lines.length,
-          heights: lines.map((l) => Math.round(l.getBoundingClientRect().height)),
-          board: box(document.querySelector('.board-wrap')),
-          hand: box(document.querySelector('.hand')),
-          pageWidth: document.documentElement.scrollWidth,
-        };
-      });
     const seen = [];
     const failed = [];
     const check = async (players) => {
       await page.locator('.game[data-game=sequence][data-my-turn=true]').waitFor();
-      const m = await layout();
+      const m = await tableLayout({ board: '.board-wrap', hand: '.hand' });
+      const heights = m.seats.map((seat) => seat.height);
       seen.push(`${players} players: board ${m.board.top}–${m.board.bottom} (${m.board.right - m.board.left} wide), hand ends ${m.hand.bottom}`);
       const want = (ok, msg) => ok || failed.push(`${players} players: ${msg}`);
-      want(m.seats === players, `${m.seats} seats`);
-      want(m.heights.every((h) => h <= 32), `the seat lines are ${m.heights} px tall, want one line each`);
+      want(m.seats.length === players, `${m.seats.length} seats`);
+      want(heights.every((h) => h <= 32), `the seat lines are ${heights} px tall, want one line each`);
       want(m.board.top <= 600, `the board starts ${m.board.top} px down the page, want at most 600`);
       want(m.hand.bottom <= 1024, `the hand ends ${m.hand.bottom} px down the page, want it within 1024`);
       want(m.board.right - m.board.left >= 560, `the board is ${m.board.right - m.board.left} px wide, want at least 560`);
@@ -604,22 +596,7 @@ try {
   // pushed both down by its own height: a 2-player Sequence hand to 939 px (881 without), a 2-seat Stacks
   // table's piles from 226 to 284 px and its hand from 346 to 403.
   const checkNotices = async ({ game, main, makeMove, tables }) => {
-    const layout = () =>
-      page.evaluate((mainSelector) => {
-        const box = (el) => {
-          const r = el.getBoundingClientRect();
-          return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
-        };
-        const alert = document.querySelector('.game [role=alert]');
-        const seats = document.querySelectorAll('.players > .player');
-        return {
-          main: box(document.querySelector(mainSelector)),
-          hand: box(document.querySelector('.hand')),
-          lastSeat: box(seats[seats.length - 1]),
-          notice: alert && box(alert),
-          pageWidth: document.documentElement.scrollWidth,
-        };
-      }, main);
+    const layout = () => tableLayout({ main, hand: '.hand', notice: '.game [role=alert]' });
     const moves = '**/api/v1/games/*/moves';
     const refused = 'Refused by the browser test.';
     const seen = [];
@@ -638,7 +615,7 @@ try {
         await makeMove();
         await page.getByRole('alert').filter({ hasText: refused }).waitFor();
         const m = await layout();
-        seen.push(`${players} players: ${main} ${before.main.top}–${before.main.bottom}, the hand ends ${before.hand.bottom}; with the notice ${m.main.top}–${m.main.bottom}, ${m.hand.bottom}, the notice ${m.notice.left}–${m.notice.right} × ${m.notice.top}–${m.notice.bottom}, the last seat ends ${m.lastSeat.bottom}`);
+        seen.push(`${players} players: ${main} ${before.main.top}–${before.main.bottom}, the hand ends ${before.hand.bottom}; with the notice ${m.main.top}–${m.main.bottom}, ${m.hand.bottom}, the notice ${m.notice.left}–${m.notice.right} × ${m.notice.top}–${m.notice.bottom}, the last seat ends ${m.seats.at(-1).bottom}`);
         want(m.main.top === before.main.top, `the notice moved ${main} from ${before.main.top} px down to ${m.main.top}`);
         want(m.hand.bottom === before.hand.bottom && m.hand.bottom <= 900, `with the notice the hand ends ${m.hand.bottom} px down the page (${before.hand.bottom} without it): want where it was, within 900`);
         want(m.notice.right <= m.main.left, `the notice (${m.notice.left}–${m.notice.right}) is not beside ${main} (${m.main.left}–${m.main.right})`);
