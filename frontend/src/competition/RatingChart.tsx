@@ -6,6 +6,7 @@ import { POOLS, type RatingState, type UserRatings } from '../api/types';
 import { ErrorBox, Loading, useLoad, when } from '../components/ui';
 import { api } from '../session';
 import { listPath, MAX_PAGES } from './pager';
+import { counted } from '../components/plural';
 import { CHART_BOX, scale, seriesByPool, type Point } from './chart';
 
 /** useWidth follows an element's width (the chart draws at its real size, so its labels stay legible on a phone). */
@@ -80,7 +81,7 @@ function PoolRatings({ name, state, points }: { name: string; state?: RatingStat
       </h3>
       {state && (
         <p class="muted small">
-          {state.games} rated game{state.games === 1 ? '' : 's'} · peak {Math.round(state.peak)}
+          {counted(state.games, 'rated game')} · peak {Math.round(state.peak)}
           {state.provisional && ' · provisional (“?”) until 30 games'}
         </p>
       )}

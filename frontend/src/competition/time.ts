@@ -1,6 +1,8 @@
 // Dates for <input type="datetime-local"> (local wall-clock time, no zone)
 // and the API (RFC 3339 instants).
 
+import { counted } from '../components/plural';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** toLocalInput formats an instant as a datetime-local value, in local time. */
@@ -38,7 +40,7 @@ export function relative(iso: string | undefined, now = Date.now()): string {
   const s = Math.round((t - now) / 1000);
   const a = Math.abs(s);
   const days = Math.round(a / 86400);
-  const txt = a < 60 ? `${a} s` : a < 3600 ? `${Math.round(a / 60)} min` : a < 86400 ? `${Math.round(a / 3600)} h` : `${days} day${days === 1 ? '' : 's'}`;
+  const txt = a < 60 ? `${a} s` : a < 3600 ? `${Math.round(a / 60)} min` : a < 86400 ? `${Math.round(a / 3600)} h` : counted(days, 'day');
   if (a < 5) return 'now';
   return s > 0 ? `in ${txt}` : `${txt} ago`;
 }

@@ -9,6 +9,7 @@ import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
 import { duration } from '../competition/time';
+import { counted } from '../components/plural';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { newMoveID, ratingText, resultText, seatName } from './gameCommon';
@@ -38,7 +39,7 @@ export function gameSettings(g: GameView): [string, string][] {
   if (g.game === 'sequence') rows.push(['Variant', g.variant === 'bordered' ? 'bordered' : 'classic']);
   const perTeam = g.teams > 0 ? g.players / g.teams : 1;
   rows.push(['Players', g.game === 'sequence' && perTeam > 1 ? `${g.players}: ${g.teams} teams of ${perTeam}` : g.game === 'sequence' ? `${g.players}, each on their own team` : String(g.players)]);
-  if (g.game === 'sequence' && g.sequences_to_win) rows.push(['To win', `${g.sequences_to_win} sequence${g.sequences_to_win === 1 ? '' : 's'}`]);
+  if (g.game === 'sequence' && g.sequences_to_win) rows.push(['To win', counted(g.sequences_to_win, 'sequence')]);
   rows.push(['Clock', clock]);
   if (g.game === 'stacks' && g.block_window_seconds) rows.push(['Block window', duration(g.block_window_seconds)]);
   rows.push(['Rated', g.rated ? 'yes' : 'no']);

@@ -196,7 +196,7 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
     try {
       const r = await api.post<{ rounds: Round[] }>(`/tournaments/${enc(d.t.id)}/rounds`, body as ScheduleRequest);
       const n = body.rounds ? 1 : body.count ?? 0;
-      setDone(`Scheduled ${n} round${n === 1 ? '' : 's'}; ${r.rounds.length} in the calendar.`);
+      setDone(`Scheduled ${counted(n, 'round')}; ${r.rounds.length} in the calendar.`);
       onDone();
     } catch (err) {
       setError(err);
