@@ -190,7 +190,11 @@ func authRequired(d Deps) echo.MiddlewareFunc {
 }
 
 // authOptional lets anonymous requests through (actorOf gives the zero
-// Actor) but still refuses an invalid token.
+// Actor) but still refuses an invalid token. Every operation a signed-out
+// caller may use takes it, even where the answer is the same for everyone,
+// so that a client with a stale token learns to refresh wherever it sends
+// it (only the auth operations themselves and the API document ignore the
+// Authorization header).
 func authOptional(d Deps) echo.MiddlewareFunc {
 	check, resolve := jwtMiddleware(d, true), resolveActor(d)
 	return func(next echo.HandlerFunc) echo.HandlerFunc { return check(resolve(next)) }

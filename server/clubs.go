@@ -23,7 +23,7 @@ func mountClubs(api *echo.Group, d Deps) {
 	api.DELETE("/clubs/:id/members/:user_id", h.remove, required)
 	api.PATCH("/clubs/:id/members/:user_id", h.setRole, required)
 	api.POST("/clubs/:id/invites", h.invite, required)
-	api.GET("/users/:id/clubs", h.userClubs)
+	api.GET("/users/:id/clubs", h.userClubs, optional)
 }
 
 type clubHandlers struct {

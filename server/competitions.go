@@ -262,29 +262,29 @@ func toRoundResponses(rounds []league.TournamentRound) []roundResponse {
 
 func mountCompetitions(api *echo.Group, d Deps) {
 	h := competitionHandlers{leagues: d.Leagues, tournaments: d.Tournaments, publicURL: d.Auth.Issuer}
-	required := authRequired(d)
+	required, optional := authRequired(d), authOptional(d)
 	api.POST("/clubs/:id/leagues", h.createLeague, required)
-	api.GET("/clubs/:id/leagues", h.leaguesOfClub)
-	api.GET("/leagues/:id", h.league)
+	api.GET("/clubs/:id/leagues", h.leaguesOfClub, optional)
+	api.GET("/leagues/:id", h.league, optional)
 	api.POST("/leagues/:id/seasons", h.createSeason, required)
-	api.GET("/leagues/:id/seasons", h.seasons)
-	api.GET("/seasons/:id/standings", h.seasonStandings)
+	api.GET("/leagues/:id/seasons", h.seasons, optional)
+	api.GET("/seasons/:id/standings", h.seasonStandings, optional)
 	api.POST("/seasons/:id/close", h.closeSeason, required)
 
 	api.POST("/tournaments", h.createTournament, required)
-	api.GET("/tournaments", h.listTournaments)
-	api.GET("/tournaments/:id", h.tournament)
+	api.GET("/tournaments", h.listTournaments, optional)
+	api.GET("/tournaments/:id", h.tournament, optional)
 	api.PATCH("/tournaments/:id", h.updateTournament, required)
 	api.POST("/tournaments/:id/entries", h.register, required)
-	api.GET("/tournaments/:id/entries", h.entries)
+	api.GET("/tournaments/:id/entries", h.entries, optional)
 	api.DELETE("/tournaments/:id/entries", h.withdraw, required)
 	api.POST("/tournaments/:id/rounds", h.schedule, required)
-	api.GET("/tournaments/:id/rounds", h.rounds)
-	api.GET("/tournaments/:id/bracket", h.bracket)
-	api.GET("/tournaments/:id/standings", h.standings)
-	api.GET("/tournaments/:id/standings.csv", h.standingsCSV)
-	api.GET("/tournaments/:id/calendar.ics", h.calendar)
-	api.GET("/users/:id/tournaments", h.userTournaments)
+	api.GET("/tournaments/:id/rounds", h.rounds, optional)
+	api.GET("/tournaments/:id/bracket", h.bracket, optional)
+	api.GET("/tournaments/:id/standings", h.standings, optional)
+	api.GET("/tournaments/:id/standings.csv", h.standingsCSV, optional)
+	api.GET("/tournaments/:id/calendar.ics", h.calendar, optional)
+	api.GET("/users/:id/tournaments", h.userTournaments, optional)
 }
 
 type competitionHandlers struct {

@@ -50,8 +50,9 @@ func toRatingStateResponse(s league.RatingState) ratingStateResponse {
 
 func mountRatings(api *echo.Group, d Deps) {
 	h := ratingHandlers{ratings: d.Ratings}
-	api.GET("/users/:id/ratings", h.userRatings)
-	api.GET("/leaderboards/:pool", h.leaderboard)
+	optional := authOptional(d)
+	api.GET("/users/:id/ratings", h.userRatings, optional)
+	api.GET("/leaderboards/:pool", h.leaderboard, optional)
 }
 
 type ratingHandlers struct {

@@ -89,7 +89,7 @@ describe('ApiClient', () => {
 
   it('signs out when the refresh is refused, and does not loop', async () => {
     let n = 0;
-    const { c, sessions } = client((url) => {
+    const { c, calls, sessions } = client((url) => {
       n++;
       return url.endsWith('/auth/refresh') ? json(401, { title: 'Unauthorized' }) : json(401, { title: 'Unauthorized', detail: 'expired' });
     });
@@ -98,7 +98,31 @@ describe('ApiClient', () => {
     expect(err.status).toBe(401);
     expect(c.accessToken).toBeNull();
     expect(sessions.at(-1)).toBeNull();
-    expect(n).toBe(2); // the request and one refresh
+    expect(n).toBe(3); // the request, one refresh, the request once more signed out
+    expect(auth(calls[2].init)).toBeUndefined();
+  });
+
+  it('still shows a public page when the session has ended', async () => {
+    // The API refuses a stale token even where it would answer a signed-out
+    // caller; once the refresh is refused, the page is read signed out.
+    const { c, calls } = client((url, init) => {
+      if (url.endsWith('/auth/refresh')) return json(401, { title: 'Unauthorized' });
+      return auth(init) ? json(401, { title: 'Unauthorized', detail: 'expired' }) : json(200, { rows: [] });
+    });
+    c.setTokens({ access_token: 'OLD', expires_in: 900 });
+    expect(await c.get('/leaderboards/stacks')).toEqual({ rows: [] });
+    expect(calls.map((x) => x.url.replace(/^.*\/api\/v1/, ''))).toEqual(['/leaderboards/stacks', '/auth/refresh', '/leaderboards/stacks']);
+  });
+
+  it('keeps the session and the error when the refresh cannot be reached', async () => {
+    const { c, calls } = client((url) => {
+      if (url.endsWith('/auth/refresh')) throw new TypeError('Failed to fetch');
+      return json(401, { title: 'Unauthorized', detail: 'expired' });
+    });
+    c.setTokens({ access_token: 'OLD', expires_in: 900 });
+    expect((await fail(c.get('/leaderboards/stacks'))).status).toBe(401);
+    expect(c.accessToken).toBe('OLD');
+    expect(calls).toHaveLength(2);
   });
 
   it('does not refresh an anonymous request', async () => {

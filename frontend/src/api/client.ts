@@ -129,7 +129,10 @@ export class ApiClient {
       throw networkError(e);
     }
     if (res.status === 401 && hadToken && !retried && !path.startsWith('/auth/')) {
-      if (await this.refresh()) return this.request<T>(method, path, body, true);
+      // A refused refresh signs out: the request is asked once more as a
+      // signed-out caller, which the public pages (tournaments,
+      // leaderboards, a game watched) still answer.
+      if ((await this.refresh()) || this.token === null) return this.request<T>(method, path, body, true);
     }
     if (!res.ok) {
       let problem: Record<string, unknown> = {};
