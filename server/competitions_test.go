@@ -76,6 +76,7 @@ func (r *competitionRig) tournamentBody(settings string) string {
 
 func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 	r := newCompetitionRig(t)
+	nextYear := time.Now().UTC().AddDate(1, 0, 0).Truncate(time.Hour)
 	for _, tc := range []struct {
 		name, settings, field string
 	}{
@@ -114,7 +115,10 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		{"a third-place match between three", `"match_size":3,"third_place":true`, "third_place"},
 		{"a rating band upside down", `"min_rating":1600,"max_rating":1400`, "max_rating"},
 		{"registration closing in the past", `"registration_closes":"2020-01-01T00:00:00Z"`, "registration_closes"},
-		{"registration closing before it opens", `"registration_opens":"2099-02-01T00:00:00Z","registration_closes":"2099-01-01T00:00:00Z"`, "registration_closes"},
+		{"registration closing before it opens", `"registration_opens":"` + nextYear.AddDate(0, 1, 0).Format(time.RFC3339) + `","registration_closes":"` + nextYear.Format(time.RFC3339) + `"`, "registration_closes"},
+		{"registration opening in a century", `"registration_opens":"2126-01-01T00:00:00Z"`, "registration_opens"},
+		{"registration closing in a century", `"registration_closes":"2126-01-01T00:00:00Z"`, "registration_closes"},
+		{"registration open for a century", `"registration_opens":"` + nextYear.Format(time.RFC3339) + `","registration_closes":"2126-01-01T00:00:00Z"`, "registration_closes"},
 		{"negative minimum games", `"min_games":-1`, "min_games"},
 		{"absurd minimum games", `"min_games":1000000000000`, "min_games"},
 		{"a tie-break twice", `"tie_breaks":["wins","buchholz","wins"]`, "tie_breaks[2]"},

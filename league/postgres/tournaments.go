@@ -326,11 +326,19 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 	if c.RoundGapSeconds < 0 || c.RoundGapSeconds > maxRoundGapSeconds {
 		bad("round_gap_seconds", fmt.Sprintf("must be 0–%d (a week)", maxRoundGapSeconds))
 	}
+	// The registration window lies within the horizon a round's start
+	// does (an opening in the past means open already).
+	horizon := now.Add(league.ScheduleHorizon)
+	if opens := c.RegistrationOpens; opens != nil && opens.After(horizon) {
+		bad("registration_opens", "must be within five years")
+	}
 	switch closes := c.RegistrationCloses; {
 	case closes == nil:
 	case !closes.After(now):
 		bad("registration_closes", "must be in the future")
-	case c.RegistrationOpens != nil && !closes.After(*c.RegistrationOpens):
+	case closes.After(horizon):
+		bad("registration_closes", "must be within five years")
+	case c.RegistrationOpens != nil && !closes.After(*c.RegistrationOpens) && !named("registration_opens"):
 		bad("registration_closes", "must be after registration_opens")
 	}
 	if c.MinRating != nil && c.MaxRating != nil && *c.MinRating > *c.MaxRating {
