@@ -6,6 +6,7 @@ import type { GameView, MoveRecord, Seat } from '../api/types';
 import GamePage, { ConnBadge, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
 import { calls, mount, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
+import { spokenText } from '../testing/spoken';
 
 const ann: Seat = { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false };
 const bob: Seat = { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, open: false, filled_by_bot: false, abandoned: false };
@@ -99,6 +100,37 @@ describe('an open game', () => {
     const stacks = view({ your_seat: null, game: 'stacks', players: 3, teams: 3, clock: { turn_seconds: 30 }, block_window_seconds: 5 });
     expect(settings(stacks)).toEqual(['Game: Sequence Stacks', 'Players: 3', 'Clock: 30 s a turn', 'Block window: 5 s', 'Rated: no']);
     expect(settings(view({ your_seat: null }))).toContain('Clock: untimed');
+  });
+
+  it("names each seat's team in words before a Sequence team game starts, as the table names it", () => {
+    // The seat list once read "Seat 1: ann", "Seat 2: open"…: in a 2v2 or a game of three teams of two,
+    // who would play with whom showed nowhere until the game started.
+    const seat = (n: number, team: number, over: Partial<Seat> = {}): Seat => ({ ...open, seat: n, team, ...over });
+    const lines = (v: GameView) => [...mount(<OpenGame view={v} me="u1" busy={false} onAction={() => {}} />).querySelectorAll('.open-seats li')];
+    const twoVtwo = view({ players: 4, teams: 2, seats: [ann, { ...bot, team: 1 }, seat(2, 0), { ...bot, seat: 3, team: 1 }] });
+    const shown = lines(twoVtwo);
+    expect(shown.map((l) => l.textContent)).toEqual([
+      '●Seat 1, Blue team: ann (you)',
+      '▲Seat 2, Green team: bot-random',
+      '●Seat 3, Blue team: open',
+      '▲Seat 4, Green team: bot-random',
+    ]);
+    // the chip is the team's colour and shape, for the eye only: the words say the team
+    expect(shown.map((l) => spokenText(l))).toEqual(['Seat 1, Blue team: ann (you)', 'Seat 2, Green team: bot-random', 'Seat 3, Blue team: open', 'Seat 4, Green team: bot-random']);
+    expect(shown.map((l) => l.querySelector('.chip')!.className)).toEqual(['chip small team-blue', 'chip small team-green', 'chip small team-blue', 'chip small team-green']);
+    const threeTeams = view({ players: 6, teams: 3, seats: [0, 1, 2, 3, 4, 5].map((n) => (n === 0 ? ann : seat(n, n % 3))) });
+    expect(lines(threeTeams).map((l) => spokenText(l))).toEqual([
+      'Seat 1, Blue team: ann (you)',
+      'Seat 2, Green team: open',
+      'Seat 3, Red team: open',
+      'Seat 4, Blue team: open',
+      'Seat 5, Green team: open',
+      'Seat 6, Red team: open',
+    ]);
+    // Stacks has no teams: no chip, no team
+    const stacks = lines(view({ game: 'stacks', players: 2, teams: 2, seats: [ann, open] }));
+    expect(stacks.map((l) => l.textContent)).toEqual(['Seat 1: ann (you)', 'Seat 2: open']);
+    expect(stacks.some((l) => l.querySelector('.chip'))).toBe(false);
   });
 
   it('offers no leave button to someone not seated', () => {

@@ -4,7 +4,8 @@ import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Loading, Page } from '../components/ui';
 import { initialLive, liveReducer } from '../game/reducer';
-import { ABANDONED_NOTICE, autopilotTurn, mySeatAbandoned, timeoutText } from '../game/seats';
+import { TEAMS } from '../game/board';
+import { ABANDONED_NOTICE, autopilotTurn, mySeatAbandoned, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
@@ -46,6 +47,31 @@ export function gameSettings(g: GameView): [string, string][] {
   return rows;
 }
 
+/**
+ * OpenSeat is one seat of a game waiting for players: its number, who holds
+ * it (or "open"), and at a Sequence table its team, named as the table
+ * names it ("Blue team") beside the team's chip and shape, so that a team
+ * game's sides are plain before it starts, in words and not by colour alone.
+ */
+export function OpenSeat({ view, seat }: { view: GameView; seat: number }) {
+  const s = view.seats[seat];
+  const team = sequenceTeam(view.game, s?.team);
+  const t = team ? TEAMS[s.team] : undefined;
+  // the line says the seat and the team: a name two seats share needs neither again
+  const who = s?.open ? 'open' : `${shortSeatName(view, seat)}${view.your_seat === seat ? ' (you)' : ''}`;
+  return (
+    <li class="open-seat" data-seat={seat}>
+      {t && (
+        <span class={`chip small team-${t.colour}`} aria-hidden="true">
+          {t.shape}
+        </span>
+      )}
+      Seat {seat + 1}
+      {team && <span class="seat-team">, {team}</span>}: {who}
+    </li>
+  );
+}
+
 /** OpenGame is a game waiting for players: its seats, and joining, starting, leaving or cancelling it. */
 export function OpenGame(props: { view: GameView; me?: string; busy: boolean; onAction: (a: SeatAction) => void }) {
   const { view, me, busy, onAction } = props;
@@ -74,11 +100,9 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
           </div>
         ))}
       </dl>
-      <ul>
+      <ul class="open-seats">
         {view.seats.map((s) => (
-          <li key={s.seat}>
-            Seat {s.seat + 1}: {s.open ? 'open' : seatName(view, s.seat)}
-          </li>
+          <OpenSeat key={s.seat} view={view} seat={s.seat} />
         ))}
       </ul>
       {creator && open && (
