@@ -53,6 +53,18 @@ describe('the live-game reducer', () => {
     expect(s.view!.status).toBe('finished');
   });
 
+  it('says an open game was called off to whoever watched it, not to the person whose leaving ended it', () => {
+    const waiting = (over: Partial<GameView>) => view(0, { status: 'open', to_move: [], ...over });
+    // a visitor watching: nothing else says it (the result line is no live region)
+    let s = liveReducer(initialLive, { type: 'view', view: waiting({ your_seat: null }) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'seat', view: waiting({ status: 'aborted', your_seat: null }) } });
+    expect(s.announcement).toBe('The game was aborted.');
+    // the last person seated left: the page puts the focus on the result line, which says it
+    s = liveReducer(initialLive, { type: 'view', view: waiting({}) });
+    s = liveReducer(s, { type: 'view', view: waiting({ status: 'aborted', your_seat: null }) });
+    expect(s.announcement).toBe('');
+  });
+
   it('tracks the connection', () => {
     const s = liveReducer(initialLive, { type: 'connected', connected: true });
     expect(s.connected).toBe(true);

@@ -62,6 +62,9 @@ export function turnAnnouncement(before: GameView | null, after: GameView): stri
       ? 'The game is over: you won!'
       : `The game is over: ${nameOfSeat(after, r.winner ?? 0)} won.${lost}`;
   }
+  // An open game called off. A viewer who held a seat ended it by leaving it, the last person seated: the
+  // page then puts the focus on the result line, which says it.
+  if (after.status === 'aborted' && before?.status !== 'aborted' && before?.your_seat == null) return 'The game was aborted.';
   if (abandoned && !(before && before.id === after.id && mySeatAbandoned(before))) return ABANDONED_NOTICE;
   const mineNow = isMyTurn(after);
   const mineBefore = before != null && isMyTurn(before);

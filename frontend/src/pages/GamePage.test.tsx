@@ -253,11 +253,11 @@ describe('the notices of a Sequence table in play', () => {
     expect(root.querySelectorAll('[role=alert]')).toHaveLength(1);
   });
 
-  it('puts the result and the rating change there, statuses still', async () => {
+  it('puts the result and the rating change there, the rating change a status still', async () => {
     const over = view({ status: 'finished', rated: true, settled_at: '2026-01-01T00:00:00Z', seats: [ann, bob], result: { status: 'finished', winner: 1 }, state });
     const root = await tablePage(over);
     const notices = [...root.querySelectorAll('.sequence-table > .table-notices > *')].map((e) => `${e.className} ${e.getAttribute('role')}`);
-    expect(notices).toEqual(['result status', 'rating-change status']);
+    expect(notices).toEqual(['result null', 'rating-change status']);
     expect(root.querySelectorAll('.result')).toHaveLength(1);
   });
 });
@@ -271,7 +271,7 @@ describe('the notices of a Stacks table in play', () => {
     await signOutAndUnmount();
   });
 
-  it("puts a refused move's error at the head of the table, an alert still, and the result and rating change there, statuses still", async () => {
+  it("puts a refused move's error at the head of the table, an alert still, and the result and rating change there", async () => {
     let refuse = true;
     const playing = stacksGame({ status: 'active', to_move: [0], legal_moves: ['R3>0', '/R3'] });
     const root = await openTable(playing, () => {
@@ -291,15 +291,19 @@ describe('the notices of a Stacks table in play', () => {
     unmountAll();
     const over = await openTable(stacksGame({ status: 'finished', rated: true, settled_at: '2026-01-01T00:00:00Z', result: { status: 'finished', winner: 1 } }), () => playing);
     const notices = [...over.querySelectorAll('.stacks-table > .table-notices > *')].map((e) => `${e.className} ${e.getAttribute('role')}`);
-    expect(notices).toEqual(['result status', 'rating-change status']);
+    expect(notices).toEqual(['result null', 'rating-change status']);
   });
 });
 
+/** LIVE matches a live region: what a screen reader says when its words change. */
+const LIVE = '[role=status], [role=alert], [role=log], [aria-live]:not([aria-live=off])';
+const liveRegions = (root: Element) => [...root.querySelectorAll(LIVE)];
+
 describe('a game that ends at the table', () => {
   // The status line once repeated the result the notices show: "Green team (▲) wins." twice on a finished
-  // Sequence table, "bot-random wins." twice on a Stacks table. The result is now shown once, in the notices (a
-  // status region, read first); the status line gives way to it. What a screen reader hears as the game ends is
-  // the announcer's one sentence, as before (the status line was never a live region).
+  // Sequence table, "bot-random wins." twice on a Stacks table. The result is now shown once, in the notices
+  // (read first); the status line gives way to it. What a screen reader hears as the game ends is the
+  // announcer's one sentence: the result line was a status region too, and said the end a second time.
   afterEach(async () => {
     vi.unstubAllGlobals();
     await signOutAndUnmount();
@@ -340,10 +344,13 @@ describe('a game that ends at the table', () => {
       await settle();
       expect(root.querySelector('.game')!.getAttribute('data-status')).toBe('finished');
       const shown = copies(root, c.result);
-      expect(shown.map((e) => `${e.className} ${e.getAttribute('role')}`)).toEqual(['result status']);
+      expect(shown.map((e) => `${e.className} ${e.getAttribute('role')}`)).toEqual(['result null']);
       expect(shown[0].parentElement!.className).toBe('table-notices');
       expect(root.querySelector('.status-line')).toBeNull();
       expect(root.querySelector('#announcer')!.textContent).toBe(c.heard);
+      // the end is in one live region, the announcer: the result line is none, nor inside one
+      expect(liveRegions(root).map((e) => e.textContent).filter(Boolean)).toEqual([c.heard]);
+      expect(shown[0].closest(LIVE)).toBeNull();
     });
   }
 });
@@ -377,6 +384,15 @@ describe('the keyboard focus after a seat action', () => {
     expect(root.querySelector('.result')!.textContent).toBe('The game was aborted.');
     expect(document.activeElement).toBe(root.querySelector('.result'));
     expect(focusRefused).toEqual([]);
+    // the focus reads the result line: no live region says it again
+    expect(root.querySelector('.result')!.closest(LIVE)).toBeNull();
+    expect(liveRegions(root).map((e) => e.textContent).filter(Boolean)).toEqual([]);
+  });
+
+  it('tells someone who opens a called-off game so, once', async () => {
+    const aborted = await openGamePage(view({ status: 'aborted', your_seat: null, created_by: 'u2', seats: [bob, open] }), () => view({}));
+    expect(aborted.querySelector('.result')!.textContent).toBe('The game was aborted.');
+    expect(liveRegions(aborted).map((e) => e.textContent).filter(Boolean)).toEqual(['The game was aborted.']);
   });
 
   it('goes to "Take a seat" after leaving a game others sit at', async () => {

@@ -273,15 +273,16 @@ export default function GamePage({ id }: { id: string }) {
   const describe = (m: string) => (view.game === 'sequence' ? describeSequenceMove(m) : describeStacksMove(m, (s) => seatName(view, s)));
 
   // The notices: a refused request, what happened to the viewer's seat without them, the result and the
-  // rating change. Live regions all (role alert or status, the seat's timeout in #announcer): where they sit
-  // changes nothing of what a screen reader hears. The result is shown here only: a table's status line
-  // gives way to it once the game is over.
+  // rating change. Live regions (role alert or status, the seat's timeout in #announcer) but the result:
+  // where they sit changes nothing of what a screen reader hears. The result is shown here only (a table's
+  // status line gives way to it once the game is over) and is no live region: #announcer says the end once
+  // ("The game is over: …", "The game was aborted."), and a status region here read it a second time.
   const notices = (
     <>
       <ErrorBox error={error} />
       <SeatNotices view={view} log={live.log} describe={describe} />
       {(view.status === 'finished' || view.status === 'aborted') && (
-        <p class="result" role="status" tabIndex={-1}>
+        <p class="result" tabIndex={-1}>
           {resultText(view)}
         </p>
       )}

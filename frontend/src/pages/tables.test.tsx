@@ -440,14 +440,14 @@ describe('the Sequence table on a wide screen', () => {
 
   it('heads the seat column with the notices it is given, read first as above the table', () => {
     const notice = (
-      <p class="result" role="status">
+      <p class="result">
         Blue team wins.
       </p>
     );
     const root = mount(<SequenceTable view={seqView({}, [])} onMove={() => {}} busy={false} notices={notice} />);
     const first = root.querySelector('.sequence-table')!.firstElementChild!;
     expect(first.className).toBe('table-notices');
-    expect(first.innerHTML).toBe('<p class="result" role="status">Blue team wins.</p>');
+    expect(first.innerHTML).toBe('<p class="result">Blue team wins.</p>');
   });
 });
 
@@ -466,7 +466,7 @@ describe('the Stacks table on a wide screen', () => {
 describe('a table whose game is over', () => {
   // the result is GamePage's notice at the head of the table; a status line repeating it showed it twice
   it('has no status line', () => {
-    const notice = <p class="result" role="status">bot-random wins.</p>;
+    const notice = <p class="result">bot-random wins.</p>;
     const over = { status: 'finished' as const, to_move: [], result: { status: 'finished' as const, winner: 1 } };
     const seq = mount(<SequenceTable view={{ ...seqView({}, []), ...over }} onMove={() => {}} busy={false} notices={notice} />);
     const stacks = mount(<StacksTable view={{ ...stacksView({}, []), ...over }} onMove={() => {}} busy={false} notices={notice} />);
