@@ -661,6 +661,47 @@ try {
       ],
     }));
 
+  await test('a notice at a 2-seat Stacks table at 390x844 (a refused move): over the top of the screen, the piles and the hand where they were', async () => {
+    // Above the table on a phone a refusal pushed the piles and the hand down by its own height (the hand's
+    // top from 410 to 467 px on an empty table, out of view once the piles grow); it floats over the top of
+    // the screen now, until dismissed.
+    const moves = '**/api/v1/games/*/moves';
+    const refused = 'Refused by the browser test.';
+    const errors = pageErrors.length;
+    await startTable('stacks', 2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const layout = () => tableLayout({ piles: '.piles', hand: '.hand' });
+      const before = await layout();
+      await page.route(moves, (route) =>
+        route.fulfill({ status: 422, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unprocessable', status: 422, detail: refused }) }),
+      );
+      const playable = page.locator('.hand-card.playable');
+      await ((await playable.count()) ? playable.first() : page.locator('.hand .hand-card').first()).click();
+      await page.locator('.actions [data-play]').first().click();
+      const alert = page.getByRole('alert').filter({ hasText: refused });
+      await alert.waitFor();
+      const m = await layout();
+      const notice = await alert.boundingBox(); // in the viewport
+      const hand = await page.locator('.hand').boundingBox();
+      log(`    (390x844: the piles start ${before.piles.top} px down, the hand ${before.hand.top}–${before.hand.bottom}; with the notice ${m.piles.top}, ${m.hand.top}–${m.hand.bottom}, the notice ${Math.round(notice.y)}–${Math.round(notice.y + notice.height)} on the screen)`);
+      assert(m.piles.top === before.piles.top && m.hand.top === before.hand.top, `the notice moved the piles from ${before.piles.top} to ${m.piles.top} px and the hand from ${before.hand.top} to ${m.hand.top}`);
+      assert(notice.y >= 0 && notice.y + notice.height <= 844, `the notice is not on the screen: ${JSON.stringify(notice)}`);
+      assert(notice.y + notice.height <= hand.y, `the notice (to ${notice.y + notice.height}) covers the hand (from ${hand.y})`);
+      assert(m.pageWidth <= 390, `the page is ${m.pageWidth} px wide`);
+      await shot('stacks-notice-phone.png');
+      // dismissed, it goes, and the focus goes on to the hand
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      await alert.waitFor({ state: 'detached' });
+      const focused = await page.waitForFunction(() => document.activeElement?.closest('.hand') != null, null, { timeout: 2000 }).catch(() => null);
+      assert(focused, `after Dismiss the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}, not in the hand`);
+    } finally {
+      await page.unroute(moves);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      for (let i = pageErrors.length - 1; i >= errors; i--) if (/status of 422/.test(pageErrors[i])) pageErrors.splice(i, 1);
+    }
+  });
+
   await test('clubs: create one, make an invite code', async () => {
     await page.getByRole('link', { name: 'Clubs' }).click();
     await page.getByRole('heading', { name: 'Create a club' }).waitFor();

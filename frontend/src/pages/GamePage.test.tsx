@@ -248,7 +248,7 @@ describe('the notices of a Sequence table in play', () => {
     act(() => root.querySelector<HTMLElement>('.hand-card')!.click());
     act(() => root.querySelector<HTMLElement>('[data-cell=i5]')!.click());
     await settle();
-    const alert = root.querySelector('.sequence-table > .table-notices > [role=alert]');
+    const alert = root.querySelector('.sequence-table > .table-notices > .notice-toast > [role=alert]');
     expect(alert?.textContent).toBe('That move was refused.');
     expect(root.querySelectorAll('[role=alert]')).toHaveLength(1);
   });
@@ -281,7 +281,7 @@ describe('the notices of a Stacks table in play', () => {
     press('1');
     act(() => root.querySelector<HTMLElement>('.actions [data-play]')!.click());
     await settle();
-    expect(root.querySelector('.stacks-table > .table-notices > [role=alert]')?.textContent).toBe('That move was refused.');
+    expect(root.querySelector('.stacks-table > .table-notices > .notice-toast > [role=alert]')?.textContent).toBe('That move was refused.');
     expect(root.querySelectorAll('[role=alert]')).toHaveLength(1);
     // the table keeps its reading order after the notices: seats, status line, then the piles and the hand
     const table = root.querySelector('.stacks-table')!;
@@ -298,6 +298,33 @@ describe('the notices of a Stacks table in play', () => {
 /** LIVE matches a live region: what a screen reader says when its words change. */
 const LIVE = '[role=status], [role=alert], [role=log], [aria-live]:not([aria-live=off])';
 const liveRegions = (root: Element) => [...root.querySelectorAll(LIVE)];
+
+describe("a refused move's error at a table in play", () => {
+  // On a phone it floats over the top of the screen (styles.css, .notice-toast) instead of pushing the piles
+  // or the board and the hand down, so it can be dismissed; the focus then goes on to the hand.
+  browserFocus();
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  it('is dismissed by its button, the focus going on to the hand', async () => {
+    const playing = stacksGame({ status: 'active', to_move: [0], legal_moves: ['R3>0', '/R3'] });
+    const root = await openTable(playing, () => {
+      throw new ApiError(422, { title: 'Unprocessable', detail: 'That move was refused.' });
+    });
+    press('1');
+    act(() => root.querySelector<HTMLElement>('.actions [data-play]')!.click());
+    await settle();
+    const toast = root.querySelector('.table-notices > .notice-toast')!;
+    expect([...toast.children].map((c) => `${c.tagName} ${c.getAttribute('role') ?? c.textContent}`)).toEqual(['DIV alert', 'BUTTON Dismiss']);
+    await pressInBrowser(toast.querySelector('button')!);
+    expect(root.querySelector('[role=alert]')).toBeNull();
+    expect(root.querySelector('.notice-toast')).toBeNull();
+    expect(document.activeElement).toBe(root.querySelector('.hand .hand-card'));
+    expect(focusRefused).toEqual([]);
+  });
+});
 
 describe('a game that ends at the table', () => {
   // The status line once repeated the result the notices show: "Green team (▲) wins." twice on a finished

@@ -277,9 +277,31 @@ export default function GamePage({ id }: { id: string }) {
   // where they sit changes nothing of what a screen reader hears. The result is shown here only (a table's
   // status line gives way to it once the game is over) and is no live region: #announcer says the end once
   // ("The game is over: …", "The game was aborted."), and a status region here read it a second time.
+  // At a table in play, a refused request's error can be dismissed: on a phone-width screen it floats over
+  // the top of the screen (styles.css, .notice-toast) rather than push the piles or the board and the hand
+  // down, so it must not stay there for good. Dismissed, the focus goes on to the hand.
+  const atTable = !!view.state;
+  const errorNotice =
+    atTable && error ? (
+      <div class="notice-toast">
+        <ErrorBox error={error} />
+        <button
+          type="button"
+          class="small"
+          onClick={() => {
+            setError(null);
+            focusNext('.hand .hand-card', 'h1');
+          }}
+        >
+          Dismiss
+        </button>
+      </div>
+    ) : (
+      <ErrorBox error={error} />
+    );
   const notices = (
     <>
-      <ErrorBox error={error} />
+      {errorNotice}
       <SeatNotices view={view} log={live.log} describe={describe} />
       {(view.status === 'finished' || view.status === 'aborted') && (
         <p class="result" tabIndex={-1}>
@@ -294,7 +316,6 @@ export default function GamePage({ id }: { id: string }) {
     </>
   );
   // a table in play shows them itself, at the head of its seat column (beside the board or the piles on a wide screen)
-  const atTable = !!view.state;
 
   return (
     <Page title={title} wide>
