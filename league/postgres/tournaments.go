@@ -533,6 +533,9 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 					return err
 				}
 				if r.Status == league.TournamentRunning {
+					if err := t.resumeDeadlinesLocked(tx, fx, r); err != nil {
+						return err
+					}
 					if err := t.advanceLocked(tx, fx, r); err != nil {
 						return err
 					}
@@ -546,6 +549,23 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 		return nil
 	})
 	return out, err
+}
+
+// resumeDeadlinesLocked applies, as a tournament resumes, the deadlines
+// of its rounds in play that passed while it was paused: their tasks
+// found it paused and left the games alone. Their task runs again at
+// once (the one that ran is over, so the enqueuer replaces it); a
+// deadline still ahead has its task waiting already.
+func (t *Tournaments) resumeDeadlinesLocked(tx *gorm.DB, fx *effects, r *tournamentRow) error {
+	var rows []roundRow
+	if err := tx.Where("tournament_id = ? AND status = 'running' AND deadline <= ?", r.ID, t.now()).Find(&rows).Error; err != nil {
+		return err
+	}
+	for _, rd := range rows {
+		id, n, at := r.ID, rd.Number, *rd.Deadline
+		fx.then(func(ctx context.Context) error { return t.tasks.RoundDeadline(ctx, id, n, at) })
+	}
+	return nil
 }
 
 // Register adds an entry: the caller alone, a team captained by the caller,

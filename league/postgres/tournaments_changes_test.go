@@ -302,3 +302,68 @@ func TestARoundRobinsScheduleEndsAtItsLastRound(t *testing.T) {
 		t.Fatalf("rounds after the refusal = %+v; want them unchanged", rounds)
 	}
 }
+
+// TestADeadlineWaitsOutAPauseAndActsAtTheResume: a round's deadline that
+// passes while the tournament is paused leaves its games alone (its task,
+// and the sweep, do nothing); the resume applies it at once.
+func TestADeadlineWaitsOutAPauseAndActsAtTheResume(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, _ := r.peopleTournament(t, "Paused", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, "ivy", "jon")
+	start := time.Now().UTC().Add(time.Second)
+	deadline := start.Add(4 * time.Second)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
+		t.Fatal(err)
+	}
+	game := func() gameRow {
+		t.Helper()
+		var games []gameRow
+		if err := r.db.Gorm.Where("tournament_id = ?", tour.ID).Find(&games).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(games) != 1 {
+			return gameRow{}
+		}
+		return games[0]
+	}
+	for end := time.Now().Add(10 * time.Second); game().Status != league.StatusActive; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("round 1 not started: %+v", game())
+		}
+	}
+	paused, running := league.TournamentPaused, league.TournamentRunning
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &paused}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Until(deadline) + 2*time.Second)
+	// The deadline's task has run; run it once more, to be sure it did.
+	if err := r.tournaments.RoundDeadline(ctx, tour.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if g := game(); g.Status != league.StatusActive {
+		t.Fatalf("game %s after the deadline passed in a pause; want it still being played", g.Status)
+	}
+	// The sweep finds the deadline long past, and leaves it to the resume.
+	if err := r.db.Gorm.Exec("UPDATE rounds SET deadline = deadline - interval '1 minute' WHERE tournament_id = ?", tour.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if done, err := r.tournaments.Reconcile(ctx); err != nil || done.Total() != 0 {
+		t.Fatalf("sweep of a paused tournament = %+v, %v; want nothing", done, err)
+	}
+	if g := game(); g.Status != league.StatusActive {
+		t.Fatalf("game %s after the sweep of a paused tournament; want it still being played", g.Status)
+	}
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(10 * time.Second); game().Status == league.StatusActive; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the game is still being played 10 s after the resume; want the passed deadline applied")
+		}
+	}
+	r.waitFinished(t, tour.ID, 10*time.Second)
+	if v, err := r.games.View(ctx, league.Actor{}, game().ID); err != nil || v.Game.EndedBy != league.EndedByAdjudication {
+		t.Fatalf("game after the resume: %+v, %v; want it ended by adjudication", v.Game, err)
+	}
+}

@@ -628,13 +628,11 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 }
 
 // RoundDeadline is the round:deadline task: games of the round still being
-// played are finished by the tournament's policy.
+// played are finished by the tournament's policy. A paused tournament's
+// games are left alone: the organizer is sorting something out, and the
+// resume applies a deadline that passed meanwhile (see Update).
 func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error {
 	db := t.db.WithContext(ctx)
-	r, err := readTournament(db, id, false)
-	if err != nil {
-		return err
-	}
 	var rows []roundRow
 	if err := db.Where("tournament_id = ? AND number = ?", id, n).Find(&rows).Error; err != nil {
 		return err
@@ -652,6 +650,13 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error
 		case <-ctx.Done():
 			return ctx.Err()
 		}
+	}
+	r, err := readTournament(db, id, false)
+	if err != nil {
+		return err
+	}
+	if r.Status == league.TournamentPaused {
+		return nil // the resume applies it
 	}
 	var ids []string
 	if err := db.Table("games g").Joins("JOIN matches m ON m.tournament_id = g.tournament_id AND m.id = g.match_id").

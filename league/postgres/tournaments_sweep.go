@@ -32,7 +32,8 @@ type overdueRound struct {
 // paired nor refused for good (start_error: an organizer acts on those). A
 // round's deadline is applied again if it passed more than the grace ago
 // and the round still has a game in play that the deadline would end or
-// hand to bots. Both tasks do nothing when they find nothing to do, so the
+// hand to bots, unless the tournament is paused (its resume applies the
+// deadline). Both tasks do nothing when they find nothing to do, so the
 // sweep is safe to run in several processes at once.
 func (t *Tournaments) Reconcile(ctx context.Context) (RescheduledRounds, error) {
 	var done RescheduledRounds
@@ -71,10 +72,10 @@ func (t *Tournaments) Reconcile(ctx context.Context) (RescheduledRounds, error) 
 		JOIN matches m ON m.tournament_id = r.tournament_id AND m.round = r.number
 		JOIN games g ON g.tournament_id = m.tournament_id AND g.match_id = m.id AND g.status = ?
 		JOIN game_seats s ON s.game_id = g.id
-		WHERE r.deadline < ? AND r.status = 'running'
+		WHERE r.deadline < ? AND r.status = 'running' AND t.status = ?
 		GROUP BY r.tournament_id, r.number, r.deadline, t.config
 		ORDER BY r.deadline LIMIT ?`,
-		league.StatusActive, cutoff, reconcileBatch).Scan(&deadlines).Error; err != nil {
+		league.StatusActive, cutoff, league.TournamentRunning, reconcileBatch).Scan(&deadlines).Error; err != nil {
 		return done, err
 	}
 	for _, o := range deadlines {
