@@ -33,8 +33,9 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
       <span class="player-name">
         <span class="full-name">{seatName(view, seat)}</span>
         <CompactSeatName view={view} seat={seat} tags={[st.skipped[seat] && { text: 'skipped', warn: true }, moving && moveBadge != null && moveBadge !== 'to move' && { text: moveBadge }]} />
-        <SeatTags view={view} seat={seat} toMove={moveBadge} />
-        {st.skipped[seat] && <span class="badge warn">skipped next</span>}
+        <SeatTags view={view} seat={seat} toMove={moveBadge}>
+          {st.skipped[seat] && <span class="badge warn">skipped next</span>}
+        </SeatTags>
       </span>
       <HandSize n={props.handSize} />
       <SeatBank view={view} seat={seat} paused={props.paused} />

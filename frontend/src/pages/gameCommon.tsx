@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { GameView, Seat } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { TEAMS } from '../game/board';
@@ -34,16 +35,19 @@ export function toMoveText(view: GameView, names: (seat: number) => string = (s)
 /**
  * SeatTags are the badges after a player's name: a fill-in bot playing the
  * seat, and whose move it is (never "to move" on the viewer's own seat once
- * a bot has it: the bot moves, not them). A null toMove shows no move badge.
+ * a bot has it: the bot moves, not them). A null toMove shows no move badge;
+ * children are a table's own badges after them. They share one wrapper
+ * (.badges), which a compact seat line hides visually (styles.css).
  */
-export function SeatTags({ view, seat, toMove = 'to move' }: { view: GameView; seat: number; toMove?: string | null }) {
+export function SeatTags({ view, seat, toMove = 'to move', children }: { view: GameView; seat: number; toMove?: string | null; children?: ComponentChildren }) {
   const fillIn = isFillIn(view, seat);
   const moving = view.to_move.includes(seat);
   return (
-    <>
+    <span class="badges">
       {fillIn && <span class="badge fill-in">{view.seats[seat]?.abandoned ? 'fill-in bot (seat abandoned)' : 'fill-in bot'}</span>}
       {moving && toMove && <span class="badge">{fillIn ? `bot ${toMove}` : toMove}</span>}
-    </>
+      {children}
+    </span>
   );
 }
 

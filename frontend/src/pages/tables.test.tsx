@@ -424,6 +424,8 @@ describe('the Stacks seat list of a 6-player table', () => {
     expect(list.classList.contains('details')).toBe(true);
     expect(lines(root)[0].querySelector('.full-name')!.textContent).toBe('ann (you)');
     expect([...lines(root)[0].querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['skipped next']);
+    // the table's own badge shares the seat's badge wrapper, which a compact line hides visually (styles.css)
+    expect([...lines(root)[0].querySelectorAll('.player-name > .badges > .badge')].map((b) => b.textContent)).toEqual(['skipped next']);
     act(() => toggle.click());
     expect(list.classList.contains('details')).toBe(false);
   });
