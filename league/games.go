@@ -133,6 +133,11 @@ type Game struct {
 	Seed         string // hex; only once the game has ended
 	Ply          int
 	TurnDeadline *time.Time
+	// TurnSeat is the seat whose turn it is while the game is active (in
+	// a Stacks block window the completer's, whose turn goes on once the
+	// window closes; the seats that may BLOCK meanwhile are a view's
+	// ToMove); nil in a game that is not being played.
+	TurnSeat     *int
 	ResultStatus string // finished or drawn
 	Winner       *int   // team (sequence) or seat (stacks)
 	EndedBy      string // how the game ended (EndedBy…); empty until it has
@@ -166,6 +171,14 @@ type GameView struct {
 	ToMove     []int           // seats that may act now
 	State      json.RawMessage // the engine's view for the caller's seat (or the spectator view)
 	LegalMoves []string        // when the caller may act
+}
+
+// UserGamesQuery asks for a page of the games a user sits at, newest
+// first. ToMove keeps those being played where it is the user's turn at a
+// seat they play themselves (not one a bot took over).
+type UserGamesQuery struct {
+	Page   PageRequest
+	ToMove bool
 }
 
 // MoveRequest submits a move for the ply it answers.
@@ -219,7 +232,7 @@ type GameService interface {
 	Moves(ctx context.Context, gameID string, afterPly int) ([]MoveRecord, error)
 	Archive(ctx context.Context, gameID string) (*Archive, error)
 	Vector(ctx context.Context, a Actor, gameID string, ply *int) (json.RawMessage, error)
-	ListForUser(ctx context.Context, userID string, limit int, cursor string) ([]Game, string, error)
+	ListForUser(ctx context.Context, userID string, q UserGamesQuery) ([]Game, string, error)
 
 	// Worker entry points.
 	TimeOut(ctx context.Context, gameID string, ply int) error

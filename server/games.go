@@ -105,6 +105,7 @@ type gameResponse struct {
 	Seed               string          `json:"seed,omitempty"`
 	Ply                int             `json:"ply"`
 	TurnDeadline       *time.Time      `json:"turn_deadline,omitempty"`
+	TurnSeat           *int            `json:"turn_seat"` // null unless the game is active
 	Result             *resultResponse `json:"result,omitempty"`
 	EndedBy            string          `json:"ended_by,omitempty"` // play, adjudication or abort, once the game has ended
 	Seats              []seatResponse  `json:"seats"`
@@ -133,7 +134,7 @@ func toGameResponse(g league.Game) gameResponse {
 		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy,
 		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
 		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt, SettledAt: g.SettledAt,
-		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, EndedBy: g.EndedBy, Seats: []seatResponse{},
+		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, Seats: []seatResponse{},
 	}
 	if g.Game != league.GameStacks {
 		r.BlockWindowSeconds = 0 // only Stacks has block windows
@@ -349,7 +350,13 @@ func (h gameHandlers) userGames(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	games, next, err := h.games.ListForUser(c.Request().Context(), c.Param("id"), p.Limit, p.Cursor)
+	q := league.UserGamesQuery{Page: p}
+	if s := c.QueryParam("to_move"); s != "" {
+		if q.ToMove, err = strconv.ParseBool(s); err != nil {
+			return league.Invalid("bad query", league.FieldError{Field: "to_move", Message: "must be true or false"})
+		}
+	}
+	games, next, err := h.games.ListForUser(c.Request().Context(), c.Param("id"), q)
 	if err != nil {
 		return err
 	}

@@ -290,6 +290,59 @@ func TestAUsersGamesArePagedLikeEveryList(t *testing.T) {
 	}
 }
 
+// A user's games say whose turn it is (turn_seat, null when nobody's),
+// and ?to_move=true keeps the games waiting for that user's move.
+func TestAUsersGamesSayWhoseTurnItIs(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, bob := startedGame(t, r, 1) // alice has moved: bob's turn
+	seats := decode[gameResponse](t, r.call("GET", "/api/v1/games/"+id, "", "")).Seats
+	aliceID, bobID := seats[0].User.ID, seats[1].User.ID
+	if rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice); rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	type page struct {
+		Items []map[string]any `json:"items"`
+	}
+	turns := func(userID, query string) map[string]any {
+		t.Helper()
+		rec := r.call("GET", "/api/v1/users/"+userID+"/games"+query, "", bob)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s games%s: %d %s", userID, query, rec.Code, rec.Body)
+		}
+		out := map[string]any{}
+		for _, g := range decode[page](t, rec).Items {
+			seat, ok := g["turn_seat"]
+			if !ok {
+				t.Fatalf("game %v has no turn_seat; want it always written", g["id"])
+			}
+			out[g["id"].(string)] = seat
+		}
+		return out
+	}
+	all := turns(aliceID, "")
+	if len(all) != 2 || all[id] != 1.0 {
+		t.Fatalf("alice's games: turn seats %v; want seat 1 in %s and null in the open game", all, id)
+	}
+	for g, seat := range all {
+		if g != id && seat != nil {
+			t.Errorf("the open game %s: turn_seat %v; want null", g, seat)
+		}
+	}
+	if got := turns(bobID, "?to_move=true"); len(got) != 1 || got[id] != 1.0 {
+		t.Errorf("bob's games to move: %v; want %s alone", got, id)
+	}
+	if got := turns(aliceID, "?to_move=true"); len(got) != 0 {
+		t.Errorf("alice's games to move: %v; want none", got)
+	}
+	wantProblem(t, r.call("GET", "/api/v1/users/"+aliceID+"/games?to_move=soon", "", alice), http.StatusBadRequest, "to_move")
+	if err := r.d.Games.(*postgres.Games).Adjudicate(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if got := turns(bobID, ""); got[id] != nil {
+		t.Errorf("a finished game: turn_seat %v; want null", got[id])
+	}
+}
+
 // A creator may leave their own open game; leaving it with no person
 // seated cancels it: the answer is the game, aborted.
 func TestLeavingAnOpenGameNobodyElseSitsAtAbortsIt(t *testing.T) {

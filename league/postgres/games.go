@@ -188,6 +188,23 @@ func loadSeats(tx *gorm.DB, gameID string) ([]seatRow, error) {
 	return seats, err
 }
 
+// loadSeatsOf reads the seats of several games in one query, by game.
+func loadSeatsOf(tx *gorm.DB, gameIDs []string) (map[string][]seatRow, error) {
+	var seats []seatRow
+	err := tx.Table("game_seats s").
+		Select("s.*, COALESCE(u.username, '') AS username").
+		Joins("LEFT JOIN users u ON u.id = s.user_id").
+		Where("s.game_id IN ?", gameIDs).Order("s.game_id, s.seat").Find(&seats).Error
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]seatRow, len(gameIDs))
+	for _, s := range seats {
+		out[s.GameID] = append(out[s.GameID], s)
+	}
+	return out, nil
+}
+
 // loadedGame is a game row read with its seats (and, for a move carrying a
 // move_id, the caller's earlier move with that id) in one round trip: a move is a
 // handful of statements, and each one saved is a round trip and a parse

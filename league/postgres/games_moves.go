@@ -279,7 +279,9 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 		return g.finishLocked(tx, fx, row, st, league.EndedByPlay, now)
 	}
 	ply := row.Ply
-	upd := map[string]any{"ply": ply, "timed_out_turn": row.TimedOutTurn}
+	turn := game.Turn()
+	row.TurnSeat = &turn
+	upd := map[string]any{"ply": ply, "timed_out_turn": row.TimedOutTurn, "turn_seat": turn}
 	timed := row.clock().Timed()
 	switch {
 	case game.InWindow():
@@ -441,9 +443,10 @@ func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, st play.Sta
 		winner = &w
 	}
 	row.Status, row.ResultStatus, row.Winner, row.FinishedAt, row.EndedBy = league.StatusFinished, &result, winner, &now, &endedBy
+	row.TurnSeat = nil
 	err := saveTurn(tx, fx, row, map[string]any{
 		"status": league.StatusFinished, "result_status": result, "winner": winner, "finished_at": now,
-		"ended_by": endedBy, "ply": row.Ply, "turn_deadline": nil, "resume_ms": nil,
+		"ended_by": endedBy, "ply": row.Ply, "turn_deadline": nil, "resume_ms": nil, "turn_seat": nil,
 	})
 	if err != nil {
 		return err

@@ -36,6 +36,7 @@ type gameRow struct {
 	Ply                int
 	TurnStartedAt      *time.Time
 	TurnDeadline       *time.Time
+	TurnSeat           *int       // the seat whose turn it is; nil unless the game is active
 	BotDueAt           *time.Time // when a bot's task for this ply is due; nil when no bot is to act
 	ResumeMS           *int64     `gorm:"column:resume_ms"`
 	TimedOutTurn       int
@@ -122,6 +123,10 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 	}
 	if r.EndedBy != nil {
 		g.EndedBy = *r.EndedBy
+	}
+	if r.Status == league.StatusActive && r.TurnSeat != nil {
+		seat := *r.TurnSeat
+		g.TurnSeat = &seat
 	}
 	// The seed is revealed only once nobody can profit from it.
 	if r.Status == league.StatusFinished || r.Status == league.StatusAborted {

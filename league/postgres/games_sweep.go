@@ -35,7 +35,8 @@ func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves 
 // the bot:move of an active game whose bot was due to act (bot_due_at; in
 // an untimed game nothing else would ever move it on), and the game:start
 // of a scheduled game still open past its start and fill grace (nothing
-// else would ever start it). Tasks are enqueued
+// else would ever start it). It also fills in the turn_seat of games
+// active since before that column (fillTurnSeats). Tasks are enqueued
 // after their commit, so a Redis failure at that moment loses them; the
 // task IDs make scheduling one that is still waiting a no-op, while one
 // that is over (archived or completed, yet the game still waits for it)
@@ -81,7 +82,32 @@ func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 		}
 		done.Starts++
 	}
-	return done, nil
+	return done, g.fillTurnSeats(db)
+}
+
+// fillTurnSeats gives the games that were active before games had a
+// turn_seat (00014) theirs, which only the engine can tell: every turn
+// saved since writes it. Once they are done it is one query through the
+// status index that finds nothing. The write leaves the revision alone
+// (nothing a move checks changes) and applies only if the game is still
+// the one replayed: a move stored meanwhile has written its own.
+func (g *Games) fillTurnSeats(db *gorm.DB) error {
+	var rows []gameRow
+	if err := db.Where("status = ? AND turn_seat IS NULL", league.StatusActive).
+		Limit(reconcileBatch).Find(&rows).Error; err != nil {
+		return err
+	}
+	for i := range rows {
+		game, err := g.state(db, &rows[i])
+		if err != nil {
+			return err
+		}
+		if err := db.Exec("UPDATE games SET turn_seat = ? WHERE id = ? AND revision = ? AND turn_seat IS NULL",
+			game.Turn(), rows[i].ID, rows[i].Revision).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // overdueGame is an active game whose task for its ply was due at Due.

@@ -808,6 +808,11 @@ func TestAClosedBlockWindowLeavesAnUntimedTurnUntimed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A Stacks turn spans many plies; the stored turn follows each,
+		// and in the window stays the completer's.
+		if row.TurnSeat == nil || *row.TurnSeat != game.Turn() {
+			t.Fatalf("ply %d: stored turn seat %v, want %d", row.Ply, row.TurnSeat, game.Turn())
+		}
 		if game.InWindow() {
 			break
 		}

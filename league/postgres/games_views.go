@@ -35,6 +35,11 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 		return v
 	}
 	v.ToMove = game.Actors()
+	// From the state itself, not the row: a view rebuilt at an earlier
+	// ply (a repeated move_id, an SSE client's missed frames) has the
+	// row of the game as it is now.
+	turn := game.Turn()
+	v.Game.TurnSeat = &turn
 	if mine != nil && !mine.botControlled() && contains(v.ToMove, viewer) {
 		if game.InWindow() {
 			for _, m := range game.LegalMoves(viewer) {
@@ -208,17 +213,24 @@ func (g *Games) Vector(ctx context.Context, a league.Actor, gameID string, ply *
 }
 
 // ListForUser lists the games a user sits at, newest first, with a keyset
-// cursor.
-func (g *Games) ListForUser(ctx context.Context, userID string, limit int, cursor string) ([]league.Game, string, error) {
+// cursor; with q.ToMove only those being played where it is the user's
+// turn at a seat they play themselves. A page is two queries whatever its
+// size: the games, then all of their seats.
+func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGamesQuery) ([]league.Game, string, error) {
 	if !validID(userID) {
 		return nil, "", league.Errorf(league.ENOTFOUND, "no such user")
 	}
-	if limit <= 0 || limit > 100 {
-		limit = 20
+	if q.Page.Limit <= 0 || q.Page.Limit > 100 {
+		q.Page.Limit = 20
 	}
 	db := g.db.WithContext(ctx)
-	q := db.Table("games").Where("id IN (SELECT game_id FROM game_seats WHERE user_id = ?)", userID)
-	rows, next, err := findPage(q, newestFirst, league.PageRequest{Limit: limit, Cursor: cursor},
+	games := db.Table("games").Where("id IN (SELECT game_id FROM game_seats WHERE user_id = ?)", userID)
+	if q.ToMove {
+		games = db.Table("games").Where("status = ? AND EXISTS (SELECT 1 FROM game_seats s "+
+			"WHERE s.game_id = games.id AND s.seat = games.turn_seat AND s.user_id = ? AND s.bot_level IS NULL)",
+			league.StatusActive, userID)
+	}
+	rows, next, err := findPage(games, newestFirst, q.Page,
 		func(r *gameRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return nil, "", err
@@ -227,14 +239,19 @@ func (g *Games) ListForUser(ctx context.Context, userID string, limit int, curso
 		if err := parentExists(db, "users", userID, noSuchUser); err != nil {
 			return nil, "", err
 		}
+		return []league.Game{}, next, nil
 	}
-	out := make([]league.Game, 0, len(rows))
+	ids := make([]string, len(rows))
 	for i := range rows {
-		seats, err := loadSeats(db, rows[i].ID)
-		if err != nil {
-			return nil, "", err
-		}
-		out = append(out, fromGameRow(&rows[i], seats))
+		ids[i] = rows[i].ID
+	}
+	seats, err := loadSeatsOf(db, ids)
+	if err != nil {
+		return nil, "", err
+	}
+	out := make([]league.Game, len(rows))
+	for i := range rows {
+		out[i] = fromGameRow(&rows[i], seats[rows[i].ID])
 	}
 	return out, next, nil
 }
