@@ -62,6 +62,8 @@ export interface Game {
   seed?: string;
   ply: number;
   turn_deadline?: string;
+  /** the seat whose turn it is while the game is active (in a Stacks block window still the completer's); null otherwise */
+  turn_seat?: number | null;
   result?: { status: 'finished' | 'drawn' | string; winner: number | null };
   /** How the game ended, once it has: by the rules, by a tournament round's deadline, or aborted. */
   ended_by?: 'play' | 'adjudication' | 'abort' | string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../api/types';
-import { outcome, versus } from './GameList';
+import { outcome, versus, yourMove } from './GameList';
 
 const game = (over: Partial<Game>, abandoned: boolean): Game => ({
   id: 'g', game: 'sequence', players: 2, teams: 2, status: 'finished', rated: true, clock: {}, created_at: '', seed_hash: '', ply: 40,
@@ -35,5 +35,23 @@ describe('"My games" table line', () => {
     expect(versus(game({}, false), 'u1')).toBe('vs bob');
     expect(versus({ ...twoVtwo, game: 'stacks', teams: 4 }, 'u-ann')).toBe('vs bob, carol, dave');
     expect(versus(twoVtwo, 'u-zed')).toBe('vs ann, bob, carol, dave');
+  });
+});
+
+describe('"My games" your move', () => {
+  const active = (turn: number | null | undefined, abandoned = false) => game({ status: 'active', result: undefined, turn_seat: turn }, abandoned);
+
+  it('is the turn of my own seat in a game being played', () => {
+    expect(yourMove(active(0), 'u1')).toBe(true);
+    expect(yourMove(active(1), 'u1')).toBe(false);
+    expect(yourMove(active(1), 'u2')).toBe(true);
+  });
+
+  it('is never a seat a bot took over, a game not being played, or an unknown turn', () => {
+    expect(yourMove(active(0, true), 'u1')).toBe(false);
+    expect(yourMove(game({ turn_seat: 0 }, false), 'u1')).toBe(false); // finished
+    expect(yourMove(active(null), 'u1')).toBe(false);
+    expect(yourMove(active(undefined), 'u1')).toBe(false);
+    expect(yourMove(active(0), undefined)).toBe(false);
   });
 });

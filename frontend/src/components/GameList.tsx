@@ -33,17 +33,38 @@ export function outcome(g: Game, me?: string): string {
   return won ? 'won' : 'lost';
 }
 
-export function GameList({ games, me, empty }: { games: Game[]; me?: string; empty: string }) {
+/**
+ * yourMove says whether the game waits for me: it is being played and its
+ * turn is at my seat, one I play myself (not one a fill-in bot took over).
+ */
+export function yourMove(g: Game, me?: string): boolean {
+  if (!me || g.status !== 'active' || g.turn_seat == null) return false;
+  const s = g.seats.find((s) => s.seat === g.turn_seat);
+  return !!s && s.user?.id === me && !s.bot;
+}
+
+/**
+ * GameList lists games as me sees them. With markMine (me is the person
+ * signed in), a game that waits for my move says "Your move" in words, its
+ * line set apart by a bar as well, so that colour is never the only cue.
+ */
+export function GameList({ games, me, empty, markMine = false }: { games: Game[]; me?: string; empty: string; markMine?: boolean }) {
   if (games.length === 0) return <p class="muted">{empty}</p>;
   return (
     <ul class="game-list">
       {games.map((g) => {
         const o = outcome(g, me);
+        const mine = markMine && yourMove(g, me);
         return (
-          <li key={g.id}>
+          <li key={g.id} class={mine ? 'your-move' : undefined}>
             <a href={g.status === 'finished' ? `/games/${g.id}/replay` : `/games/${g.id}`}>
               {g.game === 'sequence' ? 'Sequence' : 'Stacks'} · {g.players} players
             </a>{' '}
+            {mine && (
+              <>
+                <strong class="tag tag-move">Your move</strong>{' '}
+              </>
+            )}
             <span class="muted">{versus(g, me)}</span> <span class={`tag tag-${o.replace(/\s.*/, '')}`}>{o}</span>{' '}
             <span class="muted small">{when(g.started_at ?? g.created_at)}</span>
             {g.status === 'finished' && (

@@ -1,4 +1,4 @@
-import type { Game, Page as ListPage, UserClub, UserTournament } from '../api/types';
+import type { Game, UserClub, UserTournament } from '../api/types';
 import { roundLine, upcoming } from '../competition/nextRounds';
 import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
@@ -10,7 +10,10 @@ import { NewGameForm } from './NewGameForm';
 
 export default function Home() {
   const { user } = useSession();
-  const games = useLoad(async () => (user ? (await api.get<ListPage<Game>>(`/users/${user.id}/games?limit=20`)).items : []), [user?.id]);
+  const games = usePagedList<Game>(user ? `/users/${user.id}/games` : null, [user?.id]);
+  // the games that wait for my move, apart at the top: the server filters
+  // them, so a later page of the full list holds none that is missing here
+  const toMove = usePagedList<Game>(user ? `/users/${user.id}/games?to_move=true` : null, [user?.id]);
   const clubs = usePagedList<UserClub>(user ? `/users/${user.id}/clubs` : null, [user?.id]);
   // every tournament: the next rounds are sorted by date across all of them
   const tournaments = useLoad(async () => (user ? await fetchAll<UserTournament>((path) => api.get(path), `/users/${user.id}/tournaments`) : []), [user?.id]);
@@ -41,8 +44,18 @@ export default function Home() {
       <div class="home-grid">
         <section class="card-box" aria-labelledby="my-games">
           <h2 id="my-games">My games</h2>
+          {!games.error && <ErrorBox error={toMove.error} />}
+          {!!toMove.data?.length && (
+            <>
+              <h3>Your move</h3>
+              <GameList games={toMove.data} me={user.id} empty="" markMine />
+              <ShowMore list={toMove} label="More games waiting for you" />
+              <h3>All my games</h3>
+            </>
+          )}
           <ErrorBox error={games.error} />
-          {games.data ? <GameList games={games.data} me={user.id} empty="No games yet: start one." /> : !games.error && <Loading />}
+          {games.data ? <GameList games={games.data} me={user.id} empty="No games yet: start one." markMine /> : !games.error && <Loading />}
+          <ShowMore list={games} label="Older games" />
         </section>
         <section class="card-box">
           <NewGameForm />

@@ -1,0 +1,89 @@
+// Home's "My games" against a stubbed API: the games that wait for the
+// signed-in player's move say "Your move" in words and are gathered at the
+// top, from the server's ?to_move=true, and both lists page by cursor.
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Game, Seat, User } from '../api/types';
+import { api, restore } from '../session';
+import { calls, mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
+import Home from './Home';
+
+const me: User = { id: 'u1', username: 'ann', kind: 'human', is_admin: false, created_at: '' };
+const person = (seat: number, id: string, username: string, over: Partial<Seat> = {}): Seat => ({
+  seat, team: seat, user: { id, username }, open: false, filled_by_bot: false, abandoned: false, ...over,
+});
+const game = (id: string, over: Partial<Game>): Game => ({
+  id, game: 'sequence', players: 2, teams: 2, status: 'active', rated: false, clock: {}, created_at: '2026-03-01T10:00:00Z',
+  seed_hash: '', ply: 3, turn_seat: 0, seats: [person(0, 'u1', 'ann'), person(1, 'u2', 'bob')], ...over,
+});
+const mine = game('g-mine', {});
+const theirs = game('g-theirs', { turn_seat: 1 });
+// ann's seat taken over by a fill-in bot: the bot moves, not ann
+const takenOver = game('g-bot', { seats: [person(0, 'u1', 'ann', { bot: 'greedy', filled_by_bot: true, abandoned: true }), person(1, 'u2', 'bob')] });
+const over = game('g-over', { status: 'finished', turn_seat: null, result: { status: 'finished', winner: 0 } });
+const older = game('g-older', { turn_seat: 0 });
+
+const lines = (list: Element | null | undefined) => [...(list?.querySelectorAll('li') ?? [])];
+const lineOf = (root: Element, id: string) => lines(root.querySelector('section[aria-labelledby=my-games]')).filter((li) => li.querySelector(`a[href="/games/${id}"]`));
+
+function home(toMove: Game[], all = [mine, theirs, takenOver, over]) {
+  stub({
+    'GET /me': () => me,
+    'GET /users/u1/games\\?to_move=true&limit=20': () => ({ items: toMove, next_cursor: '' }),
+    'GET /users/u1/games\\?limit=20': () => ({ items: all, next_cursor: 'c2' }),
+    'GET /users/u1/games\\?limit=20&cursor=c2': () => ({ items: [older], next_cursor: '' }),
+    'GET /users/u1/(clubs|tournaments).*': () => ({ items: [], next_cursor: '' }),
+  });
+}
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  resetCalls();
+  vi.spyOn(api, 'refresh').mockResolvedValue(true);
+});
+afterEach(signOutAndUnmount);
+
+describe('Home "My games"', () => {
+  it('says "Your move", in words, on the games that wait for me alone, and gathers them at the top', async () => {
+    home([mine]);
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const section = root.querySelector('section[aria-labelledby=my-games]')!;
+    const headings = [...section.querySelectorAll('h3')].map((h) => h.textContent);
+    expect(headings).toEqual(['Your move', 'All my games']);
+    const [top] = section.querySelectorAll('ul.game-list');
+    expect(lines(top).map((li) => li.querySelector('a')!.getAttribute('href'))).toEqual(['/games/g-mine']);
+    // in the full list too, the one game that waits for me says so
+    for (const [id, want] of [['g-mine', true], ['g-theirs', false], ['g-bot', false], ['g-over', false]] as const) {
+      const li = lineOf(root, id).at(-1)!;
+      expect(li.textContent?.includes('Your move'), id).toBe(want);
+      expect(li.classList.contains('your-move'), id).toBe(want);
+    }
+    expect(calls.map((c) => c.path)).toContain('/users/u1/games?to_move=true&limit=20');
+  });
+
+  it('pages the full list by its cursor, marking a later page the same way', async () => {
+    home([mine, older]);
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const more = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Older games')!;
+    expect(more).toBeTruthy();
+    await act(async () => void more.click());
+    await settle();
+    expect(calls.map((c) => c.path)).toContain('/users/u1/games?limit=20&cursor=c2');
+    expect(lineOf(root, 'g-older').map((li) => li.textContent?.includes('Your move'))).toEqual([true, true]);
+  });
+
+  it('has no "Your move" part when no game waits for me', async () => {
+    home([], [theirs, takenOver, over]);
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const section = root.querySelector('section[aria-labelledby=my-games]')!;
+    expect(section.querySelectorAll('h3')).toHaveLength(0);
+    expect(section.textContent).not.toContain('Your move');
+    expect(lines(section.querySelector('ul.game-list'))).toHaveLength(3);
+  });
+});
