@@ -141,6 +141,7 @@ type Game struct {
 	ResultStatus string // finished or drawn
 	Winner       *int   // team (sequence) or seat (stacks)
 	EndedBy      string // how the game ended (EndedBy…); empty until it has
+	RematchID    string // the game its players were offered next, if one asked for a rematch
 	Seats        []Seat
 }
 
@@ -203,7 +204,7 @@ type MoveRecord struct {
 type GameEvent struct {
 	GameID string
 	Ply    int    // the ply after the event
-	Kind   string // "move", "start", "seat", "end"
+	Kind   string // "move", "start", "seat", "end", "rematch"
 	Move   *MoveRecord
 }
 
@@ -227,6 +228,8 @@ type GameService interface {
 	Join(ctx context.Context, a Actor, gameID string, seat *int) (*Game, error)
 	Leave(ctx context.Context, a Actor, gameID string) (*Game, error)
 	Start(ctx context.Context, a Actor, gameID string) (*Game, error)
+	// Rematch makes or joins the rematch of a finished casual game.
+	Rematch(ctx context.Context, a Actor, gameID string) (*Game, error)
 	View(ctx context.Context, a Actor, gameID string) (*GameView, error)
 	Move(ctx context.Context, a Actor, gameID string, req MoveRequest) (*GameView, error)
 	Moves(ctx context.Context, gameID string, afterPly int) ([]MoveRecord, error)

@@ -185,6 +185,7 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 		"POST /api/v1/games/{id}/join":               `{"seat":1}`,
 		"POST /api/v1/games/{id}/leave":              "",
 		"POST /api/v1/games/{id}/start":              "",
+		"POST /api/v1/games/{id}/rematch":            "",
 		"POST /api/v1/seasons/{id}/close":            "",
 		"POST /api/v1/games/{id}/moves":              fmt.Sprintf(`{"ply":0,"move":%q,"move_id":"m0"}`, view.LegalMoves[0]),
 		"POST /api/v1/clubs/{id}/leagues":            `{"name":"Another league"}`,

@@ -295,3 +295,54 @@ func TestAStreamWithTwoAccessTokensIsRefused(t *testing.T) {
 	rec := r.call("GET", "/api/v1/games/"+id+"/events?access_token="+alice+"&access_token=junk", "", "")
 	wantProblem(t, rec, http.StatusUnauthorized, "")
 }
+
+// A finished game's player asks for a rematch: the other player's stream
+// of the finished game says so, and the other player's own ask seats them
+// in it, one seat on, and starts it.
+func TestARematchIsOfferedOnTheFinishedGamesStream(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, bob := startedGame(t, r, 3)
+	_, carol := r.user("carol", false)
+	if rec := r.call("POST", "/api/v1/games/"+id+"/rematch", "", alice); rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("a rematch of a game in play: %d %s", rec.Code, rec.Body)
+	}
+	// The rematch reads only the row's status and seats: end the game there.
+	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
+		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, id).Error; err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close)
+	_, body := openEvents(t, srv, id, bob, "")
+	if ev := nextEvent(t, body); ev != "state" {
+		t.Fatalf("first event %q, want state", ev)
+	}
+	wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/rematch", "", carol), http.StatusForbidden, "")
+	wantProblem(t, r.call("POST", "/api/v1/games/00000000-0000-0000-0000-00000000000f/rematch", "", alice), http.StatusNotFound, "")
+
+	rec := r.call("POST", "/api/v1/games/"+id+"/rematch", "", alice)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("rematch: %d %s", rec.Code, rec.Body)
+	}
+	re := decode[gameResponse](t, rec)
+	if re.Status != "open" || !re.Seats[0].Open || re.Seats[1].User == nil || re.Seats[1].User.Username != "alice" {
+		t.Fatalf("rematch %+v: want bob's seat 0 open and alice at seat 1", re)
+	}
+	name, data := readEvent(t, body)
+	var ev struct {
+		View gameViewResponse `json:"view"`
+	}
+	if err := json.Unmarshal([]byte(data), &ev); err != nil {
+		t.Fatal(err)
+	}
+	if name != "rematch" || ev.View.RematchID != re.ID {
+		t.Fatalf("bob's stream sent %q naming rematch %q, want rematch naming %s", name, ev.View.RematchID, re.ID)
+	}
+	rec = r.call("POST", "/api/v1/games/"+id+"/rematch", "", bob)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("bob's rematch: %d %s", rec.Code, rec.Body)
+	}
+	if got := decode[gameResponse](t, rec); got.ID != re.ID || got.Status != "active" || got.Seats[0].User == nil || got.Seats[0].User.Username != "bob" {
+		t.Fatalf("bob's rematch %+v: want %s started with bob at seat 0", got, re.ID)
+	}
+}

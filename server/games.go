@@ -108,6 +108,7 @@ type gameResponse struct {
 	TurnSeat           *int            `json:"turn_seat"` // null unless the game is active
 	Result             *resultResponse `json:"result,omitempty"`
 	EndedBy            string          `json:"ended_by,omitempty"` // play, adjudication or abort, once the game has ended
+	RematchID          string          `json:"rematch_id,omitempty"`
 	Seats              []seatResponse  `json:"seats"`
 }
 
@@ -134,7 +135,7 @@ func toGameResponse(g league.Game) gameResponse {
 		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy,
 		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
 		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt, SettledAt: g.SettledAt,
-		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, Seats: []seatResponse{},
+		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, RematchID: g.RematchID, Seats: []seatResponse{},
 	}
 	if g.Game != league.GameStacks {
 		r.BlockWindowSeconds = 0 // only Stacks has block windows
@@ -178,6 +179,7 @@ func mountGames(e *echo.Echo, api *echo.Group, d Deps) {
 	api.POST("/games/:id/join", h.join, required)
 	api.POST("/games/:id/leave", h.leave, required)
 	api.POST("/games/:id/start", h.start, required)
+	api.POST("/games/:id/rematch", h.rematch, required)
 	api.POST("/games/:id/moves", h.move, required)
 	api.GET("/games/:id/moves", h.moves, optional)
 	api.GET("/games/:id/archive", h.archive, optional)
@@ -250,6 +252,14 @@ func (h gameHandlers) leave(c echo.Context) error {
 
 func (h gameHandlers) start(c echo.Context) error {
 	g, err := h.games.Start(c.Request().Context(), actorOf(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameResponse(*g))
+}
+
+func (h gameHandlers) rematch(c echo.Context) error {
+	g, err := h.games.Rematch(c.Request().Context(), actorOf(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

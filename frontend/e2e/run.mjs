@@ -395,6 +395,24 @@ try {
     await shot('home.png', { fullPage: true });
   });
 
+  await test('play again: the rematch starts at once, the bot (one seat on) moving first', async () => {
+    await page.goto(gameURL);
+    await page.getByRole('button', { name: 'Play again' }).click();
+    await page.waitForURL((u) => /\/games\/[0-9a-f-]+$/.test(u.pathname) && u.href !== gameURL);
+    await page.locator('.game[data-status=active]').waitFor();
+    await page.locator('.game[data-my-turn=true]').waitFor();
+    const ply = Number(await page.locator('.game').getAttribute('data-ply'));
+    assert(ply === 1, `my first turn of the rematch is at ply ${ply}, want 1 (the bot, now in seat 1, moves first)`);
+    // the finished game names its rematch; asking again goes to the same game
+    const rematchURL = page.url();
+    await page.goto(gameURL);
+    await page.getByRole('status').filter({ hasText: 'A rematch is set up.' }).waitFor();
+    await page.getByRole('button', { name: 'Play the rematch' }).click();
+    await page.waitForURL(rematchURL);
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { name: 'My games' }).waitFor();
+  });
+
   await test('a Stacks table: piles, hand and a played turn', async () => {
     await page.getByLabel('Game', { exact: true }).selectOption('stacks');
     await page.getByLabel(/^Seat 2/).selectOption('random');

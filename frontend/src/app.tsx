@@ -24,7 +24,10 @@ export function App() {
     const params = matchPath(r.path, path);
     if (params) {
       const R = r.render;
-      page = <R {...params} />;
+      // A new path is a new page: the game (or tournament, club…) it shows
+      // starts from nothing, not from the state of the one before, whose
+      // late answers and events could otherwise land on it.
+      page = <R key={path} {...params} />;
       break;
     }
   }

@@ -47,6 +47,7 @@ type gameRow struct {
 	TournamentID       *string
 	MatchID            *string
 	MatchGame          *int
+	RematchID          *string // the game its players were offered next (Rematch)
 	// Revision counts changes to the row and its seats (see saveTurn).
 	Revision int64
 }
@@ -127,6 +128,9 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 	if r.Status == league.StatusActive && r.TurnSeat != nil {
 		seat := *r.TurnSeat
 		g.TurnSeat = &seat
+	}
+	if r.RematchID != nil {
+		g.RematchID = *r.RematchID
 	}
 	// The seed is revealed only once nobody can profit from it.
 	if r.Status == league.StatusFinished || r.Status == league.StatusAborted {

@@ -67,6 +67,8 @@ export interface Game {
   result?: { status: 'finished' | 'drawn' | string; winner: number | null };
   /** How the game ended, once it has: by the rules, by a tournament round's deadline, or aborted. */
   ended_by?: 'play' | 'adjudication' | 'abort' | string;
+  /** The game its players were offered next, once one of them asked for a rematch. */
+  rematch_id?: string;
   seats: Seat[];
 }
 
@@ -144,7 +146,7 @@ export interface MoveRecord {
 }
 
 export interface GameEventData {
-  kind: 'state' | 'move' | 'seat' | 'start' | 'end' | string;
+  kind: 'state' | 'move' | 'seat' | 'start' | 'end' | 'rematch' | string;
   move?: MoveRecord;
   view: GameView;
 }

@@ -14,7 +14,7 @@ export interface StreamDeps {
   setTimer?: (fn: () => void, ms: number) => unknown;
 }
 
-export const EVENT_KINDS = ['state', 'move', 'seat', 'start', 'end'] as const;
+export const EVENT_KINDS = ['state', 'move', 'seat', 'start', 'end', 'rematch'] as const;
 
 export function streamURL(gameID: string, token: string | null, lastEventID: string | null): string {
   const q = new URLSearchParams();

@@ -14,6 +14,7 @@ import { counted } from '../components/plural';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { newMoveID, ratingText, resultText, seatName } from './gameCommon';
+import { Rematch } from './Rematch';
 import { SequenceTable } from './SequenceTable';
 import { StacksTable } from './StacksTable';
 
@@ -328,6 +329,7 @@ export default function GamePage({ id }: { id: string }) {
             Open the replay
           </a>
         )}
+        <Rematch view={view} />
       </div>
       <div class="sr-only" aria-live="polite" aria-atomic="true" id="announcer">
         {live.announcement}
