@@ -3,6 +3,7 @@ package league
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes. The server maps each to one HTTP status; nothing else
@@ -63,3 +64,11 @@ func ErrorCode(err error) string {
 	}
 	return EINTERNAL
 }
+
+// NotYet is what a task's handler returns when the task came before its
+// time by more than a timer's slack: asynq moved it on a process whose
+// clock is ahead of this one's. It may be the only task for that time, so
+// it is not dropped: the workers run it again at At, not as a failure.
+type NotYet struct{ At time.Time }
+
+func (e *NotYet) Error() string { return "not due until " + e.At.UTC().Format(time.RFC3339Nano) }

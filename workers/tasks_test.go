@@ -3,6 +3,9 @@ package workers
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -115,5 +118,52 @@ func TestATaskThatIsOverIsReplacedWhenScheduledAgain(t *testing.T) {
 	}
 	if err := ins.DeleteTask(QueueGames, id); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A task that came before its time (league.NotYet: a worker whose clock is
+// behind the forwarder's) is not dropped nor failed: it runs again at the
+// time it gave, its retries untouched.
+func TestATaskThatCameEarlyRunsAgainAtItsTime(t *testing.T) {
+	rdb := redisFor(t)
+	w := New(rdb, Config{Concurrency: 2, PollInterval: 50 * time.Millisecond, ShutdownTimeout: time.Second}, slog.New(slog.DiscardHandler))
+	type run struct {
+		at      time.Time
+		retried int
+	}
+	runs := make(chan run, 4)
+	due := time.Now().Add(2 * time.Second)
+	var calls atomic.Int32
+	w.Handle("test:early", func(ctx context.Context, task *asynq.Task) error {
+		n, _ := asynq.GetRetryCount(ctx)
+		runs <- run{time.Now(), n}
+		if calls.Add(1) == 1 {
+			return fmt.Errorf("round deadline: %w", &league.NotYet{At: due})
+		}
+		return nil
+	})
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	if _, err := asynq.NewClientFromRedisClient(rdb).Enqueue(asynq.NewTask("test:early", nil), asynq.Queue(QueueSchedule), asynq.MaxRetry(20)); err != nil {
+		t.Fatal(err)
+	}
+	var got []run
+	for len(got) < 2 {
+		select {
+		case r := <-runs:
+			got = append(got, r)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("runs %+v; want the task again at %v", got, due)
+		}
+	}
+	// asynq keeps schedule times in whole seconds.
+	if got[1].at.Before(due.Add(-time.Second)) || got[1].at.After(due.Add(2*time.Second)) || got[1].retried != 0 {
+		t.Fatalf("the early task ran again at %v (retried %d); want it at %v, no retry counted", got[1].at, got[1].retried, due)
+	}
+	task := asynq.NewTask("test:early", nil)
+	if d := retryDelay(0, &league.NotYet{At: time.Now().Add(-time.Minute)}, task); d != minEarlyRetry {
+		t.Fatalf("a task early for a time now past comes back in %v, want %v", d, minEarlyRetry)
 	}
 }

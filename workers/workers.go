@@ -10,6 +10,8 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/redis/go-redis/v9"
+
+	"github.com/seqleague/seqleague/league"
 )
 
 // Queues and their priorities: timers and bot moves keep games moving and
@@ -73,7 +75,12 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 		Logger:            asynqLogger{logger},
 		LogLevel:          asynq.WarnLevel,
 		RetryDelayFunc:    retryDelay,
+		IsFailure:         func(err error) bool { return !isNotYet(err) },
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, task *asynq.Task, err error) {
+			if isNotYet(err) {
+				logger.DebugContext(ctx, "task came early; it runs again at its time", slog.String("type", task.Type()), slog.String("error", err.Error()))
+				return
+			}
 			logger.ErrorContext(ctx, "task failed", slog.String("type", task.Type()), slog.String("error", err.Error()))
 		}),
 	})
@@ -83,12 +90,29 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 // retryDelay is asynq's back-off, except for a task whose worker died
 // holding it (its lease expired): that task did not fail, so it runs again
 // at once. asynq finds such a task only a minute or so after the crash,
-// and a game waiting on its bot's move has waited long enough.
+// and a game waiting on its bot's move has waited long enough. A task that
+// came early (league.NotYet) runs again at its time, and at least
+// minEarlyRetry later: a worker whose clock is behind may be handed it
+// again at once by a forwarder whose clock is right.
 func retryDelay(n int, err error, task *asynq.Task) time.Duration {
+	var early *league.NotYet
+	if errors.As(err, &early) {
+		return max(time.Until(early.At), minEarlyRetry)
+	}
 	if errors.Is(err, asynq.ErrLeaseExpired) {
 		return 0
 	}
 	return asynq.DefaultRetryDelayFunc(n, err, task)
+}
+
+// minEarlyRetry is the least a task that came early waits to run again.
+const minEarlyRetry = time.Second
+
+// isNotYet reports whether a task's error says it came before its time:
+// not a failure, so it counts no retry and is not logged as one.
+func isNotYet(err error) bool {
+	var early *league.NotYet
+	return errors.As(err, &early)
 }
 
 // Every runs f every d while the workers run (register before Start). Every

@@ -810,7 +810,10 @@ func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
 		due := row.ScheduledStart.Add(g.cfg.FillGrace)
 		wait := due.Sub(g.now())
 		if wait > timerSlack {
-			return g.tasks.StartGame(ctx, gameID, due)
+			// The fill grace, or a worker whose clock is behind: the task
+			// comes back when the start is due. (Enqueueing the due time
+			// instead is a no-op when it is this running task's own.)
+			return &league.NotYet{At: due}
 		}
 		if wait > 0 { // asynq fires up to a second early
 			select {

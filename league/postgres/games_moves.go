@@ -643,7 +643,10 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 	// second early: wait out the rest here, holding no lock.
 	early := row.TurnDeadline.Sub(g.now())
 	if early > timerSlack {
-		return nil // the deadline moved later; the timer for it will come
+		// This worker's clock is behind the one that moved the timer, or
+		// the deadline moved later: the timer (its ID is the ply's, so it
+		// is the only one) comes back at the deadline.
+		return &league.NotYet{At: *row.TurnDeadline}
 	}
 	if early > 0 {
 		// No need to read the game again afterwards: if it changes

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -267,10 +268,12 @@ func TestAGameChangedWhileRedisWasDownMovesOnOnceItIsBack(t *testing.T) {
 
 // A worker whose clock runs behind (a clock stepped back, or a machine
 // skewed from the one whose asynq forwarded the timer) finds the deadline
-// still ahead and does nothing rather than play the turn early; the timer
-// the sweep schedules again (once the deadline is long past) is run by a
-// worker whose clock is right and plays the turn, once.
-func TestATimerRunByAWorkerWhoseClockIsBehindWaitsForTheSweep(t *testing.T) {
+// still ahead and does not play the turn early; the timer is the ply's only
+// one, so it is not dropped either: it comes back at the deadline. Should
+// it be lost all the same, the timer the sweep schedules again (once the
+// deadline is long past) is run by a worker whose clock is right and plays
+// the turn, once.
+func TestATimerRunByAWorkerWhoseClockIsBehindComesBackAtTheDeadline(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
@@ -283,8 +286,9 @@ func TestATimerRunByAWorkerWhoseClockIsBehindWaitsForTheSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(time.Until(*v.Game.TurnDeadline) + 50*time.Millisecond)
-	if err := behind.TimeOut(ctx, g.ID, 0); err != nil {
-		t.Fatal(err)
+	var early *league.NotYet
+	if err := behind.TimeOut(ctx, g.ID, 0); !errors.As(err, &early) || !early.At.Equal(*v.Game.TurnDeadline) {
+		t.Fatalf("timer run by a worker 10 s behind: %v; want it to come back at the deadline %v", err, *v.Game.TurnDeadline)
 	}
 	if n := r.rowsOf(t, "game_moves", g.ID); n != 0 {
 		t.Fatalf("%d moves after a timer run by a worker 10 s behind, want none", n)

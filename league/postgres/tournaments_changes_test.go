@@ -367,3 +367,70 @@ func TestADeadlineWaitsOutAPauseAndActsAtTheResume(t *testing.T) {
 		t.Fatalf("game after the resume: %+v, %v; want it ended by adjudication", v.Game, err)
 	}
 }
+
+// TestRoundTasksRunByAWorkerWhoseClockIsBehindComeBackAtTheirTime: a
+// worker whose clock runs 10 s behind the one that moved a round's task
+// finds the round's start, or its deadline, still ahead. The task may be
+// the only one for that time, so it is not dropped: it says when to run
+// again (the stored time), and run then it starts the round, or ends its
+// game.
+func TestRoundTasksRunByAWorkerWhoseClockIsBehindComeBackAtTheirTime(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, _ := r.peopleTournament(t, "Skewed", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, "kim", "lou")
+	// The tasks scheduled here are an hour away; the round's times are
+	// then set just past, as if those tasks were being run now.
+	start := time.Now().UTC().Add(time.Hour)
+	deadline := start.Add(time.Hour)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
+		t.Fatal(err)
+	}
+	behind := *r.tournaments
+	behind.now = func() time.Time { return time.Now().UTC().Add(-10 * time.Second) }
+	round := func() league.TournamentRound {
+		t.Helper()
+		rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+		if err != nil || len(rounds) != 1 {
+			t.Fatalf("rounds = %+v, %v; want round 1", rounds, err)
+		}
+		return rounds[0]
+	}
+	notYet := func(err error, at *time.Time, what string) {
+		t.Helper()
+		var early *league.NotYet
+		if !errors.As(err, &early) || at == nil || !early.At.Equal(*at) {
+			t.Fatalf("%s run by a worker 10 s behind: %v; want it to come back at %v", what, err, at)
+		}
+	}
+
+	if err := r.db.Gorm.Exec("UPDATE rounds SET starts_at = now() - interval '1 second' WHERE tournament_id = ?", tour.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	notYet(behind.StartRound(ctx, tour.ID, 1), round().StartsAt, "the round's start")
+	if rd := round(); rd.Status != "scheduled" {
+		t.Fatalf("round %s after its start ran early; want it still scheduled", rd.Status)
+	}
+	if err := r.tournaments.StartRound(ctx, tour.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	rd := round()
+	if rd.Status != "running" || len(rd.Matches) != 1 || len(rd.Matches[0].Games) != 1 {
+		t.Fatalf("round after its start came back: %+v; want it paired, its game in play", rd)
+	}
+	gameID := rd.Matches[0].Games[0]
+
+	if err := r.db.Gorm.Exec("UPDATE rounds SET deadline = now() - interval '1 second' WHERE tournament_id = ?", tour.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	notYet(behind.RoundDeadline(ctx, tour.ID, 1), round().Deadline, "the round's deadline")
+	if v, err := r.games.View(ctx, league.Actor{}, gameID); err != nil || v.Game.Status != league.StatusActive {
+		t.Fatalf("game after its deadline ran early: %+v, %v; want it still being played", v.Game, err)
+	}
+	if err := r.tournaments.RoundDeadline(ctx, tour.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := r.games.View(ctx, league.Actor{}, gameID); err != nil || v.Game.EndedBy != league.EndedByAdjudication {
+		t.Fatalf("game after its deadline came back: %+v, %v; want it ended by adjudication", v.Game, err)
+	}
+}

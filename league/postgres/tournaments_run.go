@@ -570,8 +570,9 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 		return err
 	}
 	if len(rows) == 1 && rows[0].StartsAt != nil {
-		// asynq fires up to a second early: start on the second. A round
-		// moved later is left for its own task (checked under the lock).
+		// asynq fires up to a second early: start on the second. A task
+		// earlier than that comes back at the round's time (checked under
+		// the lock).
 		if wait := rows[0].StartsAt.Sub(t.now()); wait > 0 && wait <= timerSlack {
 			select {
 			case <-time.After(wait):
@@ -585,14 +586,16 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 		if err != nil {
 			return err
 		}
-		// Checked again under the tournament's lock, which Schedule takes:
-		// a round moved later meanwhile starts at its new time.
+		// Checked again under the tournament's lock, which Schedule takes.
+		// A round not due yet (moved later, or this worker's clock is
+		// behind the one that moved the task) starts at its time: the
+		// task comes back then, as it may be the round's only one.
 		var due []roundRow
 		if err := tx.Where("tournament_id = ? AND number = ?", id, n).Find(&due).Error; err != nil {
 			return err
 		}
 		if len(due) == 1 && due[0].StartsAt != nil && due[0].StartsAt.Sub(t.now()) > timerSlack {
-			return nil
+			return &league.NotYet{At: *due[0].StartsAt}
 		}
 		if r.Status == league.TournamentRegistration && n == 1 {
 			if err := t.beginLocked(tx, r); err != nil {
@@ -642,7 +645,11 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error
 	}
 	wait := rows[0].Deadline.Sub(t.now())
 	if wait > timerSlack {
-		return nil // the deadline moved later; its own task will come
+		// Moved later, or this worker's clock is behind the one that
+		// moved the task: this may be the deadline's only task (the same
+		// deadline enqueued again now would be this running task's ID, a
+		// no-op), so it comes back at the deadline.
+		return &league.NotYet{At: *rows[0].Deadline}
 	}
 	if wait > 0 { // asynq fires up to a second early
 		select {
