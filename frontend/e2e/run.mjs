@@ -277,6 +277,32 @@ try {
     assert(m.board <= 900 && m.hand <= 900, `at 1280x900 the board ends ${Math.round(m.board)} px down the page, the hand ${Math.round(m.hand)}: want both within 900`);
   });
 
+  await test('the 2-player Sequence table at 390x844: the hand of 7 cards in one row, within the screen', async () => {
+    // The 7th card once wrapped alone onto a second row: the hand ended 860 px down, below the fold.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const m = await page.evaluate(() => {
+        const cards = [...document.querySelectorAll('.hand .hand-card')];
+        const r = document.querySelector('.hand').getBoundingClientRect();
+        return {
+          n: cards.length,
+          rows: new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size,
+          clipped: cards.filter((c) => c.scrollWidth > c.clientWidth).length,
+          handTop: Math.round(r.top + scrollY),
+          handEnd: Math.round(r.bottom + scrollY),
+          board: Math.round(document.querySelector('.board-wrap').getBoundingClientRect().top + scrollY),
+          pageWidth: document.documentElement.scrollWidth,
+        };
+      });
+      log(`    (390x844: the board starts ${m.board} px down, the hand ${m.handTop}–${m.handEnd}, ${m.n} cards in ${m.rows} row(s))`);
+      assert(m.n === 7 && m.rows === 1 && m.clipped === 0, `${m.n} cards in ${m.rows} rows, ${m.clipped} clipped: want 7 in one row, none clipped`);
+      assert(m.handEnd <= 844, `the hand ends ${m.handEnd} px down the page, want within 844`);
+      assert(m.pageWidth <= 390, `the page is ${m.pageWidth} px wide`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   await test('play the game to the end by clicking (one move by keyboard)', async () => {
     const game = page.locator('.game');
     let moves = 0;
