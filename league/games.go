@@ -59,6 +59,8 @@ type SeatSpec struct {
 	UserID string // a person ("me" is resolved by the server)
 	Bot    string // a bot level
 	Open   bool
+	// KeptFor keeps an open seat for this person for a while (Rematch).
+	KeptFor string
 	// Abandoned seats UserID, a person whose account is closed, as the
 	// game's fill-in bot from the start, the person rated as having
 	// abandoned: a tournament entry plays on after its player closed the
@@ -95,6 +97,11 @@ type Seat struct {
 	FilledByBot bool
 	Abandoned   bool
 	BankMS      int64
+	// KeptFor is the person an open seat is kept for until KeptUntil:
+	// nobody else may take it before then (a rematch's seats).
+	KeptFor     string
+	KeptForName string
+	KeptUntil   *time.Time
 	// Rating is the seat's rating change, once a finished rated game has
 	// been rated (in the game's view and archive only).
 	Rating *SeatRating

@@ -69,6 +69,9 @@ type seatResponse struct {
 	FilledByBot bool      `json:"filled_by_bot"`
 	Abandoned   bool      `json:"abandoned"`
 	BankMS      int64     `json:"bank_ms,omitempty"`
+	// KeptFor: an open seat kept for this person until KeptUntil (a rematch's)
+	KeptFor   *seatUser  `json:"kept_for,omitempty"`
+	KeptUntil *time.Time `json:"kept_until,omitempty"`
 	// Rating: the seat's rating before and after, once a finished rated
 	// game has been rated (GET /games/{id} and the archive).
 	Rating *seatRatingResponse `json:"rating,omitempty"`
@@ -150,6 +153,9 @@ func toGameResponse(g league.Game) gameResponse {
 		}
 		if s.UserID != "" {
 			sr.User = &seatUser{ID: s.UserID, Username: s.Username}
+		}
+		if s.KeptFor != "" {
+			sr.KeptFor, sr.KeptUntil = &seatUser{ID: s.KeptFor, Username: s.KeptForName}, s.KeptUntil
 		}
 		r.Seats = append(r.Seats, sr)
 	}

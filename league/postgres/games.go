@@ -182,8 +182,9 @@ func readGame(tx *gorm.DB, id string) (*gameRow, error) {
 func loadSeats(tx *gorm.DB, gameID string) ([]seatRow, error) {
 	var seats []seatRow
 	err := tx.Table("game_seats s").
-		Select("s.*, COALESCE(u.username, '') AS username").
+		Select("s.*, COALESCE(u.username, '') AS username, COALESCE(k.username, '') AS kept_for_name").
 		Joins("LEFT JOIN users u ON u.id = s.user_id").
+		Joins("LEFT JOIN users k ON k.id = s.kept_for").
 		Where("s.game_id = ?", gameID).Order("s.seat").Find(&seats).Error
 	return seats, err
 }
@@ -192,8 +193,9 @@ func loadSeats(tx *gorm.DB, gameID string) ([]seatRow, error) {
 func loadSeatsOf(tx *gorm.DB, gameIDs []string) (map[string][]seatRow, error) {
 	var seats []seatRow
 	err := tx.Table("game_seats s").
-		Select("s.*, COALESCE(u.username, '') AS username").
+		Select("s.*, COALESCE(u.username, '') AS username, COALESCE(k.username, '') AS kept_for_name").
 		Joins("LEFT JOIN users u ON u.id = s.user_id").
+		Joins("LEFT JOIN users k ON k.id = s.kept_for").
 		Where("s.game_id IN ?", gameIDs).Order("s.game_id, s.seat").Find(&seats).Error
 	if err != nil {
 		return nil, err
@@ -219,8 +221,10 @@ const loadGameSQL = `SELECT g.*,
 	(SELECT COALESCE(json_agg(json_build_object(
 		'seat', s.seat, 'user_id', s.user_id, 'bot_level', s.bot_level, 'filled_by_bot', s.filled_by_bot,
 		'abandoned', s.abandoned, 'timeouts_in_a_row', s.timeouts_in_a_row, 'bank_ms', s.bank_ms,
-		'username', COALESCE(u.username, '')) ORDER BY s.seat), '[]')
-	 FROM game_seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id) AS seats_json,
+		'username', COALESCE(u.username, ''), 'kept_for', s.kept_for, 'kept_until', s.kept_until,
+		'kept_for_name', COALESCE(k.username, '')) ORDER BY s.seat), '[]')
+	 FROM game_seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users k ON k.id = s.kept_for
+	 WHERE s.game_id = g.id) AS seats_json,
 	(SELECT json_build_object('ply', m.ply)
 	 FROM game_moves m WHERE m.game_id = g.id AND m.user_id = ? AND m.move_id = ?) AS prior_json
 FROM games g WHERE g.id = ?`
@@ -416,6 +420,9 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 			if uid, err := botUserID(tx, level); err == nil && uid != "" {
 				s.UserID = &uid
 			}
+		case spec.KeptFor != "":
+			who, until := spec.KeptFor, g.now().Add(seatKeptFor)
+			s.KeptFor, s.KeptUntil = &who, &until
 		}
 		if err := tx.Create(&s).Error; err != nil {
 			return nil, err
@@ -622,22 +629,32 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 			return err
 		}
 		target := -1
+		now := g.now()
 		for _, s := range seats {
 			if s.UserID != nil && *s.UserID == a.UserID {
 				return league.Errorf(league.ECONFLICT, "you already sit at seat %d", s.Seat)
 			}
+			if seat == nil && s.keptFor(now) == a.UserID && s.UserID == nil && s.BotLevel == nil {
+				target = s.Seat // the seat kept for the caller comes first
+			}
 		}
 		for _, s := range seats {
 			open := s.UserID == nil && s.BotLevel == nil
+			kept := s.keptFor(now)
 			if seat != nil && s.Seat == *seat {
 				if !open {
 					e := league.Errorf(league.ECONFLICT, "seat %d is taken", s.Seat)
 					e.Fields = []league.FieldError{{Field: "seat", Message: "is taken; leave it out for the first open seat"}}
 					return e
 				}
+				if kept != "" && kept != a.UserID {
+					e := league.Errorf(league.ECONFLICT, "seat %d is kept for %s until %s", s.Seat, s.KeptForName, s.KeptUntil.UTC().Format(time.RFC3339))
+					e.Fields = []league.FieldError{{Field: "seat", Message: "is kept for " + s.KeptForName + " for now; leave it out for the first open seat"}}
+					return e
+				}
 				target = s.Seat
 			}
-			if seat == nil && open && target < 0 {
+			if seat == nil && open && (kept == "" || kept == a.UserID) && target < 0 {
 				target = s.Seat
 			}
 		}
@@ -645,9 +662,13 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 			if seat != nil {
 				return league.Invalid("no such seat", league.FieldError{Field: "seat", Message: "no such seat"})
 			}
+			if slices.ContainsFunc(seats, func(s seatRow) bool { return s.UserID == nil && s.BotLevel == nil }) {
+				return league.Errorf(league.ECONFLICT, "the open seats are kept for the players of the game before this rematch for now")
+			}
 			return league.Errorf(league.ECONFLICT, "no open seat left")
 		}
-		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, target).Update("user_id", a.UserID).Error; err != nil {
+		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, target).
+			Updates(map[string]any{"user_id": a.UserID, "kept_for": nil, "kept_until": nil}).Error; err != nil {
 			return err
 		}
 		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})

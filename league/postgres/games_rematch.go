@@ -13,8 +13,9 @@ import (
 // same set-up and everyone one seat further on, so that the seat that moved
 // last now moves first and teammates stay together (seat i belongs to team
 // i mod T). Bots keep their seats; the asker takes theirs; the other
-// people's seats are open for them to join (nobody is sat down in a timed
-// game without their own say), and the finished game's viewers are told.
+// people's seats are open, kept for them for seatKeptFor (nobody is sat
+// down in a timed game without their own say, and nobody else may take
+// their place meanwhile), and the finished game's viewers are told.
 // A player who asks after a rematch exists is seated in it, in their seat
 // if it is still open; a rematch whose seats are all taken starts at once.
 func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
@@ -66,6 +67,9 @@ func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*le
 				next.Bot = *s.BotLevel
 			default:
 				next.Open = true
+				if s.UserID != nil {
+					next.KeptFor = *s.UserID
+				}
 			}
 		}
 		rematch, err := g.createLocked(tx, fx, &a.UserID, req, nil)

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -56,6 +57,18 @@ func TestARematchMovesEveryoneOneSeatOnAndStartsWhenThePeopleAreBack(t *testing.
 	if v.Game.RematchID != re.ID {
 		t.Errorf("the finished game names rematch %q, want %q", v.Game.RematchID, re.ID)
 	}
+	// Bob's seat is kept for him: nobody else may sit there for now.
+	if s := re.Seats[3]; s.KeptFor != bob.UserID || s.KeptForName != "bob" || s.KeptUntil == nil {
+		t.Errorf("bob's seat in the rematch: %+v, want it kept for bob", s)
+	}
+	if _, err := r.games.Join(ctx, cat, re.ID, nil); league.ErrorCode(err) != league.ECONFLICT {
+		t.Errorf("cat takes the first open seat of the rematch: %v, want a conflict (it is kept for bob)", err)
+	}
+	three := 3
+	var e *league.Error
+	if _, err := r.games.Join(ctx, cat, re.ID, &three); !errors.As(err, &e) || e.Code != league.ECONFLICT || !hasField(e.Fields, "seat") {
+		t.Errorf("cat takes bob's seat: %v, want a conflict at seat", err)
+	}
 	// Asking again makes no second game.
 	if again, err := r.games.Rematch(ctx, ann, g.ID); err != nil || again.ID != re.ID {
 		t.Fatalf("asked twice: %v, %v", again, err)
@@ -73,6 +86,9 @@ func TestARematchMovesEveryoneOneSeatOnAndStartsWhenThePeopleAreBack(t *testing.
 	}
 	if got := seatList(joined.Seats)[3]; got != "person "+bob.UserID {
 		t.Errorf("bob sits %q in the rematch, want seat 3 (his seat 2, one on)", got)
+	}
+	if s := joined.Seats[3]; s.KeptFor != "" {
+		t.Errorf("bob's taken seat is still marked kept: %+v", s)
 	}
 	// A rematch in play is not a finished game: its own rematch waits.
 	if _, err := r.games.Rematch(ctx, ann, re.ID); league.ErrorCode(err) != league.EPRECONDITION {
@@ -124,6 +140,34 @@ func TestATournamentGameHasNoRematch(t *testing.T) {
 	game := rounds[0].Matches[0].Games[0]
 	if _, err := r.games.Rematch(ctx, r.organizer, game); league.ErrorCode(err) != league.EPRECONDITION {
 		t.Errorf("a rematch of a tournament game: %v, want a precondition error", err)
+	}
+}
+
+func TestASeatKeptForAPlayerOpensToAnyoneOnceItsTimeIsUp(t *testing.T) {
+	r := newGameRig(t, true)
+	ctx := context.Background()
+	ann, bob, cat := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat")
+	g := r.headToHead(t, ann, bob)
+	// The rematch reads only the finished game's status and seats: end it there.
+	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
+		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, g.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	re, err := r.games.Rematch(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Join(ctx, cat, re.ID, nil); league.ErrorCode(err) != league.ECONFLICT {
+		t.Fatalf("cat joins while bob's seat is kept: %v", err)
+	}
+	later := time.Now().Add(seatKeptFor + time.Second)
+	r.games.now = func() time.Time { return later }
+	joined, err := r.games.Join(ctx, cat, re.ID, nil)
+	if err != nil {
+		t.Fatalf("cat joins once bob's seat is no longer kept: %v", err)
+	}
+	if joined.Status != league.StatusActive || joined.Seats[0].UserID != cat.UserID {
+		t.Errorf("after cat joined: %s, seat 0 %+v", joined.Status, joined.Seats[0])
 	}
 }
 

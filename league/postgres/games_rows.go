@@ -65,9 +65,27 @@ type seatRow struct {
 	TimeoutsInARow int     `gorm:"column:timeouts_in_a_row" json:"timeouts_in_a_row"`
 	BankMS         int64   `gorm:"column:bank_ms" json:"bank_ms"`
 	Username       string  `gorm:"->;-:migration" json:"username"` // read through a join
+	// KeptFor is the person an open seat is kept for until KeptUntil (a
+	// rematch's seats of the people who did not ask for it yet).
+	KeptFor     *string    `json:"kept_for"`
+	KeptUntil   *time.Time `json:"kept_until"`
+	KeptForName string     `gorm:"->;-:migration" json:"kept_for_name"` // read through a join
 }
 
 func (seatRow) TableName() string { return "game_seats" }
+
+// seatKeptFor is how long a rematch keeps the other people's seats for
+// them: long enough to read the result and decide, short enough that a
+// player who walked away does not hold the table up for good.
+const seatKeptFor = 5 * time.Minute
+
+// keptFor is the person the seat is kept for at now ("" if none).
+func (s seatRow) keptFor(now time.Time) string {
+	if s.KeptFor == nil || s.KeptUntil == nil || !now.Before(*s.KeptUntil) {
+		return ""
+	}
+	return *s.KeptFor
+}
 
 // botControlled reports a seat a bot plays: a bot seat or a fill-in.
 func (s seatRow) botControlled() bool { return s.BotLevel != nil }
@@ -149,6 +167,9 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 			seat.Bot = *s.BotLevel
 		}
 		seat.Open = s.UserID == nil && s.BotLevel == nil
+		if seat.Open && s.KeptFor != nil {
+			seat.KeptFor, seat.KeptForName, seat.KeptUntil = *s.KeptFor, s.KeptForName, s.KeptUntil
+		}
 		g.Seats = append(g.Seats, seat)
 	}
 	return g

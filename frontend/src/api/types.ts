@@ -34,6 +34,9 @@ export interface Seat {
   filled_by_bot: boolean;
   abandoned: boolean;
   bank_ms?: number;
+  /** an open seat kept for this person until kept_until (a rematch keeps the other players' seats for them for a while) */
+  kept_for?: { id: string; username: string };
+  kept_until?: string;
   /** the seat's rating before and after, once a finished rated game has been rated */
   rating?: { before: number; after: number };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { GameView, MoveRecord } from '../api/types';
+import type { GameView, MoveRecord, Seat } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Loading, Page } from '../components/ui';
 import { initialLive, liveReducer } from '../game/reducer';
@@ -9,7 +9,7 @@ import { ABANDONED_NOTICE, autopilotTurn, mySeatAbandoned, sequenceTeam, shortSe
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
-import { duration } from '../competition/time';
+import { duration, relative } from '../competition/time';
 import { counted } from '../components/plural';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
@@ -59,7 +59,12 @@ export function OpenSeat({ view, seat }: { view: GameView; seat: number }) {
   const team = sequenceTeam(view.game, s?.team);
   const t = team ? TEAMS[s.team] : undefined;
   // the line says the seat and the team: a name two seats share needs neither again
-  const who = s?.open ? 'open' : `${shortSeatName(view, seat)}${view.your_seat === seat ? ' (you)' : ''}`;
+  const kept = s ? keptFor(s) : null;
+  const who = s?.open
+    ? kept
+      ? `kept for ${kept} (${relative(s.kept_until)})`
+      : 'open'
+    : `${shortSeatName(view, seat)}${view.your_seat === seat ? ' (you)' : ''}`;
   return (
     <li class="open-seat" data-seat={seat}>
       {t && (
@@ -73,12 +78,19 @@ export function OpenSeat({ view, seat }: { view: GameView; seat: number }) {
   );
 }
 
+/** keptFor is the name of the person an open seat is still kept for (a rematch's), or null. */
+export function keptFor(s: Seat, now = Date.now()): string | null {
+  return s.open && s.kept_for && s.kept_until && Date.parse(s.kept_until) > now ? s.kept_for.username : null;
+}
+
 /** OpenGame is a game waiting for players: its seats, and joining, starting, leaving or cancelling it. */
 export function OpenGame(props: { view: GameView; me?: string; busy: boolean; onAction: (a: SeatAction) => void }) {
   const { view, me, busy, onAction } = props;
   const [copied, setCopied] = useState(false);
   const creator = me != null && view.created_by === me;
   const open = view.seats.some((s) => s.open);
+  // a seat kept for someone else is not one this viewer can take (a seat kept for them is)
+  const free = view.seats.some((s) => s.open && (keptFor(s) == null || s.kept_for?.id === me));
   const people = view.seats.filter((s) => s.user && !s.bot);
   // Leaving as the only person seated leaves nobody to play: the server
   // aborts the game, so the creator's button says what it does.
@@ -117,7 +129,7 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
         </p>
       )}
       <div class="actions">
-        {me && view.your_seat == null && open && (
+        {me && view.your_seat == null && free && (
           <button type="button" class="primary" data-seat-action="join" disabled={busy} onClick={() => onAction('join')}>
             Take a seat
           </button>

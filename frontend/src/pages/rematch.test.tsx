@@ -5,6 +5,7 @@ import type { GameView, Seat } from '../api/types';
 import { App } from '../app';
 import { navigate } from '../router';
 import { api, restore } from '../session';
+import { OpenGame } from './GamePage';
 import { Rematch } from './Rematch';
 import { calls, mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 
@@ -93,5 +94,28 @@ describe('going from a game to its rematch', () => {
     expect(texts(root, '[role=alert]').join(' ')).toContain('try again');
     await signOutAndUnmount();
     vi.unstubAllGlobals();
+  });
+});
+
+describe("a rematch's seats kept for the other players", () => {
+  const keptForBob = (until: number): GameView =>
+    finished({
+      id: 'g2', status: 'open', result: undefined, your_seat: null,
+      seats: [{ ...ann, seat: 0 }, { seat: 1, team: 1, user: null, open: true, filled_by_bot: false, abandoned: false, kept_for: { id: 'u2', username: 'bob' }, kept_until: new Date(until).toISOString() }],
+    });
+
+  it('name who the seat is kept for, and offer it to nobody else', () => {
+    const soon = Date.now() + 4.5 * 60_000;
+    const cat = mount(<OpenGame view={keptForBob(soon)} me="u3" busy={false} onAction={() => {}} />);
+    expect(cat.querySelector('[data-seat="1"]')!.textContent).toContain('kept for bob (in 5 min)');
+    expect(texts(cat, 'button')).not.toContain('Take a seat');
+    const bob = mount(<OpenGame view={keptForBob(soon)} me="u2" busy={false} onAction={() => {}} />);
+    expect(texts(bob, 'button')).toContain('Take a seat');
+  });
+
+  it('open to anyone once the time is up', () => {
+    const cat = mount(<OpenGame view={keptForBob(Date.now() - 1000)} me="u3" busy={false} onAction={() => {}} />);
+    expect(cat.querySelector('[data-seat="1"]')!.textContent).toMatch(/: open$/);
+    expect(texts(cat, 'button')).toContain('Take a seat');
   });
 });
