@@ -824,7 +824,10 @@ try {
       page.evaluate((ms) => {
         const d = new Date(Date.now() + ms);
         const p = (n) => String(n).padStart(2, '0');
-        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+        // Chromium keeps a datetime-local value of whole minutes as HH:MM, and
+        // Playwright refuses a fill whose value the input changed ("Malformed value")
+        const seconds = d.getSeconds() ? `:${p(d.getSeconds())}` : '';
+        return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}${seconds}`;
       }, ms);
     await page.getByLabel('Several rounds at a fixed interval').check();
     await page.getByLabel('First round starts').fill(await local(4000));
