@@ -436,7 +436,7 @@ try {
     await page.getByRole('button', { name: 'Play the rematch' }).click();
     await page.waitForURL(rematchURL);
     await page.getByRole('link', { name: 'Home', exact: true }).click();
-    await page.getByRole('heading', { name: 'My games' }).waitFor();
+    await page.getByRole('heading', { name: 'My games', exact: true }).waitFor();
   });
 
   await test('a Stacks table: piles, hand and a played turn', async () => {
