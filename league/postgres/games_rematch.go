@@ -17,7 +17,8 @@ import (
 // down in a timed game without their own say, and nobody else may take
 // their place meanwhile), and the finished game's viewers are told.
 // A player who asks after a rematch exists is seated in it, in their seat
-// if it is still open; a rematch whose seats are all taken starts at once.
+// if it is still open; a rematch whose seats are all taken starts at once,
+// and one everybody left (aborted) is made anew at the next ask.
 func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
@@ -46,8 +47,16 @@ func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*le
 		}
 		seat = (mine + 1) % row.Players
 		if row.RematchID != nil {
-			rematchID = *row.RematchID
-			return nil
+			// A rematch everyone left before it started was aborted: the
+			// next ask makes a new one rather than sending them there.
+			var status []string
+			if err := tx.Model(&gameRow{}).Where("id = ?", *row.RematchID).Pluck("status", &status).Error; err != nil {
+				return err
+			}
+			if len(status) == 1 && status[0] != league.StatusAborted {
+				rematchID = *row.RematchID
+				return nil
+			}
 		}
 		req := league.NewGame{
 			Game: row.Kind, Variant: row.Variant, Players: row.Players, Teams: row.Teams,

@@ -160,6 +160,19 @@ func TestASeatKeptForAPlayerOpensToAnyoneOnceItsTimeIsUp(t *testing.T) {
 	if _, err := r.games.Join(ctx, cat, re.ID, nil); league.ErrorCode(err) != league.ECONFLICT {
 		t.Fatalf("cat joins while bob's seat is kept: %v", err)
 	}
+	// Ann leaves the rematch before anyone joins: it is aborted, and her
+	// next ask makes a new one instead of sending her back to it.
+	if _, err := r.games.Leave(ctx, ann, re.ID); err != nil {
+		t.Fatal(err)
+	}
+	again, err := r.games.Rematch(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.ID == re.ID || again.Status != league.StatusOpen {
+		t.Fatalf("asked after the rematch was aborted: %s (%s), want a new open game", again.ID, again.Status)
+	}
+	re = again
 	later := time.Now().Add(seatKeptFor + time.Second)
 	r.games.now = func() time.Time { return later }
 	joined, err := r.games.Join(ctx, cat, re.ID, nil)
