@@ -100,14 +100,7 @@ func TestAStacksRematchAmongBotsStartsAtOnceWithTheSameSetUp(t *testing.T) {
 	r := newGameRig(t, true)
 	ctx := context.Background()
 	ann := r.user(t, "ann")
-	g, err := r.games.Create(ctx, ann, league.NewGame{
-		Game: "stacks", Players: 3, PlayCap: 60, BlockWindowSeconds: 1,
-		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}, {Bot: "greedy"}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.playAsHumans(t, g.ID, []league.Actor{ann}, 120*time.Second)
+	g := r.stacksAgainstBots(t, ann, 60)
 	re, err := r.games.Rematch(ctx, ann, g.ID)
 	if err != nil {
 		t.Fatal(err)

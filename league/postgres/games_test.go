@@ -236,18 +236,24 @@ func TestTwoPeopleAndTwoBotsPlayAFourPlayerGameToTheEnd(t *testing.T) {
 	}
 }
 
-func TestStacksGameWithPeopleAndBotsFinishes(t *testing.T) {
-	r := newGameRig(t, true)
-	ctx := context.Background()
-	ann := r.user(t, "ann")
-	g, err := r.games.Create(ctx, ann, league.NewGame{
-		Game: "stacks", Players: 3, PlayCap: 120, BlockWindowSeconds: 1,
-		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}, {Bot: "greedy"}},
+// stacksAgainstBots has p play a 3-seat Stacks game against a random and a
+// greedy bot, with a 1 s block window, to its end (at most playCap turns).
+func (r *gameRig) stacksAgainstBots(t *testing.T, p league.Actor, playCap int) *league.Game {
+	t.Helper()
+	g, err := r.games.Create(context.Background(), p, league.NewGame{
+		Game: "stacks", Players: 3, PlayCap: playCap, BlockWindowSeconds: 1,
+		Seats: []league.SeatSpec{{UserID: p.UserID}, {Bot: "random"}, {Bot: "greedy"}},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.playAsHumans(t, g.ID, []league.Actor{ann}, 120*time.Second)
+	r.playAsHumans(t, g.ID, []league.Actor{p}, 120*time.Second)
+	return g
+}
+
+func TestStacksGameWithPeopleAndBotsFinishes(t *testing.T) {
+	r := newGameRig(t, true)
+	g := r.stacksAgainstBots(t, r.user(t, "ann"), 120)
 	r.checkArchive(t, g.ID)
 }
 

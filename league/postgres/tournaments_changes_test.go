@@ -309,13 +309,9 @@ func TestARoundRobinsScheduleEndsAtItsLastRound(t *testing.T) {
 func TestADeadlineWaitsOutAPauseAndActsAtTheResume(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
-	tour, _ := r.peopleTournament(t, "Paused", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
-		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, "ivy", "jon")
 	start := time.Now().UTC().Add(time.Second)
 	deadline := start.Add(4 * time.Second)
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
-		t.Fatal(err)
-	}
+	tour := r.adjudicatedFinal(t, "Paused", start, deadline, "ivy", "jon")
 	game := func() gameRow {
 		t.Helper()
 		var games []gameRow
@@ -377,15 +373,11 @@ func TestADeadlineWaitsOutAPauseAndActsAtTheResume(t *testing.T) {
 func TestRoundTasksRunByAWorkerWhoseClockIsBehindComeBackAtTheirTime(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
-	tour, _ := r.peopleTournament(t, "Skewed", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
-		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, "kim", "lou")
 	// The tasks scheduled here are an hour away; the round's times are
 	// then set just past, as if those tasks were being run now.
 	start := time.Now().UTC().Add(time.Hour)
 	deadline := start.Add(time.Hour)
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
-		t.Fatal(err)
-	}
+	tour := r.adjudicatedFinal(t, "Skewed", start, deadline, "kim", "lou")
 	behind := *r.tournaments
 	behind.now = func() time.Time { return time.Now().UTC().Add(-10 * time.Second) }
 	round := func() league.TournamentRound {

@@ -21,13 +21,9 @@ import (
 func TestTheSweepReschedulesALostRoundStartAndDeadline(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
-	tour, _ := r.peopleTournament(t, "Lost tasks", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
-		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, "p1", "p2")
 	start := time.Now().UTC().Add(time.Hour)
 	deadline := start.Add(time.Hour)
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
-		t.Fatal(err)
-	}
+	tour := r.adjudicatedFinal(t, "Lost tasks", start, deadline, "p1", "p2")
 	insp := asynq.NewInspectorFromRedisClient(r.rdb)
 	startID := fmt.Sprintf("round:%s:1:%d", tour.ID, start.Unix())
 	deadlineID := fmt.Sprintf("deadline:%s:1:%d", tour.ID, deadline.Unix())

@@ -102,6 +102,20 @@ func (r *tournamentRig) peopleTournament(t *testing.T, name string, cfg league.T
 	return tour, people
 }
 
+// adjudicatedFinal is a single elimination of two new members named
+// players, on a ten-minute turn clock (nobody moves before the deadline)
+// whose deadline adjudicates, with round 1 scheduled at start until
+// deadline.
+func (r *tournamentRig) adjudicatedFinal(t *testing.T, name string, start, deadline time.Time, players ...string) *league.Tournament {
+	t.Helper()
+	tour, _ := r.peopleTournament(t, name, league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, players...)
+	if _, err := r.tournaments.Schedule(context.Background(), r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
+		t.Fatal(err)
+	}
+	return tour
+}
+
 func (r *tournamentRig) waitFinished(t *testing.T, id string, within time.Duration) *league.Tournament {
 	t.Helper()
 	end := time.Now().Add(within)
@@ -353,14 +367,9 @@ func TestAClosedSeasonIsFrozen(t *testing.T) {
 func TestAtTheDeadlineUnfinishedGamesAreAdjudicated(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
-	tour, _ := r.peopleTournament(t, "Deadline", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
-		Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "adjudicate"}, "p1", "p2")
 	// Nobody moves on a ten-minute clock; the round's deadline comes first.
 	now := time.Now().UTC()
-	deadline := now.Add(3 * time.Second)
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: now.Add(time.Second), Deadline: &deadline}}); err != nil {
-		t.Fatal(err)
-	}
+	tour := r.adjudicatedFinal(t, "Deadline", now.Add(time.Second), now.Add(3*time.Second), "p1", "p2")
 	r.waitFinished(t, tour.ID, time.Minute)
 	rounds, _ := r.tournaments.Rounds(ctx, tour.ID)
 	m := rounds[0].Matches[0]
