@@ -2,6 +2,7 @@ package frontend
 
 import (
 	"io/fs"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -30,6 +31,32 @@ func TestBuiltAppReferencesEmbeddedAssets(t *testing.T) {
 		name := "assets/" + part[:strings.IndexByte(part, '"')]
 		if _, err := fs.Stat(FS(), name); err != nil {
 			t.Errorf("index.html loads %s, which is not embedded: %v", name, err)
+		}
+	}
+}
+
+// inlineCode finds what a Content-Security-Policy without 'unsafe-inline'
+// refuses in a page: a script element with a body, a style element, a
+// style attribute, an event-handler attribute, a javascript: URL.
+var inlineCode = regexp.MustCompile(`(?is)<script\b[^>]*>\s*[^\s<]|<style\b|\sstyle\s*=|\son[a-z]+\s*=|javascript:`)
+
+// The server sends the app's page under a policy of script-src 'self' and
+// style-src 'self' (server/headers.go): a page holding inline code would
+// lose it in the browser. Both pages the binary may serve, the built app's
+// and the placeholder, must carry theirs in files.
+func TestPagesHoldNoInlineCode(t *testing.T) {
+	placeholder, _ := fs.Sub(files, "placeholder")
+	pages := map[string]fs.FS{"placeholder": placeholder}
+	if Built() {
+		pages["built app"] = FS()
+	}
+	for name, fsys := range pages {
+		b, err := fs.ReadFile(fsys, "index.html")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if m := inlineCode.Find(b); m != nil {
+			t.Errorf("the %s's index.html holds inline code the server's policy refuses: %q", name, m)
 		}
 	}
 }

@@ -48,6 +48,9 @@ type Deps struct {
 	Clubs    league.Clubs
 	Limiter  league.Limiter
 	Auth     AuthConfig
+	// PublicURL is the address users reach; an https one turns on
+	// Strict-Transport-Security.
+	PublicURL string
 }
 
 // bodyLimit caps request bodies; no endpoint needs more.
@@ -67,6 +70,7 @@ func New(d Deps) *echo.Echo {
 	e.IPExtractor = ipExtractor(d.TrustedProxies)
 	e.HTTPErrorHandler = errorHandler(d.Logger)
 
+	e.Use(securityHeaders(d.PublicURL))
 	e.Use(middleware.RequestID())
 	e.Use(requestLogger(d.Logger))
 	e.Use(middleware.Recover())

@@ -78,6 +78,7 @@ func sendIndex(c echo.Context, index []byte, etag string) error {
 		return echo.ErrNotFound
 	}
 	w := c.Response()
+	setPolicy(c, appPolicy)
 	w.Header().Set(echo.HeaderCacheControl, cacheRevalidate)
 	w.Header().Set("ETag", etag)
 	w.Header().Set(echo.HeaderContentType, echo.MIMETextHTMLCharsetUTF8)

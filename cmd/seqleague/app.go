@@ -167,6 +167,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 			Logger:         a.logger,
 			Metrics:        reg,
 			TrustedProxies: a.cfg.TrustedProxies,
+			PublicURL:      a.cfg.PublicURL,
 			Ready: map[string]server.Check{
 				"postgres": in.DB.Ping,
 				"redis":    func(ctx context.Context) error { return in.Redis.Ping(ctx).Err() },

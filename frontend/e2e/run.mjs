@@ -239,6 +239,14 @@ try {
   page.on('console', (m) => {
     if (m.type() === 'error' && !/status of 40[19]/.test(m.text())) pageErrors.push('console: ' + m.text());
   });
+  // Every Content-Security-Policy violation a page reports, on every
+  // navigation (an init script runs before the page's own).
+  const cspViolations = [];
+  await context.exposeBinding('__e2eCSPViolation', (_source, v) => cspViolations.push(v));
+  await context.addInitScript(() => {
+    const report = (e) => window.__e2eCSPViolation(`${location.pathname}: ${e.effectiveDirective} refused ${e.blockedURI || 'inline'} ${e.sample}`);
+    addEventListener('securitypolicyviolation', report, true);
+  });
 
   await test('sign up', async () => {
     await page.goto(base + '/signup');
@@ -1115,6 +1123,27 @@ try {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').waitFor();
     assert(!(await page.getByRole('button', { name: 'Sign out' }).isVisible()), 'a closed account could sign in again');
+  });
+
+  await test('no page breaks its Content-Security-Policy, and the policy is enforced', async () => {
+    assert(cspViolations.length === 0, `policy violations on the pages visited:\n${cspViolations.join('\n')}`);
+    const docs = await page.goto(base + '/api/docs');
+    assert(/style-src 'sha256-/.test(docs.headers()['content-security-policy']), 'the API docs page has no policy of its own');
+    const width = await page.evaluate(() => getComputedStyle(document.body).maxWidth);
+    assert(width === '960px', `the docs page's style sheet was refused (body max-width ${width})`);
+    const app = await page.goto(base + '/');
+    const policy = app.headers()['content-security-policy'] || '';
+    assert(policy.includes("script-src 'self'") && policy.includes("frame-ancestors 'none'"), `the app's policy: ${policy}`);
+    await page.getByRole('banner').waitFor();
+    assert(cspViolations.length === 0, `policy violations:\n${cspViolations.join('\n')}`);
+    // The watch hears a violation: an inline script, which the policy refuses.
+    const errors = pageErrors.length;
+    await page.evaluate(() => document.head.append(Object.assign(document.createElement('script'), { textContent: 'window.__e2eInline = 1' })));
+    for (let i = 0; i < 40 && cspViolations.length === 0; i++) await page.waitForTimeout(50);
+    assert(/script-src/.test(cspViolations.join()), `an inline script reported no violation: ${cspViolations.join()}`);
+    assert(!(await page.evaluate(() => window.__e2eInline)), 'an inline script ran');
+    await page.waitForTimeout(100);
+    pageErrors.splice(errors, Infinity, ...pageErrors.slice(errors).filter((m) => !/Content Security Policy/.test(m))); // the refusal's console line is this test's own
   });
 
   await test('no script errors on any page', async () => {
