@@ -189,6 +189,14 @@ type UserGamesQuery struct {
 	ToMove bool
 }
 
+// GamesQuery asks for a page of everyone's games of one status: open (the
+// casual games with a seat anyone may take, to join) or active (being
+// played, to watch).
+type GamesQuery struct {
+	Status string
+	Page   PageRequest
+}
+
 // MoveRequest submits a move for the ply it answers.
 type MoveRequest struct {
 	Ply    int
@@ -243,6 +251,8 @@ type GameService interface {
 	Archive(ctx context.Context, gameID string) (*Archive, error)
 	Vector(ctx context.Context, a Actor, gameID string, ply *int) (json.RawMessage, error)
 	ListForUser(ctx context.Context, userID string, q UserGamesQuery) ([]Game, string, error)
+	// List is the lobby: games to join or to watch, newest first.
+	List(ctx context.Context, q GamesQuery) ([]Game, string, error)
 
 	// Worker entry points.
 	TimeOut(ctx context.Context, gameID string, ply int) error

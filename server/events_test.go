@@ -346,3 +346,33 @@ func TestARematchIsOfferedOnTheFinishedGamesStream(t *testing.T) {
 		t.Fatalf("bob's rematch %+v: want %s started with bob at seat 0", got, re.ID)
 	}
 }
+
+// The lobby answers anyone: the games waiting for players, and (status
+// active) those being played, never a hand; a status it does not list is
+// a 400 naming status.
+func TestTheLobbyListsGamesToJoinAndToWatch(t *testing.T) {
+	r := newGamesRig(t)
+	id, _, _ := startedGame(t, r, 1)
+	_, dan := r.user("dan", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"stacks","players":3,"seats":[{"user":"me"},{"open":true},{"bot":"greedy"}]}`, dan)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	waiting := decode[gameResponse](t, rec).ID
+	for status, want := range map[string]string{"": waiting, "?status=open": waiting, "?status=active": id} {
+		rec := r.call("GET", "/api/v1/games"+status, "", "")
+		if rec.Code != http.StatusOK {
+			t.Fatalf("lobby %q: %d %s", status, rec.Code, rec.Body)
+		}
+		page := decode[listResponse[gameResponse]](t, rec)
+		if len(page.Items) != 1 || page.Items[0].ID != want {
+			t.Errorf("lobby %q lists %+v, want only %s", status, page.Items, want)
+		}
+		for _, hidden := range []string{`"hand"`, `"state"`, `"deck`, `"seed"`} {
+			if strings.Contains(rec.Body.String(), hidden) {
+				t.Errorf("lobby %q shows %s: %s", status, hidden, rec.Body)
+			}
+		}
+	}
+	wantProblem(t, r.call("GET", "/api/v1/games?status=finished", "", ""), http.StatusBadRequest, "status")
+}

@@ -191,6 +191,7 @@ func mountGames(e *echo.Echo, api *echo.Group, d Deps) {
 	api.GET("/games/:id/archive", h.archive, optional)
 	api.GET("/games/:id/vector", h.vector, optional)
 	api.GET("/users/:id/games", h.userGames, optional)
+	api.GET("/games", h.list, optional)
 	// The event stream lives outside the API group: it must not be cut by
 	// the request timeout.
 	e.GET("/api/v1/games/:id/events", func(c echo.Context) error { return d.Hub.serveEvents(c, d.Accounts) }, tokenFromQuery, singleQueryValues, optional)
@@ -361,6 +362,33 @@ func (h gameHandlers) vector(c echo.Context) error {
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, doc)
 }
 
+// list is the lobby: ?status=open (games to join, the default) or active
+// (games to watch).
+func (h gameHandlers) list(c echo.Context) error {
+	p, err := pageRequest(c)
+	if err != nil {
+		return err
+	}
+	q := league.GamesQuery{Status: c.QueryParam("status"), Page: p}
+	if q.Status == "" {
+		q.Status = league.StatusOpen
+	}
+	games, next, err := h.games.List(c.Request().Context(), q)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, gameList(games, next))
+}
+
+// gameList is a page of games as the API writes it.
+func gameList(games []league.Game, next string) listResponse[gameResponse] {
+	out := listResponse[gameResponse]{Items: make([]gameResponse, len(games)), NextCursor: next}
+	for i, g := range games {
+		out.Items[i] = toGameResponse(g)
+	}
+	return out
+}
+
 func (h gameHandlers) userGames(c echo.Context) error {
 	p, err := pageRequest(c)
 	if err != nil {
@@ -376,9 +404,5 @@ func (h gameHandlers) userGames(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := listResponse[gameResponse]{Items: make([]gameResponse, len(games)), NextCursor: next}
-	for i, g := range games {
-		out.Items[i] = toGameResponse(g)
-	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, gameList(games, next))
 }

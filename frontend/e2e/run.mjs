@@ -445,6 +445,9 @@ try {
     await page.waitForURL(rematchURL);
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByRole('heading', { name: 'My games', exact: true }).waitFor();
+    // the lobby lists the rematch among the games being played, for anyone to watch
+    const rematchPath = new URL(rematchURL).pathname;
+    await page.locator(`.lobby a[href="${rematchPath}"]`).waitFor();
   });
 
   await test('a Stacks table: piles, hand and a played turn', async () => {

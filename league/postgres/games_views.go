@@ -239,7 +239,42 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 		if err := parentExists(db, "users", userID, noSuchUser); err != nil {
 			return nil, "", err
 		}
-		return []league.Game{}, next, nil
+	}
+	out, err := withSeats(db, rows)
+	return out, next, err
+}
+
+// List is the lobby, newest first: the casual games waiting for players
+// with a seat anyone may take now (not one a rematch keeps for its
+// player), or the games being played, tournament games too, to watch.
+func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, string, error) {
+	if q.Page.Limit <= 0 || q.Page.Limit > 100 {
+		q.Page.Limit = 20
+	}
+	db := g.db.WithContext(ctx)
+	games := db.Table("games").Where("status = ?", q.Status)
+	switch q.Status {
+	case league.StatusOpen:
+		games = games.Where("created_by IS NOT NULL AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = games.id "+
+			"AND s.user_id IS NULL AND s.bot_level IS NULL AND (s.kept_until IS NULL OR s.kept_until <= ?))", g.now())
+	case league.StatusActive:
+	default:
+		return nil, "", league.Invalid("bad query", league.FieldError{Field: "status", Message: "must be open (games to join) or active (games to watch)"})
+	}
+	rows, next, err := findPage(games, newestFirst, q.Page,
+		func(r *gameRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
+	if err != nil {
+		return nil, "", err
+	}
+	out, err := withSeats(db, rows)
+	return out, next, err
+}
+
+// withSeats reads the seats of a page of games in one query.
+func withSeats(db *gorm.DB, rows []gameRow) ([]league.Game, error) {
+	out := make([]league.Game, len(rows))
+	if len(rows) == 0 {
+		return out, nil
 	}
 	ids := make([]string, len(rows))
 	for i := range rows {
@@ -247,13 +282,12 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 	}
 	seats, err := loadSeatsOf(db, ids)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	out := make([]league.Game, len(rows))
 	for i := range rows {
 		out[i] = fromGameRow(&rows[i], seats[rows[i].ID])
 	}
-	return out, next, nil
+	return out, nil
 }
 
 // decodeTimeCursor reads a (created_at, id) keyset cursor.

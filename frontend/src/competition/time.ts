@@ -1,6 +1,7 @@
 // Dates for <input type="datetime-local"> (local wall-clock time, no zone)
 // and the API (RFC 3339 instants).
 
+import type { Clock } from '../api/types';
 import { counted } from '../components/plural';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,6 +31,12 @@ export function duration(sec: number): string {
   if (sec % 3600 === 0 && sec >= 3600) return `${sec / 3600} h`;
   if (sec % 60 === 0 && sec >= 60) return `${sec / 60} min`;
   return `${sec} s`;
+}
+
+/** clockText says a game's clock in words: "5 min bank + 5 s a move", "1 min a turn", "untimed". */
+export function clockText(c: Clock | undefined): string {
+  if (c?.bank_seconds) return `${duration(c.bank_seconds)} bank${c.increment_seconds ? ` + ${duration(c.increment_seconds)} a move` : ''}`;
+  return c?.turn_seconds ? `${duration(c.turn_seconds)} a turn` : 'untimed';
 }
 
 /** relative says how far away an instant is: "in 5 min", "2 h ago". */

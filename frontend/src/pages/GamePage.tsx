@@ -9,7 +9,7 @@ import { ABANDONED_NOTICE, autopilotTurn, mySeatAbandoned, sequenceTeam, shortSe
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
-import { duration, relative } from '../competition/time';
+import { clockText, duration, relative } from '../competition/time';
 import { counted } from '../components/plural';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
@@ -31,18 +31,12 @@ export function gameLink(id: string): string {
 
 /** gameSettings are the facts of a game's set-up, for someone deciding to take a seat. */
 export function gameSettings(g: GameView): [string, string][] {
-  const c = g.clock ?? {};
-  const clock = c.bank_seconds
-    ? `${duration(c.bank_seconds)} bank${c.increment_seconds ? ` + ${duration(c.increment_seconds)} a move` : ''}`
-    : c.turn_seconds
-      ? `${duration(c.turn_seconds)} a turn`
-      : 'untimed';
   const rows: [string, string][] = [['Game', g.game === 'sequence' ? 'Sequence' : 'Sequence Stacks']];
   if (g.game === 'sequence') rows.push(['Variant', g.variant === 'bordered' ? 'bordered' : 'classic']);
   const perTeam = g.teams > 0 ? g.players / g.teams : 1;
   rows.push(['Players', g.game === 'sequence' && perTeam > 1 ? `${g.players}: ${g.teams} teams of ${perTeam}` : g.game === 'sequence' ? `${g.players}, each on their own team` : String(g.players)]);
   if (g.game === 'sequence' && g.sequences_to_win) rows.push(['To win', counted(g.sequences_to_win, 'sequence')]);
-  rows.push(['Clock', clock]);
+  rows.push(['Clock', clockText(g.clock)]);
   if (g.game === 'stacks' && g.block_window_seconds) rows.push(['Block window', duration(g.block_window_seconds)]);
   rows.push(['Rated', g.rated ? 'yes' : 'no']);
   return rows;

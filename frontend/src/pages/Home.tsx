@@ -3,6 +3,7 @@ import { roundLine, upcoming } from '../competition/nextRounds';
 import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
 import { GameList } from '../components/GameList';
+import { Lobby } from '../components/Lobby';
 import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
@@ -34,6 +35,7 @@ export default function Home() {
         <p>
           Or browse the <a href="/clubs">clubs</a>.
         </p>
+        <Lobby />
       </Page>
     );
   }
@@ -60,6 +62,7 @@ export default function Home() {
         <section class="card-box">
           <NewGameForm />
         </section>
+        <Lobby me={user.id} />
         <section class="card-box" aria-labelledby="my-rounds">
           <h2 id="my-rounds">My next rounds</h2>
           <ErrorBox error={tournaments.error} />
