@@ -422,7 +422,7 @@ try {
 
   await test('home lists the finished game', async () => {
     await page.getByRole('link', { name: 'Home', exact: true }).click();
-    await page.getByRole('heading', { name: 'My games' }).waitFor();
+    await page.getByRole('heading', { name: 'My games', exact: true }).waitFor();
     await page.locator('.game-list li').first().waitFor();
     const tag = await page.locator('.game-list .tag').first().textContent();
     assert(['won', 'lost', 'draw'].includes(tag.trim()), `the game's tag is ${tag}`);
