@@ -340,6 +340,11 @@ try {
         // Number key picks the card; the focus lands on its first target; Enter plays.
         const idx = Number(await playable.first().locator('.key').textContent());
         await page.keyboard.press(String(idx));
+        // the focus moves in the effect after the render that marks the cell (a frame
+        // later, more on a busy machine): wait for it rather than read in between
+        await page
+          .waitForFunction(() => document.activeElement?.matches('[role=gridcell][tabindex="0"]'), null, { timeout: 3000 })
+          .catch(() => {});
         const focusCell = page.locator('[role=gridcell][tabindex="0"]');
         assert(await focusCell.evaluate((el) => el.classList.contains('target')), 'the keyboard focus is not on a legal target');
         const cell = await focusCell.getAttribute('data-cell');
