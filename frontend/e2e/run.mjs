@@ -485,6 +485,8 @@ try {
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/games\/[0-9a-f-]+$/);
     await page.locator(`.game[data-game=${game}][data-my-turn=true]`).waitFor();
+    // measured before the event stream is up, the wider "reconnecting…" badge can wrap the heading at 320 px
+    await page.locator('.conn.up').waitFor();
   };
 
   // tableLayout measures the table in page coordinates (top and bottom down the page, left and right across):
