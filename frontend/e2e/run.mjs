@@ -311,6 +311,80 @@ try {
     }
   });
 
+  // withView shows the game at `url` (the current page's by default) as the server's GET of it answered,
+  // changed by `change` (a view → nothing), and answers what `fn` does then; the game is shown as it is again.
+  // Its event stream is held off meanwhile (it ends at once, asking the browser to come back in ten minutes):
+  // its first event, the game's view as it is, would otherwise replace the changed one.
+  const withView = async (change, fn, url = page.url()) => {
+    const game = '**/api/v1/games/*';
+    const events = '**/api/v1/games/*/events**';
+    await page.route(events, (route) => route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 600000\n\n' }));
+    await page.route(game, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const res = await route.fetch();
+      const view = await res.json();
+      change(view);
+      await route.fulfill({ response: res, json: view });
+    });
+    try {
+      await page.goto(url);
+      await page.locator('.game[data-my-turn=true]').waitFor();
+      return await fn();
+    } finally {
+      await page.unroute(game);
+      await page.unroute(events);
+      await page.goto(url);
+      await page.locator('.game[data-my-turn]').waitFor();
+    }
+  };
+
+  await test('the 2-player Sequence table at 360x740 and 320x640: seven 10s in one row, each card 40 px wide or more, the hand within 740 px', async () => {
+    // At 360x740 seven 10s wrapped onto two rows and the hand ended 821 px down (760 in one row), below the
+    // fold; at 320 px they wrapped too. The widest hand there is: seven 10s.
+    const seen = [];
+    const failed = [];
+    await withView(
+      (v) => void (v.state.hand = ['TH', 'TD', 'TC', 'TS', 'TH', 'TD', 'TC']),
+      async () => {
+        try {
+          for (const [width, height] of [
+            [360, 740],
+            [320, 640],
+          ]) {
+            await page.setViewportSize({ width, height });
+            const m = await page.evaluate(() => {
+              const cards = [...document.querySelectorAll('.hand .hand-card')];
+              const r = document.querySelector('.hand').getBoundingClientRect();
+              return {
+                faces: cards.map((c) => c.querySelector('.card').textContent).join(' '),
+                rows: new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size,
+                narrowest: Math.min(...cards.map((c) => c.getBoundingClientRect().width)),
+                lowest: Math.min(...cards.map((c) => c.getBoundingClientRect().height)),
+                font: parseFloat(getComputedStyle(cards[0].querySelector('.card')).fontSize),
+                clipped: cards.filter((c) => c.scrollWidth > c.clientWidth).length,
+                handEnd: Math.round(r.bottom + scrollY),
+                pageWidth: document.documentElement.scrollWidth,
+              };
+            });
+            seen.push(`${width}x${height}: ${m.faces} in ${m.rows} row(s), the narrowest ${m.narrowest.toFixed(1)}x${Math.round(m.lowest)} px, faces ${m.font.toFixed(1)} px, the hand ends ${m.handEnd}`);
+            const want = (ok, msg) => ok || failed.push(`${width}x${height}: ${msg}`);
+            want(m.faces === '10♥ 10♦ 10♣ 10♠ 10♥ 10♦ 10♣', `the hand reads ${m.faces}`);
+            want(m.rows === 1 && m.clipped === 0, `7 cards in ${m.rows} rows, ${m.clipped} clipped: want one row, none clipped`);
+            want(m.narrowest >= 40 && m.lowest >= 40, `the narrowest card is ${m.narrowest.toFixed(1)}x${m.lowest.toFixed(1)} px, want 40x40 at least`);
+            want(m.font >= 14, `the card faces are ${m.font} px, want 14 at least`);
+            want(width !== 360 || m.handEnd <= height, `the hand ends ${m.handEnd} px down the page, want within ${height}`);
+            want(m.pageWidth <= width, `the page is ${m.pageWidth} px wide`);
+          }
+          await shot('table-phone-360.png');
+          assert(failed.length === 0, failed.join('; '));
+        } finally {
+          log(`    (${seen.join('; ')})`);
+          await page.setViewportSize({ width: 1280, height: 900 });
+        }
+      },
+    );
+  });
+
   await test('play the game to the end by clicking (one move by keyboard)', async () => {
     const game = page.locator('.game');
     let moves = 0;
@@ -761,6 +835,105 @@ try {
       await page.unroute(moves);
       await page.setViewportSize({ width: 1280, height: 900 });
       for (let i = pageErrors.length - 1; i >= errors; i--) if (/status of 422/.test(pageErrors[i])) pageErrors.splice(i, 1);
+    }
+  });
+
+  await test('a 2-seat Stacks table at 360x740 with "Steal chip" discard tops: the own name keeps its width', async () => {
+    // On one line "Steal chip" took 81 px of each seat line, and the viewer's own name beside its "you" tag
+    // showed 58 px of itself ("pje6…"); the top now stands on two lines, as wide as its longer word.
+    await startTable('stacks', 2);
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      const layout = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.players.seat-lines > .player')].map((l) => ({
+            name: Math.round(l.querySelector('.short-name').getBoundingClientRect().width),
+            top: Math.round(l.querySelector('.discard-top').getBoundingClientRect().width),
+            topText: l.querySelector('.discard-top').textContent,
+            height: Math.round(l.getBoundingClientRect().height),
+            pageWidth: document.documentElement.scrollWidth,
+          })),
+        );
+      const empty = await withView((v) => void (v.state.discards = v.state.discards.map(() => [])), layout);
+      const steal = await withView((v) => void (v.state.discards = v.state.discards.map((_, i) => [i ? 'STEAL_CARD' : 'STEAL_CHIP'])), layout);
+      log(`    (360x740: my name ${empty[0].name} px wide beside a "—" top (${empty[0].top} px), ${steal[0].name} beside "${steal[0].topText}" (${steal[0].top} px); the lines ${steal.map((l) => l.height)} px tall)`);
+      assert(steal[0].topText === 'Steal chip' && steal[1].topText === 'Steal card', `the tops read ${steal.map((l) => l.topText)}`);
+      assert(steal.every((l) => l.top <= 50), `the tops are ${steal.map((l) => l.top)} px wide, want at most 50`);
+      assert(steal[0].name >= 80 && empty[0].name - steal[0].name <= 24, `my name is ${steal[0].name} px wide beside "Steal chip", ${empty[0].name} beside "—": want 80 at least, and at most 24 less`);
+      assert(steal.every((l) => l.height <= 32), `the seat lines are ${steal.map((l) => l.height)} px tall, want one line each`);
+      assert(steal[0].pageWidth <= 360, `the page is ${steal[0].pageWidth} px wide`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  await test('the own Stacks seat at 1280x900, a 24-character name and "to move": hand size, chips and discard top on the name\'s line', async () => {
+    // The name and its "to move" badge took the card's width, and the discard top "—" (the chips too, with a
+    // longer name) wrapped onto a second line of the card.
+    const name = 'pje608_weekend_tourneyer';
+    await withView(
+      (v) => void (v.seats[v.your_seat].user.username = name),
+      async () => {
+        const m = await page.evaluate(() => {
+          const card = document.querySelector('.players > .player.mine');
+          const parts = ['.player-name', '.hand-size', '.chips', '.discard-top'].map((sel) => card.querySelector(sel).getBoundingClientRect());
+          return {
+            name: card.querySelector('.full-name').textContent,
+            badge: card.querySelector('.badges').textContent,
+            middles: parts.map((r) => Math.round(r.top + r.height / 2)),
+            right: Math.round(parts[3].right),
+            cardRight: Math.round(card.getBoundingClientRect().right),
+            height: Math.round(card.getBoundingClientRect().height),
+            pageWidth: document.documentElement.scrollWidth,
+          };
+        });
+        log(`    (1280x900: "${m.name}" ${m.badge}: name, hand size, chips and discard top centred at ${m.middles.join(', ')} px, the card ${m.height} px tall)`);
+        assert(m.name.startsWith(name) && m.badge === 'to move', `the seat reads ${m.name}, ${m.badge}`);
+        assert(Math.max(...m.middles) - Math.min(...m.middles) <= 2, `the name, hand size, chips and discard top are centred at ${m.middles}: want one line`);
+        assert(m.cardRight - m.right <= 16, `the discard top ends ${m.cardRight - m.right} px before the card's edge`);
+        assert(m.pageWidth <= 1280, `the page is ${m.pageWidth} px wide`);
+        await shot('stacks-long-name.png');
+      },
+    );
+  });
+
+  await test("the autopilot's word on a timed-out turn at a 2-player Sequence table at 390x844: over the top of the screen, the board and the hand where they were", async () => {
+    // Above the table it pushed the board and the hand down by its own height, the hand below the fold.
+    const login = await page.request.post(base + '/api/v1/auth/login', { data: { username, password } });
+    assert(login.ok(), `login: ${login.status()}`);
+    const { access_token: token } = await login.json();
+    const created = await page.request.post(base + '/api/v1/games', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { game: 'sequence', players: 2, teams: 2, seats: [{ user: 'me' }, { bot: 'random' }], clock: { turn_seconds: 4 }, max_timeouts: 100 },
+    });
+    assert(created.ok(), `create a game: ${created.status()} ${await created.text()}`);
+    const { id } = await created.json();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${base}/games/${id}`);
+      await page.locator('.game[data-my-turn=true]').waitFor();
+      const layout = () => tableLayout({ board: '.board-wrap', hand: '.hand', notice: '#seat-notice' });
+      const before = await layout();
+      assert(!before.notice, 'the notice shows before any turn timed out');
+      const notice = page.locator('#seat-notice').filter({ hasText: 'Your turn timed out' });
+      await notice.waitFor({ timeout: 10_000 });
+      const m = await layout();
+      const box = await notice.boundingBox(); // in the viewport
+      const hand = await page.locator('.hand').boundingBox();
+      log(`    (390x844: the board starts ${before.board.top} px down, the hand ${before.hand.top}–${before.hand.bottom}; with the notice ${m.board.top}, ${m.hand.top}–${m.hand.bottom}, the notice ${Math.round(box.y)}–${Math.round(box.y + box.height)} on the screen)`);
+      assert(m.board.top === before.board.top && m.hand.bottom === before.hand.bottom, `the notice moved the board from ${before.board.top} to ${m.board.top} px and the hand's end from ${before.hand.bottom} to ${m.hand.bottom}`);
+      assert(m.hand.bottom <= 844, `the hand ends ${m.hand.bottom} px down the page, want within 844`);
+      assert(box.y >= 0 && box.y + box.height <= 844, `the notice is not on the screen: ${JSON.stringify(box)}`);
+      assert(box.y + box.height <= hand.y, `the notice (to ${box.y + box.height}) covers the hand (from ${hand.y})`);
+      assert(m.pageWidth <= 390, `the page is ${m.pageWidth} px wide`);
+      await shot('table-timeout-phone.png');
+      // dismissed, it goes, and the focus goes on to the hand
+      await page.locator('.seat-toast').getByRole('button', { name: 'Dismiss' }).click();
+      await notice.waitFor({ state: 'detached' });
+      const focused = await page.waitForFunction(() => document.activeElement?.closest('.hand') != null, null, { timeout: 2000 }).catch(() => null);
+      assert(focused, `after Dismiss the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}, not in the hand`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
 

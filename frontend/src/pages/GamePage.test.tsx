@@ -151,6 +151,24 @@ describe('the seat notices', () => {
     expect(root.textContent).toBe('');
   });
 
+  it('offers to dismiss the autopilot\'s word, which stays dismissed until another turn times out', () => {
+    // On a phone it floats over the top of the screen, as a refused move's error does (styles.css,
+    // .notice-float): above the table it pushed the board (the piles) and the hand down.
+    const log = [mv(0, 1, 'player'), mv(1, 0, 'autopilot')];
+    const dismissed: number[] = [];
+    let root = mount(<SeatNotices view={active({})} log={log} describe={describe_} onDismiss={(ply) => dismissed.push(ply)} />);
+    const toast = root.querySelector('.notice-toast.seat-toast')!;
+    expect([...toast.children].map((c) => `${c.tagName} ${c.textContent!.slice(0, 20)}`)).toEqual(['P Your turn timed out;', 'BUTTON Dismiss']);
+    act(() => toast.querySelector('button')!.click());
+    expect(dismissed).toEqual([1]);
+    root = mount(<SeatNotices view={active({})} log={log} describe={describe_} dismissed={1} onDismiss={() => {}} />);
+    expect(root.textContent).toBe('');
+    // the next timed-out turn is told again
+    const later = [...log, mv(2, 1, 'player'), mv(3, 0, 'autopilot')];
+    root = mount(<SeatNotices view={active({})} log={later} describe={describe_} dismissed={1} onDismiss={() => {}} />);
+    expect(root.querySelector('.seat-toast')?.textContent).toMatch(/^Your turn timed out; the autopilot played it for you: passed\./);
+  });
+
   it('keeps telling a player whose seat a fill-in bot took that they can no longer move', () => {
     const gone = active({ seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true }, bob] });
     const root = mount(<SeatNotices view={gone} log={[]} describe={describe_} />);
@@ -248,9 +266,20 @@ describe('the notices of a Sequence table in play', () => {
     act(() => root.querySelector<HTMLElement>('.hand-card')!.click());
     act(() => root.querySelector<HTMLElement>('[data-cell=i5]')!.click());
     await settle();
-    const alert = root.querySelector('.sequence-table > .table-notices > .notice-toast > [role=alert]');
+    const alert = root.querySelector('.sequence-table > .table-notices > .notice-float > .notice-toast > [role=alert]');
     expect(alert?.textContent).toBe('That move was refused.');
     expect(root.querySelectorAll('[role=alert]')).toHaveLength(1);
+  });
+
+  it('keeps the picked card and its targets after a refused move, for another target', async () => {
+    // the card was dropped with the refusal: the player had to pick it again
+    const root = await tablePage(view({ status: 'active', seats: [ann, bob], to_move: [0], ply: 4, legal_moves: ['7H@i5', '7H@e5'], state }), true);
+    act(() => root.querySelector<HTMLElement>('.hand-card')!.click());
+    act(() => root.querySelector<HTMLElement>('[data-cell=i5]')!.click());
+    await settle();
+    expect(root.querySelector('[role=alert]')?.textContent).toBe('That move was refused.');
+    expect([...root.querySelectorAll('.hand-card[aria-pressed=true]')].map((b) => b.textContent)).toEqual(['17♥']);
+    expect([...root.querySelectorAll('.cell.target')].map((c) => c.getAttribute('data-cell')).sort()).toEqual(['e5', 'i5']);
   });
 
   it('puts the result and the rating change there, the rating change a status still', async () => {
@@ -281,7 +310,7 @@ describe('the notices of a Stacks table in play', () => {
     press('1');
     act(() => root.querySelector<HTMLElement>('.actions [data-play]')!.click());
     await settle();
-    expect(root.querySelector('.stacks-table > .table-notices > .notice-toast > [role=alert]')?.textContent).toBe('That move was refused.');
+    expect(root.querySelector('.stacks-table > .table-notices > .notice-float > .notice-toast > [role=alert]')?.textContent).toBe('That move was refused.');
     expect(root.querySelectorAll('[role=alert]')).toHaveLength(1);
     // the table keeps its reading order after the notices: seats, status line, then the piles and the hand
     const table = root.querySelector('.stacks-table')!;
@@ -299,8 +328,37 @@ describe('the notices of a Stacks table in play', () => {
 const LIVE = '[role=status], [role=alert], [role=log], [aria-live]:not([aria-live=off])';
 const liveRegions = (root: Element) => [...root.querySelectorAll(LIVE)];
 
+describe('a refused play at the Stacks table', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  it('keeps the picked card and its plays, for another', async () => {
+    // the card was dropped with the refusal: the player had to pick it again
+    let played = false;
+    const playing = stacksGame({ status: 'active', to_move: [0], legal_moves: ['R3>0', 'R3>new', '/R3'] });
+    const root = await openTable(playing, () => {
+      if (!played) throw new ApiError(422, { title: 'Unprocessable', detail: 'That move was refused.' });
+      return { ...playing, ply: 5, to_move: [1], legal_moves: [] };
+    });
+    press('1');
+    act(() => root.querySelector<HTMLElement>('.actions [data-play]')!.click());
+    await settle();
+    expect(root.querySelector('[role=alert]')?.textContent).toBe('That move was refused.');
+    expect([...root.querySelectorAll('.hand-card[aria-pressed=true]')].map((b) => b.getAttribute('data-hand'))).toEqual(['0']);
+    expect([...root.querySelectorAll('.actions [data-play]')].map((b) => b.getAttribute('data-play'))).toEqual(['R3>0', 'R3>new', '/R3']);
+    // played, the card is put down
+    played = true;
+    act(() => root.querySelector<HTMLElement>('.actions [data-play="R3>new"]')!.click());
+    await settle();
+    expect(root.querySelector('.hand-card[aria-pressed=true]')).toBeNull();
+    expect(root.querySelector('.actions [data-play]')).toBeNull();
+  });
+});
+
 describe("a refused move's error at a table in play", () => {
-  // On a phone it floats over the top of the screen (styles.css, .notice-toast) instead of pushing the piles
+  // On a phone it floats over the top of the screen (styles.css, .notice-float) instead of pushing the piles
   // or the board and the hand down, so it can be dismissed; the focus then goes on to the hand.
   browserFocus();
   afterEach(async () => {
@@ -316,11 +374,12 @@ describe("a refused move's error at a table in play", () => {
     press('1');
     act(() => root.querySelector<HTMLElement>('.actions [data-play]')!.click());
     await settle();
-    const toast = root.querySelector('.table-notices > .notice-toast')!;
+    const toast = root.querySelector('.table-notices > .notice-float > .notice-toast')!;
     expect([...toast.children].map((c) => `${c.tagName} ${c.getAttribute('role') ?? c.textContent}`)).toEqual(['DIV alert', 'BUTTON Dismiss']);
     await pressInBrowser(toast.querySelector('button')!);
     expect(root.querySelector('[role=alert]')).toBeNull();
     expect(root.querySelector('.notice-toast')).toBeNull();
+    expect(root.querySelector('.notice-float')).toBeNull();
     expect(document.activeElement).toBe(root.querySelector('.hand .hand-card'));
     expect(focusRefused).toEqual([]);
   });

@@ -162,8 +162,14 @@ export function ConnBadge({ status, connected }: { status: GameView['status']; c
 /**
  * SeatNotices tell the viewer what happened to their seat without them: the
  * autopilot played a timed-out turn, or a fill-in bot took the seat over.
+ * Given onDismiss, the autopilot's word comes with a Dismiss button, as a
+ * refused move's error does: on a phone-width screen both float over the
+ * top of the screen (styles.css, .notice-float) rather than push the board
+ * (the piles) and the hand down. A dismissed turn (its last ply, dismissed)
+ * stays dismissed; the next timed-out turn is told again.
  */
-export function SeatNotices({ view, log, describe }: { view: GameView; log: MoveRecord[]; describe: (move: string) => string }) {
+export function SeatNotices(props: { view: GameView; log: MoveRecord[]; describe: (move: string) => string; dismissed?: number | null; onDismiss?: (ply: number) => void }) {
+  const { view, log, describe, onDismiss } = props;
   if (view.status !== 'active' || view.your_seat == null) return null;
   if (mySeatAbandoned(view)) {
     return (
@@ -172,12 +178,25 @@ export function SeatNotices({ view, log, describe }: { view: GameView; log: Move
       </p>
     );
   }
-  const timedOut = timeoutText(autopilotTurn(view, log), describe);
-  return timedOut ? (
+  const turn = autopilotTurn(view, log);
+  const timedOut = timeoutText(turn, describe);
+  if (!timedOut) return null;
+  const ply = turn[turn.length - 1].ply;
+  if (props.dismissed === ply) return null;
+  const notice = (
     <p class="seat-notice" id="seat-notice">
       {timedOut} Move before the clock runs out, or a bot will take your seat after repeated timeouts.
     </p>
-  ) : null;
+  );
+  if (!onDismiss) return notice;
+  return (
+    <div class="notice-toast seat-toast">
+      {notice}
+      <button type="button" class="small" onClick={() => onDismiss(ply)}>
+        Dismiss
+      </button>
+    </div>
+  );
 }
 
 export default function GamePage({ id }: { id: string }) {
@@ -185,6 +204,8 @@ export default function GamePage({ id }: { id: string }) {
   const [live, dispatch] = useReducer(liveReducer, initialLive);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  // the last ply of the autopilot's turn whose notice the viewer dismissed
+  const [seatNoticeDismissed, setSeatNoticeDismissed] = useState<number | null>(null);
   const uid = session.user?.id ?? '';
 
   /** load gets the game anew; it answers the error, if any (shown on the page). */
@@ -232,16 +253,19 @@ export default function GamePage({ id }: { id: string }) {
   // the page shows next, never to the page itself.
   const { root, focusNext } = useFocusAfter<HTMLDivElement>();
 
-  const move = async (text: string) => {
-    if (!view) return;
+  /** move sends a move; it answers whether the move was played (a table keeps the picked card when not). */
+  const move = async (text: string): Promise<boolean> => {
+    if (!view) return false;
     setBusy(true);
     setError(null);
     try {
       const v = await api.post<GameView>(`/games/${encodeURIComponent(id)}/moves`, { ply: view.ply, move: text, move_id: newMoveID() });
       dispatch({ type: 'view', view: v });
+      return true;
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) load(); // someone moved first: catch up
       else setError(e);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -284,13 +308,14 @@ export default function GamePage({ id }: { id: string }) {
   // where they sit changes nothing of what a screen reader hears. The result is shown here only (a table's
   // status line gives way to it once the game is over) and is no live region: #announcer says the end once
   // ("The game is over: …", "The game was aborted."), and a status region here read it a second time.
-  // At a table in play, a refused request's error can be dismissed: on a phone-width screen it floats over
-  // the top of the screen (styles.css, .notice-toast) rather than push the piles or the board and the hand
-  // down, so it must not stay there for good. Dismissed, the focus goes on to the hand.
+  // At a table in play, a refused request's error and the autopilot's word on a timed-out turn can be
+  // dismissed: on a phone-width screen they float over the top of the screen (styles.css, .notice-float)
+  // rather than push the piles or the board and the hand down, so they must not stay there for good.
+  // Dismissed, the focus goes on to the hand.
   const atTable = !!view.state;
   const errorNotice =
     atTable && error ? (
-      <div class="notice-toast">
+      <div class="notice-toast error-toast">
         <ErrorBox error={error} />
         <button
           type="button"
@@ -306,10 +331,35 @@ export default function GamePage({ id }: { id: string }) {
     ) : (
       <ErrorBox error={error} />
     );
+  // The autopilot's word on the viewer's timed-out turn floats with the error on a phone, dismissed the same way.
+  const seatNotice = (
+    <SeatNotices
+      view={view}
+      log={live.log}
+      describe={describe}
+      dismissed={seatNoticeDismissed}
+      onDismiss={(ply) => {
+        setSeatNoticeDismissed(ply);
+        focusNext('.hand .hand-card', 'h1');
+      }}
+    />
+  );
+  const timedOut = autopilotTurn(view, live.log);
+  const timeoutShown = view.status === 'active' && view.your_seat != null && timedOut.length > 0 && timedOut[timedOut.length - 1].ply !== seatNoticeDismissed;
+  const floating = atTable && (error != null || timeoutShown);
   const notices = (
     <>
-      {errorNotice}
-      <SeatNotices view={view} log={live.log} describe={describe} />
+      {floating ? (
+        <div class="notice-float">
+          {errorNotice}
+          {seatNotice}
+        </div>
+      ) : (
+        <>
+          {errorNotice}
+          {seatNotice}
+        </>
+      )}
       {(view.status === 'finished' || view.status === 'aborted') && (
         <p class="result" tabIndex={-1}>
           {resultText(view)}

@@ -7,7 +7,7 @@ import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
 import type { MoveRecord } from '../api/types';
-import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, cardCount, isTypingTarget, seatName, toMoveText } from './gameCommon';
+import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, cardCount, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
 export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
   const out = new Set(state.locked ?? []);
@@ -82,7 +82,7 @@ function SequenceSeat({ view, seat, handSize, discards }: { view: GameView; seat
  * height from the board and the hand. Once the game is over the status
  * line gives way to the result among the notices: the result is shown once.
  */
-export function SequenceTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; lastMove?: MoveRecord; notices?: ComponentChildren }) {
+export function SequenceTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; lastMove?: MoveRecord; notices?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as SequenceState;
   const legal = view.legal_moves ?? [];
@@ -139,10 +139,8 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
   const activate = (cell: string) => {
     if (!myTurn || busy || !selected) return;
     const m = moveAt(legal, selected, cell);
-    if (m) {
-      onMove(m);
-      setSelected(null);
-    }
+    // a refused move keeps the card picked, its targets lit, for another try
+    if (m) afterMove(onMove(m), () => setSelected(null));
   };
 
   const teams = Array.from({ length: st.teams }, (_, t) => t);

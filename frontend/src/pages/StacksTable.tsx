@@ -5,7 +5,7 @@ import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
-import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, cardCount, isFillIn, isTypingTarget, seatName, toMoveText } from './gameCommon';
+import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, cardCount, isFillIn, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {
@@ -63,7 +63,7 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
  * the status line gives way to the result among the notices: the result is
  * shown once.
  */
-export function StacksTable(props: { view: GameView; onMove: (move: string) => void; busy: boolean; notices?: ComponentChildren }) {
+export function StacksTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; notices?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as StacksState;
   const legal = view.legal_moves ?? [];
@@ -122,11 +122,15 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => v
     return () => window.removeEventListener('keydown', onKey);
   });
 
+  // a refused play keeps the card picked, its plays offered, for another try
   const play = (m: string) => {
-    setSource(null);
     focusNext('.hand');
     playedAt.current = view.ply;
-    onMove(m);
+    afterMove(
+      onMove(m),
+      () => setSource(null),
+      () => (playedAt.current = null),
+    );
   };
 
   const inWindow = st.phase === 'block-window' && st.window;

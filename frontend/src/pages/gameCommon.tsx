@@ -168,6 +168,25 @@ export function resultText(view: GameView): string {
   return `${moverName(view, r.winner ?? 0)} wins${how}${mine ? ' — well played!' : '.'}${lost}`;
 }
 
+/**
+ * MoveAnswer is what a table's onMove answers: whether the move was played,
+ * as a promise (GamePage's, settled by the server's answer) or a boolean;
+ * anything else is taken as played.
+ */
+export type MoveAnswer = unknown;
+
+/**
+ * afterMove runs played once the move is known to be played, else refused:
+ * at once for a plain answer, when the promise settles otherwise. A table
+ * clears the picked card only when played, so that after a refused move
+ * the player picks another target without picking the card again.
+ */
+export function afterMove(answer: MoveAnswer, played: () => void, refused?: () => void): void {
+  if (answer instanceof Promise) answer.then((ok: unknown) => (ok !== false ? played() : refused?.()), () => refused?.());
+  else if (answer === false) refused?.();
+  else played();
+}
+
 export function newMoveID(): string {
   const c = globalThis.crypto as Crypto | undefined;
   if (c?.randomUUID) return c.randomUUID();
