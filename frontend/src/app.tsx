@@ -3,6 +3,7 @@ import { Page } from './components/ui';
 import { matchPath, navigate, onLinkClick, signInHref, useLocation } from './router';
 import { routes, sectionOf } from './routes';
 import { signOut, useSession } from './session';
+import { useWaitingGames } from './components/waiting';
 
 function NotFound() {
   return (
@@ -44,6 +45,7 @@ export function App() {
   }, [path]);
 
   const user = session.user;
+  const waiting = useWaitingGames(user?.id, path);
   // signing in from the header comes back to the page one was on (on the sign-in and sign-up pages, to theirs)
   const back = path === '/signin' || path === '/signup' ? (query.get('next') ?? '/') : path + location.search;
   const cur = (s: string) => (section === s ? 'page' : undefined);
@@ -57,9 +59,20 @@ export function App() {
           <span aria-hidden="true">●▲</span> Seqleague
         </a>
         <nav aria-label="Main">
-          <a href="/" aria-current={cur('home')}>
+          {/* the count describes the link (its name stays "Home") */}
+          <a href="/" aria-current={cur('home')} aria-describedby={waiting ? 'waiting-games' : undefined}>
             Home
+            {waiting && (
+              <span class="tag tag-move nav-count" aria-hidden="true">
+                {waiting}
+              </span>
+            )}
           </a>
+          {waiting && (
+            <span id="waiting-games" class="sr-only">
+              {waiting === '1' ? 'A game waits' : `${waiting} games wait`} for your move
+            </span>
+          )}
           <a href="/clubs" aria-current={cur('clubs')}>
             Clubs
           </a>

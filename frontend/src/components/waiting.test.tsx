@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'preact/test-utils';
+import { App } from '../app';
+import { navigate } from '../router';
+import { api, restore } from '../session';
+import { calls, mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
+import { waitingText } from './waiting';
+
+const homeLink = (root: Element) => [...root.querySelectorAll('nav a')].find((a) => a.getAttribute('href') === '/')!;
+
+afterEach(async () => {
+  history.replaceState(null, '', '/');
+  await signOutAndUnmount();
+});
+
+describe('the count of games waiting for my move', () => {
+  it('stands beside "Home", is said in words, and is read again when the page changes', async () => {
+    let waiting = 2;
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /users/u1/games\\?to_move=true&limit=100': () => ({ items: Array(waiting).fill({}), next_cursor: '' }),
+      'GET /clubs.*': () => ({ items: [], next_cursor: '' }),
+      'GET /leaderboards.*': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    history.replaceState(null, '', '/clubs');
+    const root = mount(<App />);
+    await settle();
+    const link = homeLink(root);
+    expect(link.querySelector('.nav-count')!.textContent).toBe('2');
+    // the link is still named "Home"; the count describes it
+    expect(link.querySelector('.nav-count')!.getAttribute('aria-hidden')).toBe('true');
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)!.textContent).toBe('2 games wait for your move');
+    waiting = 0;
+    resetCalls();
+    act(() => navigate('/leaderboards'));
+    await settle();
+    expect(calls.some((c) => c.path.startsWith('/users/u1/games?to_move=true'))).toBe(true);
+    expect(homeLink(root).textContent).toBe('Home');
+    expect(homeLink(root).hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('says more than a page holds with a plus', () => {
+    expect(waitingText(100, true)).toBe('100+');
+    expect(waitingText(3, false)).toBe('3');
+  });
+});
