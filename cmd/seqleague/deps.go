@@ -36,7 +36,7 @@ func openDatabase(ctx context.Context, cfg Config, logger *slog.Logger) (*postgr
 	if url == "" {
 		dir := filepath.Join(cfg.DataDir, "postgres")
 		logger.Info("DATABASE_URL is not set: starting a private PostgreSQL cluster", "dir", dir)
-		c, err := pgcluster.Start(ctx, dir)
+		c, err := pgcluster.Start(ctx, dir, pgcluster.Durable)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -47,7 +47,7 @@ func setupPostgres() {
 	// The cluster may run as the postgres user, which must reach into dir.
 	_ = os.Chmod(dir, 0o755)
 	pg.tmpDir = dir
-	c, err := pgcluster.Start(ctx, dir+"/data")
+	c, err := pgcluster.Start(ctx, dir+"/data", pgcluster.Throwaway)
 	if err != nil {
 		pg.err = fmt.Errorf("no PostgreSQL at 127.0.0.1:5432 and no throwaway cluster: %w", err)
 		return

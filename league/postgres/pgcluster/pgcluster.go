@@ -79,9 +79,24 @@ func hasBinaries(dir string) bool {
 	return true
 }
 
+// Durability says whether a cluster's data must survive the machine
+// crashing (a power cut, a kernel panic; a killed process loses nothing
+// either way).
+type Durability bool
+
+const (
+	// Durable keeps PostgreSQL's fsync on: `make run`'s data directory
+	// holds accounts, ratings and every finished game.
+	Durable Durability = true
+	// Throwaway turns fsync off, several times faster for the test
+	// harness's clusters, whose data is made again at will.
+	Throwaway Durability = false
+)
+
 // Start initialises the cluster in dir if needed and starts it (reusing a
-// server that is already running there).
-func Start(ctx context.Context, dir string) (*Cluster, error) {
+// server that is already running there, with the settings it was started
+// with).
+func Start(ctx context.Context, dir string, d Durability) (*Cluster, error) {
 	binDir, err := FindBinDir()
 	if err != nil {
 		return nil, err
@@ -106,7 +121,10 @@ func Start(ctx context.Context, dir string) (*Cluster, error) {
 	}
 	// A server killed without a clean stop leaves postmaster.pid behind;
 	// pg_ctl checks whether that process still lives before refusing.
-	opts := fmt.Sprintf("-c listen_addresses='' -k %s -p %d -c fsync=off", c.dir, socketPort)
+	opts := fmt.Sprintf("-c listen_addresses='' -k %s -p %d", c.dir, socketPort)
+	if d == Throwaway {
+		opts += " -c fsync=off"
+	}
 	if out, err := c.command(ctx, "pg_ctl", "-D", c.dir, "-o", opts, "-l", filepath.Join(c.dir, "server.log"), "-w", "-t", "60", "start").CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("pg_ctl start: %v: %s", err, bytes.TrimSpace(out))
 	}
