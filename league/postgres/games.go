@@ -180,13 +180,8 @@ func readGame(tx *gorm.DB, id string) (*gameRow, error) {
 }
 
 func loadSeats(tx *gorm.DB, gameID string) ([]seatRow, error) {
-	var seats []seatRow
-	err := tx.Table("game_seats s").
-		Select("s.*, COALESCE(u.username, '') AS username, COALESCE(k.username, '') AS kept_for_name").
-		Joins("LEFT JOIN users u ON u.id = s.user_id").
-		Joins("LEFT JOIN users k ON k.id = s.kept_for").
-		Where("s.game_id = ?", gameID).Order("s.seat").Find(&seats).Error
-	return seats, err
+	seats, err := loadSeatsOf(tx, []string{gameID})
+	return seats[gameID], err
 }
 
 // loadSeatsOf reads the seats of several games in one query, by game.
