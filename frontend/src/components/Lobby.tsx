@@ -1,7 +1,7 @@
 import type { Game } from '../api/types';
 import { clockText, relative } from '../competition/time';
 import { counted } from './plural';
-import { ShowMore, usePagedList } from './list';
+import { ShowMore, usePagedList, useRefresh } from './list';
 import { ErrorBox, Loading } from './ui';
 
 const kind = (g: Game) => `${g.game === 'sequence' ? 'Sequence' : 'Stacks'} · ${g.players} players${g.game === 'sequence' && g.players > g.teams ? ` in ${g.teams} teams` : ''}`;
@@ -21,6 +21,8 @@ export function who(g: Game): string {
 export function Lobby({ me }: { me?: string }) {
   const open = usePagedList<Game>('/games?status=open', []);
   const live = usePagedList<Game>('/games?status=active', []);
+  useRefresh(open);
+  useRefresh(live);
   const joinable = open.data?.filter((g) => !me || !g.seats.some((s) => s.user?.id === me));
   return (
     <section class="card-box lobby" aria-labelledby="lobby">

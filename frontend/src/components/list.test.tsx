@@ -4,7 +4,7 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mount, settle, stub, unmountAll } from '../testing/stubApi';
-import { ShowMore, usePagedList } from './list';
+import { PAGE_SIZE, REFRESH_MS, ShowMore, usePagedList, useRefresh } from './list';
 
 function Things() {
   const list = usePagedList<{ id: string }>('/things', []);
@@ -47,5 +47,44 @@ describe('ShowMore', () => {
     await settle();
     expect(moreButton(root)).toBeNull();
     expect(document.activeElement).toBe(root.querySelector('a[href="/things/d"]'));
+  });
+});
+
+function LiveThings() {
+  const list = usePagedList<{ id: string }>('/things', []);
+  useRefresh(list);
+  return (
+    <div>
+      <ul class="things">{list.data?.map((t) => <li key={t.id}>{t.id}</li>)}</ul>
+      <ShowMore list={list} label="More things" />
+    </div>
+  );
+}
+
+describe('useRefresh', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reads the first page again while it is the only one shown, and stops once a later page is asked for', async () => {
+    let ids = ['a'];
+    const full = Array.from({ length: PAGE_SIZE }, (_, i) => `t${i}`);
+    stub({
+      'GET /things\\?limit=20': () => ({ items: ids.map((id) => ({ id })), next_cursor: ids.length === PAGE_SIZE ? 'C2' : '' }),
+      'GET /things\\?limit=20&cursor=C2': page(['u'], ''),
+    });
+    vi.useFakeTimers();
+    const root = mount(<LiveThings />);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10)));
+    expect(root.querySelector('.things')!.textContent).toBe('a');
+    ids = ['b', 'a'];
+    await act(async () => void (await vi.advanceTimersByTimeAsync(REFRESH_MS)));
+    expect(root.querySelector('.things')!.textContent).toBe('ba');
+    ids = full;
+    await act(async () => void (await vi.advanceTimersByTimeAsync(REFRESH_MS)));
+    act(() => moreButton(root)!.click());
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10)));
+    expect(root.querySelectorAll('.things li')).toHaveLength(PAGE_SIZE + 1);
+    ids = ['z'];
+    await act(async () => void (await vi.advanceTimersByTimeAsync(2 * REFRESH_MS)));
+    expect(root.querySelectorAll('.things li')).toHaveLength(PAGE_SIZE + 1);
   });
 });

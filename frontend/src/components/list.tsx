@@ -60,6 +60,27 @@ export function usePagedList<T>(path: string | null, deps: unknown[]): PagedList
   return { data, error, loading, cursor, more: () => read(cursor, false), reload };
 }
 
+/** REFRESH_MS is how often a list of live things (games) is read again. */
+export const REFRESH_MS = 30_000;
+
+/**
+ * useRefresh reads list's first page again every ms while the tab is shown,
+ * so that a page left open keeps up (a game that now waits for one's move,
+ * a new one to join). Once a later page has been asked for it stops: the
+ * first page read again would drop the pages after it.
+ */
+export function useRefresh<T>(list: PagedList<T>, ms = REFRESH_MS) {
+  const firstOnly = (list.data?.length ?? 0) <= PAGE_SIZE;
+  const { reload } = list;
+  useEffect(() => {
+    if (!firstOnly) return;
+    const timer = setInterval(() => {
+      if (!document.hidden) reload();
+    }, ms);
+    return () => clearInterval(timer);
+  }, [firstOnly, reload, ms]);
+}
+
 /** listBefore is the list a "Show more" button follows: the nearest list or table before it. */
 function listBefore(el: Element | null): Element | null {
   for (let e = el?.previousElementSibling ?? null; e; e = e.previousElementSibling) {

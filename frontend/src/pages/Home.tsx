@@ -4,7 +4,7 @@ import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
 import { GameList } from '../components/GameList';
 import { Lobby } from '../components/Lobby';
-import { ShowMore, usePagedList } from '../components/list';
+import { ShowMore, usePagedList, useRefresh } from '../components/list';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { NewGameForm } from './NewGameForm';
@@ -15,6 +15,9 @@ export default function Home() {
   // the games that wait for my move, apart at the top: the server filters
   // them, so a later page of the full list holds none that is missing here
   const toMove = usePagedList<Game>(user ? `/users/${user.id}/games?to_move=true` : null, [user?.id]);
+  // a Home left open keeps up with the games (a move due, a game over)
+  useRefresh(games);
+  useRefresh(toMove);
   const clubs = usePagedList<UserClub>(user ? `/users/${user.id}/clubs` : null, [user?.id]);
   // every tournament: the next rounds are sorted by date across all of them
   const tournaments = useLoad(async () => (user ? await fetchAll<UserTournament>((path) => api.get(path), `/users/${user.id}/tournaments`) : []), [user?.id]);
