@@ -1199,9 +1199,9 @@ try {
     const orla = page.locator('.member-list li[data-user="Orla"]');
     await orla.waitFor();
     assert((await orla.getAttribute('data-role')) === 'member', `Orla is ${await orla.getAttribute('data-role')}`);
-    await page.getByRole('button', { name: 'Make Orla an organizer' }).click();
+    await page.getByRole('button', { name: 'Make organizer: Orla' }).click();
     await page.locator('.member-list li[data-user="Orla"][data-role="organizer"] .tag', { hasText: 'organizer' }).waitFor();
-    await page.getByRole('button', { name: 'Make Orla a plain member' }).waitFor();
+    await page.getByRole('button', { name: 'Make member: Orla' }).waitFor();
     await page.locator('section:has(#members-title)').screenshot({ path: join(artifacts, 'club-members.png') });
     // The server kept it.
     await page.reload();

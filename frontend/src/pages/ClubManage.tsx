@@ -212,16 +212,16 @@ export function MemberRow({
         <span class="member-actions actions-row">
           {setRole &&
             (m.role === 'member' ? (
-              <button type="button" class="small" data-action="role" disabled={busy} onClick={() => changeRole('organizer')} aria-label={`Make ${m.username} an organizer`}>
+              <button type="button" class="small" data-action="role" disabled={busy} onClick={() => changeRole('organizer')} aria-label={`Make organizer: ${m.username}`}>
                 Make organizer
               </button>
             ) : (
-              <button type="button" class="small" data-action="role" disabled={busy} onClick={() => changeRole('member')} aria-label={`Make ${m.username} a plain member`}>
+              <button type="button" class="small" data-action="role" disabled={busy} onClick={() => changeRole('member')} aria-label={`Make member: ${m.username}`}>
                 Make member
               </button>
             ))}
           {transfer && (
-            <button type="button" class="small" data-action="transfer" disabled={busy} onClick={() => ask('transfer')} aria-label={`Make ${m.username} the owner…`}>
+            <button type="button" class="small" data-action="transfer" disabled={busy} onClick={() => ask('transfer')} aria-label={`Make owner: ${m.username}…`}>
               Make owner…
             </button>
           )}
