@@ -123,6 +123,9 @@ describe('slots, titles and links', () => {
   it('links finished games to their replay and the game in play to its table', () => {
     expect(gameLinks({ state: 'done', games: ['g1'], game_winners: [] })).toEqual([{ href: '/games/g1/replay', text: 'Game: replay', short: 'replay', live: false }]);
     expect(gameLinks({ state: 'ready', games: ['g1', 'g2'], game_winners: ['e1'] }).map((l) => l.short)).toEqual(['G1', 'G2 live']);
+    // each name holds the words shown, at its start (label in name)
+    expect(gameLinks({ state: 'ready', games: ['g1', 'g2'], game_winners: ['e1'] }).map((l) => l.text)).toEqual(['G1 (game 1): replay', 'G2 live (game 2): watch']);
+    expect(gameLinks({ state: 'ready', games: ['g1'], game_winners: [] })[0].text).toBe('Game: watch live');
     expect(gameLinks({ state: 'ready', games: ['g1', 'g2'], game_winners: ['e1'] }).map((l) => l.href)).toEqual(['/games/g1/replay', '/games/g2']);
     // the bracket view may not know a series' game results yet; GET …/rounds does
     expect(gameLinks({ state: 'ready', games: ['g1', 'g2'], game_winners: [] }, { game_winners: ['e1'] })[0].live).toBe(false);

@@ -237,13 +237,10 @@ export function gameLinks(
   const many = games.length > 1;
   return games.map((id, i) => {
     const live = i >= done;
-    const n = many ? `Game ${i + 1}` : 'Game';
-    return {
-      href: live ? `/games/${id}` : `/games/${id}/replay`,
-      text: live ? `${n}: watch live` : `${n}: replay`,
-      short: many ? `G${i + 1}${live ? ' live' : ''}` : live ? 'watch live' : 'replay',
-      live,
-    };
+    const short = many ? `G${i + 1}${live ? ' live' : ''}` : live ? 'watch live' : 'replay';
+    // the name holds the words shown ("G2 live"), so a speech user can say them (WCAG 2.5.3)
+    const text = many ? `${short} (game ${i + 1}): ${live ? 'watch' : 'replay'}` : `Game: ${short}`;
+    return { href: live ? `/games/${id}` : `/games/${id}/replay`, text, short, live };
   });
 }
 
