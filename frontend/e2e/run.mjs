@@ -11,7 +11,8 @@
 // server's log go to test-artifacts/ at the repository root. With CI=true a
 // missing Chromium, PostgreSQL or Redis fails the run instead of skipping.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, createWriteStream } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -220,6 +221,63 @@ function assert(cond, msg) {
 }
 const shot = (name, opts = {}) => page.screenshot({ path: join(artifacts, name), ...opts });
 
+// audit checks the page as it stands with axe-core against the WCAG 2.0 and 2.1 A and AA rules, at 1280x900
+// and at a 390x844 phone, then puts the viewport back. Violations are logged and kept, and the last test
+// fails on any. axe's source (node_modules/axe-core) goes in by a script tag whose address on the app's own
+// origin this test answers itself (the server never sees it): the app's Content-Security-Policy
+// (script-src 'self') refuses an inline script, and must stay as it is for the pages under test.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeServe = (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: axeSource });
+async function injectAxe() {
+  const url = base + '/e2e-axe-core.js';
+  await page.route(url, axeServe);
+  try {
+    await page.addScriptTag({ url });
+  } finally {
+    await page.unroute(url, axeServe);
+  }
+}
+const axeFound = [];
+const axeAudits = { runs: 0, ms: 0 };
+// One rule is waived for one kind of element, by rule id and selector:
+// label-content-name-mismatch (WCAG 2.5.3) on the card faces: the board's cells and the hands' cards show a
+// card in the players' short notation ("K♠", "10♥", and at Stacks "R3" or "B5", the colour's letter there
+// for the colour-blind), aria-hidden, and are named by the card in words ("f2, king of spades", "1: red 3"),
+// the words a speech user says for "K♠"; adding the short form to the name would have a screen
+// reader read every card twice over ("K black spade suit, king of spades") on a board of 100 cells.
+const axeWaived = { 'label-content-name-mismatch': '.board [role=gridcell], .hand-card' };
+async function audit(name) {
+  const t0 = Date.now();
+  const was = page.viewportSize();
+  try {
+    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      if (page.viewportSize().width !== size.width) await page.setViewportSize(size);
+      if (!(await page.evaluate(() => 'axe' in window))) await injectAxe();
+      const found = await page.evaluate(
+        async (waived) => {
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); // laid out at the new width
+          const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+          return r.violations
+            .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !(waived[v.id] && document.querySelector(n.target[0])?.matches(waived[v.id]))) }))
+            .filter((v) => v.nodes.length > 0)
+            .map((v) => ({ id: v.id, impact: v.impact, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(' ')) }));
+        },
+        axeWaived,
+      );
+      axeAudits.runs++;
+      for (const v of found) {
+        const line = `${name} at ${size.width} px: ${v.id} (${v.impact}), ${v.targets.length} × ${v.targets.slice(0, 4).join(' | ')} — ${v.helpUrl}`;
+        axeFound.push(line);
+        log(`    axe: ${line}`);
+      }
+    }
+  } finally {
+    const now = page.viewportSize();
+    if (now.width !== was.width || now.height !== was.height) await page.setViewportSize(was);
+    axeAudits.ms += Date.now() - t0;
+  }
+}
+
 let page = null;
 const username = `e2e_${suffix}`.slice(0, 24).replace(/[^A-Za-z0-9_-]/g, '_');
 const password = 'correct horse battery';
@@ -252,6 +310,7 @@ try {
     await page.goto(base + '/signup');
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(password);
+    await audit('sign up');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: `Hello, ${username}` }).waitFor();
   });
@@ -445,6 +504,7 @@ try {
           await page.setViewportSize({ width: 390, height: 844 });
           await shot('table-phone.png', { fullPage: true });
           await page.setViewportSize({ width: 1280, height: 900 });
+          await audit('the Sequence table (a card picked)');
           shotTaken = true;
         }
         await targets.nth(Math.floor(Math.random() * n)).click();
@@ -468,6 +528,7 @@ try {
     // the result line takes no height above the board: at 1280x900 the hand stays in view (it once ended 950 px down)
     const end = await page.evaluate(() => Math.round(document.querySelector('.hand').getBoundingClientRect().bottom + scrollY));
     assert(end <= 900, `with the result line shown the hand ends ${end} px down the page, want within 900`);
+    await audit('the Sequence table, the game over');
   });
 
   await test('open the replay and step through it', async () => {
@@ -481,6 +542,7 @@ try {
     const hands = await page.locator('.all-hands .replay-hand').count();
     assert(hands === 2, `the replay shows ${hands} hands, want 2`);
     await shot('replay.png');
+    await audit('the replay');
     await page.getByRole('button', { name: 'First position' }).click();
     await page.getByText(`Ply 0 of ${total}`).waitFor();
     await page.getByText('The deal.').waitFor();
@@ -529,12 +591,28 @@ try {
     await page.locator(`.lobby a[href="${rematchPath}"]`).waitFor();
   });
 
+  await test('an open game: its seat list, then cancelled', async () => {
+    await page.getByLabel('Game', { exact: true }).selectOption('sequence');
+    await page.getByLabel('Players').selectOption('2');
+    await page.getByLabel(/^Seat 2/).selectOption('open');
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await page.waitForURL(/\/games\/[0-9a-f-]+$/);
+    const cancel = page.getByRole('button', { name: 'Cancel game' });
+    await cancel.waitFor();
+    await audit('an open game (its seats)');
+    await cancel.click();
+    await cancel.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { name: 'My games', exact: true }).waitFor();
+  });
+
   await test('a Stacks table: piles, hand and a played turn', async () => {
     await page.getByLabel('Game', { exact: true }).selectOption('stacks');
     await page.getByLabel(/^Seat 2/).selectOption('random');
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/games\/[0-9a-f-]+$/);
     await page.locator('.game[data-game=stacks][data-my-turn=true]').waitFor();
+    await audit('the Stacks table');
     const ply = Number(await page.locator('.game').getAttribute('data-ply'));
     // Play what can go on a pile, else end the turn with a discard.
     const playable = page.locator('.hand-card.playable').first();
@@ -940,6 +1018,7 @@ try {
   await test('clubs: create one, make an invite code', async () => {
     await page.getByRole('link', { name: 'Clubs' }).click();
     await page.getByRole('heading', { name: 'Create a club' }).waitFor();
+    await audit('the clubs');
     await page.getByLabel('Name').fill(`E2E Club ${suffix}`);
     await page.getByLabel('Description').fill('Made by the browser tests');
     await page.getByRole('button', { name: 'Create' }).click();
@@ -953,6 +1032,7 @@ try {
     // Every choice of the form is one the server takes (it has no unlimited invites).
     const shown = await page.locator('.invite').textContent();
     assert(shown.includes('10 uses'), `the invite should be good for 10 uses: ${shown}`);
+    await audit('a club (its owner, an invite code made)');
   });
 
   // ---- competitions ----
@@ -970,6 +1050,7 @@ try {
     await page.getByLabel('Season name').fill('Spring');
     await page.getByRole('button', { name: 'Create season' }).click();
     await page.getByRole('link', { name: 'Spring' }).waitFor();
+    await audit('a league');
   });
 
   await test('create a knockout tournament with the form', async () => {
@@ -984,6 +1065,7 @@ try {
     await page.getByLabel('Fill-in bot level').selectOption('random');
     assert(await page.getByLabel('Rated games', { exact: true }).isChecked(), 'rated is not the default');
     await shot('tournament-form.png', { fullPage: true });
+    await audit('the new-tournament form');
     await page.getByRole('button', { name: 'Create the tournament' }).click();
     await page.waitForURL(/\/tournaments\/[0-9a-f-]+$/);
     knockoutURL = page.url();
@@ -1030,6 +1112,7 @@ try {
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText('Scheduled 2 rounds').waitFor();
     await page.locator('tr[data-round="2"][data-status="scheduled"]').waitFor();
+    await audit('a knockout in registration (entries, organizer tools)');
     const ics = await (await fetch(knockoutURL.replace('/tournaments/', '/api/v1/tournaments/') + '/calendar.ics')).text();
     assert((ics.match(/BEGIN:VEVENT/g) || []).length === 2, `calendar.ics: ${ics}`);
   });
@@ -1069,6 +1152,7 @@ try {
     assert(boxes === 3, `${boxes} finished matches`);
     await page.locator('section:has(#drawing-title)').screenshot({ path: join(artifacts, 'bracket.png') });
     await shot('tournament.png', { fullPage: true });
+    await audit('a finished knockout (bracket, standings)');
     const csv = await (await fetch(knockoutURL.replace('/tournaments/', '/api/v1/tournaments/') + '/standings.csv')).text();
     assert(csv.startsWith('rank,entry,') && csv.includes(champion), `standings.csv: ${csv.slice(0, 200)}`);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -1108,6 +1192,7 @@ try {
     await page.getByRole('button', { name: 'Close it and freeze the table' }).click();
     await page.locator('.tag.frozen').waitFor();
     await shot('season.png', { fullPage: true });
+    await audit('a season (closed)');
   });
 
   await test('home: my next rounds and my clubs', async () => {
@@ -1129,12 +1214,14 @@ try {
     await page.getByLabel('Starts', { exact: true }).fill(tomorrow);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText('Scheduled 1 round').waitFor();
+    await audit('a Swiss tournament (rounds)');
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     const next = page.locator('.next-rounds li', { hasText: 'E2E Swiss' });
     await next.waitFor();
     assert(/round 1/.test(await next.textContent()), `my next round: ${await next.textContent()}`);
     await page.locator('section[aria-labelledby=my-clubs] li', { hasText: clubName }).waitFor();
     assert(/owner/.test(await page.locator('section[aria-labelledby=my-clubs] li', { hasText: clubName }).textContent()), 'my role in my club');
+    await audit('home (games, next rounds, clubs, the new-game form)');
     await shot('home.png', { fullPage: true });
   });
 
@@ -1174,6 +1261,7 @@ try {
     await bot.waitFor();
     assert(/\?/.test(await bot.locator('td.strong').textContent()), 'bot-greedy is not shown as provisional');
     await shot('leaderboard.png', { fullPage: true });
+    await audit('the leaderboard');
     await page.getByLabel('Club', { exact: true }).selectOption({ label: clubName });
     await page.waitForURL(/club=/);
     await page.waitForFunction(() => document.querySelectorAll('table.leaderboard tbody tr').length === 8);
@@ -1185,6 +1273,7 @@ try {
     assert(Number(await chart.getAttribute('data-points')) >= 3, 'the rating chart has fewer than two games');
     assert(/from 1500 to/.test(await chart.getAttribute('aria-label')), await chart.getAttribute('aria-label'));
     await page.locator('#ratings').screenshot({ path: join(artifacts, 'rating-chart.png') });
+    await audit('a profile with a rating chart');
   });
 
   await test('club management: the owner makes a member an organizer', async () => {
@@ -1203,6 +1292,7 @@ try {
     await page.locator('.member-list li[data-user="Orla"][data-role="organizer"] .tag', { hasText: 'organizer' }).waitFor();
     await page.getByRole('button', { name: 'Make member: Orla' }).waitFor();
     await page.locator('section:has(#members-title)').screenshot({ path: join(artifacts, 'club-members.png') });
+    await audit('club management (an organizer named)');
     // The server kept it.
     await page.reload();
     await page.locator('.member-list li[data-user="Orla"][data-role="organizer"]').waitFor();
@@ -1261,12 +1351,16 @@ try {
     assert(r3.status === 404, `missing file: ${r3.status}`);
     const r4 = await fetch(base + '/api/v1/nope');
     assert(r4.status === 404 && /problem\+json/.test(r4.headers.get('content-type')), `api 404: ${r4.status}`);
+    await page.goto(base + '/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await audit('page not found');
   });
 
   await test('change the password from the profile; the old one stops working, the new one signs in', async () => {
     const newPassword = 'a brand new horse battery';
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await audit('my profile');
     await page.getByLabel('Current password').fill(password);
     await page.getByLabel('New password').fill(newPassword);
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -1277,9 +1371,11 @@ try {
     await page.getByRole('heading', { name: 'Change password' }).waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    await audit('home, signed out');
     await page.goto(base + '/signin');
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill(password);
+    await audit('sign in');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').waitFor();
     assert(!(await page.getByRole('button', { name: 'Sign out' }).isVisible()), 'the old password still signs in');
@@ -1306,6 +1402,12 @@ try {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').waitFor();
     assert(!(await page.getByRole('button', { name: 'Sign out' }).isVisible()), 'a closed account could sign in again');
+  });
+
+  await test('axe-core: no WCAG 2.1 A or AA violation on any page audited', async () => {
+    log(`    (${axeAudits.runs} audits in ${(axeAudits.ms / 1000).toFixed(1)} s)`);
+    assert(axeAudits.runs > 0, 'no page was audited');
+    assert(axeFound.length === 0, axeFound.join('\n    '));
   });
 
   await test('no page breaks its Content-Security-Policy, and the policy is enforced', async () => {
