@@ -20,8 +20,8 @@ func TestWrongMethodIsMethodNotAllowed(t *testing.T) {
 		allow              string
 	}{
 		{"deleting the leaderboard is not allowed", http.MethodDelete, "/api/v1/leaderboards/classic", 405, "OPTIONS, GET, HEAD"},
-		{"putting the games list is not allowed", http.MethodPut, "/api/v1/games", 405, "OPTIONS, POST"},
-		{"getting the games list is not allowed", http.MethodGet, "/api/v1/games", 405, "OPTIONS, POST"},
+		{"putting the games list is not allowed", http.MethodPut, "/api/v1/games", 405, "OPTIONS, GET, HEAD, POST"},
+		{"getting a rematch is not allowed", http.MethodGet, "/api/v1/games/0b7c/rematch", 405, "OPTIONS, POST"},
 		{"deleting a game is not allowed", http.MethodDelete, "/api/v1/games/0b7c", 405, "OPTIONS, GET, HEAD"},
 		{"getting a join is not allowed", http.MethodGet, "/api/v1/games/0b7c/join", 405, "OPTIONS, POST"},
 		{"a path with two methods names both", http.MethodDelete, "/api/v1/games/0b7c/moves", 405, "OPTIONS, GET, HEAD, POST"},
