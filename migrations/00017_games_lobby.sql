@@ -1,11 +1,10 @@
 -- +goose Up
--- GET /games lists the games waiting for players (status open) and those
--- being played (active), newest first, a page at a time: a partial index
--- per list serves its order without sorting every live game. Moves change
--- neither status nor created_at, so they stay HOT updates.
-CREATE INDEX games_open_newest ON games (created_at DESC, id DESC) WHERE status = 'open';
-CREATE INDEX games_active_newest ON games (created_at DESC, id DESC) WHERE status = 'active';
+-- A player may have a bounded number of casual games waiting for players
+-- or in play (Games.Create counts them at every new game): the count reads
+-- this index of the live games by their creator, not every live game.
+-- (The lobby, GET /games, needs no index of its own: games_status_idx,
+-- on (status, created_at DESC), serves its order.)
+CREATE INDEX games_live_by_creator ON games (created_by) WHERE status IN ('open', 'active');
 
 -- +goose Down
-DROP INDEX games_active_newest;
-DROP INDEX games_open_newest;
+DROP INDEX games_live_by_creator;

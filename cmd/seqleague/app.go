@@ -108,6 +108,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 		BotDelay:      a.cfg.BotDelay,
 		BotThinkLimit: a.cfg.BotThinkLimit,
 		FillGrace:     a.cfg.FillGrace,
+		MaxLiveGames:  a.cfg.MaxLiveGames,
 	}, a.logger)
 	accounts.HandSeatsTo(games) // a closed account's seats go to fill-in bots at once
 	// Every instance signs leaderboard cursors with a key from the shared

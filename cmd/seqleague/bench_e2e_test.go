@@ -73,6 +73,8 @@ func benchApp(b *testing.B, extra map[string]string) (base, dsn string, stop fun
 		"SEQLEAGUE_BOT_DELAY":        "0s",
 		"SEQLEAGUE_AUTH_RATE_PER_IP": "100000",
 		"SEQLEAGUE_DB_MAX_CONNS":     "40",
+		// one account makes the benchmarks' thousands of games
+		"SEQLEAGUE_MAX_LIVE_GAMES": "1000000",
 	}
 	for k, v := range extra {
 		env[k] = v

@@ -35,6 +35,7 @@ type Config struct {
 	BotDelay           time.Duration
 	BotThinkLimit      time.Duration
 	FillGrace          time.Duration
+	MaxLiveGames       int
 	AuthRateWindow     time.Duration
 	AuthRatePerIP      int
 	AuthRatePerUser    int
@@ -70,6 +71,7 @@ var settings = []setting{
 	{"SEQLEAGUE_BOT_DELAY", "800ms", "how long a bot seat waits before moving (0s for none)", false},
 	{"SEQLEAGUE_BOT_THINK_LIMIT", "2s", "the longest one bot decision may search (0s for no limit)", false},
 	{"SEQLEAGUE_FILL_GRACE", "60s", "how long open seats may stay empty after a scheduled start before bots fill them", false},
+	{"SEQLEAGUE_MAX_LIVE_GAMES", "20", "casual games one player may have made that wait for players or are being played", false},
 	{"SEQLEAGUE_PUBLIC_URL", "http://localhost:8080", "the address users reach (JWT issuer, links in calendars)", false},
 }
 
@@ -129,6 +131,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		BotDelay:           nonNegativeDuration("SEQLEAGUE_BOT_DELAY"),
 		BotThinkLimit:      nonNegativeDuration("SEQLEAGUE_BOT_THINK_LIMIT"),
 		FillGrace:          nonNegativeDuration("SEQLEAGUE_FILL_GRACE"),
+		MaxLiveGames:       integer("SEQLEAGUE_MAX_LIVE_GAMES"),
 		trustedProxiesText: get("SEQLEAGUE_TRUSTED_PROXIES"),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(get("SEQLEAGUE_LOG_LEVEL"))); err != nil {

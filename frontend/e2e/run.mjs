@@ -176,6 +176,8 @@ server = spawn(BIN, [], {
     REDIS_URL: `redis://${rd.host}:${rd.port}/${redisDB}`,
     SEQLEAGUE_ADDR: `127.0.0.1:${port}`,
     SEQLEAGUE_BOT_DELAY: '0s',
+    // the tests' one account opens a table of every size, and leaves them in play
+    SEQLEAGUE_MAX_LIVE_GAMES: '200',
     SEQLEAGUE_PUBLIC_URL: base,
     SEQLEAGUE_DATA_DIR: dataDir,
     JWT_SECRET: 'e2e-secret-' + 'x'.repeat(40),

@@ -38,6 +38,11 @@ type GameConfig struct {
 	// decision is a pure function of the position and the seed). Searches
 	// take well under 100 ms at p99; the cap is for an overloaded worker.
 	BotThinkLimit time.Duration
+	// MaxLiveGames bounds the casual games one player may have made that
+	// wait for players or are being played (0: no bound). Bot seats play
+	// in the workers, so an account with no bound could keep them
+	// computing (and fill the lobby).
+	MaxLiveGames int
 }
 
 // Settler is work hung on a game's end (ratings, standings). It runs inside
@@ -307,7 +312,7 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 	}
 	var out league.Game
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := g.createLocked(tx, fx, &a.UserID, req, nil)
+		row, err := g.createCasualLocked(tx, fx, a.UserID, req)
 		if ownSeatGone(err, req, a) {
 			// The creator's account was closed since the token was
 			// checked: the session is over (a 401), not a bad seat.
@@ -361,6 +366,28 @@ func onlySelfSeated(a league.Actor, seats []league.SeatSpec) error {
 		return &league.Error{Code: league.EFORBIDDEN, Message: "a game can seat no person but its creator; others join its open seats", Fields: fields}
 	}
 	return nil
+}
+
+// createCasualLocked is createLocked for a game a player makes (a new one,
+// or a rematch), within the bound on their live games (cfg.MaxLiveGames).
+// One player's creations take turns on an advisory lock, so that two made
+// at once cannot both take the last place.
+func (g *Games) createCasualLocked(tx *gorm.DB, fx *effects, creator string, req league.NewGame) (*gameRow, error) {
+	if bound := g.cfg.MaxLiveGames; bound > 0 {
+		if err := tx.Exec("SELECT pg_advisory_xact_lock(hashtext(?))", "games created by "+creator).Error; err != nil {
+			return nil, err
+		}
+		var live int64
+		if err := tx.Model(&gameRow{}).Where("created_by = ? AND status IN ?", creator, []string{league.StatusOpen, league.StatusActive}).
+			Count(&live).Error; err != nil {
+			return nil, err
+		}
+		if live >= int64(bound) {
+			return nil, league.Errorf(league.EPRECONDITION,
+				"you have %d games waiting for players or being played, the most one may have: finish or cancel one first", live)
+		}
+	}
+	return g.createLocked(tx, fx, &creator, req, nil)
 }
 
 // gameLink ties a game to the tournament match it is a game of.

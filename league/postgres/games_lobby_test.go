@@ -72,3 +72,53 @@ func TestTheLobbyListsTheGamesToJoinAndToWatch(t *testing.T) {
 		t.Errorf("a lobby of finished games: %v, want a 400 naming status", err)
 	}
 }
+
+// One player may have at most cfg.MaxLiveGames casual games waiting or in
+// play: the next, a rematch too, is refused until one ends or is
+// cancelled, and nothing of it is written.
+func TestAPlayersLiveGamesAreBounded(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	const bound = 4
+	r.games.cfg.MaxLiveGames = bound
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	waiting := league.NewGame{Game: "sequence", Players: 2, Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}}
+	duel := r.headToHead(t, ann, bob) // in play: it counts
+	var last string
+	for i := 1; i < bound; i++ {
+		g, err := r.games.Create(ctx, ann, waiting)
+		if err != nil {
+			t.Fatalf("game %d of %d: %v", i+1, bound, err)
+		}
+		last = g.ID
+	}
+	games := r.count(t, "games")
+	if _, err := r.games.Create(ctx, ann, waiting); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("game %d: %v, want a precondition error", bound+1, err)
+	}
+	if n := r.count(t, "games"); n != games {
+		t.Fatalf("the refused game wrote %d rows", n-games)
+	}
+	// bob is not bounded by ann's games
+	if _, err := r.games.Create(ctx, bob, league.NewGame{Game: "sequence", Players: 2, Seats: []league.SeatSpec{{UserID: bob.UserID}, {Open: true}}}); err != nil {
+		t.Fatalf("bob's game: %v", err)
+	}
+	// The duel ends: its rematch would be one live game too many.
+	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
+		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, duel.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Create(ctx, ann, waiting); err != nil {
+		t.Fatalf("a game once the duel ended: %v", err)
+	}
+	if _, err := r.games.Rematch(ctx, ann, duel.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("a rematch beyond the bound: %v, want a precondition error", err)
+	}
+	// Cancelling a waiting game makes room.
+	if _, err := r.games.Leave(ctx, ann, last); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Rematch(ctx, ann, duel.ID); err != nil {
+		t.Fatalf("the rematch once a game was cancelled: %v", err)
+	}
+}

@@ -81,7 +81,7 @@ func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*le
 				}
 			}
 		}
-		rematch, err := g.createLocked(tx, fx, &a.UserID, req, nil)
+		rematch, err := g.createCasualLocked(tx, fx, a.UserID, req)
 		if err != nil {
 			return err
 		}
