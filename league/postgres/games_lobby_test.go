@@ -44,10 +44,7 @@ func TestTheLobbyListsTheGamesToJoinAndToWatch(t *testing.T) {
 	}
 	// A finished game's rematch: its only open seat is kept for bob.
 	duel := r.headToHead(t, ann, bob)
-	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
-		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, duel.ID).Error; err != nil {
-		t.Fatal(err)
-	}
+	r.drawByHand(t, duel.ID)
 	rematch, err := r.games.Rematch(ctx, ann, duel.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -104,10 +101,7 @@ func TestAPlayersLiveGamesAreBounded(t *testing.T) {
 		t.Fatalf("bob's game: %v", err)
 	}
 	// The duel ends: its rematch would be one live game too many.
-	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
-		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, duel.ID).Error; err != nil {
-		t.Fatal(err)
-	}
+	r.drawByHand(t, duel.ID)
 	if _, err := r.games.Create(ctx, ann, waiting); err != nil {
 		t.Fatalf("a game once the duel ended: %v", err)
 	}

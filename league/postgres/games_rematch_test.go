@@ -141,11 +141,7 @@ func TestASeatKeptForAPlayerOpensToAnyoneOnceItsTimeIsUp(t *testing.T) {
 	ctx := context.Background()
 	ann, bob, cat := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat")
 	g := r.headToHead(t, ann, bob)
-	// The rematch reads only the finished game's status and seats: end it there.
-	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
-		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, g.ID).Error; err != nil {
-		t.Fatal(err)
-	}
+	r.drawByHand(t, g.ID)
 	re, err := r.games.Rematch(ctx, ann, g.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -199,4 +195,14 @@ func (r *gameRig) count(t *testing.T, table string) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// drawByHand ends a game as a draw in its row alone: for what reads only a
+// game's status (a rematch, the lobby), without playing a hundred moves.
+func (r *gameRig) drawByHand(t *testing.T, gameID string) {
+	t.Helper()
+	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
+		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, gameID).Error; err != nil {
+		t.Fatal(err)
+	}
 }
