@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"testing"
+	"time"
 )
 
 func TestACaptainCannotPutANonMemberIntoAnEntry(t *testing.T) {
@@ -20,11 +21,14 @@ func TestACaptainCannotPutANonMemberIntoAnEntry(t *testing.T) {
 	}
 }
 
-// The registration window, sent with offsets, is answered in UTC.
+// The registration window, sent with offsets, is answered in UTC. (Its
+// years follow today's: the window must close in the future, within five
+// years.)
 func TestATournamentsTimesAreAnsweredInUTC(t *testing.T) {
 	r := newCompetitionRig(t)
-	rec := r.call("POST", "/api/v1/tournaments", r.tournamentBody(
-		`"registration_opens":"2029-01-01T10:00:00+05:00","registration_closes":"2030-01-01T10:00:00-03:00"`), r.organizer)
+	y := time.Now().UTC().Year() + 2
+	rec := r.call("POST", "/api/v1/tournaments", r.tournamentBody(fmt.Sprintf(
+		`"registration_opens":"%d-01-01T10:00:00+05:00","registration_closes":"%d-01-01T10:00:00-03:00"`, y, y+1)), r.organizer)
 	if rec.Code != 201 {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
@@ -32,8 +36,9 @@ func TestATournamentsTimesAreAnsweredInUTC(t *testing.T) {
 		Opens  string `json:"registration_opens"`
 		Closes string `json:"registration_closes"`
 	}](t, rec)
-	if got.Opens != "2029-01-01T05:00:00Z" || got.Closes != "2030-01-01T13:00:00Z" {
-		t.Errorf("registration window = %q to %q, want 2029-01-01T05:00:00Z to 2030-01-01T13:00:00Z", got.Opens, got.Closes)
+	wantOpens, wantCloses := fmt.Sprintf("%d-01-01T05:00:00Z", y), fmt.Sprintf("%d-01-01T13:00:00Z", y+1)
+	if got.Opens != wantOpens || got.Closes != wantCloses {
+		t.Errorf("registration window = %q to %q, want %s to %s", got.Opens, got.Closes, wantOpens, wantCloses)
 	}
 }
 
