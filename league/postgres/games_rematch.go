@@ -112,10 +112,9 @@ func (g *Games) readPublic(ctx context.Context, gameID string) (*league.Game, er
 	if err != nil {
 		return nil, err
 	}
-	seats, err := loadSeats(db, gameID)
+	games, err := withSeats(db, []gameRow{*row})
 	if err != nil {
 		return nil, err
 	}
-	out := fromGameRow(row, seats)
-	return &out, nil
+	return &games[0], nil
 }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { listPath, type ListPage } from '../competition/pager';
 import { api } from '../session';
+import { usePoll } from './poll';
 
 /** PAGE_SIZE is how many items a list shows at first and adds per "Show more". */
 export const PAGE_SIZE = 20;
@@ -70,15 +71,7 @@ export const REFRESH_MS = 30_000;
  * first page read again would drop the pages after it.
  */
 export function useRefresh<T>(list: PagedList<T>, ms = REFRESH_MS) {
-  const firstOnly = (list.data?.length ?? 0) <= PAGE_SIZE;
-  const { reload } = list;
-  useEffect(() => {
-    if (!firstOnly) return;
-    const timer = setInterval(() => {
-      if (!document.hidden) reload();
-    }, ms);
-    return () => clearInterval(timer);
-  }, [firstOnly, reload, ms]);
+  usePoll(list.reload, ms, (list.data?.length ?? 0) <= PAGE_SIZE);
 }
 
 /** listBefore is the list a "Show more" button follows: the nearest list or table before it. */

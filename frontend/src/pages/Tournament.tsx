@@ -3,6 +3,7 @@
 // remove entries, schedule rounds, start and pause. Polls every few seconds
 // while something can change.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { usePoll } from '../components/poll';
 import { ApiError } from '../api/client';
 import type { BracketView, Club, Entry, League, Member, Round, ScheduleRequest, SeasonTable, Standing, Tournament as T } from '../api/types';
 import { TournamentDrawing } from '../competition/BracketView';
@@ -681,13 +682,7 @@ export default function TournamentPage({ id }: { id: string }) {
 
   const live = !!d && isLive(d);
   const reload = data.reload;
-  useEffect(() => {
-    if (!live) return;
-    const h = setInterval(() => {
-      if (!document.hidden) reload();
-    }, POLL_MS);
-    return () => clearInterval(h);
-  }, [live, reload]);
+  usePoll(reload, POLL_MS, live);
 
   if (data.error && !d)
     return (
