@@ -173,6 +173,9 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 	}
 
 	ids := map[string]string{"clubs": club.ID, "users": tomID, "games": gameID, "leagues": leagueID, "seasons": seasonID, "tournaments": tourID}
+	// A round a year from now: a fixed date would pass, and a round
+	// scheduled in the past starts at once.
+	nextYear := time.Now().UTC().AddDate(1, 0, 0).Format(time.RFC3339)
 	bodies := map[string]string{
 		"DELETE /api/v1/me":                          "",
 		"POST /api/v1/me/password":                   `{"current_password":"password-ann","new_password":"a brand new password"}`,
@@ -193,7 +196,7 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 		"POST /api/v1/tournaments":                   fmt.Sprintf(`{"club_id":%q,"name":"Another cup","game":"sequence","format":"round-robin"}`, club.ID),
 		"PATCH /api/v1/tournaments/{id}":             `{"name":"Renamed","status":"running"}`,
 		"POST /api/v1/tournaments/{id}/entries":      `{"members":[{"bot":"greedy"}]}`,
-		"POST /api/v1/tournaments/{id}/rounds":       `{"rounds":[{"number":1,"starts_at":"2031-01-01T00:00:00Z"}]}`,
+		"POST /api/v1/tournaments/{id}/rounds":       fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}]}`, nextYear),
 	}
 	queries := map[string]string{"DELETE /api/v1/tournaments/{id}/entries": "?entry=" + entryID}
 
@@ -346,6 +349,9 @@ func TestCallersWithoutTheRightAreRefusedAndChangeNothing(t *testing.T) {
 		}
 	}
 	tournament := fmt.Sprintf(`{"club_id":%q,"name":"Another cup","game":"sequence","format":"round-robin"}`, club.ID)
+	// A round a year from now, so that it is still to come when the
+	// tournament starts: a fixed date would pass.
+	nextYear := time.Now().UTC().AddDate(1, 0, 0).Format(time.RFC3339)
 
 	const (
 		unauth, forbid = http.StatusUnauthorized, http.StatusForbidden
@@ -383,7 +389,7 @@ func TestCallersWithoutTheRightAreRefusedAndChangeNothing(t *testing.T) {
 			refusal{"anonymous": unauth, "stranger": forbid, "other game's player": forbid}, "member", http.StatusCreated},
 		{"withdraw another's entry", "DELETE", "/api/v1/tournaments/" + tourID + "/entries?entry=" + tinaEntry, fixedBody(""),
 			refusal{"anonymous": unauth, "stranger": forbid, "member": forbid}, "another member", http.StatusNoContent},
-		{"schedule rounds", "POST", "/api/v1/tournaments/" + tourID + "/rounds", fixedBody(`{"rounds":[{"number":1,"starts_at":"2031-01-01T00:00:00Z"}]}`),
+		{"schedule rounds", "POST", "/api/v1/tournaments/" + tourID + "/rounds", fixedBody(fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}]}`, nextYear)),
 			refusal{"anonymous": unauth, "stranger": forbid, "member": forbid}, "organizer", http.StatusOK},
 		{"start a tournament", "PATCH", "/api/v1/tournaments/" + tourID, fixedBody(`{"status":"running"}`),
 			refusal{"anonymous": unauth, "stranger": forbid, "member": forbid}, "organizer", http.StatusOK},

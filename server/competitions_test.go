@@ -206,8 +206,12 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 	r := newCompetitionRig(t)
 	id := r.tournament(t, "")
 	path := "/api/v1/tournaments/" + id + "/rounds"
+	// The schedule starts a year from now, at midnight: a fixed date would
+	// pass, and rounds in the past start at once.
+	first := time.Now().UTC().AddDate(1, 0, 0).Truncate(24 * time.Hour)
+	at := func(d time.Duration) string { return first.Add(d).Format(time.RFC3339) }
 	span := func(count, interval, deadline int64) string {
-		return fmt.Sprintf(`{"first_start":"2030-01-01T00:00:00Z","count":%d,"interval_seconds":%d,"deadline_seconds":%d}`, count, interval, deadline)
+		return fmt.Sprintf(`{"first_start":%q,"count":%d,"interval_seconds":%d,"deadline_seconds":%d}`, at(0), count, interval, deadline)
 	}
 	for _, tc := range []struct {
 		name  string
@@ -226,8 +230,8 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 		{"a count without a first start", `{"count":2,"interval_seconds":3600}`, "first_start"},
 		{"a round past the horizon", `{"rounds":[{"number":1,"starts_at":"9999-12-31T23:59:59Z"}]}`, "rounds[0].starts_at"},
 		// Either form alone: the two together are not one list of rounds.
-		{"rounds and a whole event", `{"rounds":[{"number":1,"starts_at":"2030-01-01T00:00:00Z"}],"first_start":"2030-02-01T00:00:00Z","count":2,"interval_seconds":3600}`, "rounds"},
-		{"rounds with a deadline for a whole event", `{"rounds":[{"number":1,"starts_at":"2030-01-01T00:00:00Z"}],"deadline_seconds":600}`, "rounds"},
+		{"rounds and a whole event", fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}],"first_start":%q,"count":2,"interval_seconds":3600}`, at(0), at(31*24*time.Hour)), "rounds"},
+		{"rounds with a deadline for a whole event", fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}],"deadline_seconds":600}`, at(0)), "rounds"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			wantProblem(t, r.call("POST", path, tc.body, r.organizer), 400, tc.field)
@@ -245,7 +249,7 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 			StartsAt time.Time `json:"starts_at"`
 		}
 	}](t, rec)
-	want := time.Date(2030, 2, 1, 0, 0, 0, 0, time.UTC)
+	want := first.Add(31 * 24 * time.Hour)
 	if len(got.Rounds) != 2 || !got.Rounds[1].StartsAt.Equal(want) {
 		t.Errorf("rounds %+v; want round 2 at %v", got.Rounds, want)
 	}
