@@ -797,32 +797,35 @@ func (g *Games) Settle(ctx context.Context, gameID string) error {
 // deadline policy may ask: the team with the highest score (sequences, or
 // chips in Stacks) alone wins; equal leaders draw.
 func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
-	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
-		if err != nil || row.Status != league.StatusActive {
-			return err
+	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error { return g.adjudicateIn(tx, fx, gameID) })
+}
+
+// adjudicateIn is Adjudicate within the caller's transaction.
+func (g *Games) adjudicateIn(tx *gorm.DB, fx *effects, gameID string) error {
+	row, err := lockGame(tx, gameID)
+	if err != nil || row.Status != league.StatusActive {
+		return err
+	}
+	game, err := g.state(tx, row)
+	if err != nil {
+		return err
+	}
+	st := play.Status{Over: true, Drawn: true, Winner: -1}
+	best, count := -1, 0
+	for team, score := range game.Scores() {
+		switch {
+		case score > best:
+			best, count, st.Winner = score, 1, team
+		case score == best:
+			count++
 		}
-		game, err := g.state(tx, row)
-		if err != nil {
-			return err
-		}
-		st := play.Status{Over: true, Drawn: true, Winner: -1}
-		best, count := -1, 0
-		for team, score := range game.Scores() {
-			switch {
-			case score > best:
-				best, count, st.Winner = score, 1, team
-			case score == best:
-				count++
-			}
-		}
-		if count == 1 {
-			st.Drawn = false
-		} else {
-			st.Winner = -1
-		}
-		return g.finishLocked(tx, fx, row, st, league.EndedByAdjudication, g.now())
-	})
+	}
+	if count == 1 {
+		st.Drawn = false
+	} else {
+		st.Winner = -1
+	}
+	return g.finishLocked(tx, fx, row, st, league.EndedByAdjudication, g.now())
 }
 
 // HandToBots lets bots of the game's fill-in level finish a game quickly
@@ -833,53 +836,56 @@ func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
 // is, as after max_timeouts: the bot's play is not theirs to be rated on.
 // A person whose turn never came is not a no-show.
 func (g *Games) HandToBots(ctx context.Context, gameID string) error {
-	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		row, err := lockGame(tx, gameID)
-		if err != nil || row.Status != league.StatusActive {
+	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error { return g.handToBotsIn(tx, fx, gameID) })
+}
+
+// handToBotsIn is HandToBots within the caller's transaction.
+func (g *Games) handToBotsIn(tx *gorm.DB, fx *effects, gameID string) error {
+	row, err := lockGame(tx, gameID)
+	if err != nil || row.Status != league.StatusActive {
+		return err
+	}
+	game, err := g.state(tx, row)
+	if err != nil {
+		return err
+	}
+	var turns []struct {
+		Seat  int
+		Moved bool // a move of the person's own
+	}
+	if err := tx.Raw(`SELECT seat, bool_or(actor = ?) AS moved FROM game_moves WHERE game_id = ? AND seat >= 0 GROUP BY seat`,
+		league.ByPlayer, gameID).Scan(&turns).Error; err != nil {
+		return err
+	}
+	hadTurn, moved := map[int]bool{}, map[int]bool{}
+	for _, t := range turns {
+		hadTurn[t.Seat], moved[t.Seat] = true, t.Moved
+	}
+	for _, s := range game.Actors() {
+		hadTurn[s] = true
+	}
+	seats, err := loadSeats(tx, gameID)
+	if err != nil {
+		return err
+	}
+	for _, s := range seats {
+		if s.BotLevel != nil {
+			continue
+		}
+		noShow := hadTurn[s.Seat] && !moved[s.Seat]
+		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, s.Seat).
+			Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true, "abandoned": noShow}).Error; err != nil {
 			return err
 		}
-		game, err := g.state(tx, row)
-		if err != nil {
-			return err
-		}
-		var turns []struct {
-			Seat  int
-			Moved bool // a move of the person's own
-		}
-		if err := tx.Raw(`SELECT seat, bool_or(actor = ?) AS moved FROM game_moves WHERE game_id = ? AND seat >= 0 GROUP BY seat`,
-			league.ByPlayer, gameID).Scan(&turns).Error; err != nil {
-			return err
-		}
-		hadTurn, moved := map[int]bool{}, map[int]bool{}
-		for _, t := range turns {
-			hadTurn[t.Seat], moved[t.Seat] = true, t.Moved
-		}
-		for _, s := range game.Actors() {
-			hadTurn[s] = true
-		}
-		seats, err := loadSeats(tx, gameID)
-		if err != nil {
-			return err
-		}
-		for _, s := range seats {
-			if s.BotLevel != nil {
-				continue
-			}
-			noShow := hadTurn[s.Seat] && !moved[s.Seat]
-			if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, s.Seat).
-				Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true, "abandoned": noShow}).Error; err != nil {
-				return err
-			}
-		}
-		// A move read before this change must not be stored after it.
-		now := g.now()
-		row.BotDueAt = &now
-		if err := saveTurn(tx, fx, row, map[string]any{"bot_due_at": now}); err != nil {
-			return err
-		}
-		ply := row.Ply
-		fx.publish(league.GameEvent{GameID: gameID, Ply: ply, Kind: "seat"})
-		fx.then(func(ctx context.Context) error { return g.tasks.BotMove(ctx, gameID, ply, 0) })
-		return nil
-	})
+	}
+	// A move read before this change must not be stored after it.
+	now := g.now()
+	row.BotDueAt = &now
+	if err := saveTurn(tx, fx, row, map[string]any{"bot_due_at": now}); err != nil {
+		return err
+	}
+	ply := row.Ply
+	fx.publish(league.GameEvent{GameID: gameID, Ply: ply, Kind: "seat"})
+	fx.then(func(ctx context.Context) error { return g.tasks.BotMove(ctx, gameID, ply, 0) })
+	return nil
 }

@@ -110,6 +110,10 @@ type Tournaments struct {
 	tasks  league.CompetitionTasks
 	logger *slog.Logger
 	now    func() time.Time
+	// beforeDeadlineWork, set by tests only, holds a deadline's task
+	// between its read of the tournament's status and its work on the
+	// games, where a pause must not slip in.
+	beforeDeadlineWork func()
 }
 
 var _ league.Tournaments = (*Tournaments)(nil)

@@ -426,3 +426,90 @@ func TestRoundTasksRunByAWorkerWhoseClockIsBehindComeBackAtTheirTime(t *testing.
 		t.Fatalf("game after its deadline came back: %+v, %v; want it ended by adjudication", v.Game, err)
 	}
 }
+
+// TestAPauseCannotSlipIntoADeadline: a pause asked for while a deadline's
+// task stands between its read of the tournament's status and its work on
+// the games either comes first, and the game is left to the resume, or
+// waits for the task, and the game ends at the deadline; a game of a
+// paused tournament is never ended. The task is held at that point until
+// the pause has committed or waits on a lock.
+func TestAPauseCannotSlipIntoADeadline(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	start := time.Now().UTC().Add(time.Hour)
+	tour := r.adjudicatedFinal(t, "Pause race", start, start.Add(time.Hour), "max", "ned")
+	gameID := r.startRoundOneByHand(t, tour.ID)
+	if err := r.db.Gorm.Exec("UPDATE rounds SET deadline = now() - interval '1 second' WHERE tournament_id = ?", tour.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	held := *r.tournaments
+	paused := make(chan error, 1)
+	pauseFirst := false
+	held.beforeDeadlineWork = func() {
+		status := league.TournamentPaused
+		go func() {
+			_, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &status})
+			paused <- err
+		}()
+		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+			select {
+			case err := <-paused:
+				pauseFirst = true
+				paused <- err
+				return
+			default:
+			}
+			if r.lockWaits(t) > 0 {
+				return
+			}
+		}
+		t.Error("the pause neither committed nor waited on a lock within 10 s")
+	}
+	if err := held.RoundDeadline(ctx, tour.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-paused; err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.games.View(ctx, league.Actor{}, gameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case pauseFirst && v.Game.Status != league.StatusActive:
+		t.Fatalf("the pause committed before the deadline's work, which then ended the game (%s, %q); want it left to the resume", v.Game.Status, v.Game.EndedBy)
+	case !pauseFirst && v.Game.EndedBy != league.EndedByAdjudication:
+		t.Fatalf("the pause waited for the deadline's work, which left the game %s (%q); want it ended by adjudication", v.Game.Status, v.Game.EndedBy)
+	}
+	if got, err := r.tournaments.Get(ctx, tour.ID); err != nil || got.Status != league.TournamentPaused {
+		t.Fatalf("tournament after the pause = %+v, %v; want it paused", got, err)
+	}
+}
+
+// startRoundOneByHand runs round 1's start task at once, as if its time
+// had come, and returns the round's one game.
+func (r *tournamentRig) startRoundOneByHand(t *testing.T, id string) string {
+	t.Helper()
+	ctx := context.Background()
+	if err := r.db.Gorm.Exec("UPDATE rounds SET starts_at = now() - interval '1 second' WHERE tournament_id = ? AND number = 1", id).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := r.tournaments.StartRound(ctx, id, 1); err != nil {
+		t.Fatal(err)
+	}
+	rounds, err := r.tournaments.Rounds(ctx, id)
+	if err != nil || len(rounds) == 0 || len(rounds[0].Matches) != 1 || len(rounds[0].Matches[0].Games) != 1 {
+		t.Fatalf("round 1 after its start: %+v, %v; want one game in play", rounds, err)
+	}
+	return rounds[0].Matches[0].Games[0]
+}
+
+// lockWaits counts the test database's sessions waiting on a lock.
+func (r *tournamentRig) lockWaits(t *testing.T) int {
+	t.Helper()
+	var n int
+	if err := r.db.Gorm.Raw("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'").Scan(&n).Error; err != nil {
+		t.Error(err)
+	}
+	return n
+}

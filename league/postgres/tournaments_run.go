@@ -658,28 +658,37 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error
 			return ctx.Err()
 		}
 	}
-	r, err := readTournament(db, id, false)
-	if err != nil {
-		return err
-	}
-	if r.Status == league.TournamentPaused {
-		return nil // the resume applies it
-	}
-	var ids []string
-	if err := db.Table("games g").Joins("JOIN matches m ON m.tournament_id = g.tournament_id AND m.id = g.match_id").
-		Where("g.tournament_id = ? AND m.round = ? AND g.status = 'active'", id, n).Pluck("g.id", &ids).Error; err != nil {
-		return err
-	}
-	for _, gid := range ids {
-		var err error
-		if r.config().AtDeadline == "adjudicate" {
-			err = t.games.Adjudicate(ctx, gid)
-		} else {
-			err = t.games.HandToBots(ctx, gid)
+	return t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		// The games first, then the tournament: the order in which a
+		// game's settlement and an account's closing take them.
+		var ids []string
+		if err := tx.Raw(`SELECT g.id FROM games g JOIN matches m ON m.tournament_id = g.tournament_id AND m.id = g.match_id
+			WHERE g.tournament_id = ? AND m.round = ? AND g.status = ? ORDER BY g.id FOR UPDATE OF g`,
+			id, n, league.StatusActive).Scan(&ids).Error; err != nil {
+			return err
 		}
+		// The pause takes this lock too, so it commits wholly before the
+		// status is read here (and the games are left alone) or waits
+		// until they are finished.
+		r, err := readTournament(tx, id, true)
 		if err != nil {
 			return err
 		}
-	}
-	return nil
+		if t.beforeDeadlineWork != nil {
+			t.beforeDeadlineWork()
+		}
+		if r.Status == league.TournamentPaused {
+			return nil // the resume applies it
+		}
+		finish := t.games.handToBotsIn
+		if r.config().AtDeadline == "adjudicate" {
+			finish = t.games.adjudicateIn
+		}
+		for _, gid := range ids {
+			if err := finish(tx, fx, gid); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
