@@ -446,6 +446,49 @@ try {
     );
   });
 
+  await test("the word that a fill-in bot took the viewer's seat, at 360x740, 320x640 and 1280x900: the board and the hand where they were", async () => {
+    // Above the table on a phone it pushed the board down by its own height (from 337 to 531 px at 360x740).
+    const seen = [];
+    const failed = [];
+    const layout = () =>
+      page.evaluate(() => {
+        const box = (el) => {
+          if (!el) return null;
+          const r = el.getBoundingClientRect();
+          return { top: Math.round(r.top + scrollY), bottom: Math.round(r.bottom + scrollY), left: Math.round(r.left), right: Math.round(r.right) };
+        };
+        const notice = document.querySelector('#seat-notice');
+        return { board: box(document.querySelector('.board-wrap')), hand: box(document.querySelector('.hand')), notice: box(notice), text: notice?.textContent ?? '', pageWidth: document.documentElement.scrollWidth };
+      });
+    const abandon = (v) => void (v.seats[v.your_seat] = { ...v.seats[v.your_seat], bot: 'greedy', filled_by_bot: true, abandoned: true });
+    try {
+      for (const [width, height] of [
+        [360, 740],
+        [320, 640],
+        [1280, 900],
+      ]) {
+        await page.setViewportSize({ width, height });
+        // both as withView shows them, without an event stream: the same "reconnecting…" badge
+        const before = await withView(() => {}, layout);
+        const m = await withView(abandon, async () => {
+          if (width === 360) await shot('table-fill-in-phone.png', { fullPage: true });
+          return layout();
+        });
+        seen.push(`${width}x${height}: the board ${before.board.top}–${before.board.bottom} px, the hand's end ${before.hand.bottom}; with the word ${m.board.top}–${m.board.bottom}, ${m.hand.bottom}, the word ${m.notice?.top}–${m.notice?.bottom}`);
+        const want = (ok, msg) => ok || failed.push(`${width}x${height}: ${msg}`);
+        want(!before.notice && /^A fill-in bot now plays your seat/.test(m.text), `the word reads "${before.text}" before, "${m.text}" with the seat abandoned`);
+        want(m.board.top === before.board.top && m.hand.bottom === before.hand.bottom, `the word moved the board from ${before.board.top} to ${m.board.top} px and the hand's end from ${before.hand.bottom} to ${m.hand.bottom}`);
+        if (width < 960) want(m.notice && m.notice.top >= m.hand.bottom, `the word (${m.notice?.top} px) is not below the hand (${m.hand.bottom})`);
+        else want(m.notice && m.notice.right <= m.board.left, `the word (to ${m.notice?.right} px across) is not beside the board (from ${m.board.left})`);
+        want(m.pageWidth <= width, `the page is ${m.pageWidth} px wide`);
+      }
+      assert(failed.length === 0, failed.join('; '));
+    } finally {
+      log(`    (${seen.join('; ')})`);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   await test('play the game to the end by clicking (one move by keyboard)', async () => {
     const game = page.locator('.game');
     let moves = 0;

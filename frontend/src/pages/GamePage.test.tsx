@@ -322,6 +322,17 @@ describe('the notices of a Stacks table in play', () => {
     const notices = [...over.querySelectorAll('.stacks-table > .table-notices > *')].map((e) => `${e.className} ${e.getAttribute('role')}`);
     expect(notices).toEqual(['result null', 'rating-change status']);
   });
+
+  it('tells a player whose seat a fill-in bot took so after the hand, not above the piles', async () => {
+    // Above the table it pushed the piles and the hand down by its own height on a phone (e2e/run.mjs measures it).
+    const gone = { ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true };
+    const root = await openTable(stacksGame({ status: 'active', to_move: [1], seats: [gone, bob] }), () => stacksGame({}));
+    const table = root.querySelector('.stacks-table')!;
+    expect([...table.children].map((c) => c.className.split(' ')[0])).toEqual(['table-notices', 'players', 'status-line', 'table-main', 'seat-notice']);
+    expect(table.querySelector('.table-notices')!.textContent).toBe('');
+    expect(table.querySelector(':scope > .seat-notice')!.textContent).toMatch(/^A fill-in bot now plays your seat/);
+    expect(root.querySelector('#announcer')!.textContent).toMatch(/^A fill-in bot now plays your seat/);
+  });
 });
 
 /** LIVE matches a live region: what a screen reader says when its words change. */

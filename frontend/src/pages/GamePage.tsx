@@ -344,6 +344,11 @@ export default function GamePage({ id }: { id: string }) {
       }}
     />
   );
+  // The word that a fill-in bot took the viewer's seat stays for the rest of the game: the table shows it
+  // after the hand, where below 60rem it takes no room from the board (the piles) and the hand. Above the
+  // table it pushed a 2-player Sequence board from 337 to 531 px down at 360x740. #announcer says it when
+  // it comes, and when the page opens on it.
+  const lostSeat = atTable && mySeatAbandoned(view);
   const timedOut = autopilotTurn(view, live.log);
   const timeoutShown = view.status === 'active' && view.your_seat != null && timedOut.length > 0 && timedOut[timedOut.length - 1].ply !== seatNoticeDismissed;
   const floating = atTable && (error != null || timeoutShown);
@@ -352,12 +357,12 @@ export default function GamePage({ id }: { id: string }) {
       {floating ? (
         <div class="notice-float">
           {errorNotice}
-          {seatNotice}
+          {!lostSeat && seatNotice}
         </div>
       ) : (
         <>
           {errorNotice}
-          {seatNotice}
+          {!lostSeat && seatNotice}
         </>
       )}
       {(view.status === 'finished' || view.status === 'aborted') && (
@@ -394,8 +399,10 @@ export default function GamePage({ id }: { id: string }) {
 
       {view.status === 'open' && <OpenGame view={view} me={session.user?.id} busy={busy} onAction={seatAction} />}
 
-      {atTable && view.game === 'sequence' && <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} notices={notices} />}
-      {atTable && view.game === 'stacks' && <StacksTable view={view} onMove={move} busy={busy} notices={notices} />}
+      {atTable && view.game === 'sequence' && (
+        <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} notices={notices} seatNotice={lostSeat && seatNotice} />
+      )}
+      {atTable && view.game === 'stacks' && <StacksTable view={view} onMove={move} busy={busy} notices={notices} seatNotice={lostSeat && seatNotice} />}
 
       {live.log.length > 0 && (
         <details class="move-log" open={false}>

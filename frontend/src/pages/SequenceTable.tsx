@@ -81,8 +81,12 @@ function SequenceSeat({ view, seat, handSize, discards }: { view: GameView; seat
  * column beside the board, above the seats (styles.css), where they take no
  * height from the board and the hand. Once the game is over the status
  * line gives way to the result among the notices: the result is shown once.
+ * seatNotice (GamePage's word that a fill-in bot took the viewer's seat)
+ * comes after the hand, below 60rem where it takes no room from the board
+ * and the hand, and heads the seat column under the notices on a wide
+ * screen.
  */
-export function SequenceTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; lastMove?: MoveRecord; notices?: ComponentChildren }) {
+export function SequenceTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; lastMove?: MoveRecord; notices?: ComponentChildren; seatNotice?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as SequenceState;
   const legal = view.legal_moves ?? [];
@@ -258,6 +262,7 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
           ))}
         </details>
       </div>
+      {props.seatNotice}
     </div>
   );
 }

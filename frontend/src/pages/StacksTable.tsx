@@ -61,9 +61,12 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
  * head the seat column beside the piles and the hand (styles.css), where
  * they take no height from the piles and the hand. Once the game is over
  * the status line gives way to the result among the notices: the result is
- * shown once.
+ * shown once. seatNotice (GamePage's word that a fill-in bot took the
+ * viewer's seat) comes after the hand, below 60rem where it takes no room
+ * from the piles and the hand, and heads the seat column under the notices
+ * on a wide screen.
  */
-export function StacksTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; notices?: ComponentChildren }) {
+export function StacksTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; notices?: ComponentChildren; seatNotice?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as StacksState;
   const legal = view.legal_moves ?? [];
@@ -280,6 +283,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
           </section>
         )}
       </div>
+      {props.seatNotice}
     </div>
   );
 }
