@@ -961,7 +961,7 @@ try {
     }
   });
 
-  await test('a 2-seat Stacks table at 360x740 with "Steal chip" discard tops: the own name keeps its width', async () => {
+  await test('a 2-seat Stacks table at 360x740 with "Steal chip" discard tops: the own name keeps its width, the hand one row (at 320 px too)', async () => {
     // On one line "Steal chip" took 81 px of each seat line, and the viewer's own name beside its "you" tag
     // showed 58 px of itself ("pje6…"); the top now stands on two lines, as wide as its longer word.
     await startTable('stacks', 2);
@@ -985,6 +985,38 @@ try {
       assert(steal[0].name >= 80 && empty[0].name - steal[0].name <= 24, `my name is ${steal[0].name} px wide beside "Steal chip", ${empty[0].name} beside "—": want 80 at least, and at most 24 less`);
       assert(steal.every((l) => l.height <= 32), `the seat lines are ${steal.map((l) => l.height)} px tall, want one line each`);
       assert(steal[0].pageWidth <= 360, `the page is ${steal[0].pageWidth} px wide`);
+      // Own discard top "Steal chip" is a card of the hand: beside five cards of 57 px it took 129 px and
+      // wrapped onto a second row at 360 px (the hand 135 px tall). A hand with a two-word card of its own:
+      const hand = () =>
+        page.evaluate(() => {
+          const cards = [...document.querySelectorAll('.hand .hand-card')];
+          return {
+            faces: cards.map((c) => c.querySelector('.scard').getAttribute('aria-label')).join(', '),
+            rows: new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size,
+            narrowest: Math.min(...cards.map((c) => c.getBoundingClientRect().width)),
+            clipped: cards.filter((c) => c.scrollWidth > c.clientWidth).length,
+            height: Math.round(document.querySelector('.hand').getBoundingClientRect().height),
+            pageWidth: document.documentElement.scrollWidth,
+          };
+        });
+      const rows = [];
+      for (const [width, height] of [
+        [360, 740],
+        [320, 640],
+      ]) {
+        await page.setViewportSize({ width, height });
+        const m = await withView((v) => {
+          v.state.hand = ['RW', 'B2', 'SKIP', 'B4', 'STEAL_CARD'];
+          v.state.discards[v.your_seat] = ['STEAL_CHIP'];
+        }, hand);
+        rows.push(`${width}x${height}: ${m.faces} in ${m.rows} row(s), the narrowest ${m.narrowest.toFixed(1)} px, the hand ${m.height} px tall`);
+        const where = `at ${width}x${height}`;
+        assert(m.faces === 'red wild, blue 2, Skip, blue 4, Steal a Card, Steal a Chip', `${where} the hand reads ${m.faces}`);
+        assert(m.rows === 1 && m.clipped === 0, `${where} 6 cards in ${m.rows} rows, ${m.clipped} clipped: want one row, none clipped`);
+        assert(m.narrowest >= 40, `${where} the narrowest card is ${m.narrowest.toFixed(1)} px wide, want 40 at least`);
+        assert(m.pageWidth <= width, `${where} the page is ${m.pageWidth} px wide`);
+      }
+      log(`    (${rows.join('; ')})`);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
