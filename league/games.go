@@ -194,8 +194,27 @@ type UserGamesQuery struct {
 // played, to watch).
 type GamesQuery struct {
 	Status string
-	Page   PageRequest
+	// Game and Players keep the games of that kind and table size (zero:
+	// any).
+	Game    string
+	Players int
+	Page    PageRequest
 }
+
+// QuickMatchRequest asks to play the set-up now: a seat in the oldest game
+// waiting for players of that set-up, or else a new one.
+type QuickMatchRequest struct {
+	Game    string
+	Variant string // Sequence's; classic when empty
+	Players int
+	Teams   int // may be left out where the rules leave one choice
+}
+
+// QuickMatchClock is the clock of the games a quick match makes and joins:
+// the web app's new-game form's default, so that a player who walks away
+// is played for by the autopilot, then replaced by a bot, and the others
+// are never left waiting at an untimed table.
+var QuickMatchClock = Clock{TurnSeconds: 60}
 
 // MoveRequest submits a move for the ply it answers.
 type MoveRequest struct {
@@ -245,6 +264,9 @@ type GameService interface {
 	Start(ctx context.Context, a Actor, gameID string) (*Game, error)
 	// Rematch makes or joins the rematch of a finished casual game.
 	Rematch(ctx context.Context, a Actor, gameID string) (*Game, error)
+	// QuickMatch seats the caller at the oldest game waiting for players
+	// of the set-up, or makes one (created says which).
+	QuickMatch(ctx context.Context, a Actor, req QuickMatchRequest) (g *Game, created bool, err error)
 	View(ctx context.Context, a Actor, gameID string) (*GameView, error)
 	Move(ctx context.Context, a Actor, gameID string, req MoveRequest) (*GameView, error)
 	Moves(ctx context.Context, gameID string, afterPly int) ([]MoveRecord, error)

@@ -185,6 +185,7 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 		"PATCH /api/v1/clubs/{id}/members/{user_id}": `{"role":"organizer"}`,
 		"POST /api/v1/clubs/{id}/invites":            `{"max_uses":5}`,
 		"POST /api/v1/games":                         `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`,
+		"POST /api/v1/games/quick":                   `{"game":"sequence","players":2}`,
 		"POST /api/v1/games/{id}/join":               `{"seat":1}`,
 		"POST /api/v1/games/{id}/leave":              "",
 		"POST /api/v1/games/{id}/start":              "",

@@ -51,6 +51,13 @@ type moveRequest struct {
 	MoveID string `json:"move_id"`
 }
 
+type quickMatchRequest struct {
+	Game    string `json:"game"`
+	Variant string `json:"variant"`
+	Players int    `json:"players"`
+	Teams   int    `json:"teams"`
+}
+
 type joinRequest struct {
 	Seat *int `json:"seat"`
 }
@@ -181,6 +188,7 @@ func mountGames(e *echo.Echo, api *echo.Group, d Deps) {
 	h := gameHandlers{games: d.Games}
 	required, optional := authRequired(d), authOptional(d)
 	api.POST("/games", h.create, required)
+	api.POST("/games/quick", h.quickMatch, required)
 	api.GET("/games/:id", h.view, optional)
 	api.POST("/games/:id/join", h.join, required)
 	api.POST("/games/:id/leave", h.leave, required)
@@ -227,6 +235,25 @@ func (h gameHandlers) create(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, toGameResponse(*g))
+}
+
+// quickMatch seats the caller at the oldest game of the set-up waiting for
+// players (200) or makes one (201).
+func (h gameHandlers) quickMatch(c echo.Context) error {
+	var req quickMatchRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	g, created, err := h.games.QuickMatch(c.Request().Context(), actorOf(c),
+		league.QuickMatchRequest{Game: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams})
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	return c.JSON(status, toGameResponse(*g))
 }
 
 func (h gameHandlers) view(c echo.Context) error {
@@ -363,15 +390,22 @@ func (h gameHandlers) vector(c echo.Context) error {
 }
 
 // list is the lobby: ?status=open (games to join, the default) or active
-// (games to watch).
+// (games to watch), of one game (?game=) or table size (?players=) if
+// asked.
 func (h gameHandlers) list(c echo.Context) error {
 	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	q := league.GamesQuery{Status: c.QueryParam("status"), Page: p}
+	q := league.GamesQuery{Status: c.QueryParam("status"), Game: c.QueryParam("game"), Page: p}
 	if q.Status == "" {
 		q.Status = league.StatusOpen
+	}
+	if s := c.QueryParam("players"); s != "" {
+		// 0 and below are refused as no table's size, not taken for "any"
+		if q.Players, err = strconv.Atoi(s); err != nil || q.Players == 0 {
+			return league.Invalid("bad query", league.FieldError{Field: "players", Message: "must be a table size (an integer, 2 to 12)"})
+		}
 	}
 	games, next, err := h.games.List(c.Request().Context(), q)
 	if err != nil {

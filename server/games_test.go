@@ -18,9 +18,15 @@ import (
 // database. Events and tasks go nowhere: these tests play no timers or bots.
 func newGamesRig(t *testing.T) *rig {
 	t.Helper()
+	return newGamesRigWith(t, postgres.GameConfig{})
+}
+
+// newGamesRigWith is newGamesRig with the game service's configuration.
+func newGamesRigWith(t *testing.T, cfg postgres.GameConfig) *rig {
+	t.Helper()
 	r := newRig(t)
 	bus := &hubBus{}
-	games := postgres.NewGames(r.db, bus, discardTasks{}, postgres.GameConfig{}, quietLogger)
+	games := postgres.NewGames(r.db, bus, discardTasks{}, cfg, quietLogger)
 	r.d.Games = games
 	r.d.Hub = NewHub(games, quietLogger)
 	bus.hub = r.d.Hub

@@ -643,70 +643,78 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to join a game")
 	}
 	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
-		if row.Status != league.StatusOpen {
-			return notOpen(row)
-		}
-		seats, err := loadSeats(tx, gameID)
-		if err != nil {
-			return err
-		}
-		target := -1
-		now := g.now()
-		for _, s := range seats {
-			if s.UserID != nil && *s.UserID == a.UserID {
-				return league.Errorf(league.ECONFLICT, "you already sit at seat %d", s.Seat)
-			}
-			if seat == nil && s.keptFor(now) == a.UserID && s.UserID == nil && s.BotLevel == nil {
-				target = s.Seat // the seat kept for the caller comes first
-			}
-		}
-		for _, s := range seats {
-			open := s.UserID == nil && s.BotLevel == nil
-			kept := s.keptFor(now)
-			if seat != nil && s.Seat == *seat {
-				if !open {
-					e := league.Errorf(league.ECONFLICT, "seat %d is taken", s.Seat)
-					e.Fields = []league.FieldError{{Field: "seat", Message: "is taken; leave it out for the first open seat"}}
-					return e
-				}
-				if kept != "" && kept != a.UserID {
-					e := league.Errorf(league.ECONFLICT, "seat %d is kept for %s until %s", s.Seat, s.KeptForName, s.KeptUntil.UTC().Format(time.RFC3339))
-					e.Fields = []league.FieldError{{Field: "seat", Message: "is kept for " + s.KeptForName + " for now; leave it out for the first open seat"}}
-					return e
-				}
-				target = s.Seat
-			}
-			if seat == nil && open && (kept == "" || kept == a.UserID) && target < 0 {
-				target = s.Seat
-			}
-		}
-		if target < 0 {
-			if seat != nil {
-				return league.Invalid("no such seat", league.FieldError{Field: "seat", Message: "no such seat"})
-			}
-			if slices.ContainsFunc(seats, func(s seatRow) bool { return s.UserID == nil && s.BotLevel == nil }) {
-				return league.Errorf(league.ECONFLICT, "the open seats are kept for the players of the game before this rematch for now")
-			}
-			return league.Errorf(league.ECONFLICT, "no open seat left")
-		}
-		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, target).
-			Updates(map[string]any{"user_id": a.UserID, "kept_for": nil, "kept_until": nil}).Error; err != nil {
-			return err
-		}
-		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
-		open := 0
-		for _, s := range seats {
-			if s.UserID == nil && s.BotLevel == nil && s.Seat != target {
-				open++
-			}
-		}
-		if open == 0 && row.ScheduledStart == nil {
-			if err := g.startLocked(tx, fx, row); err != nil {
-				return err
-			}
-		}
-		return nil
+		return g.joinLocked(tx, fx, row, a, seat)
 	})
+}
+
+// joinLocked seats a in an open seat of a locked game (the given one, or
+// the first anyone may take, the one kept for a first), and starts the game
+// once its seats are full (unless it waits for a scheduled start).
+func (g *Games) joinLocked(tx *gorm.DB, fx *effects, row *gameRow, a league.Actor, seat *int) error {
+	gameID := row.ID
+	if row.Status != league.StatusOpen {
+		return notOpen(row)
+	}
+	seats, err := loadSeats(tx, gameID)
+	if err != nil {
+		return err
+	}
+	target := -1
+	now := g.now()
+	for _, s := range seats {
+		if s.UserID != nil && *s.UserID == a.UserID {
+			return league.Errorf(league.ECONFLICT, "you already sit at seat %d", s.Seat)
+		}
+		if seat == nil && s.keptFor(now) == a.UserID && s.UserID == nil && s.BotLevel == nil {
+			target = s.Seat // the seat kept for the caller comes first
+		}
+	}
+	for _, s := range seats {
+		open := s.UserID == nil && s.BotLevel == nil
+		kept := s.keptFor(now)
+		if seat != nil && s.Seat == *seat {
+			if !open {
+				e := league.Errorf(league.ECONFLICT, "seat %d is taken", s.Seat)
+				e.Fields = []league.FieldError{{Field: "seat", Message: "is taken; leave it out for the first open seat"}}
+				return e
+			}
+			if kept != "" && kept != a.UserID {
+				e := league.Errorf(league.ECONFLICT, "seat %d is kept for %s until %s", s.Seat, s.KeptForName, s.KeptUntil.UTC().Format(time.RFC3339))
+				e.Fields = []league.FieldError{{Field: "seat", Message: "is kept for " + s.KeptForName + " for now; leave it out for the first open seat"}}
+				return e
+			}
+			target = s.Seat
+		}
+		if seat == nil && open && (kept == "" || kept == a.UserID) && target < 0 {
+			target = s.Seat
+		}
+	}
+	if target < 0 {
+		if seat != nil {
+			return league.Invalid("no such seat", league.FieldError{Field: "seat", Message: "no such seat"})
+		}
+		if slices.ContainsFunc(seats, func(s seatRow) bool { return s.UserID == nil && s.BotLevel == nil }) {
+			return league.Errorf(league.ECONFLICT, "the open seats are kept for the players of the game before this rematch for now")
+		}
+		return league.Errorf(league.ECONFLICT, "no open seat left")
+	}
+	if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, target).
+		Updates(map[string]any{"user_id": a.UserID, "kept_for": nil, "kept_until": nil}).Error; err != nil {
+		return err
+	}
+	fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
+	open := 0
+	for _, s := range seats {
+		if s.UserID == nil && s.BotLevel == nil && s.Seat != target {
+			open++
+		}
+	}
+	if open == 0 && row.ScheduledStart == nil {
+		if err := g.startLocked(tx, fx, row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // changeGame runs f on a locked game in one transaction and returns the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -251,15 +252,25 @@ func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, s
 	if q.Page.Limit <= 0 || q.Page.Limit > 100 {
 		q.Page.Limit = 20
 	}
+	if err := checkLobbyFilters(q); err != nil {
+		return nil, "", err
+	}
 	db := g.db.WithContext(ctx)
-	games := db.Table("games").Where("status = ?", q.Status)
+	// The status is written into the statement, not bound: the lobby's
+	// index (games_lobby_setup_idx) holds the live games only, which the
+	// planner can see a literal status is among, and a parameter not.
+	var games *gorm.DB
 	switch q.Status {
 	case league.StatusOpen:
-		games = games.Where("created_by IS NOT NULL AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = games.id "+
-			"AND s.user_id IS NULL AND s.bot_level IS NULL AND (s.kept_until IS NULL OR s.kept_until <= ?))", g.now())
+		games = db.Table("games").Where("status = 'open' AND created_by IS NOT NULL AND "+seatAnyoneMayTake, g.now())
 	case league.StatusActive:
-	default:
-		return nil, "", league.Invalid("bad query", league.FieldError{Field: "status", Message: "must be open (games to join) or active (games to watch)"})
+		games = db.Table("games").Where("status = 'active'")
+	}
+	if q.Game != "" {
+		games = games.Where("kind = ?", q.Game)
+	}
+	if q.Players != 0 {
+		games = games.Where("players = ?", q.Players)
 	}
 	rows, next, err := findPage(games, newestFirst, q.Page,
 		func(r *gameRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
@@ -268,6 +279,50 @@ func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, s
 	}
 	out, err := withSeats(db, rows)
 	return out, next, err
+}
+
+// seatAnyoneMayTake holds for a game (of the table games) with an open seat
+// that no rematch keeps for its player now (bound: now).
+const seatAnyoneMayTake = "EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = games.id " +
+	"AND s.user_id IS NULL AND s.bot_level IS NULL AND (s.kept_until IS NULL OR s.kept_until <= ?))"
+
+// checkLobbyFilters refuses a lobby query's bad status, game or table size,
+// each by its field.
+func checkLobbyFilters(q league.GamesQuery) error {
+	var fields []league.FieldError
+	if q.Status != league.StatusOpen && q.Status != league.StatusActive {
+		fields = append(fields, league.FieldError{Field: "status", Message: "must be open (games to join) or active (games to watch)"})
+	}
+	kinds := []string{league.GameSequence, league.GameStacks}
+	if q.Game != "" {
+		if !slices.Contains(kinds, q.Game) {
+			fields = append(fields, league.FieldError{Field: "game", Message: "must be sequence or stacks"})
+		}
+		kinds = []string{q.Game}
+	}
+	if q.Players != 0 && !slices.ContainsFunc(kinds, func(k string) bool { return len(play.TeamCounts(k, q.Players)) > 0 }) {
+		sizes := make([]string, len(kinds))
+		for i, k := range kinds {
+			sizes[i] = fmt.Sprintf("%s (%s)", k, orList(tableSizes(k)))
+		}
+		fields = append(fields, league.FieldError{Field: "players",
+			Message: "must be a table size of " + strings.Join(sizes, " or ")})
+	}
+	if len(fields) > 0 {
+		return league.Invalid("bad query", fields...)
+	}
+	return nil
+}
+
+// tableSizes lists the player counts a game is played by.
+func tableSizes(game string) []int {
+	var out []int
+	for n := 1; n <= maxTablePlayers; n++ {
+		if len(play.TeamCounts(game, n)) > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // withSeats reads the seats of a page of games in one query.
