@@ -221,6 +221,9 @@ async function test(name, fn) {
 function assert(cond, msg) {
   if (!cond) throw new Error(msg);
 }
+// Home has three forms that ask for a game, players and teams (the quick
+// match, the lobby's filter and the new game): the new game's controls.
+const newGame = () => page.locator('form.new-game');
 const shot = (name, opts = {}) => page.screenshot({ path: join(artifacts, name), ...opts });
 
 // audit checks the page as it stands with axe-core against the WCAG 2.0 and 2.1 A and AA rules, at 1280x900
@@ -328,8 +331,8 @@ try {
   });
 
   await test('start a 2-player Sequence game against a random bot', async () => {
-    await page.getByLabel('Game', { exact: true }).selectOption('sequence');
-    await page.getByLabel('Players').selectOption('2');
+    await newGame().getByLabel('Game', { exact: true }).selectOption('sequence');
+    await newGame().getByLabel('Players').selectOption('2');
     await page.getByLabel(/^Seat 2/).selectOption('random');
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/games\/[0-9a-f-]+$/);
@@ -637,8 +640,8 @@ try {
   });
 
   await test('an open game: its seat list, then cancelled', async () => {
-    await page.getByLabel('Game', { exact: true }).selectOption('sequence');
-    await page.getByLabel('Players').selectOption('2');
+    await newGame().getByLabel('Game', { exact: true }).selectOption('sequence');
+    await newGame().getByLabel('Players').selectOption('2');
     await page.getByLabel(/^Seat 2/).selectOption('open');
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/games\/[0-9a-f-]+$/);
@@ -652,7 +655,7 @@ try {
   });
 
   await test('a Stacks table: piles, hand and a played turn', async () => {
-    await page.getByLabel('Game', { exact: true }).selectOption('stacks');
+    await newGame().getByLabel('Game', { exact: true }).selectOption('stacks');
     await page.getByLabel(/^Seat 2/).selectOption('random');
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/games\/[0-9a-f-]+$/);
@@ -676,9 +679,9 @@ try {
   // but the viewer's a bot (the form's default), teams as the form sets them unless given.
   const startTable = async (game, players, teams) => {
     await page.getByRole('link', { name: 'Home', exact: true }).click();
-    await page.getByLabel('Game', { exact: true }).selectOption(game);
-    await page.getByLabel('Players').selectOption(String(players));
-    if (teams) await page.getByLabel('Teams').selectOption(String(teams));
+    await newGame().getByLabel('Game', { exact: true }).selectOption(game);
+    await newGame().getByLabel('Players').selectOption(String(players));
+    if (teams) await newGame().getByLabel('Teams').selectOption(String(teams));
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/games\/[0-9a-f-]+$/);
     await page.locator(`.game[data-game=${game}][data-my-turn=true]`).waitFor();
@@ -1479,6 +1482,50 @@ try {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').waitFor();
     assert(!(await page.getByRole('button', { name: 'Sign out' }).isVisible()), 'a closed account could sign in again');
+  });
+
+  await test('quick match: two players asking for the same set-up land at one table', async () => {
+    // two more accounts, each in a browser context of its own (the run's
+    // one persistent context holds the main account's session)
+    const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const players = [];
+      for (const who of ['qa', 'qb']) {
+        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const p = await ctx.newPage();
+        p.setDefaultTimeout(15_000);
+        p.on('pageerror', (e) => pageErrors.push(`${who}: ${e}`));
+        p.on('console', (m) => {
+          if (m.type() === 'error' && !/status of 40[19]/.test(m.text())) pageErrors.push(`${who} console: ${m.text()}`);
+        });
+        const name = `${who}_${suffix}`.slice(0, 24).replace(/[^A-Za-z0-9_-]/g, '_');
+        await p.goto(base + '/signup');
+        await p.getByLabel('Username').fill(name);
+        await p.getByLabel('Password').fill(password);
+        await p.getByRole('button', { name: 'Create account' }).click();
+        await p.getByRole('heading', { name: `Hello, ${name}` }).waitFor();
+        players.push({ p, name });
+      }
+      // 5-player Stacks: a set-up no other test makes, and a table that
+      // stays open with two seated (nothing is played in the background)
+      const urls = [];
+      for (const { p } of players) {
+        const form = p.locator('form.quick-match');
+        await form.getByLabel('Game', { exact: true }).selectOption('stacks');
+        await form.getByLabel('Players').selectOption('5');
+        await form.getByRole('button', { name: 'Quick match' }).click();
+        await p.waitForURL(/\/games\/[0-9a-f-]+$/);
+        urls.push(p.url());
+      }
+      assert(urls[0] === urls[1], `the two quick matches landed at ${urls[0]} and ${urls[1]}`);
+      // both pages list both seated, in the order they asked (the first
+      // player's page hears of the second through its event stream)
+      for (const { p } of players) {
+        for (const [i, { name }] of players.entries()) await p.locator(`.open-seats .open-seat[data-seat="${i}"]`, { hasText: name }).waitFor();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 
   await test('axe-core: no WCAG 2.1 A or AA violation on any page audited', async () => {

@@ -135,4 +135,23 @@ describe('ApiClient', () => {
     const { c } = client(() => new Response(null, { status: 204 }));
     expect(await c.del('/clubs/1/members/me')).toBeUndefined();
   });
+
+  it('asks for a quick match by POST /games/quick with the set-up, and names the field the server refuses', async () => {
+    const game = { id: 'g1', game: 'sequence', players: 2, teams: 2, status: 'open', seats: [] };
+    const { c, calls } = client((_url, init) => {
+      const body = JSON.parse(init.body as string);
+      if (body.players === 5) return json(400, { title: 'Bad Request', status: 400, detail: 'the game cannot be set up', errors: [{ field: 'players', message: 'sequence is not played by 5' }] }, 'application/problem+json');
+      return json(body.players === 2 ? 201 : 200, game);
+    });
+    c.setTokens({ access_token: 'tok', expires_in: 900 });
+    expect(await c.quickMatch({ game: 'sequence', variant: 'classic', players: 2 })).toEqual(game);
+    expect(calls[0].url).toBe('/api/v1/games/quick');
+    expect(calls[0].init.method).toBe('POST');
+    expect(JSON.parse(calls[0].init.body as string)).toEqual({ game: 'sequence', variant: 'classic', players: 2 });
+    expect(auth(calls[0].init)).toBe('Bearer tok');
+    expect(await c.quickMatch({ game: 'stacks', players: 3 })).toEqual(game); // joined: 200
+    const err = await fail(c.quickMatch({ game: 'sequence', players: 5 }));
+    expect(err.status).toBe(400);
+    expect(err.fieldError('players')).toBe('sequence is not played by 5');
+  });
 });

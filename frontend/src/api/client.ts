@@ -1,6 +1,7 @@
 // The API client: JSON over fetch, problem+json errors as ApiError, the
 // access token in memory, and one transparent refresh (through the
 // HttpOnly refresh cookie) when a request answers 401.
+import type { Game, QuickMatchRequest } from './types';
 
 export interface FieldError {
   field: string;
@@ -159,6 +160,15 @@ export class ApiClient {
   }
   del<T>(path: string) {
     return this.request<T>('DELETE', path);
+  }
+
+  /**
+   * quickMatch seats the caller at the oldest game of the set-up waiting
+   * for players, or makes one with the other seats open; either way the
+   * game (joined: 200, made: 201).
+   */
+  quickMatch(req: QuickMatchRequest) {
+    return this.post<Game>('/games/quick', req);
   }
 
   async login(username: string, password: string): Promise<void> {

@@ -172,6 +172,14 @@ export interface NewGame {
   block_window_seconds?: number;
 }
 
+/** QuickMatchRequest is the body of POST /games/quick: the set-up to play now. */
+export interface QuickMatchRequest {
+  game: GameKind;
+  variant?: 'classic' | 'bordered';
+  players: number;
+  teams?: number;
+}
+
 export interface Club {
   id: string;
   name: string;

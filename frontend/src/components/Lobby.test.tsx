@@ -1,7 +1,8 @@
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Game, Seat } from '../api/types';
 import { calls, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
-import { Lobby, who } from './Lobby';
+import { filterOf, Lobby, lobbyPath, tableSizes, who } from './Lobby';
 
 const seat = (n: number, over: Partial<Seat>): Seat => ({ seat: n, team: n % 2, user: null, open: false, filled_by_bot: false, abandoned: false, ...over });
 const ann = (n: number) => seat(n, { user: { id: 'u1', username: 'ann' } });
@@ -12,7 +13,10 @@ function game(id: string, over: Partial<Game>): Game {
   return { id, game: 'sequence', players: 2, teams: 2, status: 'open', rated: false, clock: { turn_seconds: 60 }, created_at: new Date().toISOString(), seed_hash: '', ply: 0, seats: [], ...over };
 }
 
-afterEach(unmountAll);
+afterEach(() => {
+  unmountAll();
+  history.replaceState(null, '', '/');
+});
 
 describe('the lobby', () => {
   it('lists the games to join (not those I sit at) and those to watch, as they are set up', async () => {
@@ -57,5 +61,49 @@ describe('the lobby', () => {
 
   it('names the seats: people, bots, then the open ones counted', () => {
     expect(who(game('g', { seats: [ann(0), seat(1, { bot: 'random' }), open(2), open(3)] }))).toBe('ann, bot-random, 2 open seats');
+  });
+
+  it('asks for the games of the chosen kind and size, and keeps the choice in the address', async () => {
+    history.replaceState(null, '', '/?game=stacks&players=3&x=1');
+    stub({
+      'GET /games\\?status=(open|active)&game=stacks&players=3&limit=20': () => ({ items: [], next_cursor: '' }),
+      'GET /games\\?status=(open|active)&game=sequence&limit=20': () => ({ items: [game('g1', { seats: [bob(0), open(1)] })], next_cursor: '' }),
+    });
+    resetCalls();
+    const root = mount(<Lobby me="u1" />);
+    await settle();
+    expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&game=stacks&players=3&limit=20', '/games?status=open&game=stacks&players=3&limit=20']);
+    expect(root.textContent).toContain('No game of this kind is waiting for players');
+    const game_ = root.querySelector<HTMLSelectElement>('#lobby-game')!;
+    const players = root.querySelector<HTMLSelectElement>('#lobby-players')!;
+    expect(root.querySelector('label[for=lobby-game]')!.textContent).toBe('Game');
+    expect(root.querySelector('label[for=lobby-players]')!.textContent).toBe('Players');
+    expect([game_.value, players.value]).toEqual(['stacks', '3']);
+    // Sequence has no 5-player table, and the 3 chosen stays (it has one of 3)
+    expect([...players.options].map((o) => o.value)).toEqual(['0', '2', '3', '4', '5', '6']);
+    resetCalls();
+    act(() => {
+      players.value = '0';
+      players.dispatchEvent(new Event('change'));
+    });
+    act(() => {
+      game_.value = 'sequence';
+      game_.dispatchEvent(new Event('change'));
+    });
+    await settle();
+    expect(calls.map((c) => c.path)).toContain('/games?status=open&game=sequence&limit=20');
+    expect(location.search).toBe('?x=1&game=sequence');
+    expect(root.querySelector('.game-list a')!.getAttribute('href')).toBe('/games/g1');
+    expect([...players.options].map((o) => o.value)).toEqual(['0', '2', '3', '4', '6', '8', '9', '10', '12']);
+  });
+
+  it('reads only the kinds and sizes a game has from the address', () => {
+    expect(filterOf(new URLSearchParams('game=stacks&players=3'))).toEqual({ game: 'stacks', players: 3 });
+    expect(filterOf(new URLSearchParams('game=sequence&players=5'))).toEqual({ game: 'sequence' });
+    expect(filterOf(new URLSearchParams('game=chess&players=12'))).toEqual({ players: 12 });
+    expect(filterOf(new URLSearchParams('players=two'))).toEqual({});
+    expect(tableSizes()).toEqual([2, 3, 4, 5, 6, 8, 9, 10, 12]);
+    expect(lobbyPath('active', { players: 4 })).toBe('/games?status=active&players=4');
+    expect(lobbyPath('open', {})).toBe('/games?status=open');
   });
 });

@@ -1,5 +1,8 @@
-import type { Game } from '../api/types';
+import { useState } from 'preact/hooks';
+import type { Game, GameKind } from '../api/types';
 import { clockText, relative } from '../competition/time';
+import { SEQUENCE_TABLES, STACKS_PLAYERS } from '../pages/NewGameForm';
+import { Select } from './form';
 import { counted } from './plural';
 import { ShowMore, usePagedList, useRefresh } from './list';
 import { ErrorBox, Loading } from './ui';
@@ -13,20 +16,99 @@ export function who(g: Game): string {
   return [...taken, ...(open ? [`${counted(open, 'open seat')}`] : [])].join(', ');
 }
 
+/** LobbyFilter keeps the lobby's games of one kind or table size (undefined: any). */
+export interface LobbyFilter {
+  game?: GameKind;
+  players?: number;
+}
+
+/** tableSizes are the player counts a game is played by (either game's when none is named). */
+export function tableSizes(game?: GameKind): number[] {
+  const sequence = Object.keys(SEQUENCE_TABLES).map(Number);
+  if (game === 'sequence') return sequence;
+  if (game === 'stacks') return STACKS_PLAYERS;
+  return [...new Set([...sequence, ...STACKS_PLAYERS])].sort((a, b) => a - b);
+}
+
+/** filterOf reads a filter from a page's query (?game=&players=), leaving out what no game has. */
+export function filterOf(q: URLSearchParams): LobbyFilter {
+  const f: LobbyFilter = {};
+  const game = q.get('game');
+  if (game === 'sequence' || game === 'stacks') f.game = game;
+  const players = Number(q.get('players'));
+  if (tableSizes(f.game).includes(players)) f.players = players;
+  return f;
+}
+
+/** lobbyPath is the GET /games of one list of the lobby, filtered. */
+export function lobbyPath(status: 'open' | 'active', f: LobbyFilter): string {
+  const q = new URLSearchParams({ status });
+  if (f.game) q.set('game', f.game);
+  if (f.players) q.set('players', String(f.players));
+  return `/games?${q}`;
+}
+
+/**
+ * remember writes the filter into the page's address (replacing the entry:
+ * no history step per choice, and no scroll), so that a reload or a link
+ * shows the same games.
+ */
+function remember(f: LobbyFilter) {
+  const q = new URLSearchParams(location.search);
+  q.delete('game');
+  q.delete('players');
+  if (f.game) q.set('game', f.game);
+  if (f.players) q.set('players', String(f.players));
+  const s = q.toString();
+  history.replaceState(history.state, '', location.pathname + (s ? `?${s}` : '') + location.hash);
+}
+
 /**
  * Lobby lists everyone's games: those waiting for players, to join (the
  * ones me already sits at are in "My games" instead), and those being
  * played, to watch. Signed out, the joinable ones say to sign in first.
  */
 export function Lobby({ me }: { me?: string }) {
-  const open = usePagedList<Game>('/games?status=open', []);
-  const live = usePagedList<Game>('/games?status=active', []);
+  const [filter, setFilter] = useState<LobbyFilter>(() => filterOf(new URLSearchParams(location.search)));
+  const openPath = lobbyPath('open', filter);
+  const livePath = lobbyPath('active', filter);
+  const open = usePagedList<Game>(openPath, [openPath]);
+  const live = usePagedList<Game>(livePath, [livePath]);
   useRefresh(open);
   useRefresh(live);
   const joinable = open.data?.filter((g) => !me || !g.seats.some((s) => s.user?.id === me));
+  const choose = (f: LobbyFilter) => {
+    // a size the newly chosen game is not played by is dropped
+    const next = { ...f, players: f.players && tableSizes(f.game).includes(f.players) ? f.players : undefined };
+    setFilter(next);
+    remember(next);
+  };
+  const filtered = !!(filter.game || filter.players);
   return (
     <section class="card-box lobby" aria-labelledby="lobby">
       <h2 id="lobby">Join or watch a game</h2>
+      <div class="form lobby-filter">
+        <div class="row" role="group" aria-label="Show only">
+          <Select<string>
+            id="lobby-game"
+            label="Game"
+            value={filter.game ?? ''}
+            options={[
+              ['', 'Any game'],
+              ['sequence', 'Sequence (board)'],
+              ['stacks', 'Sequence Stacks (cards)'],
+            ]}
+            onChange={(v) => choose({ ...filter, game: (v || undefined) as GameKind | undefined })}
+          />
+          <Select<number>
+            id="lobby-players"
+            label="Players"
+            value={filter.players ?? 0}
+            options={[[0, 'Any number'], ...tableSizes(filter.game).map((n) => [n, String(n)] as const)]}
+            onChange={(v) => choose({ ...filter, players: v || undefined })}
+          />
+        </div>
+      </div>
       <h3>Waiting for players</h3>
       <ErrorBox error={open.error} />
       {!joinable ? (
@@ -45,7 +127,9 @@ export function Lobby({ me }: { me?: string }) {
           ))}
         </ul>
       ) : (
-        <p class="muted">No game is waiting for players{me ? ': start one, with open seats.' : '.'}</p>
+        <p class="muted">
+          No game {filtered ? 'of this kind ' : ''}is waiting for players{me ? ': start one, with open seats, or ask for a quick match.' : '.'}
+        </p>
       )}
       <ShowMore list={open} label="More games to join" />
       {!me && !!joinable?.length && (
@@ -67,7 +151,7 @@ export function Lobby({ me }: { me?: string }) {
           ))}
         </ul>
       ) : (
-        <p class="muted">No game is being played now.</p>
+        <p class="muted">No game {filtered ? 'of this kind ' : ''}is being played now.</p>
       )}
       <ShowMore list={live} label="More games to watch" />
     </section>

@@ -8,6 +8,7 @@ import { ShowMore, usePagedList, useRefresh } from '../components/list';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { NewGameForm } from './NewGameForm';
+import { QuickMatch } from './QuickMatch';
 
 export default function Home() {
   const { user } = useSession();
@@ -61,6 +62,9 @@ export default function Home() {
           <ErrorBox error={games.error} />
           {games.data ? <GameList games={games.data} me={user.id} empty="No games yet: start one." markMine /> : !games.error && <Loading />}
           <ShowMore list={games} label="Older games" />
+        </section>
+        <section class="card-box">
+          <QuickMatch />
         </section>
         <section class="card-box">
           <NewGameForm />
