@@ -148,59 +148,64 @@ export function RoundsTables({ rounds, schedule }: { rounds: BracketRound[]; sch
               {r.name} {info && <span class={`tag status-${info.status}`}>{info.status}</span>}{' '}
               {info?.starts_at && <span class="muted small">{when(info.starts_at)}</span>}
             </h3>
-            <div class="table-wrap" role="region" aria-label={`${r.name} matches`} tabIndex={0}>
-              <table class="data matches">
-                <thead>
-                  <tr>
-                    {groups && <th scope="col">Group</th>}
-                    <th scope="col">Match</th>
-                    <th scope="col">Result</th>
-                    <th scope="col">Games</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {matches.map((m) => {
-                    const rm = seqs.get(m.id);
-                    const status = matchStatus(m);
-                    const entries = (m.slots ?? []).map((s) => s.entry).filter((e): e is NonNullable<typeof e> => !!e);
-                    let result: string = status;
-                    if (m.state === 'bye') result = 'bye';
-                    else if (m.winner) result = `${names.get(m.winner) ?? '?'} won`;
-                    else if (status === 'done') result = 'drawn';
-                    const score = rm && rm.sequences?.length === entries.length && !m.state.includes('bye') && rm.sequences.some((x) => x > 0) ? ` (sequences ${rm.sequences.join('–')})` : '';
-                    return (
-                      <tr key={m.id} data-match={m.id} data-state={m.state}>
-                        {groups && <td>{groupOf(m.id)}</td>}
-                        <th scope="row" class="match-entries">
-                          {entries.map((e, i) => (
-                            <span key={e.id}>
-                              {i > 0 && <span class="muted"> v </span>}
-                              <span class={m.winner === e.id ? 'won' : undefined}>
-                                {e.name}
-                                {m.winner === e.id && (
-                                  <>
-                                    <span aria-hidden="true"> ✓</span>
-                                    <span class="sr-only"> (winner)</span>
-                                  </>
-                                )}
+            {/* a round scheduled but not yet paired: a table of headers and no rows read as a broken table */}
+            {matches.length === 0 ? (
+              <p class="muted">Not paired yet.</p>
+            ) : (
+              <div class="table-wrap" role="region" aria-label={`${r.name} matches`} tabIndex={0}>
+                <table class="data matches">
+                  <thead>
+                    <tr>
+                      {groups && <th scope="col">Group</th>}
+                      <th scope="col">Match</th>
+                      <th scope="col">Result</th>
+                      <th scope="col">Games</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {matches.map((m) => {
+                      const rm = seqs.get(m.id);
+                      const status = matchStatus(m);
+                      const entries = (m.slots ?? []).map((s) => s.entry).filter((e): e is NonNullable<typeof e> => !!e);
+                      let result: string = status;
+                      if (m.state === 'bye') result = 'bye';
+                      else if (m.winner) result = `${names.get(m.winner) ?? '?'} won`;
+                      else if (status === 'done') result = 'drawn';
+                      const score = rm && rm.sequences?.length === entries.length && !m.state.includes('bye') && rm.sequences.some((x) => x > 0) ? ` (sequences ${rm.sequences.join('–')})` : '';
+                      return (
+                        <tr key={m.id} data-match={m.id} data-state={m.state}>
+                          {groups && <td>{groupOf(m.id)}</td>}
+                          <th scope="row" class="match-entries">
+                            {entries.map((e, i) => (
+                              <span key={e.id}>
+                                {i > 0 && <span class="muted"> v </span>}
+                                <span class={m.winner === e.id ? 'won' : undefined}>
+                                  {e.name}
+                                  {m.winner === e.id && (
+                                    <>
+                                      <span aria-hidden="true"> ✓</span>
+                                      <span class="sr-only"> (winner)</span>
+                                    </>
+                                  )}
+                                </span>
                               </span>
-                            </span>
-                          ))}
-                          {entries.length === 0 && <span class="muted">—</span>}
-                        </th>
-                        <td>
-                          {result}
-                          {score}
-                        </td>
-                        <td class="links">
-                          <GameLinks m={m} rm={rm} title={`${r.name}, ${entries.map((e) => e.name).join(' v ')}`} />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                            ))}
+                            {entries.length === 0 && <span class="muted">—</span>}
+                          </th>
+                          <td>
+                            {result}
+                            {score}
+                          </td>
+                          <td class="links">
+                            <GameLinks m={m} rm={rm} title={`${r.name}, ${entries.map((e) => e.name).join(' v ')}`} />
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </section>
         );
       })}

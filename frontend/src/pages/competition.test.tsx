@@ -5,6 +5,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { LeaderboardRow, User, UserTournament } from '../api/types';
+import { RoundsTables } from '../competition/BracketView';
 import { upcoming, roundLine } from '../competition/nextRounds';
 import gp from '../competition/testdata/gp.json';
 import se from '../competition/testdata/se.json';
@@ -296,6 +297,13 @@ describe('the tournament page', () => {
     expect(root.querySelectorAll('.round-block')).toHaveLength(swiss.bracket.rounds.length);
     expect(root.querySelectorAll('.round-block table.matches tbody tr').length).toBe(swiss.bracket.rounds.reduce((n, r) => n + r.matches.length, 0));
     expect([...root.querySelectorAll('table.standings th.tb')].map((th) => th.getAttribute('data-tie-break'))).toEqual(swiss.standings[0].tie_breaks.map((t) => t.name));
+  });
+
+  it('says a scheduled round is not paired yet, rather than show a table with no rows', async () => {
+    // a table of headers alone is what axe left for review (th-has-data-cells): a table a screen reader cannot read
+    const root = mount(<RoundsTables rounds={[{ number: 1, name: 'Round 1', matches: [] }]} schedule={[{ number: 1, status: 'scheduled', matches: [] }]} />);
+    expect(root.querySelector('.round-block table')).toBeNull();
+    expect(root.querySelector('.round-block > p')!.textContent).toBe('Not paired yet.');
   });
 
   it('shows groups then playoffs: group rounds and the playoff bracket', async () => {
