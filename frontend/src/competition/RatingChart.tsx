@@ -1,7 +1,7 @@
 // The profile's rating charts: one SVG line per pool from
 // GET /users/{id}/ratings (before/after of every rated game, read page by
 // page), with the numbers as a table for screen readers and keyboard users.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { POOLS, type RatingState, type UserRatings } from '../api/types';
 import { ErrorBox, Loading, useLoad, when } from '../components/ui';
 import { api } from '../session';
@@ -26,14 +26,23 @@ function useWidth(fallback: number) {
   return [ref, w] as const;
 }
 
+/**
+ * Chart draws a pool's ratings, one point a rated game. The SVG is one image to a screen reader, named by
+ * label (where the rating went) and described by its range and where the numbers are (PoolRatings' table):
+ * its tick labels and the points' tooltips are not read.
+ */
 export function Chart({ points, label }: { points: Point[]; label: string }) {
   const [ref, width] = useWidth(CHART_BOX.width);
+  const descId = useId();
+  const ratings = points.map((p) => Math.round(p.rating));
+  const description = `Lowest ${Math.min(...ratings)}, highest ${Math.max(...ratings)}; game by game in the table below, under “The numbers”.`;
   const box = { ...CHART_BOX, width: Math.max(260, width), height: width < 480 ? 200 : CHART_BOX.height };
   const s = scale(points, box);
   const last = s.points[s.points.length - 1];
   return (
     <div class="chart" ref={ref}>
-      <svg width={box.width} height={box.height} viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-label={label} data-points={points.length}>
+      <svg width={box.width} height={box.height} viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-label={label} aria-describedby={descId} data-points={points.length}>
+        <desc id={descId}>{description}</desc>
         <g class="grid">
           {s.yTicks.map((t) => (
             <g key={t.value}>

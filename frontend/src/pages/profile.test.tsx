@@ -211,6 +211,11 @@ describe('the rating history', () => {
     const links = [...root.querySelectorAll('a[href$="/replay"]')];
     expect(links.map((a) => a.textContent)).toEqual(['1', '2']);
     expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(['Replay of rated game 1', 'Replay of rated game 2']);
+    // the chart is one image, named by where the rating went and described by its range and the table
+    const svg = root.querySelector('.chart svg')!;
+    expect(svg.getAttribute('role')).toBe('img');
+    expect(svg.getAttribute('aria-label')).toMatch(/: from 1500 to 1505 over 2 rated games$/);
+    expect(root.querySelector(`[id="${svg.getAttribute('aria-describedby')}"]`)?.textContent).toBe('Lowest 1500, highest 1520; game by game in the table below, under “The numbers”.');
   });
 });
 
