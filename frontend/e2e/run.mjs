@@ -251,6 +251,17 @@ const axeAudits = { runs: 0, ms: 0 };
 // the words a speech user says for "K♠"; adding the short form to the name would have a screen
 // reader read every card twice over ("K black spade suit, king of spades") on a board of 100 cells.
 const axeWaived = { 'label-content-name-mismatch': '.board [role=gridcell], .hand-card' };
+// What axe leaves "needing review" (its incomplete results) the audit decides itself, and fails on the rest:
+// - color-contrast where axe cannot tell the colours apart from the text: symbol-only text (the team chips
+//   ● ▲ ■, the board's corner ★, a winner's ✓, the logo), an SVG's text (the rating chart's ticks: inside an
+//   image, whose background axe does not take), a label under another element (the bracket's column heads).
+//   The audit measures them: the colour (an SVG text's fill) over the first opaque background behind it,
+//   through any opacity; text wants 4.5:1 (WCAG 1.4.3), symbols 3:1 as graphics (1.4.11). Disabled
+//   controls are exempt, as in axe.
+// - label-content-name-mismatch on a control whose visible label is symbols only (the replay's ◀ ▶, the
+//   corners' ★): WCAG 2.5.3 asks a name to hold the visible text, and a symbol is no word a speech user
+//   says; a label with a letter or digit fails.
+const axeReviewed = { contrasts: 0, lowest: Infinity, symbolNames: 0 };
 async function audit(name) {
   const t0 = Date.now();
   const was = page.viewportSize();
@@ -261,14 +272,66 @@ async function audit(name) {
       const found = await page.evaluate(
         async (waived) => {
           await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); // laid out at the new width
-          const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-          return r.violations
+          const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations', 'incomplete'] });
+          const violations = r.violations
             .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !(waived[v.id] && document.querySelector(n.target[0])?.matches(waived[v.id]))) }))
             .filter((v) => v.nodes.length > 0)
             .map((v) => ({ id: v.id, impact: v.impact, helpUrl: v.helpUrl, targets: v.nodes.map((n) => n.target.join(' ')) }));
+          // the incomplete results, decided as axeReviewed's comment says
+          const rgba = (c) => {
+            const [r, g, b, a = 1] = c.match(/[\d.]+/g).map(Number);
+            return [r, g, b, a];
+          };
+          const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
+          const luminance = (rgb) => {
+            const [r, g, b] = rgb.map((v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          const contrast = (el) => {
+            const layers = [];
+            let opacity = 1;
+            for (let e = el; e; e = e.parentElement) {
+              const cs = getComputedStyle(e);
+              opacity *= Number(cs.opacity);
+              const bg = rgba(cs.backgroundColor);
+              if (bg[3] > 0) layers.push(bg);
+              if (bg[3] === 1) break;
+            }
+            const bg = layers.reduceRight((under, layer) => over(layer, under), [255, 255, 255]);
+            const cs = getComputedStyle(el);
+            const [r, g, b, a] = rgba(el instanceof SVGElement ? cs.fill : cs.color);
+            const fg = over([r, g, b, a * opacity], bg);
+            const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+            return (hi + 0.05) / (lo + 0.05);
+          };
+          const symbolsOnly = (text) => !/[\p{L}\p{N}]/u.test(text);
+          const reviewed = { contrasts: [], symbolNames: 0 };
+          for (const v of r.incomplete) {
+            const failed = [];
+            for (const n of v.nodes) {
+              const el = document.querySelector(n.target[0]);
+              if (!el) continue; // re-rendered while axe ran (a clock's tick): nothing left to decide
+              const text = el.textContent.trim();
+              if (v.id === 'color-contrast') {
+                if (el.closest('button:disabled, [aria-disabled=true]')) continue;
+                const ratio = contrast(el);
+                const want = symbolsOnly(text) ? 3 : 4.5;
+                reviewed.contrasts.push(ratio);
+                if (ratio < want) failed.push(`${n.target.join(' ')} "${text}" ${ratio.toFixed(2)}:1, want ${want}:1`);
+              } else if (v.id === 'label-content-name-mismatch' && symbolsOnly(el.innerText)) reviewed.symbolNames++;
+              else failed.push(`${n.target.join(' ')} "${text.slice(0, 30)}"`);
+            }
+            if (failed.length) violations.push({ id: `${v.id} (needs review)`, impact: v.impact, helpUrl: v.helpUrl, targets: failed });
+          }
+          return { violations, reviewed };
         },
         axeWaived,
-      );
+      ).then(({ violations, reviewed }) => {
+        axeReviewed.contrasts += reviewed.contrasts.length;
+        axeReviewed.lowest = Math.min(axeReviewed.lowest, ...reviewed.contrasts);
+        axeReviewed.symbolNames += reviewed.symbolNames;
+        return violations;
+      });
       axeAudits.runs++;
       for (const v of found) {
         const line = `${name} at ${size.width} px: ${v.id} (${v.impact}), ${v.targets.length} × ${v.targets.slice(0, 4).join(' | ')} — ${v.helpUrl}`;
@@ -1528,8 +1591,8 @@ try {
     }
   });
 
-  await test('axe-core: no WCAG 2.1 A or AA violation on any page audited', async () => {
-    log(`    (${axeAudits.runs} audits in ${(axeAudits.ms / 1000).toFixed(1)} s)`);
+  await test('axe-core: no WCAG 2.1 A or AA violation on any page audited, nor an item it leaves for review that fails', async () => {
+    log(`    (${axeAudits.runs} audits in ${(axeAudits.ms / 1000).toFixed(1)} s; needing review: ${axeReviewed.contrasts} contrasts measured, the lowest ${axeReviewed.lowest.toFixed(2)}:1, and ${axeReviewed.symbolNames} symbol-only labels)`);
     assert(axeAudits.runs > 0, 'no page was audited');
     assert(axeFound.length === 0, axeFound.join('\n    '));
   });
