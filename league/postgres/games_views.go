@@ -221,8 +221,9 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 	if !validID(userID) {
 		return nil, "", league.Errorf(league.ENOTFOUND, "no such user")
 	}
-	if q.Page.Limit <= 0 || q.Page.Limit > 100 {
-		q.Page.Limit = 20
+	var err error
+	if q.Page, err = q.Page.Normalize(); err != nil {
+		return nil, "", err
 	}
 	db := g.db.WithContext(ctx)
 	games := db.Table("games").Where("id IN (SELECT game_id FROM game_seats WHERE user_id = ?)", userID)
@@ -249,8 +250,9 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 // with a seat anyone may take now (not one a rematch keeps for its
 // player), or the games being played, tournament games too, to watch.
 func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, string, error) {
-	if q.Page.Limit <= 0 || q.Page.Limit > 100 {
-		q.Page.Limit = 20
+	var err error
+	if q.Page, err = q.Page.Normalize(); err != nil {
+		return nil, "", err
 	}
 	if err := checkLobbyFilters(q); err != nil {
 		return nil, "", err
