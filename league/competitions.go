@@ -227,13 +227,19 @@ type Tournaments interface {
 	Entries(ctx context.Context, id string, p PageRequest) (Page[Entry], error)
 	Withdraw(ctx context.Context, a Actor, id, entryID string) error
 	Schedule(ctx context.Context, a Actor, id string, rounds []RoundSchedule) ([]TournamentRound, error)
+	// MoveDeadline sets the deadline of a round not yet over, the round in
+	// play too: later, or earlier but not into the past.
+	MoveDeadline(ctx context.Context, a Actor, id string, round int, deadline time.Time) (*TournamentRound, error)
 	Rounds(ctx context.Context, id string) ([]TournamentRound, error)
 	Bracket(ctx context.Context, id string) (json.RawMessage, error)
 	Standings(ctx context.Context, id string) ([]StandingRow, error)
 
 	// Worker entry points.
 	StartRound(ctx context.Context, id string, round int) error
-	RoundDeadline(ctx context.Context, id string, round int) error
+	// RoundDeadline acts on the deadline due, the one its task was
+	// scheduled for; a deadline moved since leaves it nothing to do (the
+	// zero due: whatever deadline is stored).
+	RoundDeadline(ctx context.Context, id string, round int, due time.Time) error
 }
 
 // CompetitionTasks schedules tournament rounds.

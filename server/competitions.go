@@ -280,6 +280,7 @@ func mountCompetitions(api *echo.Group, d Deps) {
 	api.DELETE("/tournaments/:id/entries", h.withdraw, required)
 	api.POST("/tournaments/:id/rounds", h.schedule, required)
 	api.GET("/tournaments/:id/rounds", h.rounds, optional)
+	api.PATCH("/tournaments/:id/rounds/:number", h.moveDeadline, required)
 	api.GET("/tournaments/:id/bracket", h.bracket, optional)
 	api.GET("/tournaments/:id/standings", h.standings, optional)
 	api.GET("/tournaments/:id/standings.csv", h.standingsCSV, optional)
@@ -585,6 +586,30 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, map[string]any{"rounds": toRoundResponses(out)})
+}
+
+// deadlineRequest moves a round's deadline.
+type deadlineRequest struct {
+	Deadline *time.Time `json:"deadline"`
+}
+
+func (h competitionHandlers) moveDeadline(c echo.Context) error {
+	var req deadlineRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("number"))
+	if err != nil || n < 1 {
+		return league.Errorf(league.ENOTFOUND, "no round %q: rounds are numbered from 1", c.Param("number"))
+	}
+	if req.Deadline == nil {
+		return league.Invalid("a round needs a deadline", league.FieldError{Field: "deadline", Message: "required"})
+	}
+	rd, err := h.tournaments.MoveDeadline(c.Request().Context(), actorOf(c), c.Param("id"), n, *req.Deadline)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toRoundResponses([]league.TournamentRound{*rd})[0])
 }
 
 func (h competitionHandlers) rounds(c echo.Context) error {

@@ -120,10 +120,22 @@ func (e *Enqueuer) Settle(ctx context.Context, gameID string) error {
 
 var _ league.CompetitionTasks = (*Enqueuer)(nil)
 
-// roundPayload names a tournament round.
+// roundPayload names a tournament round; a deadline's task names its
+// deadline too (Unix seconds, as its ID does), so that it can tell a
+// deadline moved since, which has a task of its own.
 type roundPayload struct {
 	Tournament string `json:"tournament"`
 	Round      int    `json:"round"`
+	At         int64  `json:"at,omitempty"`
+}
+
+// due is the deadline the task was scheduled for; zero for a task
+// enqueued before tasks named it.
+func (p roundPayload) due() time.Time {
+	if p.At == 0 {
+		return time.Time{}
+	}
+	return time.Unix(p.At, 0)
 }
 
 func (e *Enqueuer) enqueueRound(ctx context.Context, taskType, id string, p roundPayload, at time.Time) error {
@@ -135,31 +147,35 @@ func (e *Enqueuer) enqueueRound(ctx context.Context, taskType, id string, p roun
 // that a rescheduled round gets a task of its own (the stale one finds the
 // round not due, or already paired, and does nothing).
 func (e *Enqueuer) RoundStart(ctx context.Context, tournamentID string, round int, at time.Time) error {
-	return e.enqueueRound(ctx, TypeRoundStart, fmt.Sprintf("round:%s:%d:%d", tournamentID, round, at.Unix()), roundPayload{tournamentID, round}, at)
+	return e.enqueueRound(ctx, TypeRoundStart, fmt.Sprintf("round:%s:%d:%d", tournamentID, round, at.Unix()), roundPayload{Tournament: tournamentID, Round: round}, at)
 }
 
-// RoundDeadline schedules a round's deadline.
+// RoundDeadline schedules a round's deadline; a moved deadline gets a task
+// of its own, and the old one does nothing.
 func (e *Enqueuer) RoundDeadline(ctx context.Context, tournamentID string, round int, at time.Time) error {
-	return e.enqueueRound(ctx, TypeRoundDeadline, fmt.Sprintf("deadline:%s:%d:%d", tournamentID, round, at.Unix()), roundPayload{tournamentID, round}, at)
+	return e.enqueueRound(ctx, TypeRoundDeadline, fmt.Sprintf("deadline:%s:%d:%d", tournamentID, round, at.Unix()),
+		roundPayload{Tournament: tournamentID, Round: round, At: at.Unix()}, at)
 }
 
 // RegisterCompetitions installs the tournament task handlers.
 func (w *Workers) RegisterCompetitions(t league.Tournaments) {
-	handle := func(f func(ctx context.Context, id string, round int) error) asynq.HandlerFunc {
+	handle := func(f func(ctx context.Context, p roundPayload) error) asynq.HandlerFunc {
 		return func(ctx context.Context, task *asynq.Task) error {
 			var p roundPayload
 			if err := json.Unmarshal(task.Payload(), &p); err != nil || p.Tournament == "" || p.Round < 1 {
 				return fmt.Errorf("bad payload %q: %w", task.Payload(), asynq.SkipRetry)
 			}
-			err := f(ctx, p.Tournament, p.Round)
+			err := f(ctx, p)
 			if code := league.ErrorCode(err); code == league.ENOTFOUND || code == league.EINVALID {
 				return fmt.Errorf("%v: %w", err, asynq.SkipRetry)
 			}
 			return err
 		}
 	}
-	w.Handle(TypeRoundStart, handle(t.StartRound))
-	w.Handle(TypeRoundDeadline, handle(t.RoundDeadline))
+	w.Handle(TypeRoundStart, handle(func(ctx context.Context, p roundPayload) error { return t.StartRound(ctx, p.Tournament, p.Round) }))
+	w.Handle(TypeRoundDeadline, handle(func(ctx context.Context, p roundPayload) error {
+		return t.RoundDeadline(ctx, p.Tournament, p.Round, p.due())
+	}))
 }
 
 // RegisterGames installs the game task handlers.

@@ -167,3 +167,49 @@ func TestATaskThatCameEarlyRunsAgainAtItsTime(t *testing.T) {
 		t.Fatalf("a task early for a time now past comes back in %v, want %v", d, minEarlyRetry)
 	}
 }
+
+// deadlineRecorder is a tournament service that records the deadline each
+// round:deadline task acts on.
+type deadlineRecorder struct {
+	league.Tournaments
+	dues chan time.Time
+}
+
+func (d deadlineRecorder) RoundDeadline(ctx context.Context, id string, round int, due time.Time) error {
+	d.dues <- due
+	return nil
+}
+
+// A deadline's task names the deadline it was scheduled for, so that the
+// task of a deadline moved since can tell; one enqueued before tasks named
+// it acts on whatever deadline is stored (the zero time).
+func TestARoundDeadlinesTaskNamesItsDeadline(t *testing.T) {
+	rdb := redisFor(t)
+	w := New(rdb, Config{Concurrency: 2, PollInterval: 50 * time.Millisecond, ShutdownTimeout: time.Second}, slog.New(slog.DiscardHandler))
+	rec := deadlineRecorder{dues: make(chan time.Time, 2)}
+	w.RegisterCompetitions(rec)
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	at := time.Now().Add(-time.Minute).Truncate(time.Second)
+	if err := NewEnqueuer(rdb).RoundDeadline(context.Background(), "t1", 1, at); err != nil {
+		t.Fatal(err)
+	}
+	old := asynq.NewTask(TypeRoundDeadline, []byte(`{"tournament":"t1","round":2}`))
+	if _, err := asynq.NewClientFromRedisClient(rdb).Enqueue(old, asynq.Queue(QueueSchedule)); err != nil {
+		t.Fatal(err)
+	}
+	var got []time.Time
+	for len(got) < 2 {
+		select {
+		case due := <-rec.dues:
+			got = append(got, due)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("deadlines acted on: %v; want two tasks run", got)
+		}
+	}
+	if !(got[0].Equal(at) && got[1].IsZero()) && !(got[1].Equal(at) && got[0].IsZero()) {
+		t.Fatalf("deadlines acted on: %v; want %v and the zero time", got, at)
+	}
+}

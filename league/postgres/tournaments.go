@@ -1009,6 +1009,80 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 	return t.Rounds(ctx, id)
 }
 
+// MoveDeadline sets the deadline of a round not yet over. The new time
+// gets a task of its own; the task of the old one finds the stored
+// deadline changed and does nothing.
+func (t *Tournaments) MoveDeadline(ctx context.Context, a league.Actor, id string, n int, deadline time.Time) (*league.TournamentRound, error) {
+	deadline = deadline.UTC()
+	if err := checkDeadline(deadline, t.now()); err != nil {
+		return nil, err
+	}
+	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		r, err := readTournament(tx, id, true)
+		if err != nil {
+			return err
+		}
+		if err := organizer(tx, a, r); err != nil {
+			return err
+		}
+		if r.Status == league.TournamentFinished {
+			return league.Errorf(league.EPRECONDITION, "the tournament is over")
+		}
+		var rows []roundRow
+		if err := tx.Where("tournament_id = ? AND number = ?", id, n).Find(&rows).Error; err != nil {
+			return err
+		}
+		switch {
+		case len(rows) == 0:
+			return league.Errorf(league.ENOTFOUND, "no round %d is scheduled", n)
+		case rows[0].Status == "finished":
+			return league.Errorf(league.EPRECONDITION, "round %d is over", n)
+		case rows[0].PairedAt == nil && rows[0].StartsAt != nil && !deadline.After(*rows[0].StartsAt):
+			return deadlineRefused(fmt.Sprintf("must be after the round's start (%s)", rows[0].StartsAt.UTC().Format(time.RFC3339)))
+		}
+		if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", id, n).Update("deadline", deadline).Error; err != nil {
+			return err
+		}
+		fx.then(func(ctx context.Context) error { return t.tasks.RoundDeadline(ctx, id, n, deadline) })
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	rounds, err := t.Rounds(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rounds {
+		if rounds[i].Number == n {
+			return &rounds[i], nil
+		}
+	}
+	return nil, league.Errorf(league.ENOTFOUND, "no round %d is scheduled", n)
+}
+
+// checkDeadline checks a round's new deadline against the clock. One in
+// the past would end the round's games at once, which is no move of its
+// time but an order to end them: a time that was fine a moment ago, so
+// refused as a precondition (422), not as malformed (400).
+func checkDeadline(deadline, now time.Time) error {
+	switch {
+	case deadline.IsZero():
+		return league.Invalid("bad deadline", league.FieldError{Field: "deadline", Message: "required"})
+	case deadline.After(now.Add(league.ScheduleHorizon)):
+		return league.Invalid("bad deadline", league.FieldError{Field: "deadline", Message: "must be within five years"})
+	case !deadline.After(now):
+		return deadlineRefused(fmt.Sprintf("must be in the future (it is %s now)", now.Format(time.RFC3339)))
+	}
+	return nil
+}
+
+// deadlineRefused is a deadline that the round's state does not allow now.
+func deadlineRefused(message string) error {
+	return &league.Error{Code: league.EPRECONDITION, Message: "the deadline cannot be moved there",
+		Fields: []league.FieldError{{Field: "deadline", Message: message}}}
+}
+
 // maxScheduledRound bounds the round numbers of a schedule whose format
 // does not fix its rounds yet.
 const maxScheduledRound = 200

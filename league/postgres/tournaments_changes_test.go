@@ -334,7 +334,7 @@ func TestADeadlineWaitsOutAPauseAndActsAtTheResume(t *testing.T) {
 	}
 	time.Sleep(time.Until(deadline) + 2*time.Second)
 	// The deadline's task has run; run it once more, to be sure it did.
-	if err := r.tournaments.RoundDeadline(ctx, tour.ID, 1); err != nil {
+	if err := r.tournaments.RoundDeadline(ctx, tour.ID, 1, deadline); err != nil {
 		t.Fatal(err)
 	}
 	if g := game(); g.Status != league.StatusActive {
@@ -415,11 +415,11 @@ func TestRoundTasksRunByAWorkerWhoseClockIsBehindComeBackAtTheirTime(t *testing.
 	if err := r.db.Gorm.Exec("UPDATE rounds SET deadline = now() - interval '1 second' WHERE tournament_id = ?", tour.ID).Error; err != nil {
 		t.Fatal(err)
 	}
-	notYet(behind.RoundDeadline(ctx, tour.ID, 1), round().Deadline, "the round's deadline")
+	notYet(behind.RoundDeadline(ctx, tour.ID, 1, *round().Deadline), round().Deadline, "the round's deadline")
 	if v, err := r.games.View(ctx, league.Actor{}, gameID); err != nil || v.Game.Status != league.StatusActive {
 		t.Fatalf("game after its deadline ran early: %+v, %v; want it still being played", v.Game, err)
 	}
-	if err := r.tournaments.RoundDeadline(ctx, tour.ID, 1); err != nil {
+	if err := r.tournaments.RoundDeadline(ctx, tour.ID, 1, *round().Deadline); err != nil {
 		t.Fatal(err)
 	}
 	if v, err := r.games.View(ctx, league.Actor{}, gameID); err != nil || v.Game.EndedBy != league.EndedByAdjudication {
@@ -439,7 +439,8 @@ func TestAPauseCannotSlipIntoADeadline(t *testing.T) {
 	start := time.Now().UTC().Add(time.Hour)
 	tour := r.adjudicatedFinal(t, "Pause race", start, start.Add(time.Hour), "max", "ned")
 	gameID := r.startRoundOneByHand(t, tour.ID)
-	if err := r.db.Gorm.Exec("UPDATE rounds SET deadline = now() - interval '1 second' WHERE tournament_id = ?", tour.ID).Error; err != nil {
+	passed := time.Now().UTC().Add(-time.Second)
+	if err := r.db.Gorm.Exec("UPDATE rounds SET deadline = ? WHERE tournament_id = ?", passed, tour.ID).Error; err != nil {
 		t.Fatal(err)
 	}
 	held := *r.tournaments
@@ -465,7 +466,7 @@ func TestAPauseCannotSlipIntoADeadline(t *testing.T) {
 		}
 		t.Error("the pause neither committed nor waited on a lock within 10 s")
 	}
-	if err := held.RoundDeadline(ctx, tour.ID, 1); err != nil {
+	if err := held.RoundDeadline(ctx, tour.ID, 1, passed); err != nil {
 		t.Fatal(err)
 	}
 	if err := <-paused; err != nil {

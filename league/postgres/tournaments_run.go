@@ -633,8 +633,10 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 // RoundDeadline is the round:deadline task: games of the round still being
 // played are finished by the tournament's policy. A paused tournament's
 // games are left alone: the organizer is sorting something out, and the
-// resume applies a deadline that passed meanwhile (see Update).
-func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error {
+// resume applies a deadline that passed meanwhile (see Update). The task
+// of a deadline since moved does nothing: the move scheduled the new
+// time's task.
+func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int, due time.Time) error {
 	db := t.db.WithContext(ctx)
 	var rows []roundRow
 	if err := db.Where("tournament_id = ? AND number = ?", id, n).Find(&rows).Error; err != nil {
@@ -643,13 +645,18 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error
 	if len(rows) != 1 || rows[0].Deadline == nil {
 		return nil // the deadline was taken away
 	}
-	wait := rows[0].Deadline.Sub(t.now())
+	deadline := *rows[0].Deadline
+	if !due.IsZero() && !sameSecond(deadline, due) {
+		return nil
+	}
+	wait := deadline.Sub(t.now())
 	if wait > timerSlack {
-		// Moved later, or this worker's clock is behind the one that
-		// moved the task: this may be the deadline's only task (the same
-		// deadline enqueued again now would be this running task's ID, a
-		// no-op), so it comes back at the deadline.
-		return &league.NotYet{At: *rows[0].Deadline}
+		// This worker's clock is behind the one that scheduled the task
+		// (or the task, enqueued before tasks said their deadline, is of
+		// one moved later): this may be the deadline's only task (the
+		// same deadline enqueued again now would be this running task's
+		// ID, a no-op), so it comes back at the deadline.
+		return &league.NotYet{At: deadline}
 	}
 	if wait > 0 { // asynq fires up to a second early
 		select {
@@ -674,6 +681,15 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error
 		if err != nil {
 			return err
 		}
+		// A move of the deadline takes the same lock: one made since the
+		// read above has scheduled its own task.
+		var current []roundRow
+		if err := tx.Where("tournament_id = ? AND number = ?", id, n).Find(&current).Error; err != nil {
+			return err
+		}
+		if len(current) != 1 || current[0].Deadline == nil || !sameSecond(*current[0].Deadline, deadline) {
+			return nil
+		}
 		if t.beforeDeadlineWork != nil {
 			t.beforeDeadlineWork()
 		}
@@ -692,3 +708,7 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int) error
 		return nil
 	})
 }
+
+// sameSecond compares deadlines as a deadline task's ID names them, to the
+// second: a deadline moved within its second keeps its task.
+func sameSecond(a, b time.Time) bool { return a.Unix() == b.Unix() }

@@ -418,6 +418,11 @@ export interface ScheduleRequest {
   deadline_seconds?: number;
 }
 
+/** RoundDeadlineRequest moves the deadline of a round not yet over (PATCH /tournaments/{id}/rounds/{n}). */
+export interface RoundDeadlineRequest {
+  deadline: string;
+}
+
 export interface TieBreakValue {
   name: string;
   value: number;

@@ -5,8 +5,10 @@ import {
   expectedRounds,
   formatsFor,
   normalize,
+  roundInPlay,
   teamSizes,
   startsInPast,
+  toDeadlineRequest,
   toScheduleRequest,
   toTournamentRequest,
   validateTournament,
@@ -176,5 +178,25 @@ describe('the schedule form', () => {
     expect(expectedRounds(t('swiss'), 6)).toBe(3);
     expect(expectedRounds(t('swiss', { rounds: 7 }), 6)).toBe(7);
     expect(expectedRounds(t('double-elimination'), 8)).toBeUndefined();
+  });
+});
+
+describe("a round's deadline", () => {
+  const now = new Date(2030, 0, 31, 18, 0, 0).getTime();
+
+  it('sends a deadline to come as an instant', () => {
+    expect(toDeadlineRequest('2030-01-31T19:30:00', now)).toEqual({ body: { deadline: new Date(2030, 0, 31, 19, 30, 0).toISOString() } });
+  });
+
+  it('asks again for a deadline missing, malformed, now or past, which would end the games at once', () => {
+    expect(toDeadlineRequest('', now)).toEqual({ error: 'When is the new deadline?' });
+    expect(toDeadlineRequest('31/01/2030 19:30', now)).toEqual({ error: 'Not a date and time.' });
+    expect(toDeadlineRequest('2030-01-31T18:00:00', now)).toEqual({ error: 'The deadline must be in the future.' });
+    expect(toDeadlineRequest('2030-01-31T17:59:59', now)).toEqual({ error: 'The deadline must be in the future.' });
+  });
+
+  it('is the running round\'s to move, and none when no round is being played', () => {
+    expect(roundInPlay([{ number: 1, status: 'finished' }, { number: 2, status: 'running' }, { number: 3, status: 'scheduled' }])).toBe(2);
+    expect(roundInPlay([{ number: 1, status: 'finished' }, { number: 2, status: 'scheduled' }])).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
-// The organizer's forms as plain data: the tournament set-up and the round
-// schedule, each with its validation and the exact request body it sends
+// The organizer's forms as plain data: the tournament set-up, the round
+// schedule and a round's deadline, each with its validation and the exact request body it sends
 // (unit-tested; the components only bind inputs to these fields).
-import type { Format, NewTournament, ScheduleRequest, TieBreak, Tournament } from '../api/types';
+import type { Format, NewTournament, Round, RoundDeadlineRequest, ScheduleRequest, TieBreak, Tournament } from '../api/types';
 import { toClock, type ClockChoice } from '../components/form';
 import { fromLocalInput, UNITS, type Unit } from './time';
 
@@ -296,4 +296,22 @@ export function toScheduleRequest(f: ScheduleForm): { body?: ScheduleRequest; er
   const body: ScheduleRequest = { first_start: first, count: f.count, interval_seconds: interval };
   if (deadline > 0) body.deadline_seconds = deadline;
   return { body, errors };
+}
+
+/** roundInPlay is the round being played, whose deadline an organizer may move. */
+export function roundInPlay(rounds: Pick<Round, 'number' | 'status'>[]): number | undefined {
+  return rounds.find((r) => r.status === 'running')?.number;
+}
+
+/**
+ * toDeadlineRequest is the PATCH /tournaments/{id}/rounds/{n} body for a
+ * datetime-local value, or what is wrong with it: a deadline now or past
+ * would end the round's games at once, which the server refuses too.
+ */
+export function toDeadlineRequest(value: string, now: number): { body?: RoundDeadlineRequest; error?: string } {
+  if (!value) return { error: 'When is the new deadline?' };
+  const deadline = fromLocalInput(value);
+  if (!deadline) return { error: 'Not a date and time.' };
+  if (Date.parse(deadline) <= now) return { error: 'The deadline must be in the future.' };
+  return { body: { deadline } };
 }

@@ -1,6 +1,7 @@
 // A tournament: its set-up, entries, the drawn bracket or rounds, the
 // standings with every tie-break, the schedule; organizers register bots,
-// remove entries, schedule rounds, start and pause. Polls every few seconds
+// remove entries, schedule rounds, move the deadline of the round in play,
+// start and pause. Polls every few seconds
 // while something can change.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { usePoll } from '../components/poll';
@@ -10,7 +11,18 @@ import { TournamentDrawing } from '../competition/BracketView';
 import { StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
-import { BOT_LEVELS, defaultScheduleForm, expectedRounds, FORMAT_NAMES, isElimination, startsInPast, toScheduleRequest, type ScheduleForm } from '../competition/tournamentForm';
+import {
+  BOT_LEVELS,
+  defaultScheduleForm,
+  expectedRounds,
+  FORMAT_NAMES,
+  isElimination,
+  roundInPlay,
+  startsInPast,
+  toDeadlineRequest,
+  toScheduleRequest,
+  type ScheduleForm,
+} from '../competition/tournamentForm';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
@@ -274,6 +286,62 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
           {done}
         </span>
       )}
+    </form>
+  );
+}
+
+/**
+ * MoveDeadline moves the deadline of the round being played, later or
+ * earlier (not into the past); at the new time the games still being
+ * played are finished by the tournament's policy.
+ */
+function MoveDeadline({ t, round, onDone }: { t: T; round: Round; onDone: () => void }) {
+  const [value, setValue] = useState(() => (round.deadline ? toLocalInput(new Date(round.deadline)) : ''));
+  const [invalid, setInvalid] = useState<string>();
+  const [done, setDone] = useState('');
+  const { busy, error, fieldErrors: fe, run, clear } = useAction();
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setDone('');
+    clear();
+    const { body, error } = toDeadlineRequest(value, Date.now());
+    setInvalid(error);
+    if (!body) return;
+    return run(async () => {
+      const r = await api.patch<Round>(`/tournaments/${enc(t.id)}/rounds/${round.number}`, body);
+      setDone(`Round ${r.number}'s deadline is now ${when(r.deadline)}.`);
+      onDone();
+    });
+  };
+  const policy = t.at_deadline === 'adjudicate' ? 'are adjudicated on the board' : 'are finished by bots';
+  return (
+    <form class="form inline deadline-form" onSubmit={submit} aria-labelledby="deadline-title" noValidate>
+      <h3 id="deadline-title" class="full">
+        Deadline of round {round.number}
+      </h3>
+      <Input
+        id="dl-deadline"
+        label="Deadline"
+        type="datetime-local"
+        step={1}
+        value={value}
+        onInput={(v) => {
+          setValue(v);
+          setInvalid(undefined);
+        }}
+        hint={`Your local time. At the deadline, games still being played ${policy}.`}
+        error={invalid ?? fe?.fieldError('deadline')}
+        required
+      />
+      <button type="submit" class="primary" disabled={busy}>
+        Move deadline
+      </button>
+      {done && (
+        <span role="status" class="ok">
+          {done}
+        </span>
+      )}
+      <ErrorBox error={unplaced(error, (f) => f === 'deadline')} />
     </form>
   );
 }
@@ -696,6 +764,8 @@ export default function TournamentPage({ id }: { id: string }) {
   const myEntry = user ? d.entries.find((e) => e.members.some((m) => m.user === user.id))?.id : undefined;
   const activeEntries = d.entries.filter((e) => e.status === 'active').length;
   const total = expectedRounds(t, activeEntries);
+  const inPlay = roundInPlay(d.rounds);
+  const playing = d.rounds.find((r) => r.number === inPlay);
   return (
     <Page title={t.name} wide>
       <Crumbs
@@ -731,6 +801,7 @@ export default function TournamentPage({ id }: { id: string }) {
         <section class="card-box organizer" aria-labelledby="org-title">
           <h2 id="org-title">Organizer tools</h2>
           <StatusControls t={t} onChange={() => reload()} />
+          {playing && <MoveDeadline key={playing.number} t={t} round={playing} onDone={reload} />}
           <ScheduleRounds d={d} onDone={reload} />
         </section>
       )}

@@ -626,6 +626,78 @@ describe('the tournament page, signed in', () => {
     });
   });
 
+  describe("the round's deadline", () => {
+    const rounds = [
+      { ...swiss.rounds[0], status: 'finished' },
+      { ...swiss.rounds[1], number: 2, status: 'running', deadline: '2030-01-31T18:00:00Z' },
+    ];
+    const playing = (over: { role?: string; rounds?: unknown[]; patch?: Handler }) => ({
+      ...page({ role: over.role ?? 'owner' }),
+      [`GET /tournaments/${t.id}/rounds`]: () => ({ rounds: over.rounds ?? rounds }),
+      [`PATCH /tournaments/${t.id}/rounds/2`]: over.patch ?? ((_: string, body: unknown) => ({ ...rounds[1], ...(body as object) })),
+    });
+    const type = (root: Element, v: string) =>
+      act(() => {
+        const el = root.querySelector('#dl-deadline') as HTMLInputElement;
+        el.value = v;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+
+    it('moves the deadline of the round being played, starting from the one it has', async () => {
+      stub(playing({}));
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const form = root.querySelector('form.deadline-form')!;
+      expect(form.querySelector('h3')!.textContent).toBe('Deadline of round 2');
+      // a datetime-local value, read as local time (the input drops ":00" seconds)
+      expect(new Date((root.querySelector('#dl-deadline') as HTMLInputElement).value).toISOString()).toBe('2030-01-31T18:00:00.000Z');
+      const later = new Date(Date.now() + 2 * 3_600_000);
+      later.setMilliseconds(0);
+      type(root, local(later));
+      await submitForm(form);
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', path: `/tournaments/${t.id}/rounds/2`, body: { deadline: later.toISOString() } }]);
+      expect(form.querySelector('[role=status]')!.textContent).toMatch(/^Round 2's deadline is now /);
+    });
+
+    it('asks again for a deadline in the past instead of sending it, and shows the server\'s objection at the field', async () => {
+      stub(
+        playing({
+          patch: () => {
+            throw new ApiError(422, { title: 'Unprocessable Entity', detail: 'the deadline cannot be moved there', errors: [{ field: 'deadline', message: 'must be in the future' }] });
+          },
+        }),
+      );
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const form = root.querySelector('form.deadline-form')!;
+      type(root, local(new Date(Date.now() - 60_000)));
+      await submitForm(form);
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+      expect(root.querySelector('#dl-deadline-err')!.textContent).toBe('The deadline must be in the future.');
+      type(root, local(new Date(Date.now() + 3_600_000)));
+      await submitForm(form);
+      expect(root.querySelector('#dl-deadline-err')!.textContent).toBe('must be in the future');
+      expect(form.querySelector('.error')).toBeNull(); // said at the field, once
+    });
+
+    it('is offered to organizers only, and only while a round is being played', async () => {
+      stub(playing({ role: 'member' }));
+      await restore();
+      let root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      expect(root.querySelector('form.deadline-form')).toBeNull();
+      unmountAll();
+      stub(playing({ rounds: [rounds[0]] }));
+      root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      expect(root.querySelector('.organizer')).not.toBeNull();
+      expect(root.querySelector('form.deadline-form')).toBeNull();
+    });
+  });
+
   it("shows the problem's detail when the tournament cannot start", async () => {
     const detail = 'the tournament cannot start with 0 entries';
     stub(

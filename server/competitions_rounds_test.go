@@ -1,0 +1,95 @@
+package server
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/seqleague/seqleague/workers"
+)
+
+// runningTournament is a knockout of two bots whose round 1 is being
+// played (the rig has no workers: its bots never move).
+func (r *competitionRig) runningTournament(t *testing.T) string {
+	t.Helper()
+	id := r.tournament(t, "")
+	for _, name := range []string{"A", "B"} {
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer); rec.Code != 201 {
+			t.Fatalf("entry: %d %s", rec.Code, rec.Body)
+		}
+	}
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	return id
+}
+
+// The deadline of the round being played moves later and back earlier;
+// each time it is answered with the round, and the task of the new time
+// waits in the queue.
+func TestTheDeadlineOfTheRoundInPlayMovesThroughTheAPI(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.runningTournament(t)
+	ins := asynq.NewInspectorFromRedisClient(r.redis())
+	for _, ahead := range []time.Duration{48 * time.Hour, time.Hour} {
+		deadline := time.Now().UTC().Add(ahead).Truncate(time.Second)
+		rec := r.call("PATCH", "/api/v1/tournaments/"+id+"/rounds/1", fmt.Sprintf(`{"deadline":%q}`, deadline.Format(time.RFC3339)), r.organizer)
+		wantDocumented(t, rec, "PATCH", "/api/v1/tournaments/{id}/rounds/{number}", 200)
+		got := decode[struct {
+			Number   int        `json:"number"`
+			Status   string     `json:"status"`
+			Deadline *time.Time `json:"deadline"`
+		}](t, rec)
+		if got.Number != 1 || got.Status != "running" || got.Deadline == nil || !got.Deadline.Equal(deadline) {
+			t.Fatalf("round after moving its deadline %v ahead = %+v; want round 1 running until %v", ahead, got, deadline)
+		}
+		task := fmt.Sprintf("deadline:%s:1:%d", id, deadline.Unix())
+		if info, err := ins.GetTaskInfo(workers.QueueSchedule, task); err != nil || !info.NextProcessAt.Equal(deadline) {
+			t.Fatalf("task %s: %+v, %v; want it scheduled at %v", task, info, err, deadline)
+		}
+	}
+}
+
+// Every refusal of a moved deadline is a problem naming what is at fault,
+// listed in the API's document, and changes nothing.
+func TestAMovedDeadlineIsRefusedNamingTheField(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.runningTournament(t)
+	_, stranger := r.user("stranger", false)
+	in := func(d time.Duration) string {
+		return fmt.Sprintf(`{"deadline":%q}`, time.Now().UTC().Add(d).Format(time.RFC3339))
+	}
+	const path = "/api/v1/tournaments/{id}/rounds/{number}"
+	for _, tc := range []struct {
+		name, round, body, token string
+		status                   int
+		field                    string
+	}{
+		{"a deadline in the past", "1", in(-time.Minute), r.organizer, 422, "deadline"},
+		{"no deadline", "1", `{}`, r.organizer, 400, "deadline"},
+		{"a null deadline", "1", `{"deadline":null}`, r.organizer, 400, "deadline"},
+		{"a deadline that is no time", "1", `{"deadline":"tomorrow"}`, r.organizer, 400, "deadline"},
+		{"a deadline in year 9999", "1", `{"deadline":"9999-12-31T23:59:59Z"}`, r.organizer, 400, "deadline"},
+		{"a field the request does not take", "1", `{"deadline":"2030-01-01T00:00:00Z","starts_at":"2030-01-01T00:00:00Z"}`, r.organizer, 400, "starts_at"},
+		{"a round not scheduled", "2", in(time.Hour), r.organizer, 404, ""},
+		{"round 0", "0", in(time.Hour), r.organizer, 404, ""},
+		{"a round that is no number", "first", in(time.Hour), r.organizer, 404, ""},
+		{"someone outside the club", "1", in(time.Hour), stranger, 403, ""},
+		{"no one signed in", "1", in(time.Hour), "", 401, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := r.call("PATCH", "/api/v1/tournaments/"+id+"/rounds/"+tc.round, tc.body, tc.token)
+			wantDocumented(t, rec, "PATCH", path, tc.status)
+			wantProblem(t, rec, tc.status, tc.field)
+		})
+	}
+	rounds := decode[struct {
+		Rounds []struct {
+			Deadline *time.Time `json:"deadline"`
+		} `json:"rounds"`
+	}](t, r.call("GET", "/api/v1/tournaments/"+id+"/rounds", "", ""))
+	if len(rounds.Rounds) != 1 || rounds.Rounds[0].Deadline != nil {
+		t.Fatalf("rounds after the refusals: %+v; want round 1 still without a deadline", rounds.Rounds)
+	}
+}
