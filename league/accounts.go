@@ -78,6 +78,10 @@ type Accounts interface {
 	// of the account, so that every session signs in again, and starts a
 	// new family for the caller, whose pair it returns as Login does.
 	ChangePassword(ctx context.Context, actor Actor, current, next string) (User, RefreshToken, error)
+	// ChangeEmail sets the signed-in actor's e-mail address ("" removes
+	// it) once current proves the password is theirs (EINVALID naming
+	// current_password if not), and returns the account as it then is.
+	ChangeEmail(ctx context.Context, actor Actor, current, email string) (User, error)
 	// Actor resolves the subject of a valid access token issued at
 	// issuedAt, refusing deleted accounts, bots and tokens issued before
 	// the account's last password change (EUNAUTHORIZED). It is one
@@ -119,11 +123,8 @@ func ValidateNewUser(in NewUser) error {
 	if msg := passwordProblem(in.Password); msg != "" {
 		fields = append(fields, FieldError{"password", msg})
 	}
-	if in.Email != "" {
-		a, err := mail.ParseAddress(in.Email)
-		if err != nil || a.Address != in.Email || len(in.Email) > EmailMax || strings.ContainsRune(in.Email, 0) {
-			fields = append(fields, FieldError{"email", "must be a plain e-mail address such as ann@example.org"})
-		}
+	if msg := emailProblem(in.Email); msg != "" {
+		fields = append(fields, FieldError{"email", msg})
 	}
 	if len(fields) > 0 {
 		return Invalid("the registration is not valid", fields...)
@@ -148,6 +149,36 @@ func ValidatePasswordChange(current, next string) error {
 		return Invalid("the password change is not valid", fields...)
 	}
 	return nil
+}
+
+// ValidateEmailChange checks an e-mail change before any hashing: the
+// current password is given, and the address follows the registration
+// rule ("" removes it).
+func ValidateEmailChange(current, email string) error {
+	var fields []FieldError
+	if current == "" {
+		fields = append(fields, FieldError{"current_password", "is required"})
+	}
+	if msg := emailProblem(email); msg != "" {
+		fields = append(fields, FieldError{"email", msg})
+	}
+	if len(fields) > 0 {
+		return Invalid("the e-mail change is not valid", fields...)
+	}
+	return nil
+}
+
+// emailProblem says what is wrong with an e-mail address, "" if nothing:
+// an account may have none, else one plain address.
+func emailProblem(e string) string {
+	if e == "" {
+		return ""
+	}
+	a, err := mail.ParseAddress(e)
+	if err != nil || a.Address != e || len(e) > EmailMax || strings.ContainsRune(e, 0) {
+		return "must be a plain e-mail address such as ann@example.org"
+	}
+	return ""
 }
 
 func passwordProblem(p string) string {

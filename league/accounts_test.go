@@ -56,6 +56,29 @@ func TestValidatePasswordChangeNamesTheFieldsAtFault(t *testing.T) {
 	}
 }
 
+func TestValidateEmailChangeNamesTheFieldsAtFault(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		current, email string
+		want           []string // fields at fault
+	}{
+		{"valid", "password", "ann@example.org", nil},
+		{"removing the address", "password", "", nil},
+		{"no current password", "", "ann@example.org", []string{"current_password"}},
+		{"a display name with the address", "password", "Ann <ann@example.org>", []string{"email"}},
+		{"space around the address", "password", " ann@example.org", []string{"email"}},
+		{"no domain", "password", "ann", []string{"email"}},
+		{"overlong address", "password", strings.Repeat("a", 250) + "@x.org", []string{"email"}},
+		{"NUL in the address", "password", "ann\x00@example.org", []string{"email"}},
+		{"both wrong", "", "nope", []string{"current_password", "email"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := ValidateEmailChange(tc.current, tc.email)
+			wantFieldsAtFault(t, err, tc.want)
+		})
+	}
+}
+
 // wantFieldsAtFault checks that err names exactly want, in order (none: no error).
 func wantFieldsAtFault(t *testing.T, err error, want []string) {
 	t.Helper()

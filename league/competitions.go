@@ -257,6 +257,17 @@ type LeagueInfo struct {
 	CreatedAt   time.Time
 }
 
+// LeagueUpdate changes a league; nil fields stay as they are.
+type LeagueUpdate struct {
+	Name        *string
+	Description *string
+}
+
+// SeasonUpdate changes an open season; nil fields stay as they are.
+type SeasonUpdate struct {
+	Name *string
+}
+
 // Season is a league's season.
 type Season struct {
 	ID        string
@@ -292,7 +303,13 @@ type Leagues interface {
 	// Leagues pages through a club's leagues by name.
 	Leagues(ctx context.Context, clubID string, p PageRequest) (Page[LeagueInfo], error)
 	League(ctx context.Context, id string) (*LeagueInfo, error)
+	// UpdateLeague renames a league or changes its description (organizers
+	// of its club), by the rules of CreateLeague.
+	UpdateLeague(ctx context.Context, a Actor, id string, u LeagueUpdate) (*LeagueInfo, error)
 	CreateSeason(ctx context.Context, a Actor, leagueID, name string) (*Season, error)
+	// UpdateSeason renames a season while it is open (organizers of its
+	// league's club); a closed season is EPRECONDITION.
+	UpdateSeason(ctx context.Context, a Actor, id string, u SeasonUpdate) (*Season, error)
 	// Seasons pages through a league's seasons, newest first.
 	Seasons(ctx context.Context, leagueID string, p PageRequest) (Page[Season], error)
 	SeasonStandings(ctx context.Context, seasonID string) (*SeasonTable, error)

@@ -20,6 +20,7 @@ func mountAccounts(api *echo.Group, d Deps) {
 	api.POST("/auth/logout", h.logout)
 	api.GET("/me", h.me, authRequired(d))
 	api.DELETE("/me", h.closeOwn, authRequired(d))
+	api.PATCH("/me", h.changeEmail, authRequired(d))
 	api.POST("/me/password", h.changePassword, authRequired(d))
 	api.GET("/users/:id", h.user, authOptional(d))
 	api.DELETE("/users/:id", h.close, authRequired(d))
@@ -43,6 +44,14 @@ type loginRequest struct {
 type changePasswordRequest struct {
 	CurrentPassword string `json:"current_password"`
 	NewPassword     string `json:"new_password"`
+}
+
+// updateMeRequest changes the caller's account: the e-mail address, the
+// one thing of it that changes (the password has its own operation), once
+// the password proves the account is the caller's.
+type updateMeRequest struct {
+	Email           *string `json:"email"`
+	CurrentPassword string  `json:"current_password"`
 }
 
 type refreshRequest struct {
@@ -247,6 +256,49 @@ func (h accountHandlers) changePassword(c echo.Context) error {
 		return err
 	}
 	return h.issue(c, u, rt)
+}
+
+// changeEmail sets or removes the caller's e-mail address. It takes the
+// password, as a password change does: a session alone (a device left
+// signed in, a stolen token) must not be enough to point the account's
+// address elsewhere. A wrong password is a guess like a wrong login, so
+// every attempt counts against the login budgets.
+func (h accountHandlers) changeEmail(c echo.Context) error {
+	var req updateMeRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if req.Email == nil {
+		var fields []league.FieldError
+		if req.CurrentPassword == "" {
+			fields = append(fields, league.FieldError{Field: "current_password", Message: "is required"})
+		}
+		fields = append(fields, league.FieldError{Field: "email", Message: `is required: the address to keep, or "" to remove it`})
+		return league.Invalid("nothing to change", fields...)
+	}
+	// A refusal that needs no hash costs no attempt.
+	if err := league.ValidateEmailChange(req.CurrentPassword, *req.Email); err != nil {
+		return err
+	}
+	if err := h.limitIP(c, "login"); err != nil {
+		return err
+	}
+	ctx, a := c.Request().Context(), actorOf(c)
+	u, err := h.d.Accounts.User(ctx, a, a.UserID)
+	if league.ErrorCode(err) == league.ENOTFOUND || err == nil && u.ClosedAt != nil {
+		return unauthorized(c, "this account no longer exists")
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.limitUsername(c, "login", u.Username); err != nil {
+		return err
+	}
+	u, err = h.d.Accounts.ChangeEmail(ctx, a, req.CurrentPassword, *req.Email)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserResponse(u))
 }
 
 // closeOwn closes the caller's account: its tokens stop working and its

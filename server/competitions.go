@@ -53,6 +53,18 @@ type createSeasonRequest struct {
 	Name string `json:"name"`
 }
 
+// updateLeagueRequest changes a league; a field left out stays.
+type updateLeagueRequest struct {
+	Name        *string `json:"name"`
+	Description *string `json:"description"`
+}
+
+// updateSeasonRequest renames a season: seasons have only a name (their
+// dates are their tournaments').
+type updateSeasonRequest struct {
+	Name *string `json:"name"`
+}
+
 // tournamentBody is a tournament's set-up as clients send and read it.
 type tournamentBody struct {
 	Game               string     `json:"game"`
@@ -266,8 +278,10 @@ func mountCompetitions(api *echo.Group, d Deps) {
 	api.POST("/clubs/:id/leagues", h.createLeague, required)
 	api.GET("/clubs/:id/leagues", h.leaguesOfClub, optional)
 	api.GET("/leagues/:id", h.league, optional)
+	api.PATCH("/leagues/:id", h.updateLeague, required)
 	api.POST("/leagues/:id/seasons", h.createSeason, required)
 	api.GET("/leagues/:id/seasons", h.seasons, optional)
+	api.PATCH("/seasons/:id", h.updateSeason, required)
 	api.GET("/seasons/:id/standings", h.seasonStandings, optional)
 	api.POST("/seasons/:id/close", h.closeSeason, required)
 
@@ -330,6 +344,19 @@ func (h competitionHandlers) league(c echo.Context) error {
 	return c.JSON(http.StatusOK, leagueResponse{ID: l.ID, ClubID: l.ClubID, Name: l.Name, Description: l.Description, CreatedAt: l.CreatedAt})
 }
 
+func (h competitionHandlers) updateLeague(c echo.Context) error {
+	var req updateLeagueRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	l, err := h.leagues.UpdateLeague(c.Request().Context(), actorOf(c), c.Param("id"),
+		league.LeagueUpdate{Name: req.Name, Description: req.Description})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, leagueResponse{ID: l.ID, ClubID: l.ClubID, Name: l.Name, Description: l.Description, CreatedAt: l.CreatedAt})
+}
+
 func toSeasonResponse(s league.Season) seasonResponse {
 	return seasonResponse{ID: s.ID, LeagueID: s.LeagueID, Name: s.Name, Status: s.Status, CreatedAt: s.CreatedAt, ClosedAt: s.ClosedAt}
 }
@@ -344,6 +371,18 @@ func (h competitionHandlers) createSeason(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, toSeasonResponse(*s))
+}
+
+func (h competitionHandlers) updateSeason(c echo.Context) error {
+	var req updateSeasonRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	s, err := h.leagues.UpdateSeason(c.Request().Context(), actorOf(c), c.Param("id"), league.SeasonUpdate{Name: req.Name})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toSeasonResponse(*s))
 }
 
 func (h competitionHandlers) seasons(c echo.Context) error {

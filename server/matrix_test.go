@@ -12,9 +12,10 @@ import (
 // matrixWorld is a fresh club for each cell of the matrix, so that cells
 // that change it (leave, remove, transfer) do not disturb each other: ann
 // owns it, olga and oscar organize it, mia and tom are members, and ursula
-// owns another club.
+// owns another club. The club has a league with an open season.
 type matrixWorld struct {
 	club, code                 string
+	league, season             string
 	owner, organizer, deputy   string // user IDs
 	member, target, otherOwner string
 	refresh                    string // a live refresh token of tom
@@ -22,12 +23,14 @@ type matrixWorld struct {
 }
 
 func TestAuthorizationMatrix(t *testing.T) {
-	r := newRig(t)
+	r, _ := newAuthzRig(t)
 	ctx := context.Background()
 	ids, tokens := map[string]string{}, map[string]string{"anonymous": ""}
-	for who, name := range map[string]string{"member": "mia", "organizer": "olga", "owner": "ann", "other owner": "ursula", "deputy": "oscar", "target": "tom"} {
+	names := map[string]string{"member": "mia", "organizer": "olga", "owner": "ann", "other owner": "ursula", "deputy": "oscar", "target": "tom"}
+	for who, name := range names {
 		ids[who], tokens[who] = r.user(name, false)
 	}
+	names["admin"] = "root"
 	ids["admin"], tokens["admin"] = r.user("root", true)
 	actor := func(who string) league.Actor { return league.Actor{UserID: ids[who]} }
 	if _, err := r.clubs.Create(ctx, actor("other owner"), league.NewClub{Name: "Ursula's club"}); err != nil {
@@ -59,7 +62,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return matrixWorld{club: club.ID, code: inv.Code, owner: ids["owner"], organizer: ids["organizer"], deputy: ids["deputy"],
+		lg, err := r.d.Leagues.CreateLeague(ctx, actor("owner"), club.ID, "Monday League", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		season, err := r.d.Leagues.CreateSeason(ctx, actor("owner"), lg.ID, "2030")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return matrixWorld{club: club.ID, code: inv.Code, league: lg.ID, season: season.ID, owner: ids["owner"], organizer: ids["organizer"], deputy: ids["deputy"],
 			member: ids["member"], target: ids["target"], otherOwner: ids["other owner"], refresh: rt.Token, n: n}
 	}
 
@@ -91,6 +102,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 			func(w matrixWorld) string { return `{"refresh_token":"` + w.refresh + `"}` },
 			want{noContent, noContent, noContent, noContent, noContent, noContent}},
 		{"me", "GET", fixed("/api/v1/me"), nil,
+			want{unauth, ok, ok, ok, ok, ok}},
+		{"change one's e-mail", "PATCH", fixed("/api/v1/me"), nil,
 			want{unauth, ok, ok, ok, ok, ok}},
 		{"user profile", "GET", func(w matrixWorld) string { return "/api/v1/users/" + w.target }, nil,
 			want{ok, ok, ok, ok, ok, ok}},
@@ -125,6 +138,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 			want{unauth, forbid, forbid, ok, forbid, ok}},
 		{"demote organizer", "PATCH", func(w matrixWorld) string { return clubPath("/members/" + w.deputy)(w) }, body(`{"role":"member"}`),
 			want{unauth, forbid, forbid, ok, forbid, ok}},
+		{"edit league", "PATCH", func(w matrixWorld) string { return "/api/v1/leagues/" + w.league }, body(`{"name":"Tuesday League","description":"moved"}`),
+			want{unauth, forbid, ok, ok, forbid, ok}},
+		{"rename season", "PATCH", func(w matrixWorld) string { return "/api/v1/seasons/" + w.season }, body(`{"name":"Spring 2030"}`),
+			want{unauth, forbid, ok, ok, forbid, ok}},
+	}
+	// The bodies that differ by caller: each gives their own password.
+	bodyAs := map[string]func(who string) string{
+		"change one's e-mail": func(who string) string {
+			return fmt.Sprintf(`{"email":"%s@example.org","current_password":"password-%s"}`, names[who], names[who])
+		},
 	}
 	for _, tc := range cases {
 		for i, who := range actors {
@@ -133,6 +156,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 				b := ""
 				if tc.body != nil {
 					b = tc.body(w)
+				}
+				if as, ok := bodyAs[tc.name]; ok {
+					b = as(who)
 				}
 				rec := r.call(tc.method, tc.path(w), b, tokens[who])
 				if rec.Code != tc.want[i] {

@@ -367,6 +367,58 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, curre
 	return fromUserRow(row), tok, nil
 }
 
+// ChangeEmail sets the actor's e-mail address once the password proves the
+// account is theirs: whoever holds a session (a borrowed device, a stolen
+// token) must not point the account's address elsewhere. As in
+// ChangePassword the hash is checked outside the transaction, which then
+// checks that the password did not change in between.
+func (s *Accounts) ChangeEmail(ctx context.Context, actor league.Actor, current, email string) (league.User, error) {
+	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
+	if actor.Anonymous() {
+		return league.User{}, league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	if err := league.ValidateEmailChange(current, email); err != nil {
+		return league.User{}, err
+	}
+	if !validID(actor.UserID) {
+		return league.User{}, gone
+	}
+	var row userRow
+	err := s.db.WithContext(ctx).Where("id = ? AND deleted_at IS NULL AND kind = ?", actor.UserID, league.KindHuman).Take(&row).Error
+	if notFound(err) {
+		return league.User{}, gone
+	}
+	if err != nil {
+		return league.User{}, err
+	}
+	ok, _, err := s.hasher.Verify(ctx, row.PasswordHash, current)
+	if err != nil {
+		return league.User{}, err
+	}
+	if !ok {
+		return league.User{}, wrongCurrentPassword()
+	}
+	var stored *string
+	if email != "" {
+		stored = &email
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := lockAccount(tx, row.ID, row.PasswordHash, true); err != nil {
+			if league.ErrorCode(err) == league.EUNAUTHORIZED {
+				// Closed, or the password changed since it was checked.
+				return league.Errorf(league.ECONFLICT, "the account changed meanwhile; try again")
+			}
+			return err
+		}
+		return tx.Model(&userRow{}).Where("id = ?", row.ID).Update("email", stored).Error
+	})
+	if err != nil {
+		return league.User{}, err
+	}
+	row.Email = stored
+	return fromUserRow(row), nil
+}
+
 func (s *Accounts) Actor(ctx context.Context, userID string, issuedAt time.Time) (league.Actor, error) {
 	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
 	if !validID(userID) {

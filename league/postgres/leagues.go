@@ -114,25 +114,34 @@ func checkName(name string) (string, error) {
 	return name, nil
 }
 
+func leagueNameTaken() error {
+	return &league.Error{Code: league.ECONFLICT, Message: "the club has a league of this name",
+		Fields: []league.FieldError{{Field: "name", Message: "is taken"}}}
+}
+
+func seasonNameTaken() error {
+	return &league.Error{Code: league.ECONFLICT, Message: "the league has a season of this name",
+		Fields: []league.FieldError{{Field: "name", Message: "is taken"}}}
+}
+
 // CreateLeague adds a league to a club (organizers).
 func (l *Leagues) CreateLeague(ctx context.Context, a league.Actor, clubID, name, description string) (*league.LeagueInfo, error) {
 	name, err := checkName(name)
 	if err != nil {
 		return nil, err
 	}
-	if len(description) > 2000 {
-		return nil, league.Invalid("bad description", league.FieldError{Field: "description", Message: "at most 2000 characters"})
+	if ferr := league.CheckClubDescription(description); ferr != nil {
+		return nil, league.Invalid("bad description", *ferr)
 	}
 	var out league.LeagueInfo
 	err = l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := organizerOf(tx, a, clubID); err != nil {
 			return err
 		}
-		row := leagueRow{ClubID: clubID, Name: name, Description: description, CreatedBy: &a.UserID, CreatedAt: time.Now().UTC()}
+		row := leagueRow{ClubID: clubID, Name: name, Description: description, CreatedBy: &a.UserID, CreatedAt: storedNow()}
 		if err := tx.Create(&row).Error; err != nil {
 			if uniqueViolation(err) != "" {
-				return &league.Error{Code: league.ECONFLICT, Message: "the club has a league of this name",
-					Fields: []league.FieldError{{Field: "name", Message: "is taken"}}}
+				return leagueNameTaken()
 			}
 			return err
 		}
@@ -180,6 +189,57 @@ func (l *Leagues) League(ctx context.Context, id string) (*league.LeagueInfo, er
 	return &out, nil
 }
 
+// UpdateLeague renames a league or changes its description (organizers of
+// its club), each by the rule of CreateLeague. The league's row is locked,
+// so that two changes at once apply one after the other.
+func (l *Leagues) UpdateLeague(ctx context.Context, a league.Actor, id string, u league.LeagueUpdate) (*league.LeagueInfo, error) {
+	changes := map[string]any{}
+	var fields []league.FieldError
+	if u.Name != nil {
+		name, err := checkName(*u.Name)
+		if err != nil {
+			fields = append(fields, err.(*league.Error).Fields...)
+		}
+		changes["name"] = name
+	}
+	if u.Description != nil {
+		if ferr := league.CheckClubDescription(*u.Description); ferr != nil {
+			fields = append(fields, *ferr)
+		}
+		changes["description"] = *u.Description
+	}
+	if len(fields) > 0 {
+		return nil, league.Invalid("the change is not valid", fields...)
+	}
+	var out league.LeagueInfo
+	err := l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		r, err := readLeague(tx.Clauses(lockingUpdate()), id)
+		if err != nil {
+			return err
+		}
+		if err := organizerOf(tx, a, r.ClubID); err != nil {
+			return err
+		}
+		if len(changes) > 0 {
+			if err := tx.Model(&leagueRow{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+				if uniqueViolation(err) != "" {
+					return leagueNameTaken()
+				}
+				return err
+			}
+			if r, err = readLeague(tx, id); err != nil {
+				return err
+			}
+		}
+		out = toLeague(*r)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
 // CreateSeason opens a season of a league (organizers of its club).
 func (l *Leagues) CreateSeason(ctx context.Context, a league.Actor, leagueID, name string) (*league.Season, error) {
 	name, err := checkName(name)
@@ -195,11 +255,10 @@ func (l *Leagues) CreateSeason(ctx context.Context, a league.Actor, leagueID, na
 		if err := organizerOf(tx, a, lg.ClubID); err != nil {
 			return err
 		}
-		row := seasonRow{LeagueID: leagueID, Name: name, Status: "open", CreatedAt: time.Now().UTC()}
+		row := seasonRow{LeagueID: leagueID, Name: name, Status: "open", CreatedAt: storedNow()}
 		if err := tx.Create(&row).Error; err != nil {
 			if uniqueViolation(err) != "" {
-				return &league.Error{Code: league.ECONFLICT, Message: "the league has a season of this name",
-					Fields: []league.FieldError{{Field: "name", Message: "is taken"}}}
+				return seasonNameTaken()
 			}
 			return err
 		}
@@ -232,6 +291,55 @@ func (l *Leagues) Seasons(ctx context.Context, leagueID string, p league.PageReq
 		page.Items[i] = toSeason(r)
 	}
 	return page, nil
+}
+
+// UpdateSeason renames an open season (organizers of its league's club),
+// by the rule of CreateSeason. A closed season is kept as it was closed:
+// its name stands in the frozen table's record. The row is locked as
+// CloseSeason locks it, so a rename and a close apply one after the other.
+func (l *Leagues) UpdateSeason(ctx context.Context, a league.Actor, id string, u league.SeasonUpdate) (*league.Season, error) {
+	changes := map[string]any{}
+	if u.Name != nil {
+		name, err := checkName(*u.Name)
+		if err != nil {
+			return nil, err
+		}
+		changes["name"] = name
+	}
+	var out league.Season
+	err := l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		s, err := readSeason(tx.Clauses(lockingUpdate()), id)
+		if err != nil {
+			return err
+		}
+		lg, err := readLeague(tx, s.LeagueID)
+		if err != nil {
+			return err
+		}
+		if err := organizerOf(tx, a, lg.ClubID); err != nil {
+			return err
+		}
+		if s.Status == "closed" {
+			return league.Errorf(league.EPRECONDITION, "the season is closed; a closed season stays as it was closed")
+		}
+		if len(changes) > 0 {
+			if err := tx.Model(&seasonRow{}).Where("id = ?", id).Updates(changes).Error; err != nil {
+				if uniqueViolation(err) != "" {
+					return seasonNameTaken()
+				}
+				return err
+			}
+			if s, err = readSeason(tx, id); err != nil {
+				return err
+			}
+		}
+		out = toSeason(*s)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // placementPoints is what a tournament place is worth in a season table:
@@ -387,3 +495,7 @@ func leagueMembersFilter(db *gorm.DB, leagueID string) (sqlFilter, error) {
 	return sqlFilter{sql: `EXISTS (SELECT 1 FROM entry_members em JOIN tournaments t ON t.id = em.tournament_id
 		JOIN seasons s ON s.id = t.season_id WHERE s.league_id = ? AND em.user_id = r.user_id)`, args: []any{leagueID}}, nil
 }
+
+// storedNow is the time as PostgreSQL keeps it, to the microsecond, so
+// that a creation answers the time every later read gives back.
+func storedNow() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
