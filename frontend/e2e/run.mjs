@@ -1183,13 +1183,20 @@ try {
   let clubURL = '';
   let knockoutURL = '';
 
-  await test('a league and a season (the club owner organizes)', async () => {
+  await test('a league, renamed, and a season (the club owner organizes)', async () => {
     clubURL = page.url();
     assert(/\/clubs\/[0-9a-f-]+$/.test(clubURL), `not on the club page: ${clubURL}`);
-    await page.getByLabel('League name').fill('E2E League');
+    await page.getByLabel('League name').fill('E2E Draft League');
     await page.getByRole('button', { name: 'Create league' }).click();
-    await page.getByRole('link', { name: 'E2E League' }).click();
+    await page.getByRole('link', { name: 'E2E Draft League' }).click();
+    await page.getByRole('heading', { name: 'E2E Draft League', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit name and description…' }).click();
+    await page.getByLabel('League name').fill('E2E League');
+    await page.getByLabel('Description').fill('Knockouts on Mondays');
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'E2E League', level: 1 }).waitFor();
+    await page.locator('.lead', { hasText: 'Knockouts on Mondays' }).waitFor();
+    await page.locator('.league-edit [role=status]', { hasText: 'Saved.' }).waitFor();
     await page.getByLabel('Season name').fill('Spring');
     await page.getByRole('button', { name: 'Create season' }).click();
     await page.getByRole('link', { name: 'Spring' }).waitFor();

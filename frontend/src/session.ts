@@ -161,6 +161,17 @@ export async function changePassword(current: string, next: string): Promise<voi
 }
 
 /**
+ * changeEmail sets the signed-in user's e-mail address ("" removes it),
+ * which the server does once the password proves the account is theirs,
+ * and keeps the account it answers as the session's user.
+ */
+export async function changeEmail(current: string, email: string): Promise<User> {
+  const user = await api.patch<User>('/me', { email, current_password: current });
+  if (session.user?.id === user.id) set({ ...session, user });
+  return user;
+}
+
+/**
  * closeAccount closes the signed-in user's account. The server revokes its
  * tokens with it, so the session simply ends here.
  */

@@ -286,6 +286,17 @@ export interface Season {
   closed_at?: string;
 }
 
+/** LeagueUpdate is PATCH /leagues/{id}: only the fields sent change. */
+export interface LeagueUpdate {
+  name?: string;
+  description?: string;
+}
+
+/** SeasonUpdate is PATCH /seasons/{id} (an open season): seasons have only a name. */
+export interface SeasonUpdate {
+  name?: string;
+}
+
 export interface SeasonRow {
   rank: number;
   user_id: string;

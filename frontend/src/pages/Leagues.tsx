@@ -1,14 +1,15 @@
 // Leagues and seasons: a club's competitions section (its leagues and
-// tournaments), a league's page (seasons: create, close) and a season's
-// table (GET /seasons/{id}/standings: placement points and tie-breaks,
-// frozen once the season is closed).
+// tournaments), a league's page (seasons: create, close; the league: edit)
+// and a season's table (GET /seasons/{id}/standings: placement points and
+// tie-breaks, frozen once the season is closed; an open season: rename).
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import { POOLS, type Club, type LeaderboardPage, type League, type Season, type SeasonTable, type Tournament, type User } from '../api/types';
+import { POOLS, type Club, type LeaderboardPage, type League, type LeagueUpdate, type Season, type SeasonTable, type SeasonUpdate, type Tournament, type User } from '../api/types';
 import { leaderboardPath, pagePath } from '../competition/pager';
 import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
 import { ConfirmStep } from '../components/ConfirmStep';
+import { useFocusAfter } from '../components/focus';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
 import { Crumbs, ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
@@ -145,6 +146,144 @@ export function CloseSeason({ season, onClosed, long }: { season: Season; onClos
   );
 }
 
+/**
+ * EditNamed edits a league's or a season's name (and a league's
+ * description), as EditClub edits a club: a button opens the form, the
+ * server's objections show at their fields, and "Saved." once it is done.
+ * With description undefined there is no description field.
+ */
+function EditNamed(props: {
+  /** the ids' prefix: league-edit, season-edit */
+  id: string;
+  heading: string;
+  ask: string;
+  nameLabel: string;
+  name: string;
+  description?: string;
+  save: (body: { name: string; description?: string }) => Promise<void>;
+}) {
+  const { id } = props;
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(props.name);
+  const [desc, setDesc] = useState(props.description ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const fe = error instanceof ApiError ? error : null;
+  const nameErr = fe?.fieldError('name');
+  const descErr = fe?.fieldError('description');
+  const { root, focusNext } = useFocusAfter<HTMLElement>();
+  const withDescription = props.description !== undefined;
+
+  const start = () => {
+    setName(props.name);
+    setDesc(props.description ?? '');
+    setError(null);
+    setSaved(false);
+    setOpen(true);
+    focusNext(`#f-${id}-name`);
+  };
+  const close = () => {
+    setOpen(false);
+    focusNext(`[data-action=${id}]`);
+  };
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await props.save(withDescription ? { name: name.trim(), description: desc.trim() } : { name: name.trim() });
+      close();
+      setSaved(true);
+    } catch (err) {
+      setError(err);
+      focusNext('[aria-invalid=true]', 'button[type=submit]');
+    } finally {
+      setBusy(false);
+    }
+  };
+  // one message: a field's own error shows at the field, only the rest above the buttons
+  const rest = fe && (nameErr || descErr) ? null : error;
+  return (
+    <section class={`card-box ${id}`} aria-labelledby={`${id}-title`} ref={root}>
+      <h2 id={`${id}-title`}>{props.heading}</h2>
+      {open ? (
+        <form class="form narrow" onSubmit={save}>
+          <Field label={props.nameLabel} name={`${id}-name`} value={name} onInput={setName} required maxLength={100} error={nameErr} />
+          {withDescription && (
+            <div class="field">
+              <label for={`${id}-description`}>Description</label>
+              <textarea
+                id={`${id}-description`}
+                rows={3}
+                maxLength={2000}
+                value={desc}
+                aria-invalid={descErr ? 'true' : undefined}
+                aria-describedby={descErr ? `${id}-description-err` : undefined}
+                onInput={(e) => setDesc((e.currentTarget as HTMLTextAreaElement).value)}
+              />
+              {descErr && (
+                <small id={`${id}-description-err`} class="field-error">
+                  {descErr}
+                </small>
+              )}
+            </div>
+          )}
+          <ErrorBox error={rest} />
+          <div class="actions-row">
+            <button type="submit" class="primary" disabled={busy}>
+              {busy ? 'Saving…' : 'Save changes'}
+            </button>
+            <button type="button" disabled={busy} onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p class="actions-row">
+          <button type="button" data-action={id} onClick={start}>
+            {props.ask}
+          </button>
+          {saved && (
+            <span class="ok" role="status">
+              Saved.
+            </span>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** EditLeague renames a league and changes its description (the club's organizers, owner and site admins). */
+export function EditLeague({ league: l, onSaved }: { league: League; onSaved: (l: League) => void }) {
+  return (
+    <EditNamed
+      id="league-edit"
+      heading="Manage the league"
+      ask="Edit name and description…"
+      nameLabel="League name"
+      name={l.name}
+      description={l.description}
+      save={async (body: LeagueUpdate) => onSaved(await api.patch<League>(`/leagues/${enc(l.id)}`, body))}
+    />
+  );
+}
+
+/** EditSeason renames an open season (the club's organizers, owner and site admins). */
+export function EditSeason({ season, onSaved }: { season: Season; onSaved: (s: Season) => void }) {
+  return (
+    <EditNamed
+      id="season-edit"
+      heading="Manage the season"
+      ask="Rename the season…"
+      nameLabel="Season name"
+      name={season.name}
+      save={async (body: SeasonUpdate) => onSaved(await api.patch<Season>(`/seasons/${enc(season.id)}`, body))}
+    />
+  );
+}
+
 /** useClub loads a club for the caller's role in it. */
 function useClub(clubId: string | undefined) {
   const { user } = useSession();
@@ -267,6 +406,7 @@ export function LeaguePage({ id }: { id: string }) {
           </form>
         )}
       </section>
+      {organizer && <EditLeague league={l} onSaved={(nl) => league.setData(nl)} />}
     </Page>
   );
 }
@@ -321,11 +461,14 @@ export function SeasonPage({ id }: { id: string }) {
         )}
       </section>
       {organizer && t.season.status === 'open' && (
-        <section class="card-box" aria-labelledby="close-title">
-          <h2 id="close-title">Close the season</h2>
-          <p class="muted">Closing freezes the table as it stands now.</p>
-          <CloseSeason season={t.season} onClosed={(nt) => table.setData(nt)} long />
-        </section>
+        <>
+          <EditSeason season={t.season} onSaved={(s) => table.setData({ ...t, season: s })} />
+          <section class="card-box" aria-labelledby="close-title">
+            <h2 id="close-title">Close the season</h2>
+            <p class="muted">Closing freezes the table as it stands now.</p>
+            <CloseSeason season={t.season} onClosed={(nt) => table.setData(nt)} long />
+          </section>
+        </>
       )}
     </Page>
   );

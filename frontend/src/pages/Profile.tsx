@@ -7,7 +7,7 @@ import { ShowMore, usePagedList } from '../components/list';
 import { ErrorBox, Field, Loading, Page, useAction, useLoad, when } from '../components/ui';
 import { RatingCharts } from '../competition/RatingChart';
 import { navigate } from '../router';
-import { api, changePassword, closeAccount, useSession } from '../session';
+import { api, changeEmail, changePassword, closeAccount, useSession } from '../session';
 
 export default function Profile({ id }: { id: string }) {
   const { user: me } = useSession();
@@ -47,6 +47,7 @@ export default function Profile({ id }: { id: string }) {
       </section>
       {me?.id === u.id && (
         <>
+          <ChangeEmail username={u.username} email={u.email ?? ''} onSaved={(nu) => user.setData({ ...u, ...nu })} />
           <ChangePassword username={u.username} />
           <CloseAccount userId={u.id} username={u.username} />
         </>
@@ -128,6 +129,83 @@ export function ChangePassword({ username }: { username: string }) {
         )}
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Changing…' : 'Change password'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * ChangeEmail sets or removes one's own e-mail address. The server asks for
+ * the password, as for a password change: a session alone (a device left
+ * signed in) must not send the account's mail elsewhere.
+ */
+export function ChangeEmail({ username, email, onSaved }: { username: string; email: string; onSaved?: (u: User) => void }) {
+  const [address, setAddress] = useState(email);
+  const [current, setCurrent] = useState('');
+  const [saved, setSaved] = useState<'saved' | 'removed' | null>(null);
+  const { busy, error, fieldErrors: fe, run, clear } = useAction();
+  const onField = fe && (fe.fieldError('current_password') || fe.fieldError('email'));
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setSaved(null);
+    if (error) clear();
+  };
+  // as in ChangePassword: the disabled button drops the focus, which goes
+  // on to the word that it worked or to the field the server objects to
+  const { root, focusNext } = useFocusAfter<HTMLElement>();
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setSaved(null);
+    return run(async () => {
+      let u: User;
+      try {
+        u = await changeEmail(current, address.trim());
+      } catch (err) {
+        focusNext('[aria-invalid=true]', 'button[type=submit]');
+        throw err;
+      }
+      setCurrent('');
+      setAddress(u.email ?? '');
+      setSaved(u.email ? 'saved' : 'removed');
+      onSaved?.(u);
+      focusNext('#email-changed');
+    });
+  };
+  return (
+    <section class="card-box" aria-labelledby="email-title" ref={root}>
+      <h2 id="email-title">E-mail address</h2>
+      <form onSubmit={submit} class="form narrow" aria-label="Change e-mail address">
+        <input type="text" name="username" autocomplete="username" value={username} readOnly hidden />
+        <Field
+          label="E-mail address"
+          name="email"
+          type="email"
+          value={address}
+          onInput={edit(setAddress)}
+          autocomplete="email"
+          maxLength={254}
+          hint="Only you and site admins see it. Leave it empty to remove it."
+          error={fe?.fieldError('email')}
+        />
+        <Field
+          label="Your password"
+          name="email-current-password"
+          type="password"
+          value={current}
+          onInput={edit(setCurrent)}
+          required
+          autocomplete="current-password"
+          error={fe?.fieldError('current_password')}
+        />
+        {!onField && <ErrorBox error={error} />}
+        {saved && (
+          <p class="ok" role="status" id="email-changed" tabIndex={-1}>
+            {saved === 'saved' ? 'E-mail address saved.' : 'E-mail address removed.'}
+          </p>
+        )}
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save e-mail address'}
         </button>
       </form>
     </section>

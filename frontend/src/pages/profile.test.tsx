@@ -5,8 +5,8 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { User } from '../api/types';
-import { api, restore } from '../session';
-import Profile, { ChangePassword } from './Profile';
+import { api, currentUser, restore } from '../session';
+import Profile, { ChangeEmail, ChangePassword } from './Profile';
 import { fetchRatings, RatingCharts } from '../competition/RatingChart';
 
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
@@ -156,6 +156,78 @@ describe('changing the password', () => {
   });
 });
 
+describe('changing the e-mail address', () => {
+  const submitEmail = async (root: Element) => {
+    const form = root.querySelector('form[aria-label="Change e-mail address"]') as HTMLFormElement;
+    expect(form).not.toBeNull();
+    await act(async () => void form.dispatchEvent(new Event('submit', { cancelable: true })));
+    await settle();
+  };
+  const fillEmail = (root: Element, email: string, current: string) => {
+    type(root, 'input[name="email"]', email);
+    type(root, 'input[name="email-current-password"]', current);
+  };
+  const emailRefused = (field: string, message: string) => () => {
+    throw new ApiError(400, { title: 'Bad Request', status: 400, detail: 'the e-mail change is not valid', errors: [{ field, message }] });
+  };
+
+  it('sends the trimmed address with the password, keeps the session and says it worked', async () => {
+    let saved: User | undefined;
+    await signInAs(ann, { 'PATCH /me': (_p, body) => ({ ...ann, email: (body as { email: string }).email }) });
+    const root = mount(<ChangeEmail username="ann" email="" onSaved={(u) => (saved = u)} />);
+    expect(root.querySelector('input[name="email"]')?.getAttribute('type')).toBe('email');
+    expect(root.querySelector('input[name="email"]')?.getAttribute('autocomplete')).toBe('email');
+    expect(root.querySelector('input[name="email-current-password"]')?.getAttribute('autocomplete')).toBe('current-password');
+    fillEmail(root, ' ann@example.org ', 'my secret 1');
+    await submitEmail(root);
+
+    expect(calls).toEqual([{ method: 'PATCH', path: '/me', body: { email: 'ann@example.org', current_password: 'my secret 1' } }]);
+    expect(success(root)?.textContent).toBe('E-mail address saved.');
+    expect((root.querySelector('input[name="email"]') as HTMLInputElement).value).toBe('ann@example.org');
+    expect((root.querySelector('input[name="email-current-password"]') as HTMLInputElement).value).toBe('');
+    expect(saved?.email).toBe('ann@example.org');
+    expect(currentUser()?.email).toBe('ann@example.org');
+    expect(api.accessToken).toBe('access-before-change'); // the session carries on as it was
+  });
+
+  it('removes the address when the field is left empty', async () => {
+    await signInAs(ann, { 'PATCH /me': () => ({ ...ann }) });
+    const root = mount(<ChangeEmail username="ann" email="ann@example.org" />);
+    expect((root.querySelector('input[name="email"]') as HTMLInputElement).value).toBe('ann@example.org');
+    fillEmail(root, '', 'my secret 1');
+    await submitEmail(root);
+    expect(calls).toEqual([{ method: 'PATCH', path: '/me', body: { email: '', current_password: 'my secret 1' } }]);
+    expect(success(root)?.textContent).toBe('E-mail address removed.');
+  });
+
+  it("shows the server's objections at their fields, and drops them once the field is edited", async () => {
+    let answer: Handler = emailRefused('current_password', 'is not right');
+    await signInAs(ann, { 'PATCH /me': (...a) => answer(...a) });
+    const root = mount(<ChangeEmail username="ann" email="" />);
+    fillEmail(root, 'ann@example.org', 'a wrong guess');
+    await submitEmail(root);
+    expect(fieldError(root, 'email-current-password')).toBe('is not right');
+    expect(root.querySelector('input[name="email-current-password"]')?.getAttribute('aria-invalid')).toBe('true');
+    expect(root.querySelector('[role="alert"]')).toBeNull();
+    expect(success(root)).toBeNull();
+    type(root, 'input[name="email-current-password"]', 'my secret 1');
+    expect(fieldError(root, 'email-current-password')).toBe('');
+
+    answer = emailRefused('email', 'must be a plain e-mail address such as ann@example.org');
+    await submitEmail(root);
+    expect(fieldError(root, 'email')).toBe('must be a plain e-mail address such as ann@example.org');
+    expect(root.querySelector('input[name="email"]')?.getAttribute('aria-invalid')).toBe('true');
+    // the password change's own field is not the one marked
+    expect(fieldError(root, 'current_password')).toBe('');
+
+    answer = () => {
+      throw new ApiError(429, { title: 'Too Many Requests', status: 429, detail: 'too many attempts; try again in 30 seconds' });
+    };
+    await submitEmail(root);
+    expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/too many attempts/);
+  });
+});
+
 describe('the profile page', () => {
   const routes: Record<string, Handler> = {
     'GET /users/u-(ann|bob)': (p) => (p.endsWith('u-ann') ? ann : bob),
@@ -169,7 +241,19 @@ describe('the profile page', () => {
     await signInAs(ann, routes);
     const root = mount(<Profile id="u-ann" />);
     await settle();
-    expect(heading(root)).toEqual(expect.arrayContaining(['Change password', 'Account']));
+    expect(heading(root)).toEqual(expect.arrayContaining(['E-mail address', 'Change password', 'Account']));
+  });
+
+  it('shows one\'s own address in the e-mail field, and no id twice beside the password change', async () => {
+    await signInAs(ann, { ...routes, 'GET /users/u-(ann|bob)': (p) => (p.endsWith('u-ann') ? { ...ann, email: 'ann@example.org' } : bob) });
+    const root = mount(<Profile id="u-ann" />);
+    await settle();
+    expect((root.querySelector('input[name="email"]') as HTMLInputElement).value).toBe('ann@example.org');
+    const ids = [...root.querySelectorAll('[id]')].map((e) => e.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    // and no two fields of one name: "Current password" is the password change's
+    const labels = [...root.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
   });
 
   it("says a closed account is closed, and still shows its ratings and games", async () => {
@@ -192,6 +276,7 @@ describe('the profile page', () => {
     await settle();
     expect(root.querySelector('h1')?.textContent).toMatch(/bob/);
     expect(heading(root)).not.toContain('Change password');
+    expect(heading(root)).not.toContain('E-mail address');
   });
 });
 
