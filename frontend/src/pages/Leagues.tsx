@@ -20,6 +20,8 @@ export function canOrganize(role: string | undefined, user: User | null): boolea
 }
 
 const enc = encodeURIComponent;
+/** NAME_MAX is the longest league or season name the API takes, in characters. */
+const NAME_MAX = 100;
 
 export function StatusTag({ status }: { status: string }) {
   const text: Record<string, string> = { registration: 'registration open', running: 'running', paused: 'paused', finished: 'finished', open: 'open', closed: 'closed' };
@@ -105,7 +107,7 @@ export function ClubCompetitions({ club }: { club: Club }) {
         <ShowMore list={leagues} label="More leagues" />
         {organizer && (
           <form class="form inline" onSubmit={create} aria-label="Create a league">
-            <Field label="League name" name="league-name" value={name} onInput={setName} required maxLength={80} error={fe?.fieldError('name')} />
+            <Field label="League name" name="league-name" value={name} onInput={setName} required maxLength={NAME_MAX} error={fe?.fieldError('name')} />
             <Field label="Description" name="league-description" value={desc} onInput={setDesc} error={fe?.fieldError('description')} />
             <button type="submit" class="primary">
               Create league
@@ -209,7 +211,7 @@ function EditNamed(props: {
       <h2 id={`${id}-title`}>{props.heading}</h2>
       {open ? (
         <form class="form narrow" onSubmit={save}>
-          <Field label={props.nameLabel} name={`${id}-name`} value={name} onInput={setName} required maxLength={100} error={nameErr} />
+          <Field label={props.nameLabel} name={`${id}-name`} value={name} onInput={setName} required maxLength={NAME_MAX} error={nameErr} />
           {withDescription && (
             <div class="field">
               <label for={`${id}-description`}>Description</label>
@@ -398,7 +400,7 @@ export function LeaguePage({ id }: { id: string }) {
         <ShowMore list={seasons} label="More seasons" />
         {organizer && (
           <form class="form inline" onSubmit={create} aria-label="Create a season">
-            <Field label="Season name" name="season-name" value={name} onInput={setName} required maxLength={80} error={fe?.fieldError('name')} />
+            <Field label="Season name" name="season-name" value={name} onInput={setName} required maxLength={NAME_MAX} error={fe?.fieldError('name')} />
             <button type="submit" class="primary">
               Create season
             </button>
