@@ -303,46 +303,22 @@ func wrongCurrentPassword() error {
 }
 
 func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, current, next string) (league.User, league.RefreshToken, error) {
-	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
 	if actor.Anonymous() {
 		return league.User{}, league.RefreshToken{}, league.Errorf(league.EUNAUTHORIZED, "sign in first")
 	}
 	if err := league.ValidatePasswordChange(current, next); err != nil {
 		return league.User{}, league.RefreshToken{}, err
 	}
-	if !validID(actor.UserID) {
-		return league.User{}, league.RefreshToken{}, gone
-	}
-	// As in Login, both hashes are computed outside the transaction; it
-	// then checks that nothing changed the password in between.
-	var row userRow
-	err := s.db.WithContext(ctx).Where("id = ? AND deleted_at IS NULL AND kind = ?", actor.UserID, league.KindHuman).Take(&row).Error
-	if notFound(err) {
-		return league.User{}, league.RefreshToken{}, gone
-	}
+	row, err := s.proveOwner(ctx, actor, current)
 	if err != nil {
 		return league.User{}, league.RefreshToken{}, err
-	}
-	ok, _, err := s.hasher.Verify(ctx, row.PasswordHash, current)
-	if err != nil {
-		return league.User{}, league.RefreshToken{}, err
-	}
-	if !ok {
-		return league.User{}, league.RefreshToken{}, wrongCurrentPassword()
 	}
 	hash, err := s.hasher.Hash(ctx, next)
 	if err != nil {
 		return league.User{}, league.RefreshToken{}, err
 	}
 	var tok league.RefreshToken
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := lockAccount(tx, row.ID, row.PasswordHash, true); err != nil {
-			if league.ErrorCode(err) == league.EUNAUTHORIZED {
-				// Closed, or the password changed since it was checked.
-				return league.Errorf(league.ECONFLICT, "the account changed meanwhile; try again")
-			}
-			return err
-		}
+	err = s.whilePasswordHolds(ctx, row, func(tx *gorm.DB) error {
 		now := time.Now().UTC()
 		// Access tokens carry their issue time to the millisecond: the
 		// caller's new one, issued right after, must not count as before.
@@ -367,42 +343,36 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, curre
 	return fromUserRow(row), tok, nil
 }
 
-// ChangeEmail sets the actor's e-mail address once the password proves the
-// account is theirs: whoever holds a session (a borrowed device, a stolen
-// token) must not point the account's address elsewhere. As in
-// ChangePassword the hash is checked outside the transaction, which then
-// checks that the password did not change in between.
-func (s *Accounts) ChangeEmail(ctx context.Context, actor league.Actor, current, email string) (league.User, error) {
+// proveOwner reads the actor's account and checks that current is its
+// password. As in Login the hash is checked outside any transaction (it is
+// slow); the change then runs in whilePasswordHolds.
+func (s *Accounts) proveOwner(ctx context.Context, actor league.Actor, current string) (userRow, error) {
 	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
-	if actor.Anonymous() {
-		return league.User{}, league.Errorf(league.EUNAUTHORIZED, "sign in first")
-	}
-	if err := league.ValidateEmailChange(current, email); err != nil {
-		return league.User{}, err
-	}
 	if !validID(actor.UserID) {
-		return league.User{}, gone
+		return userRow{}, gone
 	}
 	var row userRow
 	err := s.db.WithContext(ctx).Where("id = ? AND deleted_at IS NULL AND kind = ?", actor.UserID, league.KindHuman).Take(&row).Error
 	if notFound(err) {
-		return league.User{}, gone
+		return userRow{}, gone
 	}
 	if err != nil {
-		return league.User{}, err
+		return userRow{}, err
 	}
 	ok, _, err := s.hasher.Verify(ctx, row.PasswordHash, current)
 	if err != nil {
-		return league.User{}, err
+		return userRow{}, err
 	}
 	if !ok {
-		return league.User{}, wrongCurrentPassword()
+		return userRow{}, wrongCurrentPassword()
 	}
-	var stored *string
-	if email != "" {
-		stored = &email
-	}
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return row, nil
+}
+
+// whilePasswordHolds runs change in a transaction that holds the account
+// proveOwner read, once nothing closed it or changed its password since.
+func (s *Accounts) whilePasswordHolds(ctx context.Context, row userRow, change func(tx *gorm.DB) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := lockAccount(tx, row.ID, row.PasswordHash, true); err != nil {
 			if league.ErrorCode(err) == league.EUNAUTHORIZED {
 				// Closed, or the password changed since it was checked.
@@ -410,6 +380,29 @@ func (s *Accounts) ChangeEmail(ctx context.Context, actor league.Actor, current,
 			}
 			return err
 		}
+		return change(tx)
+	})
+}
+
+// ChangeEmail sets the actor's e-mail address once the password proves the
+// account is theirs: whoever holds a session (a borrowed device, a stolen
+// token) must not point the account's address elsewhere.
+func (s *Accounts) ChangeEmail(ctx context.Context, actor league.Actor, current, email string) (league.User, error) {
+	if actor.Anonymous() {
+		return league.User{}, league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	if err := league.ValidateEmailChange(current, email); err != nil {
+		return league.User{}, err
+	}
+	row, err := s.proveOwner(ctx, actor, current)
+	if err != nil {
+		return league.User{}, err
+	}
+	var stored *string
+	if email != "" {
+		stored = &email
+	}
+	err = s.whilePasswordHolds(ctx, row, func(tx *gorm.DB) error {
 		return tx.Model(&userRow{}).Where("id = ?", row.ID).Update("email", stored).Error
 	})
 	if err != nil {
