@@ -53,7 +53,17 @@ const (
 	TournamentRunning      = "running"
 	TournamentPaused       = "paused"
 	TournamentFinished     = "finished"
+	// TournamentCancelled is a tournament an organizer called off: its
+	// games still being played were aborted, its results stand as they
+	// were, and nothing more of it is played.
+	TournamentCancelled = "cancelled"
 )
+
+// TournamentLive says whether a tournament of this status may still be
+// played: neither over nor called off.
+func TournamentLive(status string) bool {
+	return status != TournamentFinished && status != TournamentCancelled
+}
 
 // TournamentConfig is a tournament's set-up.
 type TournamentConfig struct {
@@ -107,12 +117,13 @@ type Tournament struct {
 	CreatedAt    time.Time
 	StartedAt    *time.Time
 	FinishedAt   *time.Time
+	CancelledAt  *time.Time
 }
 
 // TournamentUpdate changes a tournament; nil fields stay.
 type TournamentUpdate struct {
 	Name   *string
-	Status *string // running (start or resume) or paused
+	Status *string // running (start or resume), paused or cancelled
 }
 
 // EntryMember is one player of an entry: a person or a bot.

@@ -14,7 +14,7 @@ const (
 	StatusOpen     = "open"     // seats still being filled
 	StatusActive   = "active"   // being played
 	StatusFinished = "finished" // won or drawn; archived
-	StatusAborted  = "aborted"  // never started
+	StatusAborted  = "aborted"  // ended unplayed or unfinished: nobody left to play it, or its tournament was cancelled; never rated
 
 	// Who made a move.
 	ByPlayer    = "player"
@@ -30,7 +30,7 @@ const (
 const (
 	EndedByPlay         = "play"         // the rules ended it (a win, a draw, Stacks' play cap)
 	EndedByAdjudication = "adjudication" // a tournament round's deadline scored the board as it stood
-	EndedByAbort        = "abort"        // aborted before it started
+	EndedByAbort        = "abort"        // aborted: before it started, or when its tournament was cancelled
 )
 
 // ValidBotLevel reports whether level names a bot.

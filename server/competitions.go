@@ -113,6 +113,7 @@ type tournamentResponse struct {
 	CreatedAt    time.Time  `json:"created_at"`
 	StartedAt    *time.Time `json:"started_at,omitempty"`
 	FinishedAt   *time.Time `json:"finished_at,omitempty"`
+	CancelledAt  *time.Time `json:"cancelled_at,omitempty"`
 	tournamentBody
 }
 
@@ -238,7 +239,8 @@ func (b tournamentBody) config() league.TournamentConfig {
 
 func toTournamentResponse(t *league.Tournament) tournamentResponse {
 	return tournamentResponse{ID: t.ID, ClubID: t.ClubID, SeasonID: t.SeasonID, Name: t.Name, Status: t.Status, CurrentRound: t.CurrentRound,
-		Entries: t.Entries, CreatedAt: t.CreatedAt, StartedAt: t.StartedAt, FinishedAt: t.FinishedAt, tournamentBody: toTournamentBody(t.Config)}
+		Entries: t.Entries, CreatedAt: t.CreatedAt, StartedAt: t.StartedAt, FinishedAt: t.FinishedAt, CancelledAt: t.CancelledAt,
+		tournamentBody: toTournamentBody(t.Config)}
 }
 
 func toEntryResponse(e league.Entry) entryResponse {
@@ -747,6 +749,7 @@ func (h competitionHandlers) calendar(c echo.Context) error {
 	line("PRODID:-//Seqleague//Tournaments//EN")
 	line("CALSCALE:GREGORIAN")
 	line("X-WR-CALNAME:" + escapeICal(t.Name))
+	cancelled := t.Status == league.TournamentCancelled && t.CancelledAt != nil
 	for _, r := range rounds {
 		// A round that has started is in the calendar when it started (a
 		// round scheduled in the past starts at once, one started by hand
@@ -764,10 +767,26 @@ func (h competitionHandlers) calendar(c echo.Context) error {
 		}
 		line("BEGIN:VEVENT")
 		line(fmt.Sprintf("UID:%s-round-%d@seqleague", t.ID, r.Number))
-		line("DTSTAMP:" + stamp(t.CreatedAt))
+		// A cancelled tournament's rounds not played out stay in the
+		// calendar marked cancelled, not dropped: a subscribed calendar
+		// shows a dropped event as simply gone, a cancelled one as called
+		// off. The change counts one revision (SEQUENCE), stamped when it
+		// was made, so that clients take it over the copy they hold.
+		off := cancelled && r.Status != "finished"
+		if off {
+			line("DTSTAMP:" + stamp(*t.CancelledAt))
+			line("SEQUENCE:1")
+			line("STATUS:CANCELLED")
+		} else {
+			line("DTSTAMP:" + stamp(t.CreatedAt))
+		}
 		line("DTSTART:" + stamp(*start))
 		line("DTEND:" + stamp(end))
-		line(escapeICalSummary(fmt.Sprintf("%s: round %d", t.Name, r.Number)))
+		summary := fmt.Sprintf("%s: round %d", t.Name, r.Number)
+		if off {
+			summary += " (cancelled)"
+		}
+		line(escapeICalSummary(summary))
 		line("URL:" + h.publicURL + "/tournaments/" + t.ID)
 		line("END:VEVENT")
 	}

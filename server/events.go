@@ -283,7 +283,8 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		// The live stream of a game that ended closed with an `end` event;
 		// a resumed one must too, or the client waits for a move that
 		// never comes.
-		if view := snap.ViewFor(a); view.Game.Status == league.StatusFinished {
+		if view := snap.ViewFor(a); view.Game.Status == league.StatusFinished ||
+			view.Game.Status == league.StatusAborted && view.Game.StartedAt != nil { // a cancelled tournament's
 			data, _ := json.Marshal(eventData{Kind: "end", View: toGameViewResponse(view)})
 			if err := write(-1, "end", data); err != nil {
 				return nil

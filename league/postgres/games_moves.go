@@ -828,6 +828,38 @@ func (g *Games) adjudicateIn(tx *gorm.DB, fx *effects, gameID string) error {
 	return g.finishLocked(tx, fx, row, st, league.EndedByAdjudication, g.now())
 }
 
+// abortIn ends a game before the rules do, within the caller's
+// transaction (a tournament called off): nobody wins, and no settlement
+// runs, so nothing is rated and no match counts it. An open game is
+// aborted as a game everyone left is. A game being played is stored as a
+// turn is, by saveTurn, so that a move, a timer or a bot's turn checked
+// against the game before this is not stored after it; its players'
+// streams get its end.
+func (g *Games) abortIn(tx *gorm.DB, fx *effects, gameID string, now time.Time) error {
+	row, err := lockGame(tx, gameID)
+	if err != nil {
+		return err
+	}
+	switch row.Status {
+	case league.StatusOpen:
+		return abortOpenGame(tx, fx, row, now)
+	case league.StatusActive:
+	default:
+		return nil // over already: its result stands
+	}
+	endedBy := league.EndedByAbort
+	row.Status, row.FinishedAt, row.EndedBy = league.StatusAborted, &now, &endedBy
+	row.TurnSeat, row.TurnDeadline, row.BotDueAt, row.ResumeMS = nil, nil, nil, nil
+	if err := saveTurn(tx, fx, row, map[string]any{
+		"status": league.StatusAborted, "finished_at": now, "ended_by": endedBy,
+		"turn_deadline": nil, "resume_ms": nil, "turn_seat": nil, "bot_due_at": nil,
+	}); err != nil {
+		return err
+	}
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "end"})
+	return nil
+}
+
 // HandToBots lets bots of the game's fill-in level finish a game quickly
 // (a tournament deadline): every seat a person holds is handed to a bot.
 // A person who has moved in the game is not marked as having abandoned: the

@@ -111,6 +111,19 @@ type archiveRow struct {
 
 func (archiveRow) TableName() string { return "game_archive" }
 
+// hasBoard says whether the game has a position to show: it is being
+// played, it ended, or it was aborted after it started (its tournament
+// was cancelled). A game aborted before its start has none.
+func (r *gameRow) hasBoard() bool {
+	switch r.Status {
+	case league.StatusActive, league.StatusFinished:
+		return true
+	case league.StatusAborted:
+		return r.StartedAt != nil
+	}
+	return false
+}
+
 func (r *gameRow) setup() play.Setup {
 	return play.Setup{Game: r.Kind, Variant: r.Variant, Players: r.Players, Teams: r.Teams, SequencesToWin: r.SequencesToWin, PlayCap: r.PlayCap}
 }

@@ -63,7 +63,7 @@ func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*leagu
 		return nil, err
 	}
 	var game play.Game
-	if row.Status == league.StatusActive || row.Status == league.StatusFinished {
+	if row.hasBoard() {
 		if game, err = g.state(db, row); err != nil {
 			return nil, err
 		}
@@ -404,7 +404,7 @@ func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEven
 		return nil, err
 	}
 	s := &Snapshot{row: row, seats: seats}
-	if row.Status != league.StatusActive && row.Status != league.StatusFinished {
+	if !row.hasBoard() {
 		return s, nil
 	}
 	if game, ok := g.cache.get(row.ID, row.Ply); ok {
@@ -435,7 +435,7 @@ func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromP
 	if err != nil {
 		return nil, err
 	}
-	if row.Status != league.StatusActive && row.Status != league.StatusFinished || fromPly >= row.Ply {
+	if !row.hasBoard() || fromPly >= row.Ply {
 		return nil, nil
 	}
 	var moves []moveRow

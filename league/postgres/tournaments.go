@@ -34,6 +34,7 @@ type tournamentRow struct {
 	CreatedAt    time.Time
 	StartedAt    *time.Time
 	FinishedAt   *time.Time
+	CancelledAt  *time.Time
 }
 
 func (tournamentRow) TableName() string { return "tournaments" }
@@ -389,7 +390,8 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 
 func toTournament(r *tournamentRow, entries int) *league.Tournament {
 	out := &league.Tournament{ID: r.ID, ClubID: r.ClubID, Name: r.Name, Status: r.Status, Config: r.config(),
-		CurrentRound: r.CurrentRound, Entries: entries, CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt}
+		CurrentRound: r.CurrentRound, Entries: entries, CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt,
+		CancelledAt: r.CancelledAt}
 	if r.SeasonID != nil {
 		out.SeasonID = *r.SeasonID
 	}
@@ -497,11 +499,15 @@ func organizerOf(tx *gorm.DB, a league.Actor, clubID string) error {
 	return league.CanOrganizeAs(a, role)
 }
 
-// Update renames, starts, pauses or resumes a tournament.
+// Update renames, starts, pauses, resumes or cancels a tournament.
 func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u league.TournamentUpdate) (*league.Tournament, error) {
 	var out *league.Tournament
-	if u.Status != nil && *u.Status != league.TournamentRunning && *u.Status != league.TournamentPaused {
-		return nil, league.Invalid("bad status", league.FieldError{Field: "status", Message: "must be running (start or resume) or paused"})
+	switch {
+	case u.Status == nil, *u.Status == league.TournamentRunning, *u.Status == league.TournamentPaused:
+	case *u.Status == league.TournamentCancelled:
+		return t.cancel(ctx, a, id, u.Name)
+	default:
+		return nil, league.Invalid("bad status", league.FieldError{Field: "status", Message: "must be running (start or resume), paused or cancelled"})
 	}
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		r, err := readTournament(tx, id, true)
@@ -511,15 +517,8 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 		if err := organizer(tx, a, r); err != nil {
 			return err
 		}
-		if u.Name != nil {
-			name := strings.TrimSpace(*u.Name)
-			if !league.TournamentNameOK(name) {
-				return league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
-			}
-			r.Name = name
-			if err := tx.Model(r).Update("name", name).Error; err != nil {
-				return err
-			}
+		if err := renameLocked(tx, r, u.Name); err != nil {
+			return err
 		}
 		if u.Status != nil {
 			switch {
@@ -546,13 +545,34 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 				}
 			case *u.Status == r.Status:
 			default:
-				return league.Errorf(league.EPRECONDITION, "a %s tournament cannot become %s", r.Status, *u.Status)
+				return statusRefused(fmt.Sprintf("a %s tournament cannot become %s", r.Status, *u.Status))
 			}
 		}
 		out = toTournament(r, countEntries(tx, id))
 		return nil
 	})
 	return out, err
+}
+
+// renameLocked gives tournament r, whose row is locked, the name asked
+// for (none: it keeps its own).
+func renameLocked(tx *gorm.DB, r *tournamentRow, name *string) error {
+	if name == nil {
+		return nil
+	}
+	trimmed := strings.TrimSpace(*name)
+	if !league.TournamentNameOK(trimmed) {
+		return league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
+	}
+	r.Name = trimmed
+	return tx.Model(r).Update("name", trimmed).Error
+}
+
+// statusRefused is a change of status that the tournament's own status
+// does not allow now, named at the status asked for.
+func statusRefused(message string) error {
+	return &league.Error{Code: league.EPRECONDITION, Message: message,
+		Fields: []league.FieldError{{Field: "status", Message: message}}}
 }
 
 // resumeDeadlinesLocked applies, as a tournament resumes, the deadlines
@@ -935,6 +955,8 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 			return tx.Delete(&e).Error
 		case league.TournamentFinished:
 			return league.Errorf(league.EPRECONDITION, "the tournament is over")
+		case league.TournamentCancelled:
+			return league.Errorf(league.EPRECONDITION, "the tournament was cancelled")
 		}
 		f := competition.Format(r.config().Format)
 		if f != competition.FormatRoundRobin && f != competition.FormatSwiss {
@@ -973,8 +995,8 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 		if err := organizer(tx, a, r); err != nil {
 			return err
 		}
-		if r.Status == league.TournamentFinished {
-			return league.Errorf(league.EPRECONDITION, "the tournament is over")
+		if err := stillLive(r); err != nil {
+			return err
 		}
 		last, err := lastScheduledRound(tx, r)
 		if err != nil {
@@ -1025,8 +1047,8 @@ func (t *Tournaments) MoveDeadline(ctx context.Context, a league.Actor, id strin
 		if err := organizer(tx, a, r); err != nil {
 			return err
 		}
-		if r.Status == league.TournamentFinished {
-			return league.Errorf(league.EPRECONDITION, "the tournament is over")
+		if err := stillLive(r); err != nil {
+			return err
 		}
 		var rows []roundRow
 		if err := tx.Where("tournament_id = ? AND number = ?", id, n).Find(&rows).Error; err != nil {
@@ -1059,6 +1081,17 @@ func (t *Tournaments) MoveDeadline(ctx context.Context, a league.Actor, id strin
 		}
 	}
 	return nil, league.Errorf(league.ENOTFOUND, "no round %d is scheduled", n)
+}
+
+// stillLive refuses a change of schedule to a tournament over or called off.
+func stillLive(r *tournamentRow) error {
+	switch r.Status {
+	case league.TournamentFinished:
+		return league.Errorf(league.EPRECONDITION, "the tournament is over")
+	case league.TournamentCancelled:
+		return league.Errorf(league.EPRECONDITION, "the tournament was cancelled")
+	}
+	return nil
 }
 
 // checkDeadline checks a round's new deadline against the clock. One in
@@ -1279,7 +1312,7 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	for i := range rows {
 		r := &rows[i]
 		ut := league.UserTournament{Tournament: *toTournament(&r.Row, counts[r.Row.ID]), EntryID: r.EntryID, EntryName: r.EntryName}
-		if nr, ok := nextRound[r.Row.ID]; ok {
+		if nr, ok := nextRound[r.Row.ID]; ok && league.TournamentLive(r.Row.Status) {
 			ut.NextRound, ut.NextStart = nr.Number, nr.StartsAt
 		}
 		page.Items[i] = ut

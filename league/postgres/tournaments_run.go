@@ -439,10 +439,17 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 			w = seriesLeader(entries, winners)
 			limit = 0
 		}
-		if len(winners) < limit {
+		cancelled := r.Status == league.TournamentCancelled
+		if len(winners) < limit || cancelled {
 			m.GameWinners, m.Sequences = mustJSON(winners), mustJSON(seqs)
 			if err := tx.Model(&m).Updates(map[string]any{"game_winners": m.GameWinners, "sequences": m.Sequences}).Error; err != nil {
 				return err
+			}
+			if cancelled {
+				// A game that ended before the cancel, settled after it:
+				// its result is kept, but no game of the series follows,
+				// and the match stands undecided, as the cancel left it.
+				return nil
 			}
 			return t.createMatchGameLocked(tx, st.fx, r, m.ID, entries, len(winners)+1)
 		}
@@ -586,6 +593,9 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 		if err != nil {
 			return err
 		}
+		if !league.TournamentLive(r.Status) {
+			return nil // over, or called off: no round of it starts
+		}
 		// Checked again under the tournament's lock, which Schedule takes.
 		// A round not due yet (moved later, or this worker's clock is
 		// behind the one that moved the task) starts at its time: the
@@ -633,9 +643,9 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 // RoundDeadline is the round:deadline task: games of the round still being
 // played are finished by the tournament's policy. A paused tournament's
 // games are left alone: the organizer is sorting something out, and the
-// resume applies a deadline that passed meanwhile (see Update). The task
-// of a deadline since moved does nothing: the move scheduled the new
-// time's task.
+// resume applies a deadline that passed meanwhile (see Update); a
+// cancelled one's were aborted. The task of a deadline since moved does
+// nothing: the move scheduled the new time's task.
 func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int, due time.Time) error {
 	db := t.db.WithContext(ctx)
 	var rows []roundRow
@@ -693,8 +703,10 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int, due t
 		if t.beforeDeadlineWork != nil {
 			t.beforeDeadlineWork()
 		}
-		if r.Status == league.TournamentPaused {
-			return nil // the resume applies it
+		if r.Status != league.TournamentRunning {
+			// Paused: the resume applies it. Cancelled: its games were
+			// aborted, and the cancel took this lock to do it.
+			return nil
 		}
 		finish := t.games.handToBotsIn
 		if r.config().AtDeadline == "adjudicate" {

@@ -1,0 +1,22 @@
+-- +goose Up
+-- A tournament an organizer calls off is 'cancelled', and says when in
+-- cancelled_at: its games still being played were aborted then, and
+-- nothing of it is played any more. The status CHECK of 00005 is
+-- replaced; the new one is added NOT VALID and then validated, so the
+-- table is only read (not locked against writes) while the rows are
+-- checked.
+ALTER TABLE tournaments DROP CONSTRAINT tournaments_status_check;
+ALTER TABLE tournaments ADD CONSTRAINT tournaments_status_check
+    CHECK (status IN ('registration', 'running', 'paused', 'finished', 'cancelled')) NOT VALID;
+ALTER TABLE tournaments VALIDATE CONSTRAINT tournaments_status_check;
+ALTER TABLE tournaments ADD COLUMN cancelled_at timestamptz;
+
+-- +goose Down
+-- The old schema has no word for a cancelled tournament; the nearest is
+-- one that is over, at the time it was called off.
+UPDATE tournaments SET status = 'finished', finished_at = COALESCE(finished_at, cancelled_at)
+    WHERE status = 'cancelled';
+ALTER TABLE tournaments DROP COLUMN cancelled_at;
+ALTER TABLE tournaments DROP CONSTRAINT tournaments_status_check;
+ALTER TABLE tournaments ADD CONSTRAINT tournaments_status_check
+    CHECK (status IN ('registration', 'running', 'paused', 'finished'));
