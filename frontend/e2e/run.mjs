@@ -1375,6 +1375,24 @@ try {
     await shot('home.png', { fullPage: true });
   });
 
+  await test('an organizer cancels a tournament; it leaves my next rounds', async () => {
+    await page.locator('.next-rounds li a', { hasText: 'E2E Swiss' }).click();
+    await page.getByRole('heading', { name: 'E2E Swiss', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Cancel tournament…' }).click();
+    await page.getByRole('group', { name: 'Cancel E2E Swiss? It cannot be undone' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel the tournament' }).click();
+    await page.locator('.tournament-head[data-status=cancelled]').waitFor();
+    await page.locator('.cancelled-note').waitFor();
+    assert((await page.locator('.organizer').count()) === 0, 'organizer tools on a cancelled tournament');
+    assert((await page.locator('tr[data-round="1"]').getAttribute('data-status')) === 'cancelled', 'round 1 not marked cancelled');
+    const ics = await page.evaluate(async (href) => (await fetch(href)).text(), await page.getByRole('link', { name: /calendar/ }).getAttribute('href'));
+    assert(/STATUS:CANCELLED/.test(ics), `calendar of the cancelled tournament: ${ics}`);
+    await audit('a cancelled tournament');
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.locator('section[aria-labelledby=my-rounds] .next-rounds, section[aria-labelledby=my-rounds] p.muted').first().waitFor();
+    assert((await page.locator('.next-rounds li', { hasText: 'E2E Swiss' }).count()) === 0, 'the cancelled tournament is still in my next rounds');
+  });
+
   await test('the leaderboard: pages, provisional players, a club, a rating chart', async () => {
     // Forty more players with established ratings, eight of them in the club.
     const names = ['Ada', 'Basil', 'Cleo', 'Dario', 'Edith', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Lars', 'Mila', 'Nico', 'Olga', 'Pavel',

@@ -354,7 +354,7 @@ export interface NewTournament extends TournamentConfig {
   name: string;
 }
 
-export type TournamentStatus = 'registration' | 'running' | 'paused' | 'finished';
+export type TournamentStatus = 'registration' | 'running' | 'paused' | 'finished' | 'cancelled';
 
 export interface Tournament extends TournamentConfig {
   id: string;
@@ -367,6 +367,8 @@ export interface Tournament extends TournamentConfig {
   created_at: string;
   started_at?: string;
   finished_at?: string;
+  /** when an organizer called it off (status cancelled) */
+  cancelled_at?: string;
 }
 
 export interface UserTournament extends Tournament {

@@ -19,6 +19,8 @@ export function ConfirmStep(p: {
   note?: ComponentChildren;
   confirm: ComponentChildren;
   confirmLabel?: string;
+  /** the button that leaves things as they are ("Cancel" unless given) */
+  dismiss?: ComponentChildren;
   onConfirm: () => Promise<boolean>;
   children?: ComponentChildren;
 }) {
@@ -44,7 +46,7 @@ export function ConfirmStep(p: {
               focusNext(`[data-action=${p.action}]`);
             }}
           >
-            Cancel
+            {p.dismiss ?? 'Cancel'}
           </button>
         </span>
       ) : (

@@ -55,6 +55,11 @@ export async function loadTournament(id: string): Promise<TournamentData> {
   return { t, entries, rounds, bracket, standings };
 }
 
+/** isOver: a finished or cancelled tournament has nothing more to play or change. */
+export function isOver(t: Pick<T, 'status'>): boolean {
+  return t.status === 'finished' || t.status === 'cancelled';
+}
+
 /** isLive: polling is worth it while a round is being played or is due. */
 export function isLive(d: Pick<TournamentData, 't' | 'rounds'>): boolean {
   if (d.t.status === 'running' || d.t.status === 'paused') return true;
@@ -142,10 +147,15 @@ function Facts({ t, entries }: { t: T; entries: string }) {
 
 function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
   const { busy, error, run } = useAction();
-  const set = (status: 'running' | 'paused') =>
-    run(async () => {
+  // says whether the change was made (a refusal is shown below)
+  const set = async (status: 'running' | 'paused' | 'cancelled') => {
+    let done = false;
+    await run(async () => {
       onChange(await api.patch<T>(`/tournaments/${enc(t.id)}`, { status }));
+      done = true;
     });
+    return done;
+  };
   return (
     <div>
       <p class="actions-row">
@@ -167,6 +177,18 @@ function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
       </p>
       {t.status === 'registration' && <p class="hint">Starting closes registration, draws the bracket (or pairs round 1) and starts the first games.</p>}
       {t.status === 'running' && <p class="hint">Pausing lets the games in play finish; no new round starts until you resume.</p>}
+      <p class="actions-row">
+        <ConfirmStep
+          class="cancel-tournament"
+          action="cancel-tournament"
+          ask="Cancel tournament…"
+          question={`Cancel ${t.name}? It cannot be undone`}
+          note={<span class="muted small">{cancelNote(t)} It cannot be undone.</span>}
+          confirm="Cancel the tournament"
+          dismiss="Keep it"
+          onConfirm={() => set('cancelled')}
+        />
+      </p>
       {/* the server's refusal ("the tournament cannot start with 0 entries: …") as a sentence */}
       {!!error && (
         <div class="error" role="alert">
@@ -537,7 +559,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
   };
   const seeded = entries.some((e) => e.seed > 0);
   const canRemove = (e: Entry) =>
-    e.status === 'active' && t.status !== 'finished' && mayWithdraw(e, user?.id, organizer) && (t.status === 'registration' || t.format === 'round-robin' || t.format === 'swiss');
+    e.status === 'active' && !isOver(t) && mayWithdraw(e, user?.id, organizer) && (t.status === 'registration' || t.format === 'round-robin' || t.format === 'swiss');
   return (
     <section class="card-box" aria-labelledby="entries-title">
       <h2 id="entries-title" tabIndex={-1} ref={heading}>
@@ -637,6 +659,18 @@ export function roundWait(t: Pick<T, 'status' | 'current_round'>, rounds: Pick<R
   return null;
 }
 
+/** roundStatus: a cancelled tournament's rounds not played out read "cancelled". */
+export function roundStatus(t: Pick<T, 'status'>, r: Pick<Round, 'status'>): string {
+  return t.status === 'cancelled' && r.status !== 'finished' ? 'cancelled' : r.status;
+}
+
+/** cancelNote says what cancelling does now. */
+export function cancelNote(t: Pick<T, 'status'>): string {
+  return t.status === 'registration'
+    ? 'No round will start, and nobody can enter any more.'
+    : 'Games still being played end now, aborted and unrated; finished games keep their results, and no further round starts.';
+}
+
 function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
   return (
     <section class="card-box" aria-labelledby="rounds-title">
@@ -661,7 +695,7 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
             </thead>
             <tbody>
               {rounds.map((r) => (
-                <tr key={r.number} data-round={r.number} data-status={r.status}>
+                <tr key={r.number} data-round={r.number} data-status={roundStatus(t, r)}>
                   <td class="num">{r.number}</td>
                   <td>
                     {startedOffSchedule(r) ? (
@@ -679,7 +713,7 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                   </td>
                   <td>{r.deadline ? when(r.deadline) : '—'}</td>
                   <td>
-                    <span class={`tag status-${r.status}`}>{r.status}</span>
+                    <span class={`tag status-${roundStatus(t, r)}`}>{roundStatus(t, r)}</span>
                     {r.start_error && (
                       <div class="error small" role="note">
                         Could not start: {r.start_error}
@@ -781,7 +815,7 @@ export default function TournamentPage({ id }: { id: string }) {
         {t.current_round > 0 && (
           <span class="round-now">
             Round {t.current_round}
-            {total && t.status !== 'finished' ? ` of ${total}` : ''}
+            {total && !isOver(t) ? ` of ${total}` : ''}
           </span>
         )}
         {/* "live" beside "running" alone: a paused tournament (polled while its games finish) reads "paused", nothing else */}
@@ -797,7 +831,14 @@ export default function TournamentPage({ id }: { id: string }) {
       <Facts t={t} entries={entryCount(d.entries)} />
       <ErrorBox error={data.error} />
 
-      {organizer && t.status !== 'finished' && (
+      {t.status === 'cancelled' && (
+        <p class="card-box cancelled-note" role="note">
+          This tournament was cancelled{t.cancelled_at ? <> on <time dateTime={t.cancelled_at}>{when(t.cancelled_at)}</time></> : null}.
+          {t.started_at ? ' Games still being played then were aborted, unrated; the results of games already over stand.' : ' It never started.'}
+        </p>
+      )}
+
+      {organizer && !isOver(t) && (
         <section class="card-box organizer" aria-labelledby="org-title">
           <h2 id="org-title">Organizer tools</h2>
           <StatusControls t={t} onChange={() => reload()} />
@@ -815,7 +856,7 @@ export default function TournamentPage({ id }: { id: string }) {
 
       <section class="card-box" aria-labelledby="standings-title">
         <h2 id="standings-title">Standings</h2>
-        {isElimination(t.format) && t.status !== 'finished' ? (
+        {isElimination(t.format) && !isOver(t) ? (
           <p class="muted">A knockout's places are known when it ends; until then the bracket shows who is still in.</p>
         ) : (
           <StandingsTable rows={d.standings} elimination={isElimination(t.format)} highlight={myEntry} />

@@ -1,0 +1,121 @@
+// Cancelling a tournament: the organizer's confirmation step, the request,
+// a refusal, and how a cancelled tournament reads.
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import type { User, UserTournament } from '../api/types';
+import { upcoming } from '../competition/nextRounds';
+import swiss from '../competition/testdata/swiss.json';
+import { api, restore } from '../session';
+import TournamentPage, { cancelNote, roundStatus } from './Tournament';
+import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount } from '../testing/stubApi';
+
+const click = (el: Element | null) => act(() => (el as HTMLElement).click());
+const byText = (root: Element, sel: string, text: string) => [...root.querySelectorAll(sel)].find((e) => e.textContent?.trim() === text) ?? null;
+
+const me: User = { id: 'me1', username: 'org', kind: 'human', is_admin: false, created_at: '' };
+const t = swiss.tournament;
+
+function routes(over: { status: string; role?: string; cancelled_at?: string; rounds?: unknown[]; patch?: Handler }): Record<string, Handler> {
+  const r: Record<string, Handler> = {
+    'GET /me': () => me,
+    [`GET /tournaments/${t.id}`]: () => ({ ...t, status: over.status, cancelled_at: over.cancelled_at }),
+    [`GET /tournaments/${t.id}/entries\\?limit=100`]: () => ({ items: swiss.entries }),
+    [`GET /tournaments/${t.id}/rounds`]: () => ({ rounds: over.rounds ?? swiss.rounds }),
+    [`GET /tournaments/${t.id}/bracket`]: () => swiss.bracket,
+    [`GET /tournaments/${t.id}/standings`]: () => ({ items: swiss.standings }),
+    [`GET /clubs/${t.club_id}`]: () => ({ id: t.club_id, name: 'Dev Club', viewer_role: over.role ?? 'organizer' }),
+    [`GET /clubs/${t.club_id}/members\\?limit=100`]: () => ({ items: [] }),
+  };
+  if (over.patch) r[`PATCH /tournaments/${t.id}`] = over.patch;
+  return r;
+}
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  resetCalls();
+  history.replaceState(null, '', '/');
+  vi.spyOn(api, 'refresh').mockResolvedValue(true);
+});
+afterEach(signOutAndUnmount);
+
+describe('cancelling a tournament', () => {
+  for (const status of ['registration', 'running', 'paused']) {
+    it(`asks once more, then cancels a ${status} tournament, the focus on "Keep it" and back`, async () => {
+      stub(routes({ status, patch: () => ({ ...t, status: 'cancelled', cancelled_at: '2030-01-02T10:00:00Z' }) }));
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const ask = root.querySelector('.organizer button[data-action=cancel-tournament]') as HTMLButtonElement;
+      expect(ask.textContent).toBe('Cancel tournament…');
+      ask.focus();
+      await click(ask);
+      await settle();
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+      const group = root.querySelector('.organizer .cancel-tournament [role=group]')!;
+      expect(group.getAttribute('aria-label')).toBe(`Cancel ${t.name}? It cannot be undone`);
+      expect(group.textContent).toContain(cancelNote({ status }));
+      const keep = byText(group, 'button', 'Keep it') as HTMLButtonElement;
+      expect(document.activeElement).toBe(keep);
+      await click(keep);
+      await settle();
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+      expect(document.activeElement).toBe(root.querySelector('.organizer button[data-action=cancel-tournament]'));
+
+      await click(root.querySelector('.organizer button[data-action=cancel-tournament]'));
+      await settle();
+      await click(byText(root, '.organizer button', 'Cancel the tournament'));
+      await settle();
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([{ method: 'PATCH', path: `/tournaments/${t.id}`, body: { status: 'cancelled' } }]);
+    });
+  }
+
+  it("keeps the question and shows the server's refusal as a sentence", async () => {
+    stub(
+      routes({
+        status: 'running',
+        patch: () => {
+          throw new ApiError(422, { title: 'Unprocessable Entity', detail: 'the tournament was cancelled already', errors: [{ field: 'status', message: 'the tournament was cancelled already' }] });
+        },
+      }),
+    );
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    await click(root.querySelector('.organizer button[data-action=cancel-tournament]'));
+    await settle();
+    await click(byText(root, '.organizer button', 'Cancel the tournament'));
+    await settle();
+    expect(root.querySelector('.organizer .error')!.textContent).toBe('The tournament was cancelled already.');
+    expect(byText(root, '.organizer button', 'Cancel the tournament')).not.toBeNull();
+  });
+
+  it('shows a cancelled tournament as such: the tag, when, no organizer tools, its rounds not played out marked, no polling', async () => {
+    const rounds = swiss.rounds.map((r, i) => (i === swiss.rounds.length - 1 ? { ...r, status: 'running' } : r));
+    stub(routes({ status: 'cancelled', cancelled_at: '2030-01-02T10:00:00Z', rounds }));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    expect(root.querySelector('.tournament-head .tag')!.textContent).toBe('cancelled');
+    expect(root.querySelector('.tournament-head .conn')).toBeNull();
+    const note = root.querySelector('.cancelled-note')!;
+    expect(note.textContent).toMatch(/^This tournament was cancelled on .*\. Games still being played then were aborted, unrated; the results of games already over stand\.$/);
+    expect(note.querySelector('time')!.getAttribute('datetime')).toBe('2030-01-02T10:00:00Z');
+    expect(root.querySelector('.organizer')).toBeNull();
+    expect(root.querySelector('table.entries button')).toBeNull();
+    const shown = [...root.querySelectorAll('tr[data-round]')].map((tr) => tr.getAttribute('data-status'));
+    expect(shown).toEqual([...swiss.rounds.slice(1).map(() => 'finished'), 'cancelled']);
+  });
+
+  it('marks only the rounds not played out', () => {
+    expect(roundStatus({ status: 'cancelled' }, { status: 'finished' })).toBe('finished');
+    expect(roundStatus({ status: 'cancelled' }, { status: 'running' })).toBe('cancelled');
+    expect(roundStatus({ status: 'cancelled' }, { status: 'scheduled' })).toBe('cancelled');
+    expect(roundStatus({ status: 'running' }, { status: 'scheduled' })).toBe('scheduled');
+  });
+
+  it('leaves a cancelled tournament out of my next rounds', () => {
+    const item = (id: string, status: string): UserTournament => ({ id, name: id, status, created_at: '2026-01-01T00:00:00Z', current_round: 1, entry_name: 'me' }) as UserTournament;
+    expect(upcoming([item('off', 'cancelled'), item('on', 'running'), item('done', 'finished')]).map((x) => x.id)).toEqual(['on']);
+  });
+});
