@@ -2,13 +2,10 @@
 -- A tournament an organizer calls off is 'cancelled', and says when in
 -- cancelled_at: its games still being played were aborted then, and
 -- nothing of it is played any more. The status CHECK of 00005 is
--- replaced; the new one is added NOT VALID and then validated, so the
--- table is only read (not locked against writes) while the rows are
--- checked.
+-- replaced.
 ALTER TABLE tournaments DROP CONSTRAINT tournaments_status_check;
 ALTER TABLE tournaments ADD CONSTRAINT tournaments_status_check
-    CHECK (status IN ('registration', 'running', 'paused', 'finished', 'cancelled')) NOT VALID;
-ALTER TABLE tournaments VALIDATE CONSTRAINT tournaments_status_check;
+    CHECK (status IN ('registration', 'running', 'paused', 'finished', 'cancelled'));
 ALTER TABLE tournaments ADD COLUMN cancelled_at timestamptz;
 
 -- +goose Down
