@@ -84,6 +84,9 @@ type NewGame struct {
 	FillLevel          string
 	MaxTimeouts        int
 	ScheduledStart     *time.Time
+	// Private keeps the game out of the lobby and quick matches: only
+	// people with its link find it.
+	Private bool
 }
 
 // Seat is one seat of a game as everyone may see it.
@@ -149,6 +152,7 @@ type Game struct {
 	Winner       *int   // team (sequence) or seat (stacks)
 	EndedBy      string // how the game ended (EndedBy…); empty until it has
 	RematchID    string // the game its players were offered next, if one asked for a rematch
+	Private      bool   // never in the lobby nor found by a quick match; open to anyone with its link
 	Seats        []Seat
 }
 

@@ -31,6 +31,7 @@ type createGameRequest struct {
 	FillLevel          string        `json:"fill_level"`
 	MaxTimeouts        int           `json:"max_timeouts"`
 	ScheduledStart     *time.Time    `json:"scheduled_start"`
+	Private            bool          `json:"private"`
 }
 
 type seatRequest struct {
@@ -119,6 +120,7 @@ type gameResponse struct {
 	Result             *resultResponse `json:"result,omitempty"`
 	EndedBy            string          `json:"ended_by,omitempty"` // play, adjudication or abort, once the game has ended
 	RematchID          string          `json:"rematch_id,omitempty"`
+	Private            bool            `json:"private"`
 	Seats              []seatResponse  `json:"seats"`
 }
 
@@ -145,7 +147,7 @@ func toGameResponse(g league.Game) gameResponse {
 		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy,
 		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
 		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt, SettledAt: g.SettledAt,
-		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, RematchID: g.RematchID, Seats: []seatResponse{},
+		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, RematchID: g.RematchID, Private: g.Private, Seats: []seatResponse{},
 	}
 	if g.Game != league.GameStacks {
 		r.BlockWindowSeconds = 0 // only Stacks has block windows
@@ -218,7 +220,7 @@ func (h gameHandlers) create(c echo.Context) error {
 	ng := league.NewGame{
 		Game: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams, SequencesToWin: req.SequencesToWin,
 		PlayCap: req.PlayCap, Rated: req.Rated, BlockWindowSeconds: req.BlockWindowSeconds, AutopilotLevel: req.Autopilot,
-		FillLevel: req.FillLevel, MaxTimeouts: req.MaxTimeouts, ScheduledStart: req.ScheduledStart,
+		FillLevel: req.FillLevel, MaxTimeouts: req.MaxTimeouts, ScheduledStart: req.ScheduledStart, Private: req.Private,
 	}
 	if req.Clock != nil {
 		ng.Clock = league.Clock{TurnSeconds: req.Clock.TurnSeconds, BankSeconds: req.Clock.BankSeconds, IncrementSeconds: req.Clock.IncrementSeconds}

@@ -405,3 +405,31 @@ func TestATimeSentWithAnOffsetIsAnsweredInUTC(t *testing.T) {
 		t.Errorf("scheduled_start = %q, want %q", got, want)
 	}
 }
+
+// A private game says so, and the lobby leaves it out while its link
+// still shows it; a private that is not a boolean is refused by its name.
+func TestAPrivateGameIsLeftOutOfTheLobby(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"private":true,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("creating a private game: %d %s", rec.Code, rec.Body)
+	}
+	g := decode[gameResponse](t, rec)
+	if !g.Private {
+		t.Fatalf("the created game says private = false")
+	}
+	lobby := decode[listResponse[gameResponse]](t, r.call("GET", "/api/v1/games", "", ""))
+	if len(lobby.Items) != 0 {
+		t.Fatalf("the lobby lists %d games, want none", len(lobby.Items))
+	}
+	if v := decode[gameViewResponse](t, r.call("GET", "/api/v1/games/"+g.ID, "", bob)); !v.Private || v.ID != g.ID {
+		t.Fatalf("the game by its link = %+v, want it, private", v.gameResponse)
+	}
+	if rec := r.call("POST", "/api/v1/games/"+g.ID+"/join", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("bob joining by the link: %d %s", rec.Code, rec.Body)
+	}
+	wantProblem(t, r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"private":"yes","seats":[{"user":"me"},{"open":true}]}`, alice),
+		http.StatusBadRequest, "private")
+}

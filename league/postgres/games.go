@@ -411,7 +411,7 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 		TurnSeconds: req.Clock.TurnSeconds, BankSeconds: req.Clock.BankSeconds, IncrementSeconds: req.Clock.IncrementSeconds,
 		BlockWindowSeconds: req.BlockWindowSeconds, AutopilotLevel: req.AutopilotLevel, FillLevel: req.FillLevel,
 		MaxTimeouts: req.MaxTimeouts, Rated: req.Rated, Status: league.StatusOpen, CreatedBy: creator,
-		ScheduledStart: req.ScheduledStart, Seed: seed, SeedHash: hash, TimedOutTurn: -1,
+		ScheduledStart: req.ScheduledStart, Seed: seed, SeedHash: hash, TimedOutTurn: -1, Private: req.Private,
 	}
 	if link != nil {
 		row.TournamentID, row.MatchID, row.MatchGame = &link.TournamentID, &link.MatchID, &link.MatchGame

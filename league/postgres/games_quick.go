@@ -89,13 +89,15 @@ func (g *Games) QuickMatch(ctx context.Context, a league.Actor, q league.QuickMa
 }
 
 // quickTables are the casual games waiting for players that a quick match
-// for the normalized set-up would make. The status is a literal for the
-// partial index games_lobby_setup_idx (see List).
+// for the normalized set-up would make, private ones never (their seats
+// are for the people their creator sent the link to). The status and
+// NOT private are literals for the partial index games_lobby_setup_idx
+// (see List).
 func quickTables(tx *gorm.DB, set league.NewGame) *gorm.DB {
 	c := league.QuickMatchClock
 	return tx.Model(&gameRow{}).Where("status = 'open' AND kind = ? AND players = ? AND variant = ? AND teams = ? "+
 		"AND sequences_to_win = 0 AND play_cap = 0 AND turn_seconds = ? AND bank_seconds = ? AND increment_seconds = ? "+
-		"AND NOT rated AND scheduled_start IS NULL AND created_by IS NOT NULL AND tournament_id IS NULL",
+		"AND NOT rated AND NOT private AND scheduled_start IS NULL AND created_by IS NOT NULL AND tournament_id IS NULL",
 		set.Game, set.Players, set.Variant, set.Teams, c.TurnSeconds, c.BankSeconds, c.IncrementSeconds)
 }
 

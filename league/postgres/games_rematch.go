@@ -62,7 +62,7 @@ func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*le
 			Game: row.Kind, Variant: row.Variant, Players: row.Players, Teams: row.Teams,
 			SequencesToWin: row.SequencesToWin, PlayCap: row.PlayCap, Clock: row.clock(), Rated: row.Rated,
 			AutopilotLevel: row.AutopilotLevel, FillLevel: row.FillLevel,
-			MaxTimeouts: row.MaxTimeouts, Seats: make([]league.SeatSpec, row.Players),
+			MaxTimeouts: row.MaxTimeouts, Seats: make([]league.SeatSpec, row.Players), Private: row.Private,
 		}
 		if row.Kind == league.GameStacks {
 			req.BlockWindowSeconds = row.BlockWindowSeconds

@@ -48,6 +48,7 @@ type gameRow struct {
 	MatchID            *string
 	MatchGame          *int
 	RematchID          *string // the game its players were offered next (Rematch)
+	Private            bool    // kept out of the lobby and quick matches
 	// Revision counts changes to the row and its seats (see saveTurn).
 	Revision int64
 }
@@ -145,7 +146,7 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 		BlockWindowSeconds: r.BlockWindowSeconds, AutopilotLevel: r.AutopilotLevel, FillLevel: r.FillLevel,
 		MaxTimeouts: r.MaxTimeouts, Status: r.Status, CreatedAt: r.CreatedAt, ScheduledStart: r.ScheduledStart,
 		StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, SettledAt: r.SettledAt, SeedHash: r.SeedHash, Ply: r.Ply,
-		TurnDeadline: r.TurnDeadline, Winner: r.Winner,
+		TurnDeadline: r.TurnDeadline, Winner: r.Winner, Private: r.Private,
 	}
 	if r.CreatedBy != nil {
 		g.CreatedBy = *r.CreatedBy

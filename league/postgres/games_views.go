@@ -248,7 +248,8 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 
 // List is the lobby, newest first: the casual games waiting for players
 // with a seat anyone may take now (not one a rematch keeps for its
-// player), or the games being played, tournament games too, to watch.
+// player), or the games being played, tournament games too, to watch;
+// never a private game, which only people with its link see.
 func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, string, error) {
 	var err error
 	if q.Page, err = q.Page.Normalize(); err != nil {
@@ -259,14 +260,15 @@ func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, s
 	}
 	db := g.db.WithContext(ctx)
 	// The status is written into the statement, not bound: the lobby's
-	// index (games_lobby_setup_idx) holds the live games only, which the
-	// planner can see a literal status is among, and a parameter not.
+	// index (games_lobby_setup_idx) holds the public live games only,
+	// which the planner can see a literal status (and NOT private) is
+	// among, and a parameter not.
 	var games *gorm.DB
 	switch q.Status {
 	case league.StatusOpen:
-		games = db.Table("games").Where("status = 'open' AND created_by IS NOT NULL AND "+seatAnyoneMayTake, g.now())
+		games = db.Table("games").Where("status = 'open' AND NOT private AND created_by IS NOT NULL AND "+seatAnyoneMayTake, g.now())
 	case league.StatusActive:
-		games = db.Table("games").Where("status = 'active'")
+		games = db.Table("games").Where("status = 'active' AND NOT private")
 	}
 	if q.Game != "" {
 		games = games.Where("kind = ?", q.Game)

@@ -72,6 +72,8 @@ export interface Game {
   ended_by?: 'play' | 'adjudication' | 'abort' | string;
   /** The game its players were offered next, once one of them asked for a rematch. */
   rematch_id?: string;
+  /** never listed in the lobby nor found by a quick match: only people with its link find it */
+  private?: boolean;
   seats: Seat[];
 }
 
@@ -170,6 +172,8 @@ export interface NewGame {
   clock?: Clock;
   rated?: boolean;
   block_window_seconds?: number;
+  /** a table for the people the creator sends the link to: not in the lobby, not quick-matched */
+  private?: boolean;
 }
 
 /** QuickMatchRequest is the body of POST /games/quick: the set-up to play now. */

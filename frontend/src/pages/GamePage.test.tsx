@@ -75,6 +75,17 @@ describe('an open game', () => {
     history.replaceState(null, '', '/');
   });
 
+  it('says a private table is private, and asks its creator to send the link', () => {
+    const mine = mount(<OpenGame view={view({ private: true })} me="u1" busy={false} onAction={() => {}} />);
+    expect(mine.querySelector('.private-note')!.textContent).toContain('Private table');
+    expect(mine.querySelector('.share-hint')!.textContent).toMatch(/^Send this link to the people you want to play: .*\/games\/g1/);
+    const visitor = mount(<OpenGame view={view({ private: true, your_seat: null })} me="u3" busy={false} onAction={() => {}} />);
+    expect(visitor.querySelector('.private-note')!.textContent).toContain('only people with its link');
+    expect(buttons(visitor)).toContain('Take a seat'); // the link is enough to join
+    const public_ = mount(<OpenGame view={view({})} me="u1" busy={false} onAction={() => {}} />);
+    expect(public_.querySelector('.private-note')).toBeNull();
+  });
+
   it('counts bots as nobody: a creator alone with a bot still cancels', () => {
     const root = mount(<OpenGame view={view({ seats: [ann, bot, { ...open, seat: 2 }], players: 3, teams: 3 })} me="u1" busy={false} onAction={() => {}} />);
     expect(buttons(root)).toContain('Cancel game');

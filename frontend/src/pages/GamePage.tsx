@@ -112,9 +112,15 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
           <OpenSeat key={s.seat} view={view} seat={s.seat} />
         ))}
       </ul>
+      {view.private && (
+        <p class="private-note">
+          <strong>Private table:</strong> it is not listed to join or watch, and no quick match seats anyone at it; only people with its link find it.
+        </p>
+      )}
       {creator && open && (
         <p class="share-hint">
-          Share this game's link so others can take the open seats: <a href={link}>{link}</a>{' '}
+          {view.private ? 'Send this link to the people you want to play: ' : "Share this game's link so others can take the open seats: "}
+          <a href={link}>{link}</a>{' '}
           {typeof navigator !== 'undefined' && navigator.clipboard && (
             <button type="button" class="secondary" onClick={copy}>
               {copied ? 'Link copied' : 'Copy the link'}

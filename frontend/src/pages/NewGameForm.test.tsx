@@ -106,6 +106,20 @@ describe('the new-game form on the page', () => {
     expect(document.querySelector('.error')!.textContent).toContain('must be true or false');
   });
 
+  it('asks for a private table when its box is ticked, and says what that means', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ id: 'g1' } as never);
+    act(() => render(<NewGameForm />, document.body));
+    const box = document.querySelector('#ng-private') as HTMLInputElement;
+    expect(document.querySelector('label[for="ng-private"]')!.textContent).toBe('Private table (only people with the link)');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent).toContain('send its link');
+    expect(box.checked).toBe(false);
+    await submit();
+    expect((post.mock.calls[0][1] as NewGame).private).toBeUndefined();
+    act(() => box.click());
+    await submit();
+    expect((post.mock.calls[1][1] as NewGame).private).toBe(true);
+  });
+
   it('offers "Me" in one seat at a time', () => {
     act(() => render(<NewGameForm />, document.body));
     change('#ng-players', '4');

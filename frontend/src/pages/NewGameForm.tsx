@@ -19,10 +19,12 @@ export interface GameForm extends ClockChoice {
   players: number;
   teams: number;
   seats: SeatChoice[];
+  /** private: not in the lobby nor found by a quick match; only people with the link find it */
+  private: boolean;
 }
 
 export function defaultForm(): GameForm {
-  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], clockMode: 'turn', turnSeconds: 60, bankSeconds: 300, incrementSeconds: 0 };
+  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], clockMode: 'turn', turnSeconds: 60, bankSeconds: 300, incrementSeconds: 0, private: false };
 }
 
 /**
@@ -75,6 +77,7 @@ export function toRequest(f: GameForm): NewGame {
   }
   const clock = toClock(f);
   if (clock) req.clock = clock;
+  if (f.private) req.private = true;
   return req;
 }
 
@@ -185,6 +188,13 @@ export function NewGameForm() {
         })}
         {f.seats.includes('me') && <p class="muted small">You can take one seat: to sit elsewhere, first give your seat to a bot or leave it open.</p>}
       </fieldset>
+      <div class="field check">
+        <input id="ng-private" type="checkbox" checked={f.private} aria-describedby="ng-private-hint" onChange={(e) => setF({ ...f, private: (e.currentTarget as HTMLInputElement).checked })} />
+        <label for="ng-private">Private table (only people with the link)</label>
+      </div>
+      <p id="ng-private-hint" class="muted small">
+        A private table is not listed to join or watch, and no quick match seats a stranger at it: send its link to the people you want to play.
+      </p>
       <div class="row">
         <ClockFields idPrefix="ng" value={f} onChange={(patch) => setF({ ...f, ...patch })} fieldError={(k) => fieldErrors?.fieldError(k)} />
       </div>
