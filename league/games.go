@@ -61,6 +61,10 @@ type SeatSpec struct {
 	Open   bool
 	// KeptFor keeps an open seat for this person for a while (Rematch).
 	KeptFor string
+	// For keeps an open seat for the person of this username until the
+	// game starts (or is cancelled): a table made for a friend. The
+	// username is what a player knows of another; the store resolves it.
+	For string
 	// Abandoned seats UserID, a person whose account is closed, as the
 	// game's fill-in bot from the start, the person rated as having
 	// abandoned: a tournament entry plays on after its player closed the
@@ -100,8 +104,9 @@ type Seat struct {
 	FilledByBot bool
 	Abandoned   bool
 	BankMS      int64
-	// KeptFor is the person an open seat is kept for until KeptUntil:
-	// nobody else may take it before then (a rematch's seats).
+	// KeptFor is the person an open seat is kept for until KeptUntil
+	// (nil: until the game starts): nobody else may take it before then
+	// (a rematch's seats, or one its creator kept for a friend).
 	KeptFor     string
 	KeptForName string
 	KeptUntil   *time.Time
@@ -132,6 +137,7 @@ type Game struct {
 	MaxTimeouts        int
 	Status             string
 	CreatedBy          string
+	CreatedByName      string // the creator's username, in a user's list of invitations
 	CreatedAt          time.Time
 	ScheduledStart     *time.Time
 	StartedAt          *time.Time
@@ -191,6 +197,11 @@ type GameView struct {
 type UserGamesQuery struct {
 	Page   PageRequest
 	ToMove bool
+	// Invited keeps instead the games waiting for players with an open
+	// seat kept for the user (a table made for them, a rematch): only the
+	// user may ask for them (Viewer), since who is invited where is theirs.
+	Invited bool
+	Viewer  Actor
 }
 
 // GamesQuery asks for a page of everyone's games of one status: open (the

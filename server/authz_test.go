@@ -344,6 +344,8 @@ func TestCallersWithoutTheRightAreRefusedAndChangeNothing(t *testing.T) {
 	annGame, patGame := game("owner", "opponent"), game("other game's player", "fourth")
 	waiting := created(t, r.call("POST", "/api/v1/games", fmt.Sprintf(`{"game":"sequence","players":2,
 		"seats":[{"user":"me"},{"bot":"random"}],"scheduled_start":%q}`, time.Now().Add(time.Hour).UTC().Format(time.RFC3339)), tokens["owner"]))
+	// owner's table for 2, its open seat kept for the member (mia)
+	keptForMia := created(t, r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true,"for":"mia"}]}`, tokens["owner"]))
 	move := func(gameID, player string) func() string {
 		return func() string {
 			v := decode[gameViewResponse](t, r.call("GET", "/api/v1/games/"+gameID, "", tokens[player]))
@@ -408,6 +410,10 @@ func TestCallersWithoutTheRightAreRefusedAndChangeNothing(t *testing.T) {
 			refusal{"anonymous": unauth, "stranger": forbid, "member": forbid}, "organizer", http.StatusOK},
 		{"pause a tournament", "PATCH", "/api/v1/tournaments/" + tourID, fixedBody(`{"status":"paused"}`),
 			refusal{"stranger": forbid, "member": forbid}, "organizer", http.StatusOK},
+		{"read someone's invitations", "GET", "/api/v1/users/" + ids["member"] + "/games?invited=true", fixedBody(""),
+			refusal{"anonymous": unauth, "stranger": forbid, "owner": forbid, "admin": forbid}, "member", http.StatusOK},
+		{"take a seat kept for someone else", "POST", "/api/v1/games/" + keptForMia + "/join", fixedBody(`{"seat":1}`),
+			refusal{"anonymous": unauth, "stranger": http.StatusConflict, "admin": http.StatusConflict}, "member", http.StatusOK},
 		{"start someone's game", "POST", "/api/v1/games/" + waiting + "/start", fixedBody(""),
 			refusal{"anonymous": unauth, "stranger": forbid, "other game's player": forbid, "opponent": forbid}, "owner", http.StatusOK},
 		{"move in someone's game", "POST", "/api/v1/games/" + annGame + "/moves", move(annGame, "owner"),

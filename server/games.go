@@ -38,6 +38,7 @@ type seatRequest struct {
 	User string `json:"user"` // an ID, or "me"
 	Bot  string `json:"bot"`
 	Open bool   `json:"open"`
+	For  string `json:"for"` // with open: the username of the player the seat is kept for until the start
 }
 
 type clockBody struct {
@@ -107,6 +108,7 @@ type gameResponse struct {
 	Clock              clockBody       `json:"clock"`
 	BlockWindowSeconds int             `json:"block_window_seconds,omitempty"`
 	CreatedBy          string          `json:"created_by,omitempty"`
+	CreatedByName      string          `json:"created_by_name,omitempty"` // in a player's list of invitations
 	CreatedAt          time.Time       `json:"created_at"`
 	ScheduledStart     *time.Time      `json:"scheduled_start,omitempty"`
 	StartedAt          *time.Time      `json:"started_at,omitempty"`
@@ -144,7 +146,7 @@ type moveResponse struct {
 func toGameResponse(g league.Game) gameResponse {
 	r := gameResponse{
 		ID: g.ID, Game: g.Game, Variant: g.Variant, Players: g.Players, Teams: g.Teams, SequencesToWin: g.SequencesToWin,
-		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy,
+		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy, CreatedByName: g.CreatedByName,
 		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
 		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt, SettledAt: g.SettledAt,
 		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, RematchID: g.RematchID, Private: g.Private, Seats: []seatResponse{},
@@ -226,7 +228,7 @@ func (h gameHandlers) create(c echo.Context) error {
 		ng.Clock = league.Clock{TurnSeconds: req.Clock.TurnSeconds, BankSeconds: req.Clock.BankSeconds, IncrementSeconds: req.Clock.IncrementSeconds}
 	}
 	for _, s := range req.Seats {
-		spec := league.SeatSpec{UserID: s.User, Bot: s.Bot, Open: s.Open}
+		spec := league.SeatSpec{UserID: s.User, Bot: s.Bot, Open: s.Open, For: s.For}
 		if s.User == "me" {
 			spec.UserID = a.UserID
 		}
@@ -430,10 +432,15 @@ func (h gameHandlers) userGames(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	q := league.UserGamesQuery{Page: p}
+	q := league.UserGamesQuery{Page: p, Viewer: actorOf(c)}
 	if s := c.QueryParam("to_move"); s != "" {
 		if q.ToMove, err = strconv.ParseBool(s); err != nil {
 			return league.Invalid("bad query", league.FieldError{Field: "to_move", Message: "must be true or false"})
+		}
+	}
+	if s := c.QueryParam("invited"); s != "" {
+		if q.Invited, err = strconv.ParseBool(s); err != nil {
+			return league.Invalid("bad query", league.FieldError{Field: "invited", Message: "must be true or false"})
 		}
 	}
 	games, next, err := h.games.ListForUser(c.Request().Context(), c.Param("id"), q)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -432,4 +433,51 @@ func TestAPrivateGameIsLeftOutOfTheLobby(t *testing.T) {
 	}
 	wantProblem(t, r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"private":"yes","seats":[{"user":"me"},{"open":true}]}`, alice),
 		http.StatusBadRequest, "private")
+}
+
+// A seat kept for bob: each refusal names seats[i].for (422 for the
+// player named, 400 for a seat that is not open), a stranger's join of
+// the seat names seat (409), and bob alone reads his invitation, with
+// its creator's name.
+func TestASeatKeptForAPlayerIsOfferedToThemAlone(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	bobID, bob := r.user("bob", false)
+	_, carol := r.user("carol", false)
+	create := func(seat1 string) *httptest.ResponseRecorder {
+		return r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},`+seat1+`]}`, alice)
+	}
+	for seat1, status := range map[string]int{
+		`{"open":true,"for":"nobody"}`:   http.StatusUnprocessableEntity,
+		`{"open":true,"for":"alice"}`:    http.StatusUnprocessableEntity,
+		`{"open":true,"for":"a\u0000b"}`: http.StatusBadRequest, // refused at binding
+		`{"bot":"random","for":"bob"}`:   http.StatusBadRequest,
+		`{"open":true,"for":5}`:          http.StatusBadRequest,
+	} {
+		wantProblem(t, create(seat1), status, "seats[1].for")
+	}
+	if n := r.count("games"); n != 0 {
+		t.Fatalf("%d games stored after the refusals, want 0", n)
+	}
+	rec := create(`{"open":true,"for":"bob"}`)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("keeping seat 1 for bob: %d %s", rec.Code, rec.Body)
+	}
+	g := decode[gameResponse](t, rec)
+	if s := g.Seats[1]; !s.Open || s.KeptFor == nil || s.KeptFor.Username != "bob" || s.KeptUntil != nil {
+		t.Fatalf("seat 1 = %+v, want open and kept for bob with no end", s)
+	}
+	wantProblem(t, r.call("POST", "/api/v1/games/"+g.ID+"/join", `{"seat":1}`, carol), http.StatusConflict, "seat")
+	invited := "/api/v1/users/" + bobID + "/games?invited=true"
+	wantProblem(t, r.call("GET", invited, "", carol), http.StatusForbidden, "")
+	wantProblem(t, r.call("GET", invited, "", ""), http.StatusUnauthorized, "")
+	wantProblem(t, r.call("GET", invited+"&to_move=true", "", bob), http.StatusBadRequest, "invited")
+	wantProblem(t, r.call("GET", "/api/v1/users/"+bobID+"/games?invited=maybe", "", bob), http.StatusBadRequest, "invited")
+	list := decode[listResponse[gameResponse]](t, r.call("GET", invited, "", bob))
+	if len(list.Items) != 1 || list.Items[0].ID != g.ID || list.Items[0].CreatedByName != "alice" {
+		t.Fatalf("bob's invitations = %+v, want %s by alice", list.Items, g.ID)
+	}
+	if rec := r.call("POST", "/api/v1/games/"+g.ID+"/join", "", bob); rec.Code != http.StatusOK || decode[gameResponse](t, rec).Status != league.StatusActive {
+		t.Fatalf("bob joining: %d %s", rec.Code, rec.Body)
+	}
 }

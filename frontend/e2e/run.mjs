@@ -1616,6 +1616,62 @@ try {
     }
   });
 
+  await test('a private table with a seat kept for bob: carol neither finds it nor takes the seat; bob joins from Home and it starts', async () => {
+    // three more accounts, each in a browser context of its own
+    const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const people = {};
+      for (const who of ['alice', 'bob', 'carol']) {
+        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const p = await ctx.newPage();
+        p.setDefaultTimeout(15_000);
+        p.on('pageerror', (e) => pageErrors.push(`${who}: ${e}`));
+        p.on('console', (m) => {
+          if (m.type() === 'error' && !/status of 40[19]/.test(m.text())) pageErrors.push(`${who} console: ${m.text()}`);
+        });
+        const name = `${who}_${suffix}`.slice(0, 24).replace(/[^A-Za-z0-9_-]/g, '_');
+        await p.goto(base + '/signup');
+        await p.getByLabel('Username').fill(name);
+        await p.getByLabel('Password').fill(password);
+        await p.getByRole('button', { name: 'Create account' }).click();
+        await p.getByRole('heading', { name: `Hello, ${name}` }).waitFor();
+        people[who] = { p, name };
+      }
+      const { alice, bob, carol } = people;
+      // alice: 2-player Sequence, her seat and one kept for bob, private
+      const form = alice.p.locator('form.new-game');
+      await form.getByLabel('Seat 2').selectOption('kept');
+      await form.getByLabel('Kept for (username)').fill(bob.name);
+      await form.getByLabel('Private table (only people with the link)').check();
+      await form.getByRole('button', { name: 'Start the game' }).click();
+      await alice.p.waitForURL(/\/games\/[0-9a-f-]+$/);
+      const url = alice.p.url();
+      const id = url.split('/').pop();
+      await alice.p.locator('.private-note').waitFor();
+      await alice.p.locator('.open-seat[data-seat="1"]', { hasText: `kept for ${bob.name}` }).waitFor();
+      assert((await alice.p.locator('.share-hint a').getAttribute('href')) === url, 'the link to send is not the game\'s');
+      // carol: not in her lobby (which lists a public table of hers), and by the link the seat is not hers
+      await carol.p.reload();
+      await carol.p.locator('section.lobby h3', { hasText: 'Waiting for players' }).waitFor();
+      await carol.p.locator('section.lobby').locator('ul.game-list li, p.muted').first().waitFor();
+      assert((await carol.p.locator(`section.lobby a[href="/games/${id}"]`).count()) === 0, 'carol\'s lobby lists the private table');
+      await carol.p.goto(url);
+      await carol.p.locator('.kept-note', { hasText: `kept for ${bob.name}` }).waitFor();
+      assert((await carol.p.getByRole('button', { name: 'Take a seat' }).count()) === 0, 'carol is offered the seat kept for bob');
+      // bob: the invitation on Home, Join, and the game starts
+      await bob.p.reload();
+      const invite = bob.p.locator('ul.invitations li', { hasText: `by ${alice.name}` });
+      await invite.waitFor();
+      assert(/^Invited: Sequence · 2 players by /.test(await invite.textContent()), `bob's invitation: ${await invite.textContent()}`);
+      await invite.getByRole('button', { name: /^Join/ }).click();
+      await bob.p.waitForURL(url);
+      await bob.p.locator('.sequence-table').waitFor();
+      await alice.p.locator('.sequence-table').waitFor(); // alice's page hears the start through its stream
+    } finally {
+      await browser.close();
+    }
+  });
+
   await test('axe-core: no WCAG 2.1 A or AA violation on any page audited, nor an item it leaves for review that fails', async () => {
     log(`    (${axeAudits.runs} audits in ${(axeAudits.ms / 1000).toFixed(1)} s; needing review: ${axeReviewed.contrasts} contrasts measured, the lowest ${axeReviewed.lowest.toFixed(2)}:1, and ${axeReviewed.symbolNames} symbol-only labels)`);
     assert(axeAudits.runs > 0, 'no page was audited');

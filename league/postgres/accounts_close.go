@@ -29,7 +29,37 @@ func releaseClosedAccount(tx *gorm.DB, fx *effects, tasks league.GameTasks, user
 	if err := abandonActiveGames(tx, fx, tasks, userID, now); err != nil {
 		return err
 	}
+	if err := freeKeptSeats(tx, fx, userID); err != nil {
+		return err
+	}
 	return withdrawRegistrations(tx, userID)
+}
+
+// freeKeptSeats opens to anyone the seats of games not yet started that
+// are kept for the account (a table made for them keeps theirs until the
+// start, which would otherwise wait for them for good), each game's row
+// locked first, in id order, as a join locks it.
+func freeKeptSeats(tx *gorm.DB, fx *effects, userID string) error {
+	var ids []string
+	if err := tx.Raw(`SELECT DISTINCT s.game_id FROM game_seats s JOIN games g ON g.id = s.game_id
+		WHERE s.kept_for = ? AND s.user_id IS NULL AND g.status = ? ORDER BY s.game_id`, userID, league.StatusOpen).Scan(&ids).Error; err != nil {
+		return err
+	}
+	for _, id := range ids {
+		row, err := lockGame(tx, id)
+		if err != nil {
+			return err
+		}
+		if row.Status != league.StatusOpen {
+			continue
+		}
+		if err := tx.Model(&seatRow{}).Where("game_id = ? AND kept_for = ? AND user_id IS NULL", id, userID).
+			Updates(map[string]any{"kept_for": nil, "kept_until": nil}).Error; err != nil {
+			return err
+		}
+		fx.publish(league.GameEvent{GameID: id, Ply: row.Ply, Kind: "seat"})
+	}
+	return nil
 }
 
 // closeAgain answers the close of an account that is already closed. For a

@@ -404,6 +404,10 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 	if err != nil {
 		return nil, err
 	}
+	keptFor, err := resolveKeptFor(tx, creator, req.Seats)
+	if err != nil {
+		return nil, err
+	}
 	seed, hash := newSeed()
 	row := gameRow{
 		Kind: req.Game, Variant: req.Variant, Players: req.Players, Teams: req.Teams,
@@ -445,6 +449,10 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 		case spec.KeptFor != "":
 			who, until := spec.KeptFor, g.now().Add(seatKeptFor)
 			s.KeptFor, s.KeptUntil = &who, &until
+		case keptFor[i] != "":
+			// Kept until the game starts (or is cancelled): no end.
+			who := keptFor[i]
+			s.KeptFor = &who
 		}
 		if err := tx.Create(&s).Error; err != nil {
 			return nil, err
@@ -459,6 +467,46 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 		}
 	}
 	return &row, nil
+}
+
+// resolveKeptFor finds the accounts the seats name in "for", by index:
+// a live person's account, not the creator's own (who takes a seat with
+// "me"), nor one person's twice. Each refusal names its seat's field.
+func resolveKeptFor(tx *gorm.DB, creator *string, seats []league.SeatSpec) (map[int]string, error) {
+	out := map[int]string{}
+	var fields []league.FieldError
+	seen := map[string]int{}
+	for i, spec := range seats {
+		if spec.For == "" {
+			continue
+		}
+		field := fmt.Sprintf("seats[%d].for", i)
+		var found []userRow
+		if league.UsernameWellFormed(spec.For) { // else no account has it (and PostgreSQL may refuse it: NUL)
+			if err := tx.Select("id, kind, deleted_at").Where("lower(username) = lower(?)", spec.For).Limit(1).Find(&found).Error; err != nil {
+				return nil, err
+			}
+		}
+		switch {
+		case len(found) == 0 || found[0].DeletedAt != nil:
+			fields = append(fields, league.FieldError{Field: field, Message: "no player has this username"})
+		case found[0].Kind != league.KindHuman:
+			fields = append(fields, league.FieldError{Field: field, Message: `is a bot: seat it with {"bot": level} instead`})
+		case creator != nil && found[0].ID == *creator:
+			fields = append(fields, league.FieldError{Field: field, Message: `is you: take your seat with {"user": "me"}`})
+		default:
+			if j, twice := seen[found[0].ID]; twice {
+				fields = append(fields, league.FieldError{Field: field, Message: fmt.Sprintf("already has seats[%d] kept for them: a person takes one seat", j)})
+				continue
+			}
+			seen[found[0].ID] = i
+			out[i] = found[0].ID
+		}
+	}
+	if len(fields) > 0 {
+		return nil, &league.Error{Code: league.EPRECONDITION, Message: "a seat cannot be kept for that player", Fields: fields}
+	}
+	return out, nil
 }
 
 func allSeated(seats []league.SeatSpec) bool {
@@ -559,6 +607,8 @@ func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 		}
 		if n != 1 {
 			bad(fmt.Sprintf("seats[%d]", i), "must be exactly one of user, bot or open")
+		} else if s.For != "" && !s.Open {
+			bad(fmt.Sprintf("seats[%d].for", i), `only an open seat can be kept for someone: {"open": true, "for": "<username>"}`)
 		}
 	}
 	// Each time out of its range is named itself (clock.increment_seconds),
@@ -679,8 +729,12 @@ func (g *Games) joinLocked(tx *gorm.DB, fx *effects, row *gameRow, a league.Acto
 				return e
 			}
 			if kept != "" && kept != a.UserID {
-				e := league.Errorf(league.ECONFLICT, "seat %d is kept for %s until %s", s.Seat, s.KeptForName, s.KeptUntil.UTC().Format(time.RFC3339))
-				e.Fields = []league.FieldError{{Field: "seat", Message: "is kept for " + s.KeptForName + " for now; leave it out for the first open seat"}}
+				until := "until the game starts"
+				if s.KeptUntil != nil {
+					until = "until " + s.KeptUntil.UTC().Format(time.RFC3339)
+				}
+				e := league.Errorf(league.ECONFLICT, "seat %d is kept for %s %s", s.Seat, s.KeptForName, until)
+				e.Fields = []league.FieldError{{Field: "seat", Message: "is kept for " + s.KeptForName + " " + until + "; leave it out for the first open seat"}}
 				return e
 			}
 			target = s.Seat
@@ -694,7 +748,7 @@ func (g *Games) joinLocked(tx *gorm.DB, fx *effects, row *gameRow, a league.Acto
 			return league.Invalid("no such seat", league.FieldError{Field: "seat", Message: "no such seat"})
 		}
 		if slices.ContainsFunc(seats, func(s seatRow) bool { return s.UserID == nil && s.BotLevel == nil }) {
-			return league.Errorf(league.ECONFLICT, "the open seats are kept for the players of the game before this rematch for now")
+			return league.Errorf(league.ECONFLICT, "the open seats are kept for other players")
 		}
 		return league.Errorf(league.ECONFLICT, "no open seat left")
 	}

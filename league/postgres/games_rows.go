@@ -48,6 +48,7 @@ type gameRow struct {
 	MatchID            *string
 	MatchGame          *int
 	RematchID          *string // the game its players were offered next (Rematch)
+	CreatedByName      string  `gorm:"->;-:migration"` // read through a join, by the lists of invitations
 	Private            bool    // kept out of the lobby and quick matches
 	// Revision counts changes to the row and its seats (see saveTurn).
 	Revision int64
@@ -68,6 +69,7 @@ type seatRow struct {
 	Username       string  `gorm:"->;-:migration" json:"username"` // read through a join
 	// KeptFor is the person an open seat is kept for until KeptUntil (a
 	// rematch's seats of the people who did not ask for it yet).
+	// (nil with KeptFor: until the game starts, a seat kept for a friend).
 	KeptFor     *string    `json:"kept_for"`
 	KeptUntil   *time.Time `json:"kept_until"`
 	KeptForName string     `gorm:"->;-:migration" json:"kept_for_name"` // read through a join
@@ -80,9 +82,12 @@ func (seatRow) TableName() string { return "game_seats" }
 // player who walked away does not hold the table up for good.
 const seatKeptFor = 5 * time.Minute
 
-// keptFor is the person the seat is kept for at now ("" if none).
+// keptFor is the person the seat is kept for at now ("" if none). A seat
+// kept with no end (KeptUntil nil) is kept until the game starts: a seat
+// its creator kept for someone (league.SeatSpec.For). A rematch's seats
+// are kept for seatKeptFor.
 func (s seatRow) keptFor(now time.Time) string {
-	if s.KeptFor == nil || s.KeptUntil == nil || !now.Before(*s.KeptUntil) {
+	if s.KeptFor == nil || s.KeptUntil != nil && !now.Before(*s.KeptUntil) {
 		return ""
 	}
 	return *s.KeptFor
@@ -146,7 +151,7 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 		BlockWindowSeconds: r.BlockWindowSeconds, AutopilotLevel: r.AutopilotLevel, FillLevel: r.FillLevel,
 		MaxTimeouts: r.MaxTimeouts, Status: r.Status, CreatedAt: r.CreatedAt, ScheduledStart: r.ScheduledStart,
 		StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, SettledAt: r.SettledAt, SeedHash: r.SeedHash, Ply: r.Ply,
-		TurnDeadline: r.TurnDeadline, Winner: r.Winner, Private: r.Private,
+		TurnDeadline: r.TurnDeadline, Winner: r.Winner, Private: r.Private, CreatedByName: r.CreatedByName,
 	}
 	if r.CreatedBy != nil {
 		g.CreatedBy = *r.CreatedBy

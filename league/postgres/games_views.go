@@ -215,7 +215,9 @@ func (g *Games) Vector(ctx context.Context, a league.Actor, gameID string, ply *
 
 // ListForUser lists the games a user sits at, newest first, with a keyset
 // cursor; with q.ToMove only those being played where it is the user's
-// turn at a seat they play themselves. A page is two queries whatever its
+// turn at a seat they play themselves; with q.Invited instead the games
+// waiting for players with an open seat kept for the user, each with its
+// creator's name, for the user alone. A page is two queries whatever its
 // size: the games, then all of their seats.
 func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGamesQuery) ([]league.Game, string, error) {
 	if !validID(userID) {
@@ -225,8 +227,22 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 	if q.Page, err = q.Page.Normalize(); err != nil {
 		return nil, "", err
 	}
+	if q.Invited {
+		switch {
+		case q.ToMove:
+			return nil, "", league.Invalid("bad query", league.FieldError{Field: "invited", Message: "cannot be combined with to_move"})
+		case q.Viewer.Anonymous():
+			return nil, "", league.Errorf(league.EUNAUTHORIZED, "sign in to see the games you are invited to")
+		case q.Viewer.UserID != userID:
+			return nil, "", league.Errorf(league.EFORBIDDEN, "only a player sees the games they are invited to")
+		}
+	}
 	db := g.db.WithContext(ctx)
 	games := db.Table("games").Where("id IN (SELECT game_id FROM game_seats WHERE user_id = ?)", userID)
+	if q.Invited {
+		games = db.Table("games").Select("games.*, COALESCE((SELECT u.username FROM users u WHERE u.id = games.created_by), '') AS created_by_name").
+			Where("status = ? AND "+seatKeptForUser, league.StatusOpen, userID, g.now())
+	}
 	if q.ToMove {
 		games = db.Table("games").Where("status = ? AND EXISTS (SELECT 1 FROM game_seats s "+
 			"WHERE s.game_id = games.id AND s.seat = games.turn_seat AND s.user_id = ? AND s.bot_level IS NULL)",
@@ -286,9 +302,17 @@ func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, s
 }
 
 // seatAnyoneMayTake holds for a game (of the table games) with an open seat
-// that no rematch keeps for its player now (bound: now).
+// kept for nobody now (bound: now): not a rematch's kept for its player,
+// nor one its creator kept for someone.
 const seatAnyoneMayTake = "EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = games.id " +
-	"AND s.user_id IS NULL AND s.bot_level IS NULL AND (s.kept_until IS NULL OR s.kept_until <= ?))"
+	"AND s.user_id IS NULL AND s.bot_level IS NULL AND (s.kept_for IS NULL OR s.kept_until <= ?))"
+
+// seatKeptForUser holds for a game (of the table games) with an open seat
+// kept for a user now (bound: the user, now): kept_until NULL keeps it
+// until the game starts.
+// Read through game_seats_kept_for_idx: few seats are kept at any time.
+const seatKeptForUser = "id IN (SELECT s.game_id FROM game_seats s WHERE s.kept_for = ? " +
+	"AND s.user_id IS NULL AND s.bot_level IS NULL AND (s.kept_until IS NULL OR s.kept_until > ?))"
 
 // checkLobbyFilters refuses a lobby query's bad status, game or table size,
 // each by its field.

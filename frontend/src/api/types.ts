@@ -34,7 +34,7 @@ export interface Seat {
   filled_by_bot: boolean;
   abandoned: boolean;
   bank_ms?: number;
-  /** an open seat kept for this person until kept_until (a rematch keeps the other players' seats for them for a while) */
+  /** an open seat kept for this person until kept_until (a rematch keeps the other players' seats for them for a while), or with no kept_until until the game starts (kept by its creator) */
   kept_for?: { id: string; username: string };
   kept_until?: string;
   /** the seat's rating before and after, once a finished rated game has been rated */
@@ -55,6 +55,8 @@ export interface Game {
   clock: Clock;
   block_window_seconds?: number;
   created_by?: string;
+  /** the creator's username, in a player's list of invitations (?invited=true) */
+  created_by_name?: string;
   created_at: string;
   scheduled_start?: string;
   started_at?: string;
@@ -160,6 +162,8 @@ export interface SeatRequest {
   user?: string;
   bot?: string;
   open?: boolean;
+  /** with open: the username of the player the seat is kept for until the game starts */
+  for?: string;
 }
 
 export interface NewGame {

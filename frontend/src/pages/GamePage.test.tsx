@@ -86,6 +86,17 @@ describe('an open game', () => {
     expect(public_.querySelector('.private-note')).toBeNull();
   });
 
+  it('names the player a seat is kept for until the start, and offers it to them alone', () => {
+    const kept = view({ your_seat: null, seats: [ann, { ...open, kept_for: { id: 'u2', username: 'bob' } }] });
+    const carol = mount(<OpenGame view={kept} me="u3" busy={false} onAction={() => {}} />);
+    expect(carol.querySelector('[data-seat="1"]')!.textContent).toMatch(/: kept for bob$/);
+    expect(buttons(carol)).not.toContain('Take a seat');
+    expect(carol.querySelector('.kept-note')!.textContent).toBe('The open seat is kept for bob: nobody else can take it.');
+    const bobs = mount(<OpenGame view={kept} me="u2" busy={false} onAction={() => {}} />);
+    expect(buttons(bobs)).toContain('Take a seat');
+    expect(bobs.querySelector('.kept-note')).toBeNull();
+  });
+
   it('counts bots as nobody: a creator alone with a bot still cancels', () => {
     const root = mount(<OpenGame view={view({ seats: [ann, bot, { ...open, seat: 2 }], players: 3, teams: 3 })} me="u1" busy={false} onAction={() => {}} />);
     expect(buttons(root)).toContain('Cancel game');

@@ -56,7 +56,9 @@ export function OpenSeat({ view, seat }: { view: GameView; seat: number }) {
   const kept = s ? keptFor(s) : null;
   const who = s?.open
     ? kept
-      ? `kept for ${kept} (${relative(s.kept_until)})`
+      ? s.kept_until
+        ? `kept for ${kept} (${relative(s.kept_until)})`
+        : `kept for ${kept}`
       : 'open'
     : `${shortSeatName(view, seat)}${view.your_seat === seat ? ' (you)' : ''}`;
   return (
@@ -72,9 +74,20 @@ export function OpenSeat({ view, seat }: { view: GameView; seat: number }) {
   );
 }
 
-/** keptFor is the name of the person an open seat is still kept for (a rematch's), or null. */
+/**
+ * keptFor is the name of the person an open seat is still kept for, or
+ * null: a rematch's until its kept_until, one its creator kept for someone
+ * (no kept_until) until the game starts.
+ */
 export function keptFor(s: Seat, now = Date.now()): string | null {
-  return s.open && s.kept_for && s.kept_until && Date.parse(s.kept_until) > now ? s.kept_for.username : null;
+  return s.open && s.kept_for && (!s.kept_until || Date.parse(s.kept_until) > now) ? s.kept_for.username : null;
+}
+
+/** keptNote tells a player who cannot sit down that the open seats are kept for others, naming them. */
+export function keptNote(view: GameView): string {
+  const open = view.seats.filter((s) => s.open);
+  const names = [...new Set(open.map((s) => keptFor(s)).filter((n): n is string => n != null))].join(' and ');
+  return open.length === 1 ? `The open seat is kept for ${names}: nobody else can take it.` : `The open seats are kept for ${names}: nobody else can take them.`;
 }
 
 /** OpenGame is a game waiting for players: its seats, and joining, starting, leaving or cancelling it. */
@@ -128,6 +141,7 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
           )}
         </p>
       )}
+      {me && view.your_seat == null && open && !free && <p class="kept-note">{keptNote(view)}</p>}
       <div class="actions">
         {me && view.your_seat == null && free && (
           <button type="button" class="primary" data-seat-action="join" disabled={busy} onClick={() => onAction('join')}>

@@ -7,6 +7,7 @@ import { Lobby } from '../components/Lobby';
 import { ShowMore, usePagedList, useRefresh } from '../components/list';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
+import { Invitations } from './Invitations';
 import { NewGameForm } from './NewGameForm';
 import { QuickMatch } from './QuickMatch';
 
@@ -50,6 +51,7 @@ export default function Home() {
       <div class="home-grid">
         <section class="card-box" aria-labelledby="my-games">
           <h2 id="my-games">My games</h2>
+          <Invitations me={user.id} />
           {!games.error && <ErrorBox error={toMove.error} />}
           {!!toMove.data?.length && (
             <>

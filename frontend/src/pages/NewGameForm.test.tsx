@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { NewGame } from '../api/types';
 import { api } from '../session';
-import { defaultForm, NewGameForm, resize, toRequest, type SeatChoice } from './NewGameForm';
+import { defaultForm, missingNames, NewGameForm, resize, toRequest, type SeatChoice } from './NewGameForm';
 
 describe('the new-game form', () => {
   it('asks for a 1 v 1 Sequence game against a random bot by default', () => {
@@ -34,6 +34,12 @@ describe('the new-game form', () => {
     // "Me" in a seat that stays stays there; no "Me" is made up
     expect(resize({ ...four, seats: ['open', 'me', 'random', 'random'] }, 2).seats).toEqual(['open', 'me']);
     expect(resize({ ...four, seats: ['open', 'random', 'greedy', 'strong'] }, 2).seats).toEqual(['open', 'random']);
+  });
+
+  it('sends a kept seat as open for its trimmed username, and keeps names in step with the seats', () => {
+    const f = { ...resize(defaultForm(), 4), seats: ['me', 'kept', 'open', 'kept'] as SeatChoice[], keptFor: ['', ' bob', 'x', 'cat'] };
+    expect(toRequest(f).seats).toEqual([{ user: 'me' }, { open: true, for: 'bob' }, { open: true }, { open: true, for: 'cat' }]);
+    expect(missingNames({ ...f, keptFor: ['', '  '] })).toEqual([1, 3]);
   });
 
   it('sends no teams or variant for Stacks', () => {
@@ -118,6 +124,45 @@ describe('the new-game form on the page', () => {
     act(() => box.click());
     await submit();
     expect((post.mock.calls[1][1] as NewGame).private).toBe(true);
+  });
+
+  it('keeps a seat for a player by username: "Open, kept for…" asks the name and posts it', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ id: 'g1' } as never);
+    act(() => render(<NewGameForm />, document.body));
+    expect([...document.querySelectorAll('#ng-seat-1 option')].map((o) => o.textContent)).toContain('Open, kept for…');
+    expect(document.querySelector('#ng-seat-1-for')).toBeNull();
+    change('#ng-seat-1', 'kept');
+    const name = document.querySelector('#ng-seat-1-for') as HTMLInputElement;
+    expect(document.querySelector('label[for="ng-seat-1-for"]')!.textContent).toBe('Kept for (username)');
+    // no name yet: said at the seat, the focus there, nothing posted
+    await submit();
+    expect(post).not.toHaveBeenCalled();
+    expect(document.querySelector('#ng-seat-1-err')!.textContent).toBe('Enter the username of the player to keep this seat for.');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    act(() => {
+      name.value = ' bob ';
+      name.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(document.querySelector('#ng-seat-1-err')).toBeNull();
+    await submit();
+    expect((post.mock.calls[0][1] as NewGame).seats).toEqual([{ user: 'me' }, { open: true, for: 'bob' }]);
+  });
+
+  it("shows the server's objection to a kept seat's player at that seat", async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(
+      new ApiError(422, { title: 'Precondition failed', detail: 'a seat cannot be kept for that player', errors: [{ field: 'seats[1].for', message: 'no player has this username' }] }),
+    );
+    act(() => render(<NewGameForm />, document.body));
+    change('#ng-seat-1', 'kept');
+    act(() => {
+      const name = document.querySelector('#ng-seat-1-for') as HTMLInputElement;
+      name.value = 'nobody';
+      name.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await submit();
+    expect(document.querySelector('#ng-seat-1-err')!.textContent).toBe('No player has this username.');
+    expect(document.querySelector('#ng-seat-1-for')!.getAttribute('aria-describedby')).toBe('ng-seat-1-err');
   });
 
   it('offers "Me" in one seat at a time', () => {

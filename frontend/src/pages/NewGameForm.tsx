@@ -11,7 +11,8 @@ export const SEQUENCE_TABLES: Record<number, number[]> = { 2: [2], 3: [3], 4: [2
 export const STACKS_PLAYERS = [2, 3, 4, 5, 6];
 export const BOT_LEVELS = ['random', 'greedy', 'strong'] as const;
 
-export type SeatChoice = 'me' | 'open' | (typeof BOT_LEVELS)[number];
+/** 'kept' is an open seat kept for one player (by username) until the game starts. */
+export type SeatChoice = 'me' | 'open' | 'kept' | (typeof BOT_LEVELS)[number];
 
 export interface GameForm extends ClockChoice {
   game: GameKind;
@@ -19,12 +20,14 @@ export interface GameForm extends ClockChoice {
   players: number;
   teams: number;
   seats: SeatChoice[];
+  /** keptFor[i] is the username seat i is kept for, when seats[i] is 'kept' */
+  keptFor: string[];
   /** private: not in the lobby nor found by a quick match; only people with the link find it */
   private: boolean;
 }
 
 export function defaultForm(): GameForm {
-  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], clockMode: 'turn', turnSeconds: 60, bankSeconds: 300, incrementSeconds: 0, private: false };
+  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], keptFor: [], clockMode: 'turn', turnSeconds: 60, bankSeconds: 300, incrementSeconds: 0, private: false };
 }
 
 /**
@@ -67,9 +70,16 @@ export function seatErrors(fields: { field: string; message: string }[]): Map<nu
   return out;
 }
 
+/** missingNames are the seats kept for someone whose username is still empty. */
+export function missingNames(f: GameForm): number[] {
+  return f.seats.flatMap((s, i) => (s === 'kept' && !(f.keptFor[i] ?? '').trim() ? [i] : []));
+}
+
 /** toRequest builds the POST /games body. */
 export function toRequest(f: GameForm): NewGame {
-  const seats: SeatRequest[] = f.seats.map((s) => (s === 'me' ? { user: 'me' } : s === 'open' ? { open: true } : { bot: s }));
+  const seats: SeatRequest[] = f.seats.map((s, i) =>
+    s === 'me' ? { user: 'me' } : s === 'open' ? { open: true } : s === 'kept' ? { open: true, for: (f.keptFor[i] ?? '').trim() } : { bot: s },
+  );
   const req: NewGame = { game: f.game, players: f.players, seats };
   if (f.game === 'sequence') {
     req.variant = f.variant;
@@ -84,16 +94,25 @@ export function toRequest(f: GameForm): NewGame {
 export function NewGameForm() {
   const [f, setF] = useState<GameForm>(defaultForm);
   const { busy, error, fieldErrors, run } = useAction();
+  // kept seats with no username yet: said at their seats, nothing posted
+  const [unnamed, setUnnamed] = useState<number[]>([]);
   // The server's objections with no control of their own here (the clock's
   // are shown at the clock), listed under the summary.
   // Seats' objections are shown at their seats.
   const fields = fieldErrors?.fields ?? [];
   const bySeat = seatErrors(fields);
+  for (const i of unnamed) bySeat.set(i, ['Enter the username of the player to keep this seat for.', ...(bySeat.get(i) ?? [])]);
   const unplaced = fields.filter((x) => x.field !== 'clock' && !x.field.startsWith('clock.') && !SEAT_FIELD.test(x.field));
   const playerCounts = f.game === 'sequence' ? Object.keys(SEQUENCE_TABLES).map(Number) : STACKS_PLAYERS;
 
   const submit = (e: Event) => {
     e.preventDefault();
+    const missing = missingNames(f);
+    setUnnamed(missing);
+    if (missing.length) {
+      (document.getElementById(`ng-seat-${missing[0]}-for`) as HTMLInputElement | null)?.focus();
+      return;
+    }
     void run(async () => {
       const g = await api.post<Game>('/games', toRequest(f));
       navigate(`/games/${g.id}`);
@@ -172,12 +191,36 @@ export function NewGameForm() {
               >
                 {meOffered(f.seats, i) && <option value="me">Me</option>}
                 <option value="open">Open seat (someone joins)</option>
+                <option value="kept">Open, kept for…</option>
                 {BOT_LEVELS.map((b) => (
                   <option key={b} value={b}>
                     Bot: {b}
                   </option>
                 ))}
               </select>
+              {s === 'kept' && (
+                <>
+                  <label for={`ng-seat-${i}-for`} class="small">
+                    Kept for (username)
+                  </label>
+                  <input
+                    id={`ng-seat-${i}-for`}
+                    type="text"
+                    autocomplete="off"
+                    spellcheck={false}
+                    maxLength={24}
+                    value={f.keptFor[i] ?? ''}
+                    aria-invalid={errs ? 'true' : undefined}
+                    aria-describedby={errs ? errId : undefined}
+                    onInput={(e) => {
+                      const keptFor = [...f.keptFor];
+                      keptFor[i] = (e.currentTarget as HTMLInputElement).value;
+                      setF({ ...f, keptFor });
+                      setUnnamed(unnamed.filter((j) => j !== i));
+                    }}
+                  />
+                </>
+              )}
               {errs && (
                 <small id={errId} class="field-error">
                   {errs.join(' ')}

@@ -22,13 +22,20 @@ const theirs = game('g-theirs', { turn_seat: 1 });
 const takenOver = game('g-bot', { seats: [person(0, 'u1', 'ann', { bot: 'greedy', filled_by_bot: true, abandoned: true }), person(1, 'u2', 'bob')] });
 const over = game('g-over', { status: 'finished', turn_seat: null, result: { status: 'finished', winner: 0 } });
 const older = game('g-older', { turn_seat: 0 });
+// carol's table for 2, its open seat kept for ann
+const invitation = game('g-invite', {
+  status: 'open', turn_seat: null, created_by: 'u3', created_by_name: 'carol', private: true,
+  seats: [person(0, 'u3', 'carol'), { seat: 1, team: 1, user: null, open: true, filled_by_bot: false, abandoned: false, kept_for: { id: 'u1', username: 'ann' } }],
+});
 
 const lines = (list: Element | null | undefined) => [...(list?.querySelectorAll('li') ?? [])];
 const lineOf = (root: Element, id: string) => lines(root.querySelector('section[aria-labelledby=my-games]')).filter((li) => li.querySelector(`a[href="/games/${id}"]`));
 
-function home(toMove: Game[], all = [mine, theirs, takenOver, over]) {
+function home(toMove: Game[], all = [mine, theirs, takenOver, over], invited: Game[] = []) {
   stub({
     'GET /me': () => me,
+    'GET /users/u1/games\\?invited=true&limit=20': () => ({ items: invited, next_cursor: '' }),
+    'POST /games/g-invite/join': () => ({ ...invitation, status: 'active' }),
     'GET /users/u1/games\\?to_move=true&limit=20': () => ({ items: toMove, next_cursor: '' }),
     'GET /users/u1/games\\?limit=20': () => ({ items: all, next_cursor: 'c2' }),
     'GET /users/u1/games\\?limit=20&cursor=c2': () => ({ items: [older], next_cursor: '' }),
@@ -85,5 +92,36 @@ describe('Home "My games"', () => {
     expect(section.querySelectorAll('h3')).toHaveLength(0);
     expect(section.textContent).not.toContain('Your move');
     expect(lines(section.querySelector('ul.game-list'))).toHaveLength(3);
+  });
+});
+
+describe('Home\'s invitations', () => {
+  it('says "Invited: <game> by <creator>" with Join, which takes the seat and goes to the game', async () => {
+    home([], [theirs], [invitation]);
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const section = root.querySelector('section[aria-labelledby=my-games]')!;
+    expect([...section.querySelectorAll('h3')].map((h) => h.textContent)).toEqual(['Invited']);
+    const li = section.querySelector('ul.invitations li')!;
+    expect(li.textContent).toMatch(/^Invited: Sequence · 2 players by carol — Join$/);
+    expect(li.querySelector('a')!.getAttribute('href')).toBe('/games/g-invite');
+    const join = li.querySelector('button')!;
+    expect(join.getAttribute('aria-label')).toBe('Join Sequence · 2 players by carol');
+    await act(async () => void join.click());
+    await settle();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/games/g-invite/join']);
+    expect(location.pathname).toBe('/games/g-invite');
+    history.replaceState(null, '', '/');
+  });
+
+  it('shows nothing of invitations while there are none', async () => {
+    home([], [theirs]);
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    expect(root.querySelector('ul.invitations')).toBeNull();
+    expect(root.textContent).not.toContain('Invited');
+    expect(calls.map((c) => c.path)).toContain('/users/u1/games?invited=true&limit=20');
   });
 });

@@ -1,0 +1,44 @@
+import type { Game } from '../api/types';
+import { ShowMore, usePagedList, useRefresh } from '../components/list';
+import { ErrorBox, useAction } from '../components/ui';
+import { navigate } from '../router';
+import { api } from '../session';
+
+/** tableName names a game's kind and size, as the game lists do. */
+export const tableName = (g: Game) => `${g.game === 'sequence' ? 'Sequence' : 'Stacks'} · ${g.players} players`;
+
+/**
+ * Invitations lists the games waiting for players with a seat kept for me
+ * (a table made for me, a rematch), each with who made it and "Join",
+ * which takes the seat kept for me and goes to the game. Nothing is shown
+ * while there are none.
+ */
+export function Invitations({ me }: { me: string }) {
+  const list = usePagedList<Game>(`/users/${me}/games?invited=true`, [me]);
+  useRefresh(list);
+  const { busy, error, run } = useAction();
+  const join = (id: string) =>
+    void run(async () => {
+      await api.post(`/games/${encodeURIComponent(id)}/join`, {});
+      navigate(`/games/${id}`);
+    });
+  if (list.error) return <ErrorBox error={list.error} />;
+  if (!list.data?.length) return null;
+  return (
+    <>
+      <h3 id="invited">Invited</h3>
+      <ul class="game-list invitations" aria-labelledby="invited">
+        {list.data.map((g) => (
+          <li key={g.id}>
+            <strong>Invited:</strong> <a href={`/games/${g.id}`}>{tableName(g)}</a> by {g.created_by_name || 'another player'} —{' '}
+            <button type="button" class="primary" disabled={busy} onClick={() => join(g.id)} aria-label={`Join ${tableName(g)} by ${g.created_by_name || 'another player'}`}>
+              Join
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ErrorBox error={error} />
+      <ShowMore list={list} label="More invitations" />
+    </>
+  );
+}
