@@ -76,3 +76,53 @@ func TestAPrivateGameIsJoinedByItsLinkAlone(t *testing.T) {
 		t.Fatalf("the rematch of a private game is public")
 	}
 }
+
+// A player's list of games shows their private tables to them alone until
+// the game is over: a stranger reading it must not be led to the open seat
+// (or the live play) that the link is for. Once over, it is history.
+func TestAPlayersPrivateTableIsNotListedToOthersUntilOver(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob, cat := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat")
+	private, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}, Private: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	public, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := func(viewer league.Actor) []string {
+		t.Helper()
+		games, _, err := r.games.ListForUser(ctx, ann.UserID, league.UserGamesQuery{Viewer: viewer})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, g := range games {
+			ids = append(ids, g.ID)
+		}
+		return ids
+	}
+	both := []string{public.ID, private.ID} // newest first
+	if ids := listed(ann); !slices.Equal(ids, both) {
+		t.Fatalf("ann's own list = %v, want %v", ids, both)
+	}
+	for name, viewer := range map[string]league.Actor{"cat": cat, "a stranger signed out": {}} {
+		if ids := listed(viewer); !slices.Equal(ids, []string{public.ID}) {
+			t.Fatalf("ann's list read by %s, the private table open = %v, want only %s", name, ids, public.ID)
+		}
+	}
+	if _, err := r.games.Join(ctx, bob, private.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if ids := listed(cat); !slices.Equal(ids, []string{public.ID}) {
+		t.Fatalf("ann's list read by cat, the private game being played = %v, want only %s", ids, public.ID)
+	}
+	r.drawByHand(t, private.ID)
+	if ids := listed(cat); !slices.Equal(ids, both) {
+		t.Fatalf("ann's list read by cat, the private game over = %v, want %v", ids, both)
+	}
+}

@@ -214,7 +214,8 @@ func (g *Games) Vector(ctx context.Context, a league.Actor, gameID string, ply *
 }
 
 // ListForUser lists the games a user sits at, newest first, with a keyset
-// cursor; with q.ToMove only those being played where it is the user's
+// cursor (to anyone but the user, without the private ones not yet over);
+// with q.ToMove only those being played where it is the user's
 // turn at a seat they play themselves; with q.Invited instead the games
 // waiting for players with an open seat kept for the user, each with its
 // creator's name, for the user alone. A page is two queries whatever its
@@ -247,6 +248,12 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 		games = db.Table("games").Where("status = ? AND EXISTS (SELECT 1 FROM game_seats s "+
 			"WHERE s.game_id = games.id AND s.seat = games.turn_seat AND s.user_id = ? AND s.bot_level IS NULL)",
 			league.StatusActive, userID)
+	}
+	if q.Viewer.UserID != userID {
+		// A private table is found by its link alone: someone else's list
+		// must not lead a stranger to its open seats or its live play.
+		// Once over, it is history like any game.
+		games = games.Where("NOT (games.private AND games.status IN ?)", []string{league.StatusOpen, league.StatusActive})
 	}
 	rows, next, err := findPage(games, newestFirst, q.Page,
 		func(r *gameRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
