@@ -144,6 +144,30 @@ export function Field(props: {
   );
 }
 
+/** TextArea is a labelled multi-line text field, with its error said beside it as Field's is. */
+export function TextArea(props: { id: string; label: string; value: string; onInput: (v: string) => void; error?: string; maxLength?: number; rows?: number }) {
+  const err = `${props.id}-err`;
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <textarea
+        id={props.id}
+        rows={props.rows ?? 3}
+        maxLength={props.maxLength}
+        value={props.value}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={props.error ? err : undefined}
+        onInput={(e) => props.onInput((e.currentTarget as HTMLTextAreaElement).value)}
+      />
+      {props.error && (
+        <small id={err} class="field-error">
+          {props.error}
+        </small>
+      )}
+    </div>
+  );
+}
+
 export function Page({ title, children, wide }: { title: string; children: ComponentChildren; wide?: boolean }) {
   useEffect(() => {
     document.title = `${title} · Seqleague`;

@@ -8,7 +8,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/types';
 import { useFocusAfter } from '../components/focus';
-import { ErrorBox, Field, errorText } from '../components/ui';
+import { ErrorBox, Field, TextArea, errorText } from '../components/ui';
 import { api } from '../session';
 
 const enc = encodeURIComponent;
@@ -81,23 +81,7 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
       {open ? (
         <form class="form narrow" onSubmit={save}>
           <Field label="Club name" name="club-edit-name" value={name} onInput={setName} required maxLength={64} error={fe?.fieldError('name')} />
-          <div class="field">
-            <label for="club-edit-description">Club description</label>
-            <textarea
-              id="club-edit-description"
-              rows={3}
-              maxLength={2000}
-              value={desc}
-              aria-invalid={descErr ? 'true' : undefined}
-              aria-describedby={descErr ? 'club-edit-description-err' : undefined}
-              onInput={(e) => setDesc((e.currentTarget as HTMLTextAreaElement).value)}
-            />
-            {descErr && (
-              <small id="club-edit-description-err" class="field-error">
-                {descErr}
-              </small>
-            )}
-          </div>
+          <TextArea id="club-edit-description" label="Club description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
           <ErrorBox error={error} />
           <div class="actions-row">
             <button type="submit" class="primary" disabled={busy}>

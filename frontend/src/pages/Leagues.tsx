@@ -12,7 +12,7 @@ import { ConfirmStep } from '../components/ConfirmStep';
 import { useFocusAfter } from '../components/focus';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
-import { Crumbs, ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, Field, Loading, Page, TextArea, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 
 export function canOrganize(role: string | undefined, user: User | null): boolean {
@@ -213,23 +213,7 @@ function EditNamed(props: {
         <form class="form narrow" onSubmit={save}>
           <Field label={props.nameLabel} name={`${id}-name`} value={name} onInput={setName} required maxLength={NAME_MAX} error={nameErr} />
           {withDescription && (
-            <div class="field">
-              <label for={`${id}-description`}>Description</label>
-              <textarea
-                id={`${id}-description`}
-                rows={3}
-                maxLength={2000}
-                value={desc}
-                aria-invalid={descErr ? 'true' : undefined}
-                aria-describedby={descErr ? `${id}-description-err` : undefined}
-                onInput={(e) => setDesc((e.currentTarget as HTMLTextAreaElement).value)}
-              />
-              {descErr && (
-                <small id={`${id}-description-err`} class="field-error">
-                  {descErr}
-                </small>
-              )}
-            </div>
+            <TextArea id={`${id}-description`} label="Description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
           )}
           <ErrorBox error={rest} />
           <div class="actions-row">
