@@ -1663,6 +1663,9 @@ try {
       const invite = bob.p.locator('ul.invitations li', { hasText: `by ${alice.name}` });
       await invite.waitFor();
       assert(/^Invited: Sequence · 2 players by /.test(await invite.textContent()), `bob's invitation: ${await invite.textContent()}`);
+      // the header's count carries it on every page, in words for a screen reader
+      await bob.p.locator('#waiting-games', { hasText: 'An invitation to a game' }).waitFor({ state: 'attached' });
+      assert((await bob.p.locator('nav .nav-count').textContent()) === '1', `bob's header count: ${await bob.p.locator('nav .nav-count').textContent()}`);
       await invite.getByRole('button', { name: /^Join/ }).click();
       await bob.p.waitForURL(url);
       await bob.p.locator('.sequence-table').waitFor();

@@ -3,7 +3,7 @@ import { Page } from './components/ui';
 import { matchPath, navigate, onLinkClick, signInHref, useLocation } from './router';
 import { routes, sectionOf } from './routes';
 import { signOut, useSession } from './session';
-import { useWaitingGames } from './components/waiting';
+import { useWaiting, waitingText, waitingWords } from './components/waiting';
 
 function NotFound() {
   return (
@@ -45,7 +45,7 @@ export function App() {
   }, [path]);
 
   const user = session.user;
-  const waiting = useWaitingGames(user?.id, path);
+  const waiting = useWaiting(user?.id, path);
   // signing in from the header comes back to the page one was on (on the sign-in and sign-up pages, to theirs)
   const back = path === '/signin' || path === '/signup' ? (query.get('next') ?? '/') : path + location.search;
   const cur = (s: string) => (section === s ? 'page' : undefined);
@@ -64,13 +64,13 @@ export function App() {
             Home
             {waiting && (
               <span class="tag tag-move nav-count" aria-hidden="true">
-                {waiting}
+                {waitingText(waiting.moves + waiting.invitations, waiting.more)}
               </span>
             )}
           </a>
           {waiting && (
             <span id="waiting-games" class="sr-only">
-              {waiting === '1' ? 'A game waits' : `${waiting} games wait`} for your move
+              {waitingWords(waiting)}
             </span>
           )}
           <a href="/clubs" aria-current={cur('clubs')}>

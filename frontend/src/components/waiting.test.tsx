@@ -4,7 +4,7 @@ import { App } from '../app';
 import { navigate } from '../router';
 import { api, restore } from '../session';
 import { calls, mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
-import { waitingText } from './waiting';
+import { waitingText, waitingWords } from './waiting';
 
 const homeLink = (root: Element) => [...root.querySelectorAll('nav a')].find((a) => a.getAttribute('href') === '/')!;
 
@@ -20,6 +20,7 @@ describe('the count of games waiting for my move', () => {
     stub({
       'GET /me': () => ({ id: 'u1', username: 'ann' }),
       'GET /users/u1/games\\?to_move=true&limit=100': () => ({ items: Array(waiting).fill({}), next_cursor: '' }),
+      'GET /users/u1/games\\?invited=true&limit=100': () => ({ items: [], next_cursor: '' }),
       'GET /clubs.*': () => ({ items: [], next_cursor: '' }),
       'GET /leaderboards.*': () => ({ items: [], next_cursor: '' }),
     });
@@ -41,8 +42,30 @@ describe('the count of games waiting for my move', () => {
     expect(homeLink(root).hasAttribute('aria-describedby')).toBe(false);
   });
 
+  it('counts the tables where a seat is kept for me, and says which is which', async () => {
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /users/u1/games\\?to_move=true&limit=100': () => ({ items: [{}], next_cursor: '' }),
+      'GET /users/u1/games\\?invited=true&limit=100': () => ({ items: [{}, {}], next_cursor: '' }),
+      'GET /clubs.*': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    history.replaceState(null, '', '/clubs');
+    const root = mount(<App />);
+    await settle();
+    const link = homeLink(root);
+    expect(link.querySelector('.nav-count')!.textContent).toBe('3');
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'A game waits for your move, and 2 invitations to games',
+    );
+  });
+
   it('says more than a page holds with a plus', () => {
     expect(waitingText(100, true)).toBe('100+');
     expect(waitingText(3, false)).toBe('3');
+    expect(waitingWords({ moves: 0, invitations: 1, more: false })).toBe('An invitation to a game');
+    expect(waitingWords({ moves: 100, invitations: 0, more: true })).toBe('100 games wait for your move (and more)');
+    expect(waitingWords(null)).toBe('');
   });
 });

@@ -1,7 +1,8 @@
-// How many of the signed-in player's games wait for their move, for the
-// count beside "Home" in the header: read when the page changes and every
+// What waits for the signed-in player, for the count beside "Home" in the
+// header: the games waiting for their move and the tables where a seat is
+// kept for them (an invitation). Read when the page changes and every
 // WAITING_POLL_MS while the tab is shown, so that a move due in another
-// game is seen from wherever the player is.
+// game, or a friend's table, is seen from wherever the player is.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ListPage } from '../competition/pager';
 import { api } from '../session';
@@ -9,26 +10,51 @@ import { usePoll } from './poll';
 
 export const WAITING_POLL_MS = 30_000;
 
-/** waitingText is the count as shown: "100+" past one page of the API's largest. */
+/** Waiting counts one page (of the API's largest) of each list; more says a list goes on. */
+export interface Waiting {
+  moves: number;
+  invitations: number;
+  more: boolean;
+}
+
+/** waitingText is the count as shown: "100+" past a page. */
 export function waitingText(items: number, more: boolean): string {
   return more ? `${items}+` : String(items);
 }
 
-/** useWaitingGames is the count of userID's games waiting for their move ('' when none, or signed out). */
-export function useWaitingGames(userID: string | undefined, path: string): string {
-  const [count, setCount] = useState('');
+/** waitingWords says the count for screen readers ('' when nothing waits). */
+export function waitingWords(w: Waiting | null): string {
+  if (!w) return '';
+  const parts: string[] = [];
+  if (w.moves) parts.push(w.moves === 1 ? 'a game waits for your move' : `${w.moves} games wait for your move`);
+  if (w.invitations) parts.push(w.invitations === 1 ? 'an invitation to a game' : `${w.invitations} invitations to games`);
+  const s = parts.join(', and ') + (w.more ? ' (and more)' : '');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** useWaiting is what waits for userID (null when nothing does, or signed out). */
+export function useWaiting(userID: string | undefined, path: string): Waiting | null {
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
   // an answer for the player signed in before is dropped
   const current = useRef(userID);
   current.current = userID;
   const read = () => {
-    if (!userID) return setCount('');
+    if (!userID) return setWaiting(null);
     if (document.hidden) return;
-    api.get<ListPage<unknown>>(`/users/${encodeURIComponent(userID)}/games?to_move=true&limit=100`).then(
-      (p) => current.current === userID && setCount(p.items.length ? waitingText(p.items.length, !!p.next_cursor) : ''),
+    const games = `/users/${encodeURIComponent(userID)}/games`;
+    Promise.all([
+      api.get<ListPage<unknown>>(`${games}?to_move=true&limit=100`),
+      api.get<ListPage<unknown>>(`${games}?invited=true&limit=100`),
+    ]).then(
+      ([moves, invited]) => {
+        if (current.current !== userID) return;
+        const w = { moves: moves.items.length, invitations: invited.items.length, more: !!moves.next_cursor || !!invited.next_cursor };
+        setWaiting(w.moves || w.invitations ? w : null);
+      },
       () => {}, // a count that cannot be read keeps the last one: the page says what is wrong
     );
   };
   useEffect(read, [userID, path]);
   usePoll(read, WAITING_POLL_MS, !!userID);
-  return count;
+  return waiting;
 }
