@@ -92,6 +92,9 @@ type Accounts interface {
 	User(ctx context.Context, actor Actor, id string) (User, error)
 	// SetAdmin grants or withdraws site administration (admins only).
 	SetAdmin(ctx context.Context, actor Actor, username string, admin bool) (User, error)
+	// ResetPassword gives an account a new password (admins only: the way
+	// back in for a player who forgot theirs) and ends all its sessions.
+	ResetPassword(ctx context.Context, actor Actor, username, password string) (User, error)
 	// Delete closes an account (the user or a site admin): it stops
 	// resolving as an actor at once and its refresh tokens are revoked.
 	Delete(ctx context.Context, actor Actor, userID string) error
@@ -147,6 +150,15 @@ func ValidatePasswordChange(current, next string) error {
 	}
 	if len(fields) > 0 {
 		return Invalid("the password change is not valid", fields...)
+	}
+	return nil
+}
+
+// ValidatePasswordReset checks a new password given by a site admin
+// against the registration rules.
+func ValidatePasswordReset(password string) error {
+	if msg := passwordProblem(password); msg != "" {
+		return Invalid("the password is not valid", FieldError{"password", msg})
 	}
 	return nil
 }

@@ -19,9 +19,10 @@ import (
 const adminUsage = `usage:
   seqleague admin create-user [--admin] [--email ADDRESS] USERNAME   (password on standard input)
   seqleague admin promote USERNAME                                   (make a site admin)
-  seqleague admin demote USERNAME                                    (withdraw site admin)`
+  seqleague admin demote USERNAME                                    (withdraw site admin)
+  seqleague admin set-password USERNAME                              (new password on standard input; signs the account out everywhere)`
 
-// adminStdin is where create-user reads the password (tests replace it). The
+// adminStdin is where create-user and set-password read the password (tests replace it). The
 // password is never an argument, so it stays out of shell history and ps.
 var adminStdin io.Reader = os.Stdin
 
@@ -51,18 +52,18 @@ func adminCommand(ctx context.Context, cfg Config, args []string, logger *slog.L
 			username = a
 		}
 	}
-	if username == "" || (cmd != "create-user" && cmd != "promote" && cmd != "demote") {
+	if username == "" || (cmd != "create-user" && cmd != "promote" && cmd != "demote" && cmd != "set-password") {
 		return errors.New(adminUsage)
 	}
 	var password string
-	if cmd == "create-user" {
+	if cmd == "create-user" || cmd == "set-password" {
 		line, err := bufio.NewReader(adminStdin).ReadString('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
 			return err
 		}
 		password = strings.TrimRight(line, "\r\n")
 		if password == "" {
-			return errors.New("create-user reads the password from standard input; none was given")
+			return fmt.Errorf("%s reads the password from standard input; none was given", cmd)
 		}
 	}
 
@@ -88,6 +89,8 @@ func adminCommand(ctx context.Context, cfg Config, args []string, logger *slog.L
 		u, err = accounts.SetAdmin(ctx, league.SystemActor, username, true)
 	case "demote":
 		u, err = accounts.SetAdmin(ctx, league.SystemActor, username, false)
+	case "set-password":
+		u, err = accounts.ResetPassword(ctx, league.SystemActor, username, password)
 	}
 	if err != nil {
 		var le *league.Error

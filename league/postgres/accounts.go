@@ -319,17 +319,7 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, curre
 	}
 	var tok league.RefreshToken
 	err = s.whilePasswordHolds(ctx, row, func(tx *gorm.DB) error {
-		now := time.Now().UTC()
-		// Access tokens carry their issue time to the millisecond: the
-		// caller's new one, issued right after, must not count as before.
-		since := now.Truncate(time.Millisecond)
-		if err := tx.Model(&userRow{}).Where("id = ?", row.ID).
-			Updates(map[string]any{"password_hash": hash, "sessions_since": since}).Error; err != nil {
-			return err
-		}
-		// Every session of the account ends: whoever knew the old
-		// password (or held a session) must not keep a way in.
-		if err := tx.Model(&refreshTokenRow{}).Where("user_id = ? AND revoked_at IS NULL", row.ID).Update("revoked_at", now).Error; err != nil {
+		if err := setPassword(tx, row.ID, hash); err != nil {
 			return err
 		}
 		var err error
@@ -341,6 +331,21 @@ func (s *Accounts) ChangePassword(ctx context.Context, actor league.Actor, curre
 	}
 	s.actors.forget(row.ID)
 	return fromUserRow(row), tok, nil
+}
+
+// setPassword stores an account's new password hash and ends every
+// session it had: whoever knew the old password (or held a session) must
+// not keep a way in.
+func setPassword(tx *gorm.DB, userID, hash string) error {
+	now := time.Now().UTC()
+	// Access tokens carry their issue time to the millisecond: a new one
+	// issued right after must not count as before.
+	since := now.Truncate(time.Millisecond)
+	if err := tx.Model(&userRow{}).Where("id = ?", userID).
+		Updates(map[string]any{"password_hash": hash, "sessions_since": since}).Error; err != nil {
+		return err
+	}
+	return tx.Model(&refreshTokenRow{}).Where("user_id = ? AND revoked_at IS NULL", userID).Update("revoked_at", now).Error
 }
 
 // proveOwner reads the actor's account and checks that current is its
@@ -479,6 +484,36 @@ func (s *Accounts) SetAdmin(ctx context.Context, actor league.Actor, username st
 		}
 		row.IsAdmin = admin
 		return tx.Model(&row).Update("is_admin", admin).Error
+	})
+	s.actors.forget(row.ID)
+	if err != nil {
+		return league.User{}, err
+	}
+	return fromUserRow(row), nil
+}
+
+func (s *Accounts) ResetPassword(ctx context.Context, actor league.Actor, username, password string) (league.User, error) {
+	if !actor.IsAdmin {
+		return league.User{}, league.Errorf(league.EFORBIDDEN, "only a site admin may do this")
+	}
+	if err := league.ValidatePasswordReset(password); err != nil {
+		return league.User{}, err
+	}
+	hash, err := s.hasher.Hash(ctx, password)
+	if err != nil {
+		return league.User{}, err
+	}
+	var row userRow
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("lower(username) = lower(?) AND deleted_at IS NULL AND kind = ?", username, league.KindHuman).Take(&row).Error
+		if notFound(err) {
+			return league.Errorf(league.ENOTFOUND, "no user %q", username)
+		}
+		if err != nil {
+			return err
+		}
+		return setPassword(tx, row.ID, hash)
 	})
 	s.actors.forget(row.ID)
 	if err != nil {
