@@ -15,6 +15,23 @@ type RatingState struct {
 	Display     string // "1540?" while provisional
 }
 
+// PoolStanding is how a player stands in one pool: the rating, the record
+// of their rated games there and their place on the pool's default
+// leaderboard.
+type PoolStanding struct {
+	RatingState
+	// Wins, Losses and Draws count the rated games (Games in all): a game is
+	// won when the player's team won and they did not abandon it, drawn when
+	// nobody won and they did not abandon it, and lost otherwise (an
+	// abandoner is rated as losing, whatever the board said).
+	Wins, Losses, Draws int
+	// Rank is the place the pool's default leaderboard (no filters,
+	// provisional players hidden) shows the player at, equal displayed
+	// ratings sharing one; 0 when the player is not on it (provisional, or
+	// the account closed).
+	Rank int
+}
+
 // RatingChange is one game's effect on one player.
 type RatingChange struct {
 	GameID string
@@ -29,7 +46,7 @@ type RatingChange struct {
 // history.
 type UserRatings struct {
 	UserID     string
-	Pools      []RatingState
+	Pools      []PoolStanding
 	History    []RatingChange // newest first
 	NextCursor string         // continues History; "" on its last page
 }

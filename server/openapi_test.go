@@ -129,6 +129,7 @@ func TestOpenAPISchemasNameEveryFieldTheAPIWritesAndRequireThoseItAlwaysWrites(t
 		{"Standing", schemas["Standing"], standingResponse{}},
 		{"Bracket", schemas["Bracket"], store.typ(t, "bracketView")},
 		{"RatingState", schemas["RatingState"], ratingStateResponse{}},
+		{"PoolStanding", schemas["PoolStanding"], poolStandingResponse{}},
 		{"RatingChange", schemas["RatingChange"], ratingChangeResponse{}},
 		{"LeaderboardRow", schemas["LeaderboardRow"], leaderboardRowResponse{}},
 		{"UserRatings", schemas["UserRatings"], userRatingsResponse{}},

@@ -27,11 +27,22 @@ type ratingChangeResponse struct {
 	At     time.Time `json:"at"`
 }
 
+// poolStandingResponse is a player's rating in one pool with their record
+// there and their rank on the pool's default leaderboard (null when they are
+// not on it: provisional, or the account closed).
+type poolStandingResponse struct {
+	ratingStateResponse
+	Wins   int  `json:"wins"`
+	Losses int  `json:"losses"`
+	Draws  int  `json:"draws"`
+	Rank   *int `json:"rank"`
+}
+
 // userRatingsResponse is a player's ratings in every pool and one page of
 // their history, newest first; next_cursor continues the history.
 type userRatingsResponse struct {
 	UserID     string                 `json:"user_id"`
-	Pools      []ratingStateResponse  `json:"pools"`
+	Pools      []poolStandingResponse `json:"pools"`
 	History    []ratingChangeResponse `json:"history"`
 	NextCursor string                 `json:"next_cursor"`
 }
@@ -68,9 +79,13 @@ func (h ratingHandlers) userRatings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := userRatingsResponse{UserID: r.UserID, Pools: []ratingStateResponse{}, History: []ratingChangeResponse{}, NextCursor: r.NextCursor}
+	out := userRatingsResponse{UserID: r.UserID, Pools: []poolStandingResponse{}, History: []ratingChangeResponse{}, NextCursor: r.NextCursor}
 	for _, p := range r.Pools {
-		out.Pools = append(out.Pools, toRatingStateResponse(p))
+		ps := poolStandingResponse{ratingStateResponse: toRatingStateResponse(p.RatingState), Wins: p.Wins, Losses: p.Losses, Draws: p.Draws}
+		if p.Rank > 0 {
+			ps.Rank = &p.Rank
+		}
+		out.Pools = append(out.Pools, ps)
 	}
 	for _, ch := range r.History {
 		out.History = append(out.History, ratingChangeResponse{GameID: ch.GameID, Pool: ch.Pool, Before: ch.Before, After: ch.After, K: ch.K, At: ch.At})

@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"fmt"
 	"math"
@@ -209,13 +210,24 @@ func (r *Ratings) UserRatings(ctx context.Context, userID string, q league.Ratin
 	if n == 0 {
 		return nil, league.Errorf(league.ENOTFOUND, "no such user")
 	}
-	var rows []ratingRow
-	if err := db.Where("user_id = ?", userID).Order("pool").Find(&rows).Error; err != nil {
+	var rows []struct {
+		Pool                string
+		Rating, Peak        float64
+		Games               int
+		Wins, Losses, Draws int
+		Rank                *int
+	}
+	if err := db.Raw(poolStandingsSQL, sql.Named("provisional", rating.ProvisionalGames), sql.Named("user", userID)).Scan(&rows).Error; err != nil {
 		return nil, err
 	}
-	out := &league.UserRatings{UserID: userID, Pools: []league.RatingState{}, History: []league.RatingChange{}}
+	out := &league.UserRatings{UserID: userID, Pools: []league.PoolStanding{}, History: []league.RatingChange{}}
 	for _, row := range rows {
-		out.Pools = append(out.Pools, toRatingState(row.Pool, row.state()))
+		st := rating.PlayerState{Rating: row.Rating, Games: row.Games, Peak: row.Peak}
+		p := league.PoolStanding{RatingState: toRatingState(row.Pool, st), Wins: row.Wins, Losses: row.Losses, Draws: row.Draws}
+		if row.Rank != nil {
+			p.Rank = *row.Rank
+		}
+		out.Pools = append(out.Pools, p)
 	}
 	hq := db.Where("user_id = ?", userID)
 	if q.Pool != "" {
@@ -237,6 +249,60 @@ func (r *Ratings) UserRatings(ctx context.Context, userID string, q league.Ratin
 	}
 	return out, nil
 }
+
+// poolStandingsSQL reads a player's rating in every pool with their record
+// there (from rating_changes, by rating_changes_history_idx) and their rank
+// on the pool's default leaderboard, in one statement.
+//
+// The record follows the rating (see package rating): an abandoner lost,
+// whatever the board said; otherwise the player won when their team won,
+// or when every other team walked away (all its players abandoned: rated
+// as beaten, even if its fill-in bots won the board), drew a drawn game,
+// and lost any other. Only a game the player's team did not win looks at
+// the game's other rows, by the (game_id, user_id) key.
+//
+// The rank is the one Leaderboard gives: the board leaves out closed
+// accounts and provisional players, and a row's rank is 1 + the players
+// whose displayed rating (math.Round, half away from zero) is above its
+// own. A displayed rating d is above the player's D exactly when the rating
+// is at least D + 0.5 (more than D + 0.5 when that is negative, where
+// rounding goes the other way), so the count is a range of
+// ratings_board_established_idx, not a scan of the pool.
+const poolStandingsSQL = `
+SELECT r.pool, r.rating, r.games, r.peak,
+	coalesce(rec.wins, 0) AS wins, coalesce(rec.losses, 0) AS losses, coalesce(rec.draws, 0) AS draws,
+	CASE WHEN r.games >= @provisional AND u.deleted_at IS NULL THEN 1 + (
+		SELECT count(*) FROM ratings o
+		WHERE o.pool = r.pool AND o.games >= @provisional
+			AND o.rating >= above.t AND (o.rating > above.t OR above.t > 0)
+			AND NOT EXISTS (SELECT 1 FROM users x WHERE x.id = o.user_id AND x.deleted_at IS NOT NULL)
+	) END AS rank
+FROM ratings r
+JOIN users u ON u.id = r.user_id
+CROSS JOIN LATERAL (
+	SELECT CASE WHEN r.rating >= 0 THEN floor(r.rating + 0.5) ELSE ceil(r.rating - 0.5) END + 0.5 AS t
+) above
+LEFT JOIN (
+	SELECT g.pool,
+		count(*) FILTER (WHERE g.outcome = 'w') AS wins,
+		count(*) FILTER (WHERE g.outcome = 'l') AS losses,
+		count(*) FILTER (WHERE g.outcome = 'd') AS draws
+	FROM (
+		SELECT c.pool, CASE
+			WHEN c.abandoned THEN 'l'
+			WHEN c.winner = c.team THEN 'w'
+			WHEN NOT EXISTS (SELECT 1 FROM rating_changes o
+				WHERE o.game_id = c.game_id AND o.team <> c.team AND NOT o.abandoned) THEN 'w'
+			WHEN c.winner IS NULL THEN 'd'
+			ELSE 'l' END AS outcome
+		FROM rating_changes c
+		WHERE c.user_id = @user
+		OFFSET 0 -- kept a subquery, so that each game's outcome is worked out once, not once a count
+	) g
+	GROUP BY g.pool
+) rec ON rec.pool = r.pool
+WHERE r.user_id = @user
+ORDER BY r.pool`
 
 // decodeSeqCursor reads a rating-history cursor: the seq of the last change
 // of the page before (0 for the first page).
