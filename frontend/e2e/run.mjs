@@ -1440,6 +1440,13 @@ try {
     await chart.waitFor();
     assert(Number(await chart.getAttribute('data-points')) >= 3, 'the rating chart has fewer than two games');
     assert(/from 1500 to/.test(await chart.getAttribute('aria-label')), await chart.getAttribute('aria-label'));
+    // The pool's record beside the chart: letters to the eye, words to a screen reader, summing to its games.
+    const pool = page.locator('#ratings section.pool-ratings', { has: page.locator('.chart') }).first();
+    const record = (await pool.locator('.pool-standing [aria-hidden=true]').textContent()).match(/^(\d+) W · (\d+) L · (\d+) D$/);
+    assert(record, `the record reads ${await pool.locator('.pool-standing').textContent()}`);
+    const games = Number(await pool.locator('.chart svg[role=img]').getAttribute('data-points')) - 1;
+    assert(+record[1] + +record[2] + +record[3] === games, `record ${record[0]} over ${games} rated games`);
+    assert(/^\d+ wins?, \d+ loss(es)?, \d+ draws?$/.test(await pool.locator('.pool-standing .sr-only').textContent()), 'the record has no words');
     await page.locator('#ratings').screenshot({ path: join(artifacts, 'rating-chart.png') });
     await audit('a profile with a rating chart');
   });

@@ -246,10 +246,20 @@ export interface RatingChange {
   at: string;
 }
 
+/** A player's rating in one pool with their record there and their place on its leaderboard. */
+export interface PoolStanding extends RatingState {
+  /** rated games won, lost and drawn, as the rating counted them (an abandoner lost); they sum to games */
+  wins: number;
+  losses: number;
+  draws: number;
+  /** the rank GET /leaderboards/{pool} (no filters) shows the player at; null when not on it (provisional, closed) */
+  rank: number | null;
+}
+
 export interface UserRatings {
   user_id: string;
   /** every pool the player is rated in, on every page */
-  pools: RatingState[];
+  pools: PoolStanding[];
   /** one page of the history, newest first */
   history: RatingChange[];
   /** continues history; '' on its last page */

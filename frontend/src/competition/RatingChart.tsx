@@ -2,7 +2,7 @@
 // GET /users/{id}/ratings (before/after of every rated game, read page by
 // page), with the numbers as a table for screen readers and keyboard users.
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { POOLS, type RatingState, type UserRatings } from '../api/types';
+import { POOLS, type PoolStanding, type UserRatings } from '../api/types';
 import { ErrorBox, Loading, useLoad, when } from '../components/ui';
 import { api } from '../session';
 import { listPath, MAX_PAGES } from './pager';
@@ -74,7 +74,31 @@ export function Chart({ points, label }: { points: Point[]; label: string }) {
   );
 }
 
-function PoolRatings({ name, state, points }: { name: string; state?: RatingState; points?: Point[] }) {
+/**
+ * Standing says a pool's record, "12 W · 7 L · 1 D" (read as "12 wins, 7 losses, 1 draw"), and the player's
+ * place on the pool's leaderboard, linked to it; nothing of the place when the board leaves the player out.
+ */
+export function Standing({ pool, state }: { pool: string; state: PoolStanding }) {
+  if (state.wins == null) return null; // an answer without the record
+  return (
+    <p class="pool-standing small">
+      <span aria-hidden="true">
+        {state.wins} W · {state.losses} L · {state.draws} D
+      </span>
+      <span class="sr-only">
+        {counted(state.wins, 'win')}, {counted(state.losses, 'loss', 'losses')}, {counted(state.draws, 'draw')}
+      </span>
+      {state.rank != null && (
+        <>
+          {' · '}
+          <a href={`/leaderboards/${encodeURIComponent(pool)}`}>#{state.rank} on the leaderboard</a>
+        </>
+      )}
+    </p>
+  );
+}
+
+function PoolRatings({ id, name, state, points }: { id: string; name: string; state?: PoolStanding; points?: Point[] }) {
   const summary = points
     ? `Rating in ${name}: from ${Math.round(points[0].rating)} to ${Math.round(points[points.length - 1].rating)} over ${points.length - 1} rated game${points.length === 2 ? '' : 's'}`
     : `Rating in ${name}`;
@@ -94,6 +118,7 @@ function PoolRatings({ name, state, points }: { name: string; state?: RatingStat
           {state.provisional && ' · provisional (“?”) until 30 games'}
         </p>
       )}
+      {state && <Standing pool={id} state={state} />}
       {points && points.length > 1 ? (
         <>
           <Chart points={points} label={summary} />
@@ -169,7 +194,7 @@ export function RatingCharts({ userId }: { userId: string }) {
   return (
     <div class="pools">
       {shown.map((p) => (
-        <PoolRatings key={p.id} name={p.name} state={states.get(p.id)} points={series.get(p.id)} />
+        <PoolRatings key={p.id} id={p.id} name={p.name} state={states.get(p.id)} points={series.get(p.id)} />
       ))}
     </div>
   );

@@ -304,6 +304,52 @@ describe('the rating history', () => {
   });
 });
 
+describe("a pool's standing", () => {
+  const state = (pool: string, wins: number, losses: number, draws: number, rank: number | null, games = wins + losses + draws) => ({
+    pool,
+    rating: 1540,
+    display: games < 30 ? '1540?' : '1540',
+    games,
+    peak: 1560,
+    provisional: games < 30,
+    wins,
+    losses,
+    draws,
+    rank,
+  });
+  const render = async () => {
+    stub({
+      'GET /users/u-ann/ratings.*': () => ({
+        user_id: 'u-ann',
+        pools: [state('sequence-2team', 22, 7, 1, 5), state('stacks', 1, 0, 0, null)],
+        history: [],
+        next_cursor: '',
+      }),
+    });
+    const root = mount(<RatingCharts userId="u-ann" />);
+    await settle();
+    return (name: string) => root.querySelector(`section.pool-ratings[aria-label="${name}"] .pool-standing`)!;
+  };
+
+  it('says the record in letters to the eye and in words to a screen reader', async () => {
+    const standing = await render();
+    const two = standing('Sequence, 2 teams');
+    expect(two.querySelector('[aria-hidden="true"]')?.textContent).toBe('22 W · 7 L · 1 D');
+    expect(two.querySelector('.sr-only')?.textContent).toBe('22 wins, 7 losses, 1 draw');
+    expect(standing('Sequence Stacks').querySelector('.sr-only')?.textContent).toBe('1 win, 0 losses, 0 draws');
+  });
+
+  it("links the place on the leaderboard to the pool's board, and says none when the board leaves the player out", async () => {
+    const standing = await render();
+    const link = standing('Sequence, 2 teams').querySelector('a')!;
+    expect(link.textContent).toBe('#5 on the leaderboard');
+    expect(link.getAttribute('href')).toBe('/leaderboards/sequence-2team');
+    const stacks = standing('Sequence Stacks');
+    expect(stacks.querySelector('a')).toBeNull();
+    expect(stacks.textContent).not.toMatch(/leaderboard|#/);
+  });
+});
+
 describe('fetchRatings', () => {
   it('follows next_cursor through the pages of the history and returns it oldest first', async () => {
     const change = (game_id: string, at: string) => ({ game_id, pool: 'stacks', before: 1500, after: 1510, k: 40, at });
