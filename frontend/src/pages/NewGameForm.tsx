@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Game, GameKind, NewGame, SeatRequest } from '../api/types';
-import { ClockFields, toClock, type ClockChoice } from '../components/form';
+import { Check, ClockFields, toClock, type ClockChoice } from '../components/form';
 import { errorText, useAction } from '../components/ui';
 import { TEAMS } from '../game/board';
 import { navigate } from '../router';
@@ -231,13 +231,13 @@ export function NewGameForm() {
         })}
         {f.seats.includes('me') && <p class="muted small">You can take one seat: to sit elsewhere, first give your seat to a bot or leave it open.</p>}
       </fieldset>
-      <div class="field check">
-        <input id="ng-private" type="checkbox" checked={f.private} aria-describedby="ng-private-hint" onChange={(e) => setF({ ...f, private: (e.currentTarget as HTMLInputElement).checked })} />
-        <label for="ng-private">Private table (only people with the link)</label>
-      </div>
-      <p id="ng-private-hint" class="muted small">
-        A private table is not listed to join or watch, and no quick match seats a stranger at it: send its link to the people you want to play.
-      </p>
+      <Check
+        id="ng-private"
+        label="Private table (only people with the link)"
+        checked={f.private}
+        onChange={(v) => setF({ ...f, private: v })}
+        hint="A private table is not listed to join or watch, and no quick match seats a stranger at it: send its link to the people you want to play."
+      />
       <div class="row">
         <ClockFields idPrefix="ng" value={f} onChange={(patch) => setF({ ...f, ...patch })} fieldError={(k) => fieldErrors?.fieldError(k)} />
       </div>
