@@ -36,6 +36,14 @@ describe('"My games" table line', () => {
     expect(versus({ ...twoVtwo, game: 'stacks', teams: 4 }, 'u-ann')).toBe('vs bob, carol, dave');
     expect(versus(twoVtwo, 'u-zed')).toBe('vs ann, bob, carol, dave');
   });
+
+  it('says whom an open seat is kept for (a table made for a friend)', () => {
+    const waiting = game({ status: 'open', result: undefined }, false);
+    waiting.seats[1] = { seat: 1, team: 1, user: null, open: true, kept_for: { id: 'u2', username: 'bob' }, filled_by_bot: false, abandoned: false };
+    expect(versus(waiting, 'u1')).toBe('vs open seat kept for bob');
+    waiting.seats[1] = { ...waiting.seats[1], kept_for: undefined };
+    expect(versus(waiting, 'u1')).toBe('vs open seat');
+  });
 });
 
 describe('"My games" your move', () => {

@@ -1,7 +1,8 @@
 import type { Game, Seat } from '../api/types';
 import { when } from './ui';
 
-const seatLabel = (s: Seat) => s.user?.username ?? (s.open ? 'open seat' : s.bot ? `bot-${s.bot}` : '?');
+const seatLabel = (s: Seat) =>
+  s.user?.username ?? (s.open ? (s.kept_for ? `open seat kept for ${s.kept_for.username}` : 'open seat') : s.bot ? `bot-${s.bot}` : '?');
 
 /**
  * versus names the others at the table as me saw them: in a Sequence team
