@@ -66,6 +66,10 @@ type LeaderboardQuery struct {
 	Provisional bool   // include provisional players
 	Limit       int
 	Cursor      string
+	// Around, a user ID, asks for the page that shows that player's row
+	// with up to Limit/2 rows above it (fewer near the top); with Cursor it
+	// is refused. A player the board leaves out is ENOTFOUND naming around.
+	Around string
 }
 
 // LeaderboardRow is one ranked player.

@@ -172,3 +172,95 @@ func fmtRank(r *int) string {
 	}
 	return fmt.Sprint(*r)
 }
+
+// ?around= gives the page that shows a player, limit/2 rows above them,
+// with the board's ranks and a next_cursor that continues it as the board
+// does; around=me is the signed-in player. A player off the board is a 404
+// naming around, around=me signed out a 401, around with a cursor a 400.
+func TestALeaderboardAroundAPlayer(t *testing.T) {
+	r := newRig(t)
+	r.d.Ratings = postgres.NewRatings(r.db)
+	r.d.Metrics = prometheus.NewRegistry()
+	r.e = New(r.d)
+	ids, tokens := map[string]string{}, map[string]string{}
+	for _, p := range []struct {
+		name   string
+		rating float64
+		games  int
+	}{{"pl1", 1900, 40}, {"pl2", 1850, 40}, {"pl3", 1800.4, 40}, {"pl4", 1799.6, 40}, {"pl5", 1750, 40}, {"pl6", 1700, 40}, {"pl7", 1650, 40}, {"newbie", 1820, 3}} {
+		ids[p.name], tokens[p.name] = r.user(p.name, false)
+		if err := r.db.Gorm.Exec("INSERT INTO ratings (user_id, pool, rating, games, peak) VALUES (?, ?, ?, ?, 2000)",
+			ids[p.name], rating.PoolSequence2, p.rating, p.games).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	type page struct {
+		Pool  string `json:"pool"`
+		Items []struct {
+			Rank     int    `json:"rank"`
+			UserID   string `json:"user_id"`
+			Username string `json:"username"`
+			Display  string `json:"display"`
+		} `json:"items"`
+		NextCursor *string `json:"next_cursor"`
+	}
+	board := "/api/v1/leaderboards/" + rating.PoolSequence2
+	get := func(query, token string, want int) (*page, *problem) {
+		t.Helper()
+		rec := r.call(http.MethodGet, board+"?"+query, "", token)
+		if rec.Code != want {
+			t.Fatalf("?%s: %d %s, want %d", query, rec.Code, rec.Body, want)
+		}
+		if want != http.StatusOK {
+			if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
+				t.Errorf("?%s: Content-Type %q", query, ct)
+			}
+			var p problem
+			if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+				t.Fatal(err)
+			}
+			if len(p.Errors) != 1 || p.Errors[0].Field != "around" {
+				t.Errorf("?%s: %s, want one error naming around", query, rec.Body)
+			}
+			return nil, &p
+		}
+		var p page
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+			t.Fatal(err)
+		}
+		return &p, nil
+	}
+	names := func(p *page) string {
+		var out []string
+		for _, it := range p.Items {
+			out = append(out, fmt.Sprintf("%s#%d", it.Username, it.Rank))
+		}
+		return strings.Join(out, " ")
+	}
+	// pl5 with limit 4: two above (pl3 and pl4 share rank 3), then pl5, pl6.
+	around, _ := get("limit=4&around="+ids["pl5"], "", http.StatusOK)
+	if got, want := names(around), "pl3#3 pl4#3 pl5#5 pl6#6"; got != want || around.Pool != rating.PoolSequence2 {
+		t.Errorf("around pl5: %s (%s), want %s", got, around.Pool, want)
+	}
+	if around.NextCursor == nil || *around.NextCursor == "" {
+		t.Fatalf("around pl5: next_cursor %v, want one", around.NextCursor)
+	}
+	if next, _ := get("limit=4&cursor="+url.QueryEscape(*around.NextCursor), "", http.StatusOK); names(next) != "pl7#7" || *next.NextCursor != "" {
+		t.Errorf("after the page around pl5: %s, want pl7#7 and the end", names(next))
+	}
+	// Near the top the page starts at the top; around=me is the caller.
+	if top, _ := get("limit=4&around=me", tokens["pl2"], http.StatusOK); names(top) != "pl1#1 pl2#2 pl3#3 pl4#3" {
+		t.Errorf("around=me as pl2: %s", names(top))
+	}
+	// Shown with provisional players, the newcomer is on the board.
+	if prov, _ := get("limit=3&provisional=true&around="+ids["newbie"], "", http.StatusOK); names(prov) != "pl2#2 newbie#3 pl3#4" {
+		t.Errorf("around newbie with provisional players: %s", names(prov))
+	}
+	// Refusals.
+	get("around="+ids["newbie"], "", http.StatusNotFound)
+	get("around=00000000-0000-0000-0000-000000000000", "", http.StatusNotFound)
+	get("around=nobody", "", http.StatusNotFound)
+	get("around=me", "", http.StatusUnauthorized)
+	get("around=me", tokens["newbie"], http.StatusNotFound)
+	get("limit=4&around="+ids["pl5"]+"&cursor="+url.QueryEscape(*around.NextCursor), "", http.StatusBadRequest)
+}

@@ -94,7 +94,14 @@ func (h ratingHandlers) userRatings(c echo.Context) error {
 }
 
 func (h ratingHandlers) leaderboard(c echo.Context) error {
-	q := league.LeaderboardQuery{Pool: c.Param("pool"), ClubID: c.QueryParam("club"), LeagueID: c.QueryParam("league"), Cursor: c.QueryParam("cursor")}
+	q := league.LeaderboardQuery{Pool: c.Param("pool"), ClubID: c.QueryParam("club"), LeagueID: c.QueryParam("league"), Cursor: c.QueryParam("cursor"), Around: c.QueryParam("around")}
+	if q.Around == "me" {
+		q.Around = actorOf(c).UserID
+		if q.Around == "" {
+			return &league.Error{Code: league.EUNAUTHORIZED, Message: "sign in to find your place on the leaderboard",
+				Fields: []league.FieldError{{Field: "around", Message: "\"me\" needs a signed-in user; give a user ID instead"}}}
+		}
+	}
 	if s := c.QueryParam("limit"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > 200 {

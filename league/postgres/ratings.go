@@ -268,19 +268,19 @@ func (r *Ratings) UserRatings(ctx context.Context, userID string, q league.Ratin
 // is at least D + 0.5 (more than D + 0.5 when that is negative, where
 // rounding goes the other way), so the count is a range of
 // ratings_board_established_idx, not a scan of the pool.
-const poolStandingsSQL = `
+var poolStandingsSQL = `
 SELECT r.pool, r.rating, r.games, r.peak,
 	coalesce(rec.wins, 0) AS wins, coalesce(rec.losses, 0) AS losses, coalesce(rec.draws, 0) AS draws,
 	CASE WHEN r.games >= @provisional AND u.deleted_at IS NULL THEN 1 + (
 		SELECT count(*) FROM ratings o
 		WHERE o.pool = r.pool AND o.games >= @provisional
-			AND o.rating >= above.t AND (o.rating > above.t OR above.t > 0)
-			AND NOT EXISTS (SELECT 1 FROM users x WHERE x.id = o.user_id AND x.deleted_at IS NOT NULL)
+			AND ` + displayedAboveSQL("o", "above.t") + `
+			AND ` + notClosedSQL("o") + `
 	) END AS rank
 FROM ratings r
 JOIN users u ON u.id = r.user_id
 CROSS JOIN LATERAL (
-	SELECT CASE WHEN r.rating >= 0 THEN floor(r.rating + 0.5) ELSE ceil(r.rating - 0.5) END + 0.5 AS t
+	SELECT ` + displayThresholdSQL("r.rating") + ` AS t
 ) above
 LEFT JOIN (
 	SELECT g.pool,
@@ -303,6 +303,27 @@ LEFT JOIN (
 ) rec ON rec.pool = r.pool
 WHERE r.user_id = @user
 ORDER BY r.pool`
+
+// displayThresholdSQL is the SQL for the least rating displayed above the
+// rating x's display, half of a point above it (Display rounds halves away
+// from zero): displayedAboveSQL tells the ratings at or past it.
+func displayThresholdSQL(x string) string {
+	return "(CASE WHEN " + x + " >= 0 THEN floor(" + x + " + 0.5) ELSE ceil(" + x + " - 0.5) END + 0.5)"
+}
+
+// displayedAboveSQL is true of a row of ratings (alias) whose displayed
+// rating is above the one whose threshold t is (see displayThresholdSQL):
+// at least t, or more than t when t is not positive, where rounding goes the
+// other way. It is a range of the board's indexes.
+func displayedAboveSQL(alias, t string) string {
+	return alias + ".rating >= " + t + " AND (" + alias + ".rating > " + t + " OR " + t + " > 0)"
+}
+
+// notClosedSQL leaves out the rows of ratings (alias) of closed accounts, as
+// the leaderboards do, as an anti-join that leaves the count index-only.
+func notClosedSQL(alias string) string {
+	return "NOT EXISTS (SELECT 1 FROM users x WHERE x.id = " + alias + ".user_id AND x.deleted_at IS NOT NULL)"
+}
 
 // decodeSeqCursor reads a rating-history cursor: the seq of the last change
 // of the page before (0 for the first page).
@@ -386,7 +407,8 @@ func (r *Ratings) decodeBoardCursor(s string, q league.LeaderboardQuery) (boardC
 var pools = map[string]bool{rating.PoolSequence2: true, rating.PoolSequence3: true, rating.PoolStacks: true}
 
 // Leaderboard returns one page of a pool's leaderboard, keyset-paginated in
-// rating order (rating, games, user ID, all descending).
+// rating order (rating, games, user ID, all descending); with q.Around, the
+// page that shows that player (see aroundCursor).
 func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([]league.LeaderboardRow, string, error) {
 	if !pools[q.Pool] {
 		return nil, "", league.Errorf(league.ENOTFOUND, "no pool %q (pools: %s, %s, %s)", q.Pool, rating.PoolSequence2, rating.PoolSequence3, rating.PoolStacks)
@@ -397,37 +419,64 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 	if q.Limit > 200 {
 		return nil, "", league.Invalid("the page size is not valid", league.FieldError{Field: "limit", Message: "must be a whole number from 1 to 200"})
 	}
+	if q.Around != "" && q.Cursor != "" {
+		return nil, "", league.Invalid("around and cursor cannot be asked together", league.FieldError{Field: "around", Message: "must not be given with cursor: next_cursor already continues the page around a player"})
+	}
 	db := r.db.WithContext(ctx)
-	query := db.Table("ratings r").
-		Select("r.user_id, r.pool, r.rating, r.games, r.peak, u.username, u.kind").
-		// A closed account no longer competes, so it is not ranked; its
-		// history stays readable through UserRatings.
-		Joins("JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL").
-		Where("r.pool = ?", q.Pool)
+	var filters []sqlFilter
 	if !q.Provisional {
-		query = query.Where("r.games >= ?", rating.ProvisionalGames)
+		filters = append(filters, sqlFilter{sql: "r.games >= ?", args: []any{rating.ProvisionalGames}})
 	}
 	if q.ClubID != "" {
 		if !validID(q.ClubID) {
 			return nil, "", league.Errorf(league.ENOTFOUND, "no such club")
 		}
-		query = query.Where("EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = ? AND cm.user_id = r.user_id)", q.ClubID)
+		filters = append(filters, sqlFilter{sql: "EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = ? AND cm.user_id = r.user_id)", args: []any{q.ClubID}})
 	}
 	if q.LeagueID != "" {
 		f, err := leagueMembersFilter(db, q.LeagueID)
 		if err != nil {
 			return nil, "", err
 		}
-		query = query.Where(f.sql, f.args...)
+		filters = append(filters, f)
 	}
-	var cur boardCursor
-	if q.Cursor != "" {
-		c, err := r.decodeBoardCursor(q.Cursor, q)
+	// board is a fresh read of the board's rows (ratings r), each time.
+	// A closed account no longer competes, so it is not ranked (its
+	// history stays readable through UserRatings): rows are read joined to
+	// their open accounts (users u), a key lookup each, and counts leave
+	// closed accounts out as poolStandingsSQL does.
+	board := func(count bool) *gorm.DB {
+		query := db.Table("ratings r")
+		if count {
+			query = query.Where(notClosedSQL("r"))
+		} else {
+			query = query.Joins("JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL")
+		}
+		query = query.Where("r.pool = ?", q.Pool)
+		for _, f := range filters {
+			query = query.Where(f.sql, f.args...)
+		}
+		return query
+	}
+	var cur *boardCursor
+	switch {
+	case q.Around != "":
+		c, err := r.aroundCursor(board, q)
 		if err != nil {
 			return nil, "", err
 		}
 		cur = c
-		query = query.Where("(r.rating, r.games, r.user_id) < (?, ?, ?)", c.rating, c.games, c.userID)
+	case q.Cursor != "":
+		c, err := r.decodeBoardCursor(q.Cursor, q)
+		if err != nil {
+			return nil, "", err
+		}
+		cur = &c
+	}
+	query := board(false).
+		Select("r.user_id, r.pool, r.rating, r.games, r.peak, u.username, u.kind")
+	if cur != nil {
+		query = query.Where("(r.rating, r.games, r.user_id) < (?, ?, ?)", cur.rating, cur.games, cur.userID)
 	}
 	var rows []struct {
 		UserID   string
@@ -457,9 +506,9 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 		rows = rows[:q.Limit]
 	}
 	out := make([]league.LeaderboardRow, len(rows))
-	rank, position, lastDisplay := cur.rank, cur.position, math.NaN()
-	if q.Cursor != "" {
-		lastDisplay = math.Round(cur.rating)
+	rank, position, lastDisplay := 0, 0, math.NaN()
+	if cur != nil {
+		rank, position, lastDisplay = cur.rank, cur.position, math.Round(cur.rating)
 	}
 	for i, row := range rows {
 		position++
@@ -475,6 +524,54 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 		next = r.encodeBoardCursor(boardCursor{rating: last.Rating, games: last.Games, userID: last.UserID, rank: rank, position: position}, q)
 	}
 	return out, next, nil
+}
+
+// aroundCursor finds where the page around q.Around starts: up to
+// q.Limit/2 rows above the player, read backward from the player's row by
+// the board's index, and returns the cursor of the row just above that
+// (nil when the page starts at the top), as paging from the top would have
+// made it. Its rank and position are counted as poolStandingsSQL counts a
+// rank, by ranges of the board's index: the players displayed above it,
+// and the players ahead of it in the board's order.
+func (r *Ratings) aroundCursor(board func(count bool) *gorm.DB, q league.LeaderboardQuery) (*boardCursor, error) {
+	notOnBoard := &league.Error{Code: league.ENOTFOUND, Message: "that player is not on this leaderboard",
+		Fields: []league.FieldError{{Field: "around", Message: "must be a player on this leaderboard (not provisional unless provisional=true, not closed, within the club or league asked for)"}}}
+	if !validID(q.Around) {
+		return nil, notOnBoard
+	}
+	type key struct {
+		Rating float64
+		Games  int
+		UserID string
+	}
+	var player []key
+	if err := board(false).Select("r.rating, r.games, r.user_id").Where("r.user_id = ?", q.Around).Scan(&player).Error; err != nil {
+		return nil, err
+	}
+	if len(player) == 0 {
+		return nil, notOnBoard
+	}
+	p := player[0]
+	above := q.Limit / 2
+	var before []key
+	if err := board(false).Select("r.rating, r.games, r.user_id").
+		Where("(r.rating, r.games, r.user_id) > (?, ?, ?)", p.Rating, p.Games, p.UserID).
+		Order("r.rating, r.games, r.user_id").Limit(above + 1).Scan(&before).Error; err != nil {
+		return nil, err
+	}
+	if len(before) <= above {
+		return nil, nil // the page starts at the top
+	}
+	a := before[above]
+	var counts struct{ Above, Ahead int }
+	if err := board(true).
+		Select("count(*) FILTER (WHERE "+displayedAboveSQL("r", "above.t")+") AS above, count(*) AS ahead").
+		Joins("CROSS JOIN (SELECT "+displayThresholdSQL("v.x")+" AS t FROM (SELECT CAST(? AS double precision) AS x) v) above", a.Rating).
+		Where("(r.rating, r.games, r.user_id) > (?, ?, ?)", a.Rating, a.Games, a.UserID).
+		Scan(&counts).Error; err != nil {
+		return nil, err
+	}
+	return &boardCursor{rating: a.Rating, games: a.Games, userID: a.UserID, rank: 1 + counts.Above, position: 1 + counts.Ahead}, nil
 }
 
 // sqlFilter is a WHERE fragment with its arguments.
