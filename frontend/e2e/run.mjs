@@ -1449,6 +1449,21 @@ try {
     assert(/^\d+ wins?, \d+ loss(es)?, \d+ draws?$/.test(await pool.locator('.pool-standing .sr-only').textContent()), 'the record has no words');
     await page.locator('#ratings').screenshot({ path: join(artifacts, 'rating-chart.png') });
     await audit('a profile with a rating chart');
+    // A profile's place on the board opens the board around the player (?around=): their row is
+    // current and focused, at the rank the profile said, whichever page it is on.
+    const ada = psqlDB(dbName, "SELECT id FROM users WHERE username = 'Ada'");
+    assert(ada.ok, ada.out);
+    await page.goto(`${base}/users/${ada.out.trim()}`);
+    const place = page.locator('#ratings .pool-standing a', { hasText: 'on the leaderboard' }).first();
+    const placeRank = Number((await place.textContent()).match(/^#(\d+) on the leaderboard$/)?.[1]);
+    await place.click();
+    await page.waitForURL(/\/leaderboards\/sequence-2team\?around=/);
+    const current = page.locator('table.leaderboard tbody tr[aria-current="true"]');
+    await current.waitFor();
+    assert(/Ada/.test(await current.textContent()), `the current row: ${await current.textContent()}`);
+    assert(Number(await current.getAttribute('data-rank')) === placeRank, `Ada at #${await current.getAttribute('data-rank')}, the profile said #${placeRank}`);
+    assert(await current.evaluate((el) => el === document.activeElement), "Ada's row is not focused");
+    await page.getByText(/around the player, ranks \d+–\d+/).waitFor();
   });
 
   await test('club management: the owner makes a member an organizer', async () => {

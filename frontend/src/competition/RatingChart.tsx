@@ -76,9 +76,10 @@ export function Chart({ points, label }: { points: Point[]; label: string }) {
 
 /**
  * Standing says a pool's record, "12 W · 7 L · 1 D" (read as "12 wins, 7 losses, 1 draw"), and the player's
- * place on the pool's leaderboard, linked to it; nothing of the place when the board leaves the player out.
+ * place on the pool's leaderboard, linked to the board's page that shows the player (?around=); nothing of the
+ * place when the board leaves the player out.
  */
-export function Standing({ pool, state }: { pool: string; state: PoolStanding }) {
+export function Standing({ pool, state, userId }: { pool: string; state: PoolStanding; userId: string }) {
   if (state.wins == null) return null; // an answer without the record
   return (
     <p class="pool-standing small">
@@ -91,14 +92,14 @@ export function Standing({ pool, state }: { pool: string; state: PoolStanding })
       {state.rank != null && (
         <>
           {' · '}
-          <a href={`/leaderboards/${encodeURIComponent(pool)}`}>#{state.rank} on the leaderboard</a>
+          <a href={`/leaderboards/${encodeURIComponent(pool)}?around=${encodeURIComponent(userId)}`}>#{state.rank} on the leaderboard</a>
         </>
       )}
     </p>
   );
 }
 
-function PoolRatings({ id, name, state, points }: { id: string; name: string; state?: PoolStanding; points?: Point[] }) {
+function PoolRatings({ id, name, state, points, userId }: { id: string; name: string; state?: PoolStanding; points?: Point[]; userId: string }) {
   const summary = points
     ? `Rating in ${name}: from ${Math.round(points[0].rating)} to ${Math.round(points[points.length - 1].rating)} over ${points.length - 1} rated game${points.length === 2 ? '' : 's'}`
     : `Rating in ${name}`;
@@ -118,7 +119,7 @@ function PoolRatings({ id, name, state, points }: { id: string; name: string; st
           {state.provisional && ' · provisional (“?”) until 30 games'}
         </p>
       )}
-      {state && <Standing pool={id} state={state} />}
+      {state && <Standing pool={id} state={state} userId={userId} />}
       {points && points.length > 1 ? (
         <>
           <Chart points={points} label={summary} />
@@ -194,7 +195,7 @@ export function RatingCharts({ userId }: { userId: string }) {
   return (
     <div class="pools">
       {shown.map((p) => (
-        <PoolRatings key={p.id} id={p.id} name={p.name} state={states.get(p.id)} points={series.get(p.id)} />
+        <PoolRatings key={p.id} id={p.id} name={p.name} state={states.get(p.id)} points={series.get(p.id)} userId={userId} />
       ))}
     </div>
   );

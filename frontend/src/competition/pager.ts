@@ -32,6 +32,8 @@ export interface LeaderboardQuery {
   provisional?: boolean;
   limit?: number;
   cursor?: string;
+  /** a user ID, or 'me': the page that shows that player (not with cursor) */
+  around?: string;
 }
 
 /** leaderboardPath is the API path of one page. */
@@ -42,13 +44,15 @@ export function leaderboardPath(q: LeaderboardQuery): string {
   if (q.league) p.set('league', q.league);
   if (q.provisional) p.set('provisional', 'true');
   if (q.cursor) p.set('cursor', q.cursor);
+  else if (q.around) p.set('around', q.around);
   return `/leaderboards/${encodeURIComponent(q.pool)}?${p}`;
 }
 
 /**
  * pagePath is the app's own URL of a leaderboard view: its filters, and
  * past the first page its cursor (and page number, for "page 3"), so that
- * Back, a reload or a shared link comes to the same page.
+ * Back, a reload or a shared link comes to the same page; or the page
+ * around a player (?around=, a user ID or me).
  */
 export function pagePath(q: LeaderboardQuery & { page?: number }): string {
   const p = new URLSearchParams();
@@ -58,6 +62,8 @@ export function pagePath(q: LeaderboardQuery & { page?: number }): string {
   if (q.cursor) {
     p.set('cursor', q.cursor);
     if (q.page && q.page > 1) p.set('page', String(q.page));
+  } else if (q.around) {
+    p.set('around', q.around);
   }
   const s = p.toString();
   return `/leaderboards/${q.pool}${s ? '?' + s : ''}`;

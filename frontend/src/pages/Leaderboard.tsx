@@ -1,8 +1,9 @@
 // Leaderboards by pool (GET /leaderboards/{pool}): club and league filters,
 // provisional players on request, keyset pages ("Next page" follows
-// next_cursor, kept in the URL as ?cursor=), ranks as the API gives them.
+// next_cursor, kept in the URL as ?cursor=), ranks as the API gives them,
+// and the page around a player (?around=, "Show my place").
 import { useEffect, useRef } from 'preact/hooks';
-import { POOLS, type Club, type LeaderboardPage, type League, type UserClub } from '../api/types';
+import { POOLS, type Club, type LeaderboardPage, type League, type UserClub, type UserRatings } from '../api/types';
 import { TableWrap } from '../competition/Standings';
 import { cursorOf, fetchAll, firstPage, leaderboardPath, next, pagePath, prev, type Pager } from '../competition/pager';
 import { ErrorBox, Loading, Page, useLoad } from '../components/ui';
@@ -11,7 +12,15 @@ import { api, useSession } from '../session';
 
 export const PAGE_SIZE = 25;
 
-export function LeaderboardTable({ page, me }: { page: LeaderboardPage; me?: string }) {
+/** AROUND marks, in the trail of pages seen, the page around a player. */
+const AROUND = 'around:';
+
+/** LeaderboardTable draws a page; the row of current (the player a page around a player is about) is marked aria-current, and takes the focus when focusCurrent is set. */
+export function LeaderboardTable({ page, me, current, focusCurrent }: { page: LeaderboardPage; me?: string; current?: string; focusCurrent?: boolean }) {
+  const currentRow = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (focusCurrent) currentRow.current?.focus();
+  }, [focusCurrent, page]);
   if (page.items.length === 0) return <p class="muted">Nobody here yet.</p>;
   return (
     <TableWrap label="Leaderboard">
@@ -35,7 +44,14 @@ export function LeaderboardTable({ page, me }: { page: LeaderboardPage; me?: str
         </thead>
         <tbody>
           {page.items.map((r) => (
-            <tr key={r.user_id} class={r.user_id === me ? 'mine' : undefined} data-rank={r.rank}>
+            <tr
+              key={r.user_id}
+              class={[r.user_id === me && 'mine', r.user_id === current && 'current'].filter(Boolean).join(' ') || undefined}
+              data-rank={r.rank}
+              aria-current={r.user_id === current ? 'true' : undefined}
+              tabIndex={r.user_id === current ? -1 : undefined}
+              ref={r.user_id === current ? currentRow : undefined}
+            >
               <td class="num">{r.rank}</td>
               <th scope="row">
                 <a href={`/users/${r.user_id}`}>{r.username}</a> {r.kind === 'bot' && <span class="tag">bot</span>}
@@ -61,7 +77,7 @@ export function LeaderboardTable({ page, me }: { page: LeaderboardPage; me?: str
   );
 }
 
-/** seenTrail: the cursors of the pages turned through, kept across the page's remounts. */
+/** seenTrail: the cursors of the pages turned through, kept across the page's remounts (base 0: unnumbered, after a page around a player). */
 let seenTrail: { key: string; cursors: string[]; base: number } = { key: '', cursors: [''], base: 1 };
 
 export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string }) {
@@ -75,20 +91,39 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
   // Back, a reload or a link keeps it; the cursors of the pages seen on the
   // way are remembered outside the component (the router mounts the page
   // anew for each URL), for "Previous page".
+  // ?around= (a user ID, or me) is the page that shows that player; the
+  // trail keeps it as the cursor "around:<id>", so that "Previous page"
+  // comes back to it. Pages after it are not numbered (the page around a
+  // player starts anywhere), nor is a page of a URL without ?page=.
   const cursor = query.get('cursor') ?? '';
+  const around = cursor ? '' : (query.get('around') ?? '');
+  const here = around ? AROUND + around : cursor;
+  const current = around === 'me' ? user?.id : around || undefined;
   const seen = seenTrail;
-  const urlPage = Math.max(2, Math.floor(Number(query.get('page'))) || 2);
+  const urlPage = query.get('page') ? Math.max(2, Math.floor(Number(query.get('page'))) || 2) : 0;
   // a page reached by a link or a reload: numbered as the URL says, the way back unknown
-  const trail = seen.key === key && seen.cursors.includes(cursor) ? seen : cursor ? { cursors: [cursor], base: urlPage } : { cursors: [''], base: 1 };
-  const pager: Pager = { cursors: trail.cursors, index: trail.cursors.indexOf(cursor) };
-  const pageNo = trail.base + pager.index;
-  const page = useLoad(() => api.get<LeaderboardPage>(leaderboardPath({ pool, club, league, provisional, cursor, limit: PAGE_SIZE })), [key, cursor]);
+  const trail = seen.key === key && seen.cursors.includes(here) ? seen : here ? { cursors: [here], base: around ? 0 : urlPage } : { cursors: [''], base: 1 };
+  const pager: Pager = { cursors: trail.cursors, index: trail.cursors.indexOf(here) };
+  const pageNo = trail.base ? trail.base + pager.index : 0;
+  const page = useLoad(() => api.get<LeaderboardPage>(leaderboardPath({ pool, club, league, provisional, cursor, around, limit: PAGE_SIZE })), [key, cursor, around]);
+  // The signed-in player's standing in the pool: its rank is their place on
+  // the default board, which leaves out the provisional and the closed.
+  const standing = useLoad(
+    async () => (user ? ((await api.get<UserRatings>(`/users/${encodeURIComponent(user.id)}/ratings?pool=${encodeURIComponent(pool)}&limit=1`)).pools ?? []).find((p) => p.pool === pool) ?? null : null),
+    [pool, user?.id],
+  );
 
   const myClubs = useLoad(async () => (user ? await fetchAll<UserClub>((path) => api.get(path), `/users/${user.id}/clubs`) : []), [user?.id]);
   // A club named in the URL that is not one of mine still gets its name.
   const urlClub = useLoad(async () => (club && !myClubs.data?.some((c) => c.id === club) ? api.get<Club>(`/clubs/${encodeURIComponent(club)}`).catch(() => null) : null), [club, myClubs.data]);
   const leagues = useLoad(async () => (club ? await fetchAll<League>((path) => api.get(path), `/clubs/${encodeURIComponent(club)}/leagues`) : []), [club]);
 
+  // On this board as far as one can tell without asking for it (a
+  // refusal would be an error on the page): rated in the pool, established
+  // unless provisional players are shown, a member of the club filtered;
+  // under a league filter, a refusal says they did not play in it.
+  const mine = standing.data;
+  const onBoard = !!mine && (provisional || mine.rank != null) && (!club || !!myClubs.data?.some((c) => c.id === club));
   const clubs: { id: string; name: string }[] = [...(myClubs.data ?? [])];
   if (urlClub.data) clubs.push(urlClub.data);
 
@@ -110,7 +145,14 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
   const go = (p: Pager, base: number) => {
     turned.current = true;
     seenTrail = { key, cursors: p.cursors, base };
-    navigate(pagePath({ pool, club, league, provisional, cursor: cursorOf(p), page: base + p.index }));
+    const c = cursorOf(p);
+    if (c.startsWith(AROUND)) navigate(pagePath({ pool, club, league, provisional, around: c.slice(AROUND.length) }));
+    else navigate(pagePath({ pool, club, league, provisional, cursor: c, page: base ? base + p.index : undefined }));
+  };
+  // "Show my place": the page around me, where the trail of pages seen starts (its table focuses my row).
+  const showMine = () => {
+    seenTrail = { key, cursors: [AROUND + 'me'], base: 0 };
+    navigate(pagePath({ pool, club, league, provisional, around: 'me' }));
   };
   // Without the way back (a reload on a later page), "previous" is the first page.
   const back = pager.index > 0 ? () => go(prev(pager), trail.base) : () => go(firstPage(), 1);
@@ -161,24 +203,34 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
         {page.data && !page.loading && first != null && (
           <span class="muted small">
             {' '}
-            · page {pageNo}, ranks {first}–{last}
+            · {around ? (current === user?.id ? 'around you, ' : 'around the player, ') : pageNo ? `page ${pageNo}, ` : ''}ranks {first}–{last}
           </span>
         )}
       </h2>
+      {onBoard && !(around && current === user?.id) && (
+        <p>
+          <button type="button" class="link" onClick={showMine}>
+            Show my place
+          </button>
+          {!club && !league && !provisional && mine?.rank != null && <span class="muted small"> (#{mine.rank})</span>}
+        </p>
+      )}
       <ErrorBox error={page.error} />
       <div aria-busy={page.loading ? 'true' : undefined} class={page.loading ? 'stale' : undefined}>
-        {page.loading && !page.data ? <Loading /> : page.data && <LeaderboardTable page={page.data} me={user?.id} />}
+        {page.loading && !page.data ? <Loading /> : page.data && <LeaderboardTable page={page.data} me={user?.id} current={around ? current : undefined} focusCurrent={!!around} />}
       </div>
       <p class="muted small">
         A “?” after a rating: provisional, fewer than 30 rated games in the pool{provisional ? '' : ' (hidden unless you ask for them)'}. Equal ratings share a rank.
       </p>
       <nav class="pager" aria-label="Pages">
-        <button type="button" disabled={!cursor || page.loading} onClick={back}>
-          {cursor && pager.index === 0 ? '← First page' : '← Previous page'}
+        <button type="button" disabled={!here || page.loading} onClick={back}>
+          {here && pager.index === 0 ? '← First page' : '← Previous page'}
         </button>
-        <span class="muted" aria-hidden="true">
-          Page {pageNo}
-        </span>
+        {pageNo > 0 && (
+          <span class="muted" aria-hidden="true">
+            Page {pageNo}
+          </span>
+        )}
         <button type="button" disabled={!page.data?.next_cursor || page.loading} onClick={() => page.data && go(next(pager, page.data.next_cursor), trail.base)}>
           Next page →
         </button>

@@ -109,6 +109,120 @@ describe('the leaderboard page', () => {
     expect(location.search).toBe('?club=c1');
   });
 
+  describe('the page around a player', () => {
+    const me: User = { id: 'u7', username: 'player7', kind: 'human', is_admin: false, created_at: '' };
+    // The board: u1..u9; the page around u7 (limit/2 above it) is u3..u9 here, cut short.
+    const around = { items: [row(3, 5), row(3, 6), row(5, 7), row(6, 8)], next_cursor: 'AFTER' };
+    const routes = (onBoard: boolean): Record<string, Handler> => ({
+      'GET /me': () => me,
+      'GET /users/u7/ratings\\?pool=sequence-2team&limit=1': () => ({
+        user_id: 'u7',
+        pools: [{ ...row(5, 7), rank: onBoard ? 5 : null, provisional: !onBoard, games: onBoard ? 40 : 12, wins: 1, losses: 0, draws: 0 }],
+        history: [],
+        next_cursor: '',
+      }),
+      'GET /users/u7/clubs\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /leaderboards/sequence-2team\\?.*': (p) => {
+        const q = new URLSearchParams(p.split('?')[1]);
+        const a = q.get('around');
+        if (a) {
+          if (!onBoard || (a !== 'me' && a !== 'u7')) throw new ApiError(404, { title: 'Not Found', status: 404, detail: 'that player is not on this leaderboard', errors: [{ field: 'around', message: 'must be a player on this leaderboard' }] });
+          return { pool: 'sequence-2team', ...around };
+        }
+        if (q.get('cursor') === 'AFTER') return { pool: 'sequence-2team', items: [row(7, 9)], next_cursor: '' };
+        return { pool: 'sequence-2team', items: [row(1, 1), row(2, 2)], next_cursor: 'AAA' };
+      },
+    });
+    beforeEach(() => {
+      vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    });
+    afterEach(signOutAndUnmount);
+    const ranks = (root: Element) => [...root.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-rank'));
+    const asked = () => calls.filter((c) => c.path.startsWith('/leaderboards')).map((c) => c.path.split('?')[1]);
+
+    it('offers "Show my place", which loads the page around me with my row current and focused, and pages on from it', async () => {
+      history.replaceState(null, '', '/leaderboards/sequence-2team');
+      stub(routes(true));
+      await restore();
+      const root = mount(<Leaderboard pool="sequence-2team" />);
+      await settle();
+      expect(ranks(root)).toEqual(['1', '2']);
+      const show = byText(root, 'button', 'Show my place')!;
+      expect(show.parentElement!.textContent).toContain('(#5)');
+      expect(asked()).toEqual(['limit=25']); // the place is the ratings' rank: no page is asked for to find it
+      await click(show);
+      await settle();
+      expect(location.pathname + location.search).toBe('/leaderboards/sequence-2team?around=me');
+      expect(asked()).toContain('limit=25&around=me');
+      expect(ranks(root)).toEqual(['3', '3', '5', '6']);
+      const current = root.querySelectorAll('tbody tr[aria-current="true"]');
+      expect(current.length).toBe(1);
+      expect(current[0].textContent).toContain('player7');
+      expect(document.activeElement).toBe(current[0]);
+      expect(root.querySelector('.results-title')!.textContent).toContain('around you, ranks 3–6');
+      expect(byText(root, 'button', 'Show my place')).toBeNull(); // here already
+      // on by next_cursor, back to the page around me, and to the top
+      await click(byText(root, 'button', 'Next page →'));
+      await settle();
+      expect(ranks(root)).toEqual(['7']);
+      expect(location.search).toBe('?cursor=AFTER');
+      expect(root.querySelector('.results-title')!.textContent).toContain('· ranks 7–7');
+      await click(byText(root, 'button', '← Previous page'));
+      await settle();
+      expect(ranks(root)).toEqual(['3', '3', '5', '6']);
+      await click(byText(root, 'button', '← First page'));
+      await settle();
+      expect(ranks(root)).toEqual(['1', '2']);
+      expect(location.search).toBe('');
+    });
+
+    it("opens around the player a link names (a profile's place), and offers nothing to one not on the board", async () => {
+      history.replaceState(null, '', '/leaderboards/sequence-2team?around=u7');
+      stub(routes(false));
+      await restore();
+      let root = mount(<Leaderboard pool="sequence-2team" />);
+      await settle();
+      expect(asked()).toContain('limit=25&around=u7');
+      expect(root.querySelector('[role="alert"], .error')?.textContent ?? root.textContent).toMatch(/not on this leaderboard/);
+      unmountAll();
+      history.replaceState(null, '', '/leaderboards/sequence-2team');
+      root = mount(<Leaderboard pool="sequence-2team" />);
+      await settle();
+      expect(ranks(root)).toEqual(['1', '2']);
+      expect(byText(root, 'button', 'Show my place')).toBeNull(); // provisional, so not on this board
+    });
+
+    it('offers my place with provisional players shown, but not on the board of a club I am not in', async () => {
+      history.replaceState(null, '', '/leaderboards/sequence-2team?provisional=1');
+      stub({ ...routes(false), 'GET /clubs/c9': () => ({ id: 'c9', name: 'Other Club' }), 'GET /clubs/c9/leagues\\?.*': () => ({ items: [], next_cursor: '' }) });
+      await restore();
+      let root = mount(<Leaderboard pool="sequence-2team" />);
+      await settle();
+      const show = byText(root, 'button', 'Show my place')!;
+      expect(show.parentElement!.textContent).toBe('Show my place'); // no number: the ratings' rank is the default board's
+      await click(show);
+      await settle();
+      expect(location.search).toBe('?provisional=1&around=me');
+      expect(asked()).toContain('limit=25&provisional=true&around=me');
+      unmountAll();
+      history.replaceState(null, '', '/leaderboards/sequence-2team?club=c9&provisional=1');
+      root = mount(<Leaderboard pool="sequence-2team" />);
+      await settle();
+      expect(byText(root, 'button', 'Show my place')).toBeNull();
+    });
+
+    it("marks the row of the player a link names, signed in as someone else", async () => {
+      history.replaceState(null, '', '/leaderboards/sequence-2team?around=u7');
+      stub({ ...routes(true), 'GET /me': () => ({ ...me, id: 'u1', username: 'player1' }), 'GET /users/u1/clubs\\?.*': () => ({ items: [], next_cursor: '' }) });
+      await restore();
+      const root = mount(<Leaderboard pool="sequence-2team" />);
+      await settle();
+      expect(ranks(root)).toEqual(['3', '3', '5', '6']);
+      expect(root.querySelector('tbody tr[aria-current="true"]')!.textContent).toContain('player7');
+      expect(root.querySelector('.results-title')!.textContent).toContain('around the player, ranks 3–6');
+    });
+  });
+
   it('asks for provisional players and a club when the filters say so', async () => {
     history.replaceState(null, '', '/leaderboards/stacks?club=c1&provisional=1');
     stub({

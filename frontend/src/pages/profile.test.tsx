@@ -339,11 +339,11 @@ describe("a pool's standing", () => {
     expect(standing('Sequence Stacks').querySelector('.sr-only')?.textContent).toBe('1 win, 0 losses, 0 draws');
   });
 
-  it("links the place on the leaderboard to the pool's board, and says none when the board leaves the player out", async () => {
+  it("links the place on the leaderboard to the pool's board around the player, and says none when the board leaves the player out", async () => {
     const standing = await render();
     const link = standing('Sequence, 2 teams').querySelector('a')!;
     expect(link.textContent).toBe('#5 on the leaderboard');
-    expect(link.getAttribute('href')).toBe('/leaderboards/sequence-2team');
+    expect(link.getAttribute('href')).toBe('/leaderboards/sequence-2team?around=u-ann');
     const stacks = standing('Sequence Stacks');
     expect(stacks.querySelector('a')).toBeNull();
     expect(stacks.textContent).not.toMatch(/leaderboard|#/);
