@@ -15,14 +15,7 @@ import (
 
 func TestAdminCreatesUsersAndPromotesThem(t *testing.T) {
 	dsn := testenv.Postgres(t)
-	env := map[string]string{"DATABASE_URL": dsn, "SEQLEAGUE_DATA_DIR": t.TempDir(), "SEQLEAGUE_LOG_LEVEL": "warn"}
-	t.Cleanup(func() { adminStdin = os.Stdin })
-	admin := func(stdin string, args ...string) (int, string) {
-		adminStdin = strings.NewReader(stdin)
-		var out bytes.Buffer
-		code := run(context.Background(), append([]string{"admin"}, args...), envOf(env), &out, &out)
-		return code, out.String()
-	}
+	admin := adminOn(t, dsn)
 	if code, out := admin("a-long-password\n", "create-user", "--admin", "--email", "root@example.org", "root"); code != 0 || !strings.Contains(out, "root\tadmin=true") {
 		t.Fatalf("create-user --admin: exit %d, %s", code, out)
 	}
@@ -67,14 +60,7 @@ func TestAdminCreatesUsersAndPromotesThem(t *testing.T) {
 // ends every session it had, as a change of password does.
 func TestAdminSetsANewPassword(t *testing.T) {
 	dsn := testenv.Postgres(t)
-	env := map[string]string{"DATABASE_URL": dsn, "SEQLEAGUE_DATA_DIR": t.TempDir(), "SEQLEAGUE_LOG_LEVEL": "warn"}
-	t.Cleanup(func() { adminStdin = os.Stdin })
-	admin := func(stdin string, args ...string) (int, string) {
-		adminStdin = strings.NewReader(stdin)
-		var out bytes.Buffer
-		code := run(context.Background(), append([]string{"admin"}, args...), envOf(env), &out, &out)
-		return code, out.String()
-	}
+	admin := adminOn(t, dsn)
 	if code, out := admin("the-forgotten-one\n", "create-user", "ann"); code != 0 {
 		t.Fatalf("create-user: exit %d, %s", code, out)
 	}
@@ -116,5 +102,18 @@ func TestAdminSetsANewPassword(t *testing.T) {
 				t.Errorf("exit %d, output %q; want failure mentioning %q", code, out, tc.want)
 			}
 		})
+	}
+}
+
+// adminOn runs `seqleague admin ARGS` against the database dsn, with stdin
+// as its standard input, and answers its exit code and output.
+func adminOn(t *testing.T, dsn string) func(stdin string, args ...string) (int, string) {
+	env := map[string]string{"DATABASE_URL": dsn, "SEQLEAGUE_DATA_DIR": t.TempDir(), "SEQLEAGUE_LOG_LEVEL": "warn"}
+	t.Cleanup(func() { adminStdin = os.Stdin })
+	return func(stdin string, args ...string) (int, string) {
+		adminStdin = strings.NewReader(stdin)
+		var out bytes.Buffer
+		code := run(context.Background(), append([]string{"admin"}, args...), envOf(env), &out, &out)
+		return code, out.String()
 	}
 }

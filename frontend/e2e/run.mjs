@@ -218,6 +218,26 @@ async function test(name, fn) {
     } catch {}
   }
 }
+// signUpApart registers a new account (named after who) in a browser
+// context of its own, for a test of several people at once, its page's
+// script errors counted with the run's; it answers the page and the name.
+async function signUpApart(browser, who) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const p = await ctx.newPage();
+  p.setDefaultTimeout(15_000);
+  p.on('pageerror', (e) => pageErrors.push(`${who}: ${e}`));
+  p.on('console', (m) => {
+    if (m.type() === 'error' && !/status of 40[19]/.test(m.text())) pageErrors.push(`${who} console: ${m.text()}`);
+  });
+  const name = `${who}_${suffix}`.slice(0, 24).replace(/[^A-Za-z0-9_-]/g, '_');
+  await p.goto(base + '/signup');
+  await p.getByLabel('Username').fill(name);
+  await p.getByLabel('Password').fill(password);
+  await p.getByRole('button', { name: 'Create account' }).click();
+  await p.getByRole('heading', { name: `Hello, ${name}` }).waitFor();
+  return { p, name };
+}
+
 function assert(cond, msg) {
   if (!cond) throw new Error(msg);
 }
@@ -1600,22 +1620,7 @@ try {
     const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
     try {
       const players = [];
-      for (const who of ['qa', 'qb']) {
-        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        const p = await ctx.newPage();
-        p.setDefaultTimeout(15_000);
-        p.on('pageerror', (e) => pageErrors.push(`${who}: ${e}`));
-        p.on('console', (m) => {
-          if (m.type() === 'error' && !/status of 40[19]/.test(m.text())) pageErrors.push(`${who} console: ${m.text()}`);
-        });
-        const name = `${who}_${suffix}`.slice(0, 24).replace(/[^A-Za-z0-9_-]/g, '_');
-        await p.goto(base + '/signup');
-        await p.getByLabel('Username').fill(name);
-        await p.getByLabel('Password').fill(password);
-        await p.getByRole('button', { name: 'Create account' }).click();
-        await p.getByRole('heading', { name: `Hello, ${name}` }).waitFor();
-        players.push({ p, name });
-      }
+      for (const who of ['qa', 'qb']) players.push(await signUpApart(browser, who));
       // 5-player Stacks: a set-up no other test makes, and a table that
       // stays open with two seated (nothing is played in the background)
       const urls = [];
@@ -1643,22 +1648,7 @@ try {
     const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
     try {
       const people = {};
-      for (const who of ['alice', 'bob', 'carol']) {
-        const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        const p = await ctx.newPage();
-        p.setDefaultTimeout(15_000);
-        p.on('pageerror', (e) => pageErrors.push(`${who}: ${e}`));
-        p.on('console', (m) => {
-          if (m.type() === 'error' && !/status of 40[19]/.test(m.text())) pageErrors.push(`${who} console: ${m.text()}`);
-        });
-        const name = `${who}_${suffix}`.slice(0, 24).replace(/[^A-Za-z0-9_-]/g, '_');
-        await p.goto(base + '/signup');
-        await p.getByLabel('Username').fill(name);
-        await p.getByLabel('Password').fill(password);
-        await p.getByRole('button', { name: 'Create account' }).click();
-        await p.getByRole('heading', { name: `Hello, ${name}` }).waitFor();
-        people[who] = { p, name };
-      }
+      for (const who of ['alice', 'bob', 'carol']) people[who] = await signUpApart(browser, who);
       const { alice, bob, carol } = people;
       // alice: 2-player Sequence, her seat and one kept for bob, private
       const form = alice.p.locator('form.new-game');

@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/types';
+import { useEditForm } from '../components/editForm';
 import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Field, TextArea, errorText } from '../components/ui';
 import { api } from '../session';
@@ -34,52 +35,29 @@ export function canRemove(rights: ClubRights, target: Member): boolean {
 
 /** EditClub edits the club's name and description (owner and site admins). */
 export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => void }) {
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState(club.name);
   const [desc, setDesc] = useState(club.description);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
-  const fe = error instanceof ApiError ? error : null;
-  const descErr = fe?.fieldError('description');
-  // the focus goes to the form's first field when it opens, back to the
-  // button that opened it when it closes
-  const { root, focusNext } = useFocusAfter<HTMLElement>();
-
-  const start = () => {
-    setName(club.name);
-    setDesc(club.description);
-    setError(null);
-    setSaved(false);
-    setOpen(true);
-    focusNext('#f-club-edit-name');
-  };
-  const close = () => {
-    setOpen(false);
-    focusNext('[data-action=edit-club]');
-  };
-  const save = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { open, busy, error, saved, root, start, close, submit } = useEditForm({
+    first: '#f-club-edit-name',
+    opener: '[data-action=edit-club]',
+    reset: () => {
+      setName(club.name);
+      setDesc(club.description);
+    },
+    save: async () => {
       const body: ClubUpdate = { name: name.trim(), description: desc.trim() };
       const c = await api.patch<Club>(`/clubs/${enc(club.id)}`, body);
       onSaved({ ...club, ...c, viewer_role: club.viewer_role });
-      close();
-      setSaved(true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const fe = error instanceof ApiError ? error : null;
+  const descErr = fe?.fieldError('description');
 
   return (
     <section class="card-box club-manage" aria-labelledby="manage-title" ref={root}>
       <h2 id="manage-title">Manage the club</h2>
       {open ? (
-        <form class="form narrow" onSubmit={save}>
+        <form class="form narrow" onSubmit={submit}>
           <Field label="Club name" name="club-edit-name" value={name} onInput={setName} required maxLength={64} error={fe?.fieldError('name')} />
           <TextArea id="club-edit-description" label="Club description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
           <ErrorBox error={error} />

@@ -9,7 +9,7 @@ import { leaderboardPath, pagePath } from '../competition/pager';
 import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
 import { ConfirmStep } from '../components/ConfirmStep';
-import { useFocusAfter } from '../components/focus';
+import { useEditForm } from '../components/editForm';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
 import { Crumbs, ErrorBox, Field, Loading, Page, TextArea, useLoad, when } from '../components/ui';
@@ -165,52 +165,29 @@ function EditNamed(props: {
   save: (body: { name: string; description?: string }) => Promise<void>;
 }) {
   const { id } = props;
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState(props.name);
   const [desc, setDesc] = useState(props.description ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const withDescription = props.description !== undefined;
+  const { open, busy, error, saved, root, start, close, submit } = useEditForm({
+    first: `#f-${id}-name`,
+    opener: `[data-action=${id}]`,
+    reset: () => {
+      setName(props.name);
+      setDesc(props.description ?? '');
+    },
+    save: () => props.save(withDescription ? { name: name.trim(), description: desc.trim() } : { name: name.trim() }),
+    focusInvalid: true,
+  });
   const fe = error instanceof ApiError ? error : null;
   const nameErr = fe?.fieldError('name');
   const descErr = fe?.fieldError('description');
-  const { root, focusNext } = useFocusAfter<HTMLElement>();
-  const withDescription = props.description !== undefined;
-
-  const start = () => {
-    setName(props.name);
-    setDesc(props.description ?? '');
-    setError(null);
-    setSaved(false);
-    setOpen(true);
-    focusNext(`#f-${id}-name`);
-  };
-  const close = () => {
-    setOpen(false);
-    focusNext(`[data-action=${id}]`);
-  };
-  const save = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await props.save(withDescription ? { name: name.trim(), description: desc.trim() } : { name: name.trim() });
-      close();
-      setSaved(true);
-    } catch (err) {
-      setError(err);
-      focusNext('[aria-invalid=true]', 'button[type=submit]');
-    } finally {
-      setBusy(false);
-    }
-  };
   // one message: a field's own error shows at the field, only the rest above the buttons
   const rest = fe && (nameErr || descErr) ? null : error;
   return (
     <section class={`card-box ${id}`} aria-labelledby={`${id}-title`} ref={root}>
       <h2 id={`${id}-title`}>{props.heading}</h2>
       {open ? (
-        <form class="form narrow" onSubmit={save}>
+        <form class="form narrow" onSubmit={submit}>
           <Field label={props.nameLabel} name={`${id}-name`} value={name} onInput={setName} required maxLength={NAME_MAX} error={nameErr} />
           {withDescription && (
             <TextArea id={`${id}-description`} label="Description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
