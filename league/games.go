@@ -277,6 +277,11 @@ type GameService interface {
 	Join(ctx context.Context, a Actor, gameID string, seat *int) (*Game, error)
 	Leave(ctx context.Context, a Actor, gameID string) (*Game, error)
 	Start(ctx context.Context, a Actor, gameID string) (*Game, error)
+	// SetSeat opens, keeps for a player, or gives a bot one seat of an
+	// open casual game that no person holds (its creator or an admin).
+	SetSeat(ctx context.Context, a Actor, gameID string, seat int, spec SeatSpec) (*Game, error)
+	// Decline gives up the seat kept for the caller at an open game.
+	Decline(ctx context.Context, a Actor, gameID string) (*Game, error)
 	// Rematch makes or joins the rematch of a finished casual game.
 	Rematch(ctx context.Context, a Actor, gameID string) (*Game, error)
 	// QuickMatch seats the caller at the oldest game waiting for players

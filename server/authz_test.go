@@ -192,6 +192,8 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 		"POST /api/v1/games/{id}/join":                   `{"seat":1}`,
 		"POST /api/v1/games/{id}/leave":                  "",
 		"POST /api/v1/games/{id}/start":                  "",
+		"PUT /api/v1/games/{id}/seats/{seat}":            `{"bot":"greedy"}`,
+		"POST /api/v1/games/{id}/decline":                "",
 		"POST /api/v1/games/{id}/rematch":                "",
 		"POST /api/v1/seasons/{id}/close":                "",
 		"POST /api/v1/games/{id}/moves":                  fmt.Sprintf(`{"ply":0,"move":%q,"move_id":"m0"}`, view.LegalMoves[0]),
@@ -218,7 +220,7 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 				t.Errorf("%s does not list the 401 every API operation gives a bad token", op)
 				continue
 			}
-			url := strings.NewReplacer("{user_id}", tomID, "{pool}", "sequence-2team", "{number}", "1").Replace(path)
+			url := strings.NewReplacer("{user_id}", tomID, "{pool}", "sequence-2team", "{number}", "1", "{seat}", "1").Replace(path)
 			if parts := strings.Split(path, "/"); len(parts) > 4 && parts[4] == "{id}" {
 				id, ok := ids[parts[3]]
 				if !ok {

@@ -197,6 +197,8 @@ func mountGames(e *echo.Echo, api *echo.Group, d Deps) {
 	api.POST("/games/:id/join", h.join, required)
 	api.POST("/games/:id/leave", h.leave, required)
 	api.POST("/games/:id/start", h.start, required)
+	api.PUT("/games/:id/seats/:seat", h.setSeat, required)
+	api.POST("/games/:id/decline", h.decline, required)
 	api.POST("/games/:id/rematch", h.rematch, required)
 	api.POST("/games/:id/moves", h.move, required)
 	api.GET("/games/:id/moves", h.moves, optional)
@@ -282,6 +284,35 @@ func (h gameHandlers) join(c echo.Context) error {
 
 func (h gameHandlers) leave(c echo.Context) error {
 	g, err := h.games.Leave(c.Request().Context(), actorOf(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameResponse(*g))
+}
+
+// setSeat changes a seat of an open game as its creator: the body is a
+// seat as POST /games takes one, but for "user" (a person joins).
+func (h gameHandlers) setSeat(c echo.Context) error {
+	var req seatRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(c.Param("seat"))
+	if err != nil || n < 0 {
+		e := league.Errorf(league.ENOTFOUND, "no seat %q: seats are numbered from 0", c.Param("seat"))
+		e.Fields = []league.FieldError{{Field: "seat", Message: "must be a seat number, from 0"}}
+		return e
+	}
+	spec := league.SeatSpec{UserID: req.User, Bot: req.Bot, Open: req.Open, For: req.For}
+	g, err := h.games.SetSeat(c.Request().Context(), actorOf(c), c.Param("id"), n, spec)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameResponse(*g))
+}
+
+func (h gameHandlers) decline(c echo.Context) error {
+	g, err := h.games.Decline(c.Request().Context(), actorOf(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

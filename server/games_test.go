@@ -481,3 +481,56 @@ func TestASeatKeptForAPlayerIsOfferedToThemAlone(t *testing.T) {
 		t.Fatalf("bob joining: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// The creator's seat changes and bob's decline over HTTP: each refusal a
+// problem naming its field (the path's seat, the body's user, bot, open or
+// for), a stranger's a 403, and the changes in the game answered.
+func TestTheCreatorChangesASeatAndTheInviteeDeclines(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	_, carol := r.user("carol", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"stacks","players":3,"seats":[{"user":"me"},{"open":true,"for":"bob"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("creating: %d %s", rec.Code, rec.Body)
+	}
+	g := decode[gameResponse](t, rec)
+	seat := func(n, body, token string) *httptest.ResponseRecorder {
+		return r.call("PUT", "/api/v1/games/"+g.ID+"/seats/"+n, body, token)
+	}
+	for _, c := range []struct {
+		n, body string
+		status  int
+		field   string
+	}{
+		{"x", `{"open":true}`, http.StatusNotFound, "seat"},
+		{"-1", `{"open":true}`, http.StatusNotFound, "seat"},
+		{"3", `{"open":true}`, http.StatusNotFound, "seat"},
+		{"0", `{"open":true}`, http.StatusConflict, "seat"},
+		{"2", `{"user":"me"}`, http.StatusBadRequest, "user"},
+		{"2", `{}`, http.StatusBadRequest, "open"},
+		{"2", `{"bot":"genius"}`, http.StatusBadRequest, "bot"},
+		{"2", `{"bot":"greedy","open":true}`, http.StatusBadRequest, "seat"},
+		{"2", `{"open":true,"for":"nobody"}`, http.StatusUnprocessableEntity, "for"},
+		{"2", `{"open":true,"for":"bob"}`, http.StatusUnprocessableEntity, "for"}, // seat 1 is his
+		{"2", `{"open":"yes"}`, http.StatusBadRequest, "open"},
+	} {
+		wantProblem(t, seat(c.n, c.body, alice), c.status, c.field)
+	}
+	wantProblem(t, seat("2", `{"open":true}`, carol), http.StatusForbidden, "")
+	wantProblem(t, seat("2", `{"open":true}`, ""), http.StatusUnauthorized, "")
+
+	rec = seat("2", `{"open":true,"for":"carol"}`, alice)
+	if rec.Code != http.StatusOK || decode[gameResponse](t, rec).Seats[2].KeptFor == nil {
+		t.Fatalf("keeping seat 2 for carol: %d %s", rec.Code, rec.Body)
+	}
+	wantProblem(t, r.call("POST", "/api/v1/games/"+g.ID+"/decline", "", alice), http.StatusUnprocessableEntity, "")
+	rec = r.call("POST", "/api/v1/games/"+g.ID+"/decline", "", bob)
+	if d := decode[gameResponse](t, rec); rec.Code != http.StatusOK || !d.Seats[1].Open || d.Seats[1].KeptFor != nil {
+		t.Fatalf("bob declining: %d %s; want seat 1 open to anyone", rec.Code, rec.Body)
+	}
+	rec = seat("1", `{"bot":"random"}`, alice)
+	if d := decode[gameResponse](t, rec); rec.Code != http.StatusOK || d.Seats[1].Bot == "" || d.Status != league.StatusOpen {
+		t.Fatalf("a bot in seat 1: %d %s; want seated, the game still waiting for carol", rec.Code, rec.Body)
+	}
+}

@@ -1687,6 +1687,37 @@ try {
     }
   });
 
+  await test("a friend who declines: dora declines eve's table from Home; eve gives the seat to a bot and the game starts", async () => {
+    const browser = await playwright.chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const eve = await signUpApart(browser, 'eve');
+      const dora = await signUpApart(browser, 'dora');
+      const form = eve.p.locator('form.new-game');
+      await form.getByLabel('Seat 2').selectOption('kept');
+      await form.getByLabel('Kept for (username)').fill(dora.name);
+      await form.getByLabel('Private table (only people with the link)').check();
+      await form.getByRole('button', { name: 'Start the game' }).click();
+      await eve.p.waitForURL(/\/games\/[0-9a-f-]+$/);
+      const seat = eve.p.locator('.open-seat[data-seat="1"]');
+      await seat.filter({ hasText: `kept for ${dora.name}` }).waitFor();
+      // dora: Decline on Home; the invitation and the header's count go
+      await dora.p.reload();
+      const invite = dora.p.locator('ul.invitations li', { hasText: `by ${eve.name}` });
+      await dora.p.locator('nav .nav-count', { hasText: '1' }).waitFor();
+      await invite.getByRole('button', { name: /^Decline/ }).click();
+      await invite.waitFor({ state: 'detached' });
+      await dora.p.locator('nav .nav-count').waitFor({ state: 'detached' });
+      // eve's page hears it through its stream: the seat is open to anyone
+      await seat.filter({ hasText: /: open/ }).waitFor();
+      await eve.p.getByRole('button', { name: 'Change seat 2' }).click();
+      await eve.p.getByLabel('Seat 2 goes to').selectOption('greedy');
+      await eve.p.getByRole('button', { name: 'Save seat' }).click();
+      await eve.p.locator('.sequence-table').waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+
   await test('axe-core: no WCAG 2.1 A or AA violation on any page audited, nor an item it leaves for review that fails', async () => {
     log(`    (${axeAudits.runs} audits in ${(axeAudits.ms / 1000).toFixed(1)} s; needing review: ${axeReviewed.contrasts} contrasts measured, the lowest ${axeReviewed.lowest.toFixed(2)}:1, and ${axeReviewed.symbolNames} symbol-only labels)`);
     assert(axeAudits.runs > 0, 'no page was audited');

@@ -404,7 +404,7 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 	if err != nil {
 		return nil, err
 	}
-	keptFor, err := resolveKeptFor(tx, creator, req.Seats)
+	keptFor, err := resolveKeptFor(tx, creator, req.Seats, func(i int) string { return fmt.Sprintf("seats[%d].for", i) })
 	if err != nil {
 		return nil, err
 	}
@@ -471,8 +471,9 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 
 // resolveKeptFor finds the accounts the seats name in "for", by index:
 // a live person's account, not the creator's own (who takes a seat with
-// "me"), nor one person's twice. Each refusal names its seat's field.
-func resolveKeptFor(tx *gorm.DB, creator *string, seats []league.SeatSpec) (map[int]string, error) {
+// "me"), nor one person's twice. Each refusal names its seat's field
+// (field(i)).
+func resolveKeptFor(tx *gorm.DB, creator *string, seats []league.SeatSpec, fieldOf func(i int) string) (map[int]string, error) {
 	out := map[int]string{}
 	var fields []league.FieldError
 	seen := map[string]int{}
@@ -480,7 +481,7 @@ func resolveKeptFor(tx *gorm.DB, creator *string, seats []league.SeatSpec) (map[
 		if spec.For == "" {
 			continue
 		}
-		field := fmt.Sprintf("seats[%d].for", i)
+		field := fieldOf(i)
 		var found []userRow
 		if league.UsernameWellFormed(spec.For) { // else no account has it (and PostgreSQL may refuse it: NUL)
 			if err := tx.Select("id, kind, deleted_at").Where("lower(username) = lower(?)", spec.For).Limit(1).Find(&found).Error; err != nil {

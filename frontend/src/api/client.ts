@@ -158,6 +158,9 @@ export class ApiClient {
   patch<T>(path: string, body: unknown) {
     return this.request<T>('PATCH', path, body);
   }
+  put<T>(path: string, body: unknown) {
+    return this.request<T>('PUT', path, body);
+  }
   del<T>(path: string) {
     return this.request<T>('DELETE', path);
   }

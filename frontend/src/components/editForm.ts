@@ -9,12 +9,12 @@ import { useFocusAfter } from './focus';
  * "Saved." (saved), or keeps it open with the server's objection (error),
  * the focus on the field at fault when focusInvalid is set.
  */
-export function useEditForm(o: { first: string; opener: string; reset: () => void; save: () => Promise<void>; focusInvalid?: boolean }) {
+export function useEditForm<T extends HTMLElement = HTMLElement>(o: { first: string; opener: string; reset: () => void; save: () => Promise<void>; focusInvalid?: boolean }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
-  const { root, focusNext } = useFocusAfter<HTMLElement>();
+  const { root, focusNext } = useFocusAfter<T>();
   const start = () => {
     o.reset();
     setError(null);

@@ -10,6 +10,13 @@ import { usePoll } from './poll';
 
 export const WAITING_POLL_MS = 30_000;
 
+const WAITING_CHANGED = 'seqleague:waiting';
+
+/** waitingChanged asks the count to be read again now: the player acted on something it counts (declined an invitation). */
+export function waitingChanged(): void {
+  window.dispatchEvent(new Event(WAITING_CHANGED));
+}
+
 /** Waiting counts one page (of the API's largest) of each list; more says a list goes on. */
 export interface Waiting {
   moves: number;
@@ -55,6 +62,10 @@ export function useWaiting(userID: string | undefined, path: string): Waiting | 
     );
   };
   useEffect(read, [userID, path]);
+  useEffect(() => {
+    window.addEventListener(WAITING_CHANGED, read);
+    return () => window.removeEventListener(WAITING_CHANGED, read);
+  }, [userID]);
   usePoll(read, WAITING_POLL_MS, !!userID);
   return waiting;
 }

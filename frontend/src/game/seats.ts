@@ -108,3 +108,12 @@ export function opponentsWalkedAway(v: Seats): boolean {
   const others = [...new Set(v.seats.map(teamOf))].filter((t) => t !== mine);
   return !forfeited(mine) && others.length > 0 && others.every(forfeited);
 }
+
+/**
+ * keptFor is the name of the person an open seat is still kept for, or
+ * null: a rematch's until its kept_until, one its creator kept for someone
+ * (no kept_until) until the game starts.
+ */
+export function keptFor(s: Seat, now = Date.now()): string | null {
+  return s.open && s.kept_for && (!s.kept_until || Date.parse(s.kept_until) > now) ? s.kept_for.username : null;
+}

@@ -1,11 +1,12 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useReducer, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { GameView, MoveRecord, Seat } from '../api/types';
+import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Loading, Page } from '../components/ui';
 import { initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
-import { ABANDONED_NOTICE, autopilotTurn, mySeatAbandoned, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
+import { ABANDONED_NOTICE, autopilotTurn, keptFor, mySeatAbandoned, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
@@ -15,10 +16,11 @@ import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { newMoveID, ratingText, resultText, seatName } from './gameCommon';
 import { Rematch } from './Rematch';
+import { SeatEditor } from './SeatEditor';
 import { SequenceTable } from './SequenceTable';
 import { StacksTable } from './StacksTable';
 
-type SeatAction = 'join' | 'start' | 'leave';
+type SeatAction = 'join' | 'start' | 'leave' | 'decline';
 
 /** How often, and how many times, a finished rated game is read again for its rating change. */
 export const RATING_POLL_MS = 2000;
@@ -48,7 +50,7 @@ export function gameSettings(g: GameView): [string, string][] {
  * names it ("Blue team") beside the team's chip and shape, so that a team
  * game's sides are plain before it starts, in words and not by colour alone.
  */
-export function OpenSeat({ view, seat }: { view: GameView; seat: number }) {
+export function OpenSeat({ view, seat, children }: { view: GameView; seat: number; children?: ComponentChildren }) {
   const s = view.seats[seat];
   const team = sequenceTeam(view.game, s?.team);
   const t = team ? TEAMS[s.team] : undefined;
@@ -70,17 +72,9 @@ export function OpenSeat({ view, seat }: { view: GameView; seat: number }) {
       )}
       Seat {seat + 1}
       {team && <span class="seat-team">, {team}</span>}: {who}
+      {children}
     </li>
   );
-}
-
-/**
- * keptFor is the name of the person an open seat is still kept for, or
- * null: a rematch's until its kept_until, one its creator kept for someone
- * (no kept_until) until the game starts.
- */
-export function keptFor(s: Seat, now = Date.now()): string | null {
-  return s.open && s.kept_for && (!s.kept_until || Date.parse(s.kept_until) > now) ? s.kept_for.username : null;
 }
 
 /** keptNote tells a player who cannot sit down that the open seats are kept for others, naming them. */
@@ -90,15 +84,21 @@ export function keptNote(view: GameView): string {
   return open.length === 1 ? `The open seat is kept for ${names}: nobody else can take it.` : `The open seats are kept for ${names}: nobody else can take them.`;
 }
 
-/** OpenGame is a game waiting for players: its seats, and joining, starting, leaving or cancelling it. */
-export function OpenGame(props: { view: GameView; me?: string; busy: boolean; onAction: (a: SeatAction) => void }) {
-  const { view, me, busy, onAction } = props;
+/**
+ * OpenGame is a game waiting for players: its seats, and joining, starting,
+ * leaving or cancelling it; its creator may change a seat no person holds
+ * (SeatEditor, then onSeatChanged), and a player a seat is kept for may
+ * decline it.
+ */
+export function OpenGame(props: { view: GameView; me?: string; busy: boolean; onAction: (a: SeatAction) => void; onSeatChanged?: () => Promise<unknown> }) {
+  const { view, me, busy, onAction, onSeatChanged } = props;
   const [copied, setCopied] = useState(false);
   const creator = me != null && view.created_by === me;
   const open = view.seats.some((s) => s.open);
   // a seat kept for someone else is not one this viewer can take (a seat kept for them is)
   const free = view.seats.some((s) => s.open && (keptFor(s) == null || s.kept_for?.id === me));
   const people = view.seats.filter((s) => s.user && !s.bot);
+  const keptForMe = view.your_seat == null && view.seats.some((s) => keptFor(s) != null && s.kept_for?.id === me);
   // Leaving as the only person seated leaves nobody to play: the server
   // aborts the game, so the creator's button says what it does.
   const cancels = view.your_seat != null && people.length === 1 && people[0].seat === view.your_seat;
@@ -122,7 +122,9 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
       </dl>
       <ul class="open-seats">
         {view.seats.map((s) => (
-          <OpenSeat key={s.seat} view={view} seat={s.seat} />
+          <OpenSeat key={s.seat} view={view} seat={s.seat}>
+            {creator && onSeatChanged && (s.open || s.bot) && <SeatEditor view={view} seat={s.seat} onSaved={onSeatChanged} />}
+          </OpenSeat>
         ))}
       </ul>
       {view.private && (
@@ -146,6 +148,11 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
         {me && view.your_seat == null && free && (
           <button type="button" class="primary" data-seat-action="join" disabled={busy} onClick={() => onAction('join')}>
             Take a seat
+          </button>
+        )}
+        {keptForMe && (
+          <button type="button" class="secondary" data-seat-action="decline" disabled={busy} onClick={() => onAction('decline')}>
+            Decline
           </button>
         )}
         {me && creator && !open && (
@@ -300,6 +307,7 @@ export default function GamePage({ id }: { id: string }) {
       // a cancelled game's "aborted", the button that undoes the action, else the heading
       if (path === 'leave') focusNext('.result', '[data-seat-action=join]', 'h1');
       else if (path === 'join') focusNext('[data-seat-action=leave]', 'h1');
+      else if (path === 'decline') focusNext('[data-seat-action=join]', 'h1');
       else focusNext('h1');
     } catch (e) {
       setError(e);
@@ -417,7 +425,7 @@ export default function GamePage({ id }: { id: string }) {
       </div>
       {!atTable && notices}
 
-      {view.status === 'open' && <OpenGame view={view} me={session.user?.id} busy={busy} onAction={seatAction} />}
+      {view.status === 'open' && <OpenGame view={view} me={session.user?.id} busy={busy} onAction={seatAction} onSeatChanged={load} />}
 
       {atTable && view.game === 'sequence' && (
         <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} notices={notices} seatNotice={lostSeat && seatNotice} />

@@ -1,6 +1,7 @@
 import type { Game } from '../api/types';
 import { ShowMore, usePagedList, useRefresh } from '../components/list';
 import { ErrorBox, useAction } from '../components/ui';
+import { waitingChanged } from '../components/waiting';
 import { navigate } from '../router';
 import { api } from '../session';
 
@@ -9,9 +10,10 @@ export const tableName = (g: Game) => `${g.game === 'sequence' ? 'Sequence' : 'S
 
 /**
  * Invitations lists the games waiting for players with a seat kept for me
- * (a table made for me, a rematch), each with who made it and "Join",
- * which takes the seat kept for me and goes to the game. Nothing is shown
- * while there are none.
+ * (a table made for me, a rematch), each with who made it, "Join", which
+ * takes the seat kept for me and goes to the game, and "Decline", which
+ * gives it up (open to anyone from then on) and drops it from the list.
+ * Nothing is shown while there are none.
  */
 export function Invitations({ me }: { me: string }) {
   const list = usePagedList<Game>(`/users/${me}/games?invited=true`, [me]);
@@ -22,20 +24,32 @@ export function Invitations({ me }: { me: string }) {
       await api.post(`/games/${encodeURIComponent(id)}/join`, {});
       navigate(`/games/${id}`);
     });
+  const decline = (id: string) =>
+    void run(async () => {
+      await api.post(`/games/${encodeURIComponent(id)}/decline`, {});
+      list.reload();
+      waitingChanged();
+    });
   if (list.error) return <ErrorBox error={list.error} />;
   if (!list.data?.length) return null;
   return (
     <>
       <h3 id="invited">Invited</h3>
       <ul class="game-list invitations" aria-labelledby="invited">
-        {list.data.map((g) => (
-          <li key={g.id}>
-            <strong>Invited:</strong> <a href={`/games/${g.id}`}>{tableName(g)}</a> by {g.created_by_name || 'another player'} —{' '}
-            <button type="button" class="primary" disabled={busy} onClick={() => join(g.id)} aria-label={`Join ${tableName(g)} by ${g.created_by_name || 'another player'}`}>
-              Join
-            </button>
-          </li>
-        ))}
+        {list.data.map((g) => {
+          const table = `${tableName(g)} by ${g.created_by_name || 'another player'}`;
+          return (
+            <li key={g.id}>
+              <strong>Invited:</strong> <a href={`/games/${g.id}`}>{tableName(g)}</a> by {g.created_by_name || 'another player'} —{' '}
+              <button type="button" class="primary" disabled={busy} onClick={() => join(g.id)} aria-label={`Join ${table}`}>
+                Join
+              </button>{' '}
+              <button type="button" class="secondary" disabled={busy} onClick={() => decline(g.id)} aria-label={`Decline ${table}`}>
+                Decline
+              </button>
+            </li>
+          );
+        })}
       </ul>
       <ErrorBox error={error} />
       <ShowMore list={list} label="More invitations" />

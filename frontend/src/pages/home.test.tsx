@@ -104,7 +104,7 @@ describe('Home\'s invitations', () => {
     const section = root.querySelector('section[aria-labelledby=my-games]')!;
     expect([...section.querySelectorAll('h3')].map((h) => h.textContent)).toEqual(['Invited']);
     const li = section.querySelector('ul.invitations li')!;
-    expect(li.textContent).toMatch(/^Invited: Sequence · 2 players by carol — Join$/);
+    expect(li.textContent).toMatch(/^Invited: Sequence · 2 players by carol — Join Decline$/);
     expect(li.querySelector('a')!.getAttribute('href')).toBe('/games/g-invite');
     const join = li.querySelector('button')!;
     expect(join.getAttribute('aria-label')).toBe('Join Sequence · 2 players by carol');
@@ -113,6 +113,34 @@ describe('Home\'s invitations', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/games/g-invite/join']);
     expect(location.pathname).toBe('/games/g-invite');
     history.replaceState(null, '', '/');
+  });
+
+  it('declines with Decline: the seat is given up, the list read again without it, and the header count too', async () => {
+    let invited = [invitation];
+    stub({
+      'GET /me': () => me,
+      'GET /users/u1/games\\?invited=true&limit=20': () => ({ items: invited, next_cursor: '' }),
+      'POST /games/g-invite/decline': () => {
+        invited = [];
+        return invitation;
+      },
+      'GET /users/u1/games.*': () => ({ items: [theirs], next_cursor: '' }),
+      'GET /users/u1/(clubs|tournaments).*': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const decline = root.querySelector('ul.invitations button[aria-label="Decline Sequence · 2 players by carol"]') as HTMLButtonElement;
+    expect(decline.textContent).toBe('Decline');
+    const counted = new Promise<void>((resolve) => window.addEventListener('seqleague:waiting', () => resolve(), { once: true }));
+    resetCalls();
+    await act(async () => void decline.click());
+    await settle();
+    await counted;
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/games/g-invite/decline']);
+    expect(calls.filter((c) => c.path.includes('invited=true')).length).toBeGreaterThanOrEqual(1);
+    expect(root.querySelector('ul.invitations')).toBeNull();
+    expect(location.pathname).toBe('/');
   });
 
   it('shows nothing of invitations while there are none', async () => {

@@ -1,5 +1,5 @@
 // Page tests against a stubbed API: routes answer the app's api.get/post/
-// patch/del by method and path pattern, every call is recorded, and pages
+// patch/put/del by method and path pattern, every call is recorded, and pages
 // are mounted into the document and taken down again after each test.
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
@@ -36,6 +36,7 @@ export function stub(routes: Record<string, Handler>) {
   vi.spyOn(api, 'get').mockImplementation(answer('GET') as never);
   vi.spyOn(api, 'post').mockImplementation(answer('POST') as never);
   vi.spyOn(api, 'patch').mockImplementation(answer('PATCH') as never);
+  vi.spyOn(api, 'put').mockImplementation(answer('PUT') as never);
   vi.spyOn(api, 'del').mockImplementation(answer('DELETE') as never);
 }
 
