@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
-	"github.com/labstack/echo/v4"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/seqleague/seqleague/league"
@@ -41,7 +40,6 @@ type App struct {
 
 	listener net.Listener
 	http     *http.Server
-	echo     *echo.Echo
 	workers  *workers.Workers
 	enqueuer *workers.Enqueuer
 	hub      *server.Hub
@@ -51,9 +49,10 @@ type App struct {
 	shutdownOnce sync.Once
 	shutdownErr  error
 
-	// extraRoutes lets tests add routes (a deliberately slow one, say), and
-	// startedHook tells them when Start has finished.
-	extraRoutes func(*echo.Echo)
+	// wrap lets tests put a handler of their own in front of the API's (a
+	// deliberately slow route, say), and startedHook tells them when Start
+	// has finished.
+	wrap        func(http.Handler) http.Handler
 	startedHook func()
 }
 
@@ -155,7 +154,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 		busCtx, stopBus := context.WithCancel(context.WithoutCancel(ctx))
 		a.stopBus = stopBus
 		go bus.Subscribe(busCtx, a.hub.Deliver)
-		a.echo = server.New(server.Deps{
+		var api http.Handler = server.New(server.Deps{
 			Games:          games,
 			Ratings:        ratings,
 			Leagues:        leagues,
@@ -174,15 +173,15 @@ func (a *App) Start(ctx context.Context) (err error) {
 				"redis":    func(ctx context.Context) error { return in.Redis.Ping(ctx).Err() },
 			},
 		})
-		if a.extraRoutes != nil {
-			a.extraRoutes(a.echo)
+		if a.wrap != nil {
+			api = a.wrap(api)
 		}
 		l, err := net.Listen("tcp", a.cfg.Addr)
 		if err != nil {
 			return fmt.Errorf("listen on %s: %w", a.cfg.Addr, err)
 		}
 		a.listener = l
-		a.http = &http.Server{Handler: a.echo, ReadHeaderTimeout: 10 * time.Second}
+		a.http = &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
 		a.http.RegisterOnShutdown(a.hub.Close) // end event streams so shutdown need not wait for them
 		a.serveErr = make(chan error, 1)
 		go func() { a.serveErr <- a.http.Serve(l) }()

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"github.com/seqleague/seqleague/league/postgres"
 	"github.com/seqleague/seqleague/league/testenv"
 	"github.com/seqleague/seqleague/migrations"
@@ -39,13 +38,13 @@ func testEnv(t *testing.T, dsn string) map[string]string {
 	}
 }
 
-func startApp(t *testing.T, env map[string]string, routes func(*echo.Echo)) (*App, chan error) {
+func startApp(t *testing.T, env map[string]string, wrap func(http.Handler) http.Handler) (*App, chan error) {
 	t.Helper()
 	cfg, err := LoadConfig(envOf(env))
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := &App{cfg: cfg, mode: Mode{API: true, Workers: true}, logger: newLogger(cfg, testLogWriter()), extraRoutes: routes}
+	app := &App{cfg: cfg, mode: Mode{API: true, Workers: true}, logger: newLogger(cfg, testLogWriter()), wrap: wrap}
 	done := make(chan error, 1)
 	ready := make(chan struct{})
 	go func() {
@@ -178,12 +177,15 @@ func TestAnOlderBinaryRefusesANewerSchema(t *testing.T) {
 func TestSIGTERMLetsASlowRequestFinish(t *testing.T) {
 	env := testEnv(t, testenv.Postgres(t))
 	started := make(chan struct{})
-	app, done := startApp(t, env, func(e *echo.Echo) {
-		e.GET("/test/slow", func(c echo.Context) error {
+	app, done := startApp(t, env, func(api http.Handler) http.Handler {
+		mux := http.NewServeMux()
+		mux.Handle("/", api)
+		mux.HandleFunc("GET /test/slow", func(w http.ResponseWriter, r *http.Request) {
 			close(started)
 			time.Sleep(2 * time.Second)
-			return c.String(http.StatusOK, "finished")
+			io.WriteString(w, "finished")
 		})
+		return mux
 	})
 	base := "http://" + app.Addr()
 	waitReady(t, base)
