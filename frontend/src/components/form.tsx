@@ -192,3 +192,17 @@ export function ClockFields({ idPrefix, value, onChange, fieldError }: { idPrefi
     </>
   );
 }
+
+/** SaveCancel ends a form opened in place (useEditForm): its submit button, "Saving…" while busy, and Cancel. */
+export function SaveCancel({ busy, label, onCancel }: { busy: boolean; label: string; onCancel: () => void }) {
+  return (
+    <div class="actions-row">
+      <button type="submit" class="primary" disabled={busy}>
+        {busy ? 'Saving…' : label}
+      </button>
+      <button type="button" disabled={busy} onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/types';
 import { useEditForm } from '../components/editForm';
+import { SaveCancel } from '../components/form';
 import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Field, TextArea, errorText } from '../components/ui';
 import { api } from '../session';
@@ -61,14 +62,7 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
           <Field label="Club name" name="club-edit-name" value={name} onInput={setName} required maxLength={64} error={fe?.fieldError('name')} />
           <TextArea id="club-edit-description" label="Club description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
           <ErrorBox error={error} />
-          <div class="actions-row">
-            <button type="submit" class="primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save changes'}
-            </button>
-            <button type="button" disabled={busy} onClick={close}>
-              Cancel
-            </button>
-          </div>
+          <SaveCancel busy={busy} label="Save changes" onCancel={close} />
         </form>
       ) : (
         <p class="actions-row">

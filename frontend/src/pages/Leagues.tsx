@@ -10,6 +10,7 @@ import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { useEditForm } from '../components/editForm';
+import { SaveCancel } from '../components/form';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
 import { Crumbs, ErrorBox, Field, Loading, Page, TextArea, useLoad, when } from '../components/ui';
@@ -193,14 +194,7 @@ function EditNamed(props: {
             <TextArea id={`${id}-description`} label="Description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
           )}
           <ErrorBox error={rest} />
-          <div class="actions-row">
-            <button type="submit" class="primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save changes'}
-            </button>
-            <button type="button" disabled={busy} onClick={close}>
-              Cancel
-            </button>
-          </div>
+          <SaveCancel busy={busy} label="Save changes" onCancel={close} />
         </form>
       ) : (
         <p class="actions-row">

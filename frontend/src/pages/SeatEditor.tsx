@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { GameView } from '../api/types';
 import { useEditForm } from '../components/editForm';
-import { Select } from '../components/form';
+import { SaveCancel, Select } from '../components/form';
 import { ErrorBox, Field } from '../components/ui';
 import { keptFor } from '../game/seats';
 import { api } from '../session';
@@ -60,14 +60,7 @@ export function SeatEditor({ view, seat, onSaved }: { view: GameView; seat: numb
           <Select id={`${id}-to`} label={`Seat ${seat + 1} goes to`} value={to} options={SEAT_TO} onChange={setTo} error={toErr} />
           {to === 'kept' && <Field label="Kept for (username)" name={`${id}-for`} value={name} onInput={setName} required maxLength={24} error={forErr} />}
           <ErrorBox error={rest} />
-          <div class="actions-row">
-            <button type="submit" class="primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save seat'}
-            </button>
-            <button type="button" disabled={busy} onClick={close}>
-              Cancel
-            </button>
-          </div>
+          <SaveCancel busy={busy} label="Save seat" onCancel={close} />
         </form>
       ) : (
         <button type="button" class="small" data-action={id} onClick={start} aria-label={`Change seat ${seat + 1}`}>
