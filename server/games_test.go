@@ -510,7 +510,7 @@ func TestTheCreatorChangesASeatAndTheInviteeDeclines(t *testing.T) {
 		{"2", `{"user":"me"}`, http.StatusBadRequest, "user"},
 		{"2", `{}`, http.StatusBadRequest, "open"},
 		{"2", `{"bot":"genius"}`, http.StatusBadRequest, "bot"},
-		{"2", `{"bot":"greedy","open":true}`, http.StatusBadRequest, "seat"},
+		{"2", `{"bot":"greedy","open":true}`, http.StatusBadRequest, "open"},
 		{"2", `{"open":true,"for":"nobody"}`, http.StatusUnprocessableEntity, "for"},
 		{"2", `{"open":true,"for":"bob"}`, http.StatusUnprocessableEntity, "for"}, // seat 1 is his
 		{"2", `{"open":"yes"}`, http.StatusBadRequest, "open"},

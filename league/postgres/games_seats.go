@@ -94,7 +94,7 @@ func checkSeatChange(spec league.SeatSpec) error {
 	case spec.UserID != "":
 		fields = append(fields, league.FieldError{Field: "user", Message: "a person takes a seat by joining the game; a seat can be kept for them with {\"open\": true, \"for\": \"<username>\"}"})
 	case spec.Bot != "" && spec.Open:
-		fields = append(fields, league.FieldError{Field: "seat", Message: "must be exactly one of bot or open"})
+		fields = append(fields, league.FieldError{Field: "open", Message: "must be left out with bot: a seat is open or a bot's"})
 	case spec.Bot != "" && !league.ValidBotLevel(spec.Bot):
 		fields = append(fields, league.FieldError{Field: "bot", Message: "must be random, greedy or strong"})
 	case spec.Bot == "" && !spec.Open:
