@@ -24,6 +24,7 @@ import {
   type ScheduleForm,
 } from '../competition/tournamentForm';
 import { ConfirmStep } from '../components/ConfirmStep';
+import { useFocusAfter } from '../components/focus';
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
 import { Crumbs, ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
@@ -147,30 +148,35 @@ function Facts({ t, entries }: { t: T; entries: string }) {
 
 function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
   const { busy, error, run } = useAction();
+  // Start now, Pause and Resume each give way to the next (Pause, Resume,
+  // Pause): the focus goes to it rather than falling to the page.
+  const { root, focusNext } = useFocusAfter<HTMLDivElement>();
   // says whether the change was made (a refusal is shown below)
   const set = async (status: 'running' | 'paused' | 'cancelled') => {
     let done = false;
     await run(async () => {
-      onChange(await api.patch<T>(`/tournaments/${enc(t.id)}`, { status }));
+      const changed = await api.patch<T>(`/tournaments/${enc(t.id)}`, { status });
+      if (status !== 'cancelled') focusNext(status === 'running' ? '[data-action=pause]' : '[data-action=resume]');
+      onChange(changed);
       done = true;
     });
     return done;
   };
   return (
-    <div>
+    <div ref={root}>
       <p class="actions-row">
         {t.status === 'registration' && (
-          <button type="button" class="primary" disabled={busy} onClick={() => set('running')}>
+          <button type="button" class="primary" data-action="start" disabled={busy} onClick={() => set('running')}>
             Start now
           </button>
         )}
         {t.status === 'running' && (
-          <button type="button" disabled={busy} onClick={() => set('paused')}>
+          <button type="button" data-action="pause" disabled={busy} onClick={() => set('paused')}>
             Pause
           </button>
         )}
         {t.status === 'paused' && (
-          <button type="button" class="primary" disabled={busy} onClick={() => set('running')}>
+          <button type="button" class="primary" data-action="resume" disabled={busy} onClick={() => set('running')}>
             Resume
           </button>
         )}
@@ -772,6 +778,16 @@ export default function TournamentPage({ id }: { id: string }) {
     [d?.t.club_id, d?.t.status, user?.id],
   );
   const announcement = useAnnounce(d);
+  // Cancelling takes the organizer tools away with the button pressed: the
+  // focus goes to the note that says the tournament was cancelled.
+  const cancelledNote = useRef<HTMLParagraphElement>(null);
+  const justCancelled = useRef(false);
+  useEffect(() => {
+    if (justCancelled.current && cancelledNote.current) {
+      justCancelled.current = false;
+      cancelledNote.current.focus();
+    }
+  });
   // Only the club's members enter its tournaments (the server answers others 403);
   // undefined until the club is known.
   const member: boolean | undefined = !user
@@ -832,7 +848,7 @@ export default function TournamentPage({ id }: { id: string }) {
       <ErrorBox error={data.error} />
 
       {t.status === 'cancelled' && (
-        <p class="card-box cancelled-note" role="note">
+        <p class="card-box cancelled-note" role="note" tabIndex={-1} ref={cancelledNote}>
           This tournament was cancelled{t.cancelled_at ? <> on <time dateTime={t.cancelled_at}>{when(t.cancelled_at)}</time></> : null}.
           {t.started_at ? ' Games still being played then were aborted, unrated; the results of games already over stand.' : ' It never started.'}
         </p>
@@ -841,7 +857,15 @@ export default function TournamentPage({ id }: { id: string }) {
       {organizer && !isOver(t) && (
         <section class="card-box organizer" aria-labelledby="org-title">
           <h2 id="org-title">Organizer tools</h2>
-          <StatusControls t={t} onChange={() => reload()} />
+          <StatusControls
+            t={t}
+            onChange={(changed) => {
+              // shown at once, so that the button that follows is there to take the focus
+              justCancelled.current = changed.status === 'cancelled';
+              data.setData((now) => now && { ...now, t: changed });
+              reload();
+            }}
+          />
           {playing && <MoveDeadline key={playing.number} t={t} round={playing} onDone={reload} />}
           <ScheduleRounds d={d} onDone={reload} />
         </section>

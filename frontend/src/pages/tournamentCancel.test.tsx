@@ -1,5 +1,6 @@
 // Cancelling a tournament: the organizer's confirmation step, the request,
-// a refusal, and how a cancelled tournament reads.
+// a refusal, and how a cancelled tournament reads; starting, pausing and
+// resuming one, and where the focus goes after each.
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
@@ -70,6 +71,27 @@ describe('cancelling a tournament', () => {
     });
   }
 
+  it('moves the focus to the note that the tournament was cancelled, the button pressed having gone with the organizer tools', async () => {
+    let status = 'running';
+    stub({
+      ...routes({ status }),
+      [`GET /tournaments/${t.id}`]: () => ({ ...t, status, cancelled_at: status === 'cancelled' ? '2030-01-02T10:00:00Z' : undefined }),
+      [`PATCH /tournaments/${t.id}`]: () => {
+        status = 'cancelled';
+        return { ...t, status, cancelled_at: '2030-01-02T10:00:00Z' };
+      },
+    });
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    await click(root.querySelector('.organizer button[data-action=cancel-tournament]'));
+    await settle();
+    await click(byText(root, '.organizer button', 'Cancel the tournament'));
+    await settle();
+    expect(root.querySelector('.organizer')).toBeNull();
+    expect(document.activeElement).toBe(root.querySelector('.cancelled-note'));
+  });
+
   it("keeps the question and shows the server's refusal as a sentence", async () => {
     stub(
       routes({
@@ -117,5 +139,55 @@ describe('cancelling a tournament', () => {
   it('leaves a cancelled tournament out of my next rounds', () => {
     const item = (id: string, status: string): UserTournament => ({ id, name: id, status, created_at: '2026-01-01T00:00:00Z', current_round: 1, entry_name: 'me' }) as UserTournament;
     expect(upcoming([item('off', 'cancelled'), item('on', 'running'), item('done', 'finished')]).map((x) => x.id)).toEqual(['on']);
+  });
+});
+
+describe('starting, pausing and resuming', () => {
+  it('hands the focus from Start now to Pause, to Resume and back to Pause, each taking the place of the one pressed', async () => {
+    let status = 'registration';
+    stub({
+      ...routes({ status }),
+      [`GET /tournaments/${t.id}`]: () => ({ ...t, status }),
+      [`PATCH /tournaments/${t.id}`]: (_path, body) => {
+        status = (body as { status: string }).status;
+        return { ...t, status };
+      },
+    });
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const press = async (action: string) => {
+      const b = root.querySelector(`.organizer button[data-action=${action}]`) as HTMLButtonElement;
+      b.focus();
+      await click(b);
+      await settle();
+    };
+    await press('start');
+    expect(document.activeElement).toBe(byText(root, '.organizer button', 'Pause'));
+    await press('pause');
+    expect(document.activeElement).toBe(byText(root, '.organizer button', 'Resume'));
+    await press('resume');
+    expect(document.activeElement).toBe(byText(root, '.organizer button', 'Pause'));
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ status: 'running' }, { status: 'paused' }, { status: 'running' }]);
+  });
+
+  it('keeps the focus on the button when the server refuses', async () => {
+    stub(
+      routes({
+        status: 'registration',
+        patch: () => {
+          throw new ApiError(409, { title: 'Conflict', detail: 'the tournament cannot start with 0 entries', errors: [] });
+        },
+      }),
+    );
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const start = root.querySelector('.organizer button[data-action=start]') as HTMLButtonElement;
+    start.focus();
+    await click(start);
+    await settle();
+    expect(root.querySelector('.organizer .error')!.textContent).toBe('The tournament cannot start with 0 entries.');
+    expect(document.activeElement).toBe(root.querySelector('.organizer button[data-action=start]'));
   });
 });
