@@ -56,6 +56,17 @@ describe('the standings table', () => {
     expect([...root.querySelectorAll('tbody tr')].map((r) => cells(r)[0])).toEqual(['1', '2', '3', '3']);
   });
 
+  it("counts a played knockout's matches but gives it no Points column (a knockout scores none: it read 0 for the champion)", () => {
+    // a finished double elimination as the API serves it: bracket matches counted, points 0
+    const rows: Standing[] = [
+      { rank: 1, entry_id: 'c', name: 'Cleo', played: 4, wins: 3, draws: 0, losses: 1, byes: 0, sequences: 6, points: 0, tie_breaks: [] },
+      { rank: 2, entry_id: 'f', name: 'Finn', played: 6, wins: 4, draws: 0, losses: 2, byes: 0, sequences: 8, points: 0, tie_breaks: [] },
+    ];
+    const root = mount(<StandingsTable rows={rows} elimination />);
+    expect(headers(root)).toEqual(['Place', 'Entry', 'P', 'W', 'D', 'L', 'Byes', 'Seq.']);
+    expect(cells(root.querySelector('tbody tr')!)).toEqual(['1', 'Cleo', '4', '3', '0', '1', '0', '6']);
+  });
+
   it('says so when there is nothing to rank', () => {
     expect(mount(<StandingsTable rows={[]} />).textContent).toBe('No standings yet.');
   });

@@ -44,9 +44,12 @@ export function TableWrap({ label, children }: { label: string; children: Compon
 export function StandingsTable({ rows, elimination, highlight }: { rows: Standing[]; elimination?: boolean; highlight?: string }) {
   if (rows.length === 0) return <p class="muted">No standings yet.</p>;
   const tbs = tieBreakColumns(rows);
-  // Knockouts rank by how far an entry went: only places and names mean
-  // anything there (a group stage's numbers are kept when there was one).
+  // Knockouts rank by how far an entry went. Their matches are counted once
+  // played (the server adds every bracket match to P, W, D, L, byes and
+  // sequences), but they score no points: a knockout's Points column would
+  // read 0 for every entry, the champion's included, so it has none.
   const stats = !elimination || rows.some((r) => r.played > 0);
+  const points = !elimination;
   return (
     <TableWrap label="Standings">
       <table class={stats ? 'data standings' : 'data standings narrow'}>
@@ -80,9 +83,11 @@ export function StandingsTable({ rows, elimination, highlight }: { rows: Standin
                 <th scope="col" class="num">
                   <abbr title="sequences">Seq.</abbr>
                 </th>
-                <th scope="col" class="num">
-                  Points
-                </th>
+                {points && (
+                  <th scope="col" class="num">
+                    Points
+                  </th>
+                )}
               </>
             )}
             {tbs.map((t) => (
@@ -107,7 +112,7 @@ export function StandingsTable({ rows, elimination, highlight }: { rows: Standin
                     <td class="num">{r.losses}</td>
                     <td class="num">{r.byes}</td>
                     <td class="num">{r.sequences}</td>
-                    <td class="num strong">{num(r.points)}</td>
+                    {points && <td class="num strong">{num(r.points)}</td>}
                   </>
                 )}
                 {tbs.map((t) => (
