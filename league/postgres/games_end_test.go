@@ -132,10 +132,21 @@ func TestHandingAGameToBotsAtADeadlineAbandonsOnlyThoseWhoNeverMoved(t *testing.
 	if err := r.db.Gorm.Raw(`SELECT user_id, abandoned, before, after FROM rating_changes WHERE game_id = ?`, g.ID).Scan(&changes).Error; err != nil {
 		t.Fatal(err)
 	}
-	// The game's view and archive show each player's change once rated.
+	// The game's view and archive show each player's change once rated, and
+	// so do the views a live stream sends: from a snapshot (the one it opens
+	// with) and its last frame of missed moves. Those once had none, and the
+	// page that took them read that the game changed no rating.
 	rated, err := r.games.View(ctx, bob, g.ID)
 	if err != nil {
 		t.Fatal(err)
+	}
+	snap, err := r.games.Snapshot(ctx, g.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames, err := r.games.Frames(ctx, bob, g.ID, v.Game.Ply-1)
+	if err != nil || len(frames) != 1 {
+		t.Fatalf("frames from the last ply: %d, %v; want 1", len(frames), err)
 	}
 	if v.Game.SettledAt != nil || rated.Game.SettledAt == nil {
 		t.Fatalf("settled_at %v before the settlement and %v after; want none, then a time", v.Game.SettledAt, rated.Game.SettledAt)
@@ -145,7 +156,7 @@ func TestHandingAGameToBotsAtADeadlineAbandonsOnlyThoseWhoNeverMoved(t *testing.
 		t.Fatal(err)
 	}
 	for _, c := range changes {
-		for _, seats := range [][]league.Seat{rated.Game.Seats, archive.Game.Seats} {
+		for _, seats := range [][]league.Seat{rated.Game.Seats, archive.Game.Seats, snap.ViewFor(bob).Game.Seats, frames[0].View.Game.Seats} {
 			i := slices.IndexFunc(seats, func(s league.Seat) bool { return s.UserID == c.UserID })
 			if i < 0 || seats[i].Rating == nil || *seats[i].Rating != (league.SeatRating{Before: c.Before, After: c.After}) {
 				t.Fatalf("seats %+v; want %s's rating %.1f → %.1f", seats, c.UserID, c.Before, c.After)

@@ -78,13 +78,26 @@ func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*leagu
 // attachRatings gives the seats of a finished game that has been rated
 // their rating changes.
 func attachRatings(db *gorm.DB, row *gameRow, g *league.Game) error {
+	changes, err := ratingChanges(db, row)
+	setRatings(g, changes)
+	return err
+}
+
+// ratingChanges are the rating changes of a finished game that has been
+// rated (none before, and none read).
+func ratingChanges(db *gorm.DB, row *gameRow) ([]ratingChangeRow, error) {
 	if row.Status != league.StatusFinished || !row.Rated || row.SettledAt == nil {
-		return nil
+		return nil, nil
 	}
 	var changes []ratingChangeRow
 	if err := db.Select("user_id, before, after").Where("game_id = ?", row.ID).Find(&changes).Error; err != nil {
-		return err
+		return nil, err
 	}
+	return changes, nil
+}
+
+// setRatings gives each seat its player's change.
+func setRatings(g *league.Game, changes []ratingChangeRow) {
 	for i, s := range g.Seats {
 		for _, c := range changes {
 			if s.UserID != "" && c.UserID == s.UserID {
@@ -92,7 +105,6 @@ func attachRatings(db *gorm.DB, row *gameRow, g *league.Game) error {
 			}
 		}
 	}
-	return nil
 }
 
 // viewAt is the caller's view right after ply moves (to answer a repeated
@@ -399,6 +411,11 @@ type Snapshot struct {
 	row   *gameRow
 	seats []seatRow
 	game  play.Game
+	// the rating changes of a rated game once settled, which GET
+	// /games/{id} shows too: without them a stream's view of a settled game
+	// (the one it opens with, say) replaced the page's, which then read
+	// that the game changed no rating
+	ratings []ratingChangeRow
 }
 
 // Ply is the number of moves the snapshot includes.
@@ -424,7 +441,9 @@ func viewerSeat(seats []seatRow, a league.Actor) (seatRow, bool) {
 
 // ViewFor is the caller's view of the snapshot.
 func (s *Snapshot) ViewFor(a league.Actor) *league.GameView {
-	return buildView(s.row, s.seats, s.game, a)
+	v := buildView(s.row, s.seats, s.game, a)
+	setRatings(&v.Game, s.ratings)
+	return v
 }
 
 // Snapshot reads the game's current row and state. ev, the event that
@@ -437,6 +456,9 @@ func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEven
 		return nil, err
 	}
 	s := &Snapshot{row: row, seats: seats}
+	if s.ratings, err = ratingChanges(db, row); err != nil {
+		return nil, err
+	}
 	if !row.hasBoard() {
 		return s, nil
 	}
@@ -488,6 +510,14 @@ func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromP
 			continue
 		}
 		frames = append(frames, league.GameFrame{Move: fromMoveRow(m), View: buildView(rowAt(row, m.Ply+1), seats, game, a)})
+	}
+	// the last frame is the game as it is now: rated, once settled
+	if n := len(frames); n > 0 && frames[n-1].Move.Ply+1 == row.Ply {
+		changes, err := ratingChanges(db, row)
+		if err != nil {
+			return nil, err
+		}
+		setRatings(&frames[n-1].View.Game, changes)
 	}
 	return frames, nil
 }
