@@ -660,6 +660,19 @@ try {
     const end = await page.evaluate(() => Math.round(document.querySelector('.hand').getBoundingClientRect().bottom + scrollY));
     assert(end <= 900, `with the result line shown the hand ends ${end} px down the page, want within 900`);
     await audit('the Sequence table, the game over');
+    // a finished game's discard piles (some 20 cards a seat) wrap on a phone: a pile
+    // once ran on in one unbreakable line, the page 1309 px wide at 360
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.locator('details.discards summary').click();
+    const piles = await page.evaluate(() => ({
+      sw: document.documentElement.scrollWidth,
+      cards: [...document.querySelectorAll('.discard-row')].map((r) => r.querySelectorAll('.card').length),
+      lines: [...document.querySelectorAll('.discard-row')].map((r) => Math.round(r.getBoundingClientRect().height)),
+    }));
+    log(`    (360x740: discard piles of ${piles.cards.join(' and ')} cards, ${piles.lines.join(' and ')} px tall, the page ${piles.sw} px wide)`);
+    assert(piles.sw <= 360, `with the discard piles open the page is ${piles.sw} px wide at 360 (piles of ${piles.cards.join(', ')} cards)`);
+    await page.locator('details.discards summary').click();
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   await test('open the replay and step through it', async () => {
