@@ -323,4 +323,9 @@ type GameFeed interface {
 	Snapshot(ctx context.Context, gameID string, ev *GameEvent) (GameSnapshot, error)
 	// Frames rebuilds every move from ply fromPly on, with a's view after each.
 	Frames(ctx context.Context, a Actor, gameID string, fromPly int) ([]GameFrame, error)
+	// Here marks a here at the open game they sit at (a person's seat) for
+	// ttl, and reports whether it did: false once the game is no longer
+	// open or a no longer sits there. The lobby and quick matches offer
+	// only tables at which every person seated is here.
+	Here(ctx context.Context, a Actor, gameID string, ttl time.Duration) (bool, error)
 }

@@ -298,6 +298,39 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		sent = snap.Ply()
 	}
 
+	// A person waiting at an open table is here while they follow it: the
+	// lobby and quick matches offer the table only while everyone seated
+	// at it is (league.GameFeed.Here). The mark lasts three heartbeats and
+	// is renewed at each, until the store says the game is no longer open
+	// or the caller no longer sits there; a seat event (the caller joining
+	// from this page, or leaving) asks again while the game is open. When
+	// the stream closes nothing is written: the mark lapses by itself,
+	// which also covers an instance that dies or a connection dropped
+	// without a close, and a player with a second tab on the table is not
+	// made away by closing the first.
+	hereFor := 3 * h.heartbeat
+	waiting := false // the game is open, as far as this stream has heard
+	here := false    // the caller is to be marked again at the next heartbeat
+	markHere := func() {
+		here = true
+		ok, err := h.feed.Here(ctx, a, gameID, hereFor)
+		if err != nil {
+			if ctx.Err() == nil {
+				h.logger.Warn("sse: mark here", "game", gameID, "error", err)
+			}
+			return // asked again at the next heartbeat
+		}
+		here = ok
+	}
+	if !a.Anonymous() {
+		if v := snap.ViewFor(a); v.Game.Status == league.StatusOpen {
+			waiting = true
+			if v.YourSeat != nil {
+				markHere()
+			}
+		}
+	}
+
 	beat := time.NewTicker(h.heartbeat)
 	defer beat.Stop()
 	for {
@@ -314,6 +347,9 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 				return nil
 			}
 			w.Flush()
+			if here {
+				markHere()
+			}
 		case <-sub.lagging:
 			if err := catchUp(); err != nil {
 				return nil
@@ -323,6 +359,12 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 			switch {
 			case f.kind != "move":
 				// Seat changes, the start and the end: the state as it now is.
+				switch {
+				case f.kind == "start" || f.kind == "end":
+					waiting, here = false, false
+				case f.kind == "seat" && waiting:
+					markHere()
+				}
 				if f.snapPly > sent {
 					err = catchUp()
 				}

@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -375,4 +376,81 @@ func TestTheLobbyListsGamesToJoinAndToWatch(t *testing.T) {
 		}
 	}
 	wantProblem(t, r.call("GET", "/api/v1/games?status=finished", "", ""), http.StatusBadRequest, "status")
+}
+
+// A person waiting at an open table is here while they follow its event
+// stream: opening it marks them (the lobby lists the table again once the
+// grace of sitting down is over), and every heartbeat moves the mark on.
+// A spectator's stream, and a player's stream of a game being played,
+// write nothing.
+func TestFollowingAnOpenTableKeepsItsPlayerHere(t *testing.T) {
+	r := newGamesRig(t)
+	r.d.Hub.heartbeat = 50 * time.Millisecond
+	active, alice, _ := startedGame(t, r, 0)
+	_, carol := r.user("carol", false)
+	_, dave := r.user("dave", false)
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
+	open := func(tok string) string {
+		rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, tok)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("create: %d %s", rec.Code, rec.Body)
+		}
+		return decode[gameResponse](t, rec).ID
+	}
+	table, carols := open(alice), open(carol)
+	// Every grace of sitting down over: nobody here.
+	if err := r.db.Gorm.Exec("UPDATE game_seats SET here_until = NULL").Error; err != nil {
+		t.Fatal(err)
+	}
+	lobby := func() string { return r.call("GET", "/api/v1/games?status=open", "", "").Body.String() }
+	if l := lobby(); strings.Contains(l, table) {
+		t.Fatalf("the lobby offers alice's table before she follows it: %s", l)
+	}
+	hereUntil := func(gameID string) *time.Time {
+		t.Helper()
+		var until sql.NullTime
+		if err := r.db.Gorm.Raw("SELECT max(here_until) FROM game_seats WHERE game_id = ?", gameID).Row().Scan(&until); err != nil {
+			t.Fatal(err)
+		}
+		if !until.Valid {
+			return nil
+		}
+		return &until.Time
+	}
+	// waitFor polls for a second: the mark is written after the frame.
+	waitFor := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not within a second", what)
+			}
+		}
+	}
+
+	_, stream := openEvents(t, srv, table, alice, "")
+	if ev := nextEvent(t, stream); ev != "state" {
+		t.Fatalf("first event %q, want state", ev)
+	}
+	waitFor("alice marked here", func() bool { u := hereUntil(table); return u != nil && u.After(time.Now()) })
+	first := *hereUntil(table)
+	if l := lobby(); !strings.Contains(l, table) {
+		t.Fatalf("the lobby leaves out the table alice follows: %s", l)
+	}
+	if line, err := stream.ReadString('\n'); err != nil || !strings.HasPrefix(line, ": heartbeat") {
+		t.Fatalf("alice's stream: %q, %v; want a heartbeat", line, err)
+	}
+	waitFor("the mark moved on at the heartbeat", func() bool { return hereUntil(table).After(first) })
+
+	_, spectator := openEvents(t, srv, carols, dave, "")
+	_, player := openEvents(t, srv, active, alice, "")
+	nextEvent(t, spectator)
+	nextEvent(t, player)
+	time.Sleep(3 * r.d.Hub.heartbeat)
+	if u := hereUntil(carols); u != nil {
+		t.Errorf("a spectator's stream marked the table's player here until %v", u)
+	}
+	if u := hereUntil(active); u != nil {
+		t.Errorf("a stream of a game being played marked its player here until %v", u)
+	}
 }

@@ -439,6 +439,11 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 				s.BotLevel, s.FilledByBot, s.Abandoned = &level, true, true
 			} else if err := requireHuman(tx, spec.UserID, fmt.Sprintf("seats[%d].user", i)); err != nil {
 				return nil, err
+			} else if creator != nil && spec.UserID == *creator {
+				// The creator just sat down: here for the grace, then
+				// while the table's event stream keeps them (Here).
+				until := g.now().Add(hereGrace)
+				s.HereUntil = &until
 			}
 		case spec.Bot != "":
 			level := spec.Bot
@@ -754,7 +759,7 @@ func (g *Games) joinLocked(tx *gorm.DB, fx *effects, row *gameRow, a league.Acto
 		return league.Errorf(league.ECONFLICT, "no open seat left")
 	}
 	if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, target).
-		Updates(map[string]any{"user_id": a.UserID, "kept_for": nil, "kept_until": nil}).Error; err != nil {
+		Updates(map[string]any{"user_id": a.UserID, "kept_for": nil, "kept_until": nil, "here_until": now.Add(hereGrace)}).Error; err != nil {
 		return err
 	}
 	fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
@@ -854,7 +859,8 @@ func leaveOpenGame(tx *gorm.DB, fx *effects, row *gameRow, userID string, now ti
 	if !anotherPersonSits(seats, userID) {
 		return true, abortOpenGame(tx, fx, row, now)
 	}
-	if err := tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", row.ID, userID).Update("user_id", nil).Error; err != nil {
+	if err := tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", row.ID, userID).
+		Updates(map[string]any{"user_id": nil, "here_until": nil}).Error; err != nil {
 		return false, err
 	}
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})

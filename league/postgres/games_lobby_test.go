@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -59,8 +60,12 @@ func TestTheLobbyListsTheGamesToJoinAndToWatch(t *testing.T) {
 	if ids, _ := lobbyIDs(t, r, league.StatusActive, 10, ""); len(ids) != 1 || ids[0] != vsBot.ID {
 		t.Fatalf("games to watch = %v, want [%s]", ids, vsBot.ID)
 	}
-	// Once bob's seat is no longer kept, anyone may take it: it is listed.
+	// Once bob's seat is no longer kept, anyone may take it: it is listed
+	// (its players, and the others', still on their tables' pages).
 	r.games.now = func() time.Time { return time.Now().Add(seatKeptFor + time.Second) }
+	r.here(t, ann, first, rematch.ID)
+	r.here(t, bob, second)
+	r.here(t, cat, third)
 	if ids, _ := lobbyIDs(t, r, league.StatusOpen, 10, ""); len(ids) != 4 || ids[1] != rematch.ID {
 		t.Fatalf("games to join once the rematch's seat is free = %v, want %s second of 4 (after the newest, %s)", ids, rematch.ID, third)
 	}
@@ -114,5 +119,83 @@ func TestAPlayersLiveGamesAreBounded(t *testing.T) {
 	}
 	if _, err := r.games.Rematch(ctx, ann, duel.ID); err != nil {
 		t.Fatalf("the rematch once a game was cancelled: %v", err)
+	}
+}
+
+// here marks p here at each game, as the game's event stream does at every
+// heartbeat (three heartbeats of 15 s).
+func (r *gameRig) here(t *testing.T, p league.Actor, gameIDs ...string) {
+	t.Helper()
+	for _, id := range gameIDs {
+		if ok, err := r.games.Here(context.Background(), p, id, 45*time.Second); err != nil || !ok {
+			t.Fatalf("%s here at %s: %v, %v; want marked", p.UserID, id, ok, err)
+		}
+	}
+}
+
+// The lobby offers a table only while every person seated at it is here:
+// within the grace of sitting down (making it or joining it), then while
+// the table's event stream keeps them. A table whose player walked away is
+// neither listed nor, with a player away, offered; back on its page, the
+// player brings it back. The link, a player's own list and the table's
+// view still find it, and someone with the link may still join it.
+func TestTheLobbyOffersOnlyTablesWhosePlayersAreHere(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob, cat, dan := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat"), r.user(t, "dan")
+	start := time.Now()
+	at := func(d time.Duration) { r.games.now = func() time.Time { return start.Add(d) } }
+	at(0)
+	duel, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	threeWay, err := r.games.Create(ctx, bob, league.NewGame{Game: "sequence", Players: 3, Teams: 3,
+		Seats: []league.SeatSpec{{UserID: bob.UserID}, {Open: true}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nobody waits at a table of bots and open seats: it is not offered.
+	if _, err := r.games.Create(ctx, dan, league.NewGame{Game: "sequence", Players: 2, Seats: []league.SeatSpec{{Open: true}, {Bot: "random"}}}); err != nil {
+		t.Fatal(err)
+	}
+	want := func(when string, ids ...string) {
+		t.Helper()
+		got, _ := lobbyIDs(t, r, league.StatusOpen, 10, "")
+		if !slices.Equal(got, ids) {
+			t.Fatalf("%s: the lobby offers %v, want %v", when, got, ids)
+		}
+	}
+	want("just made", threeWay.ID, duel.ID)
+	at(hereGrace - time.Second)
+	want("within the grace", threeWay.ID, duel.ID)
+	at(hereGrace + time.Second)
+	want("the grace over, nobody following the tables", nil...)
+	r.here(t, ann, duel.ID)
+	want("ann back on her table's page", duel.ID)
+	// cat joins bob's table: cat is here, bob is not.
+	if _, err := r.games.Join(ctx, cat, threeWay.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	want("cat here and bob away", duel.ID)
+	r.here(t, bob, threeWay.ID)
+	want("bob back too", threeWay.ID, duel.ID)
+	at(hereGrace + 47*time.Second) // ann's stream stopped: three heartbeats missed
+	r.here(t, bob, threeWay.ID)
+	want("ann's stream stopped", threeWay.ID)
+
+	// Away, ann's table is still hers, seen by its link, and joined by it.
+	mine, _, err := r.games.ListForUser(ctx, ann.UserID, league.UserGamesQuery{Viewer: ann})
+	if err != nil || len(mine) != 1 || mine[0].ID != duel.ID {
+		t.Fatalf("ann's own games: %v, %v; want her table", mine, err)
+	}
+	if ok, err := r.games.Here(ctx, dan, threeWay.ID, time.Minute); err != nil || ok {
+		t.Fatalf("a spectator marked here: %v, %v", ok, err)
+	}
+	if g, err := r.games.Join(ctx, dan, duel.ID, nil); err != nil || g.Status != league.StatusActive {
+		t.Fatalf("dan joining ann's table by its link: %v, %v; want it started", g, err)
+	}
+	if ok, err := r.games.Here(ctx, ann, duel.ID, time.Minute); err != nil || ok {
+		t.Fatalf("marked here at a game being played: %v, %v", ok, err)
 	}
 }

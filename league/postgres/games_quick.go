@@ -12,11 +12,14 @@ import (
 
 // QuickMatch seats the caller at the oldest casual game of the set-up that
 // waits for players with a seat anyone may take (Join's first open seat),
-// or, if there is none, makes one (Create's, within the caller's bound on
-// live games) with the caller in the first seat and the others open. The
-// games it joins are those it would make: the rules' defaults, unrated,
-// league.QuickMatchClock, starting as soon as the seats are full. A caller
-// already waiting at such a game is answered that game.
+// at which every person seated is here (everyoneHere: nobody is seated
+// across from a player who walked away), or, if there is none, makes one
+// (Create's, within the caller's bound on live games) with the caller in
+// the first seat and the others open. The games it joins are those it
+// would make: the rules' defaults, unrated, league.QuickMatchClock,
+// starting as soon as the seats are full. A caller already waiting at such
+// a game is answered that game, here or not, and is here again for the
+// grace (they just asked).
 //
 // One set-up's quick matches take turns on an advisory lock, held until
 // the transaction commits: without it, two strangers asking at the same
@@ -54,8 +57,13 @@ func (g *Games) QuickMatch(ctx context.Context, a league.Actor, q league.QuickMa
 		if err != nil {
 			return err
 		}
-		if len(rows) == 0 {
-			err = quickTables(tx, set).Where(seatAnyoneMayTake, g.now()).
+		if len(rows) == 1 {
+			// Asking again is being here, whatever the stream says.
+			err = tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", rows[0].ID, a.UserID).
+				Update("here_until", g.now().Add(hereGrace)).Error
+		} else {
+			now := g.now()
+			err = quickTables(tx, set).Where(seatAnyoneMayTake+" AND "+everyoneHere, now, now, now).
 				Order("created_at, id").Limit(1).
 				Clauses(clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}).Find(&rows).Error
 			if err != nil {

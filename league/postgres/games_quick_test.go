@@ -281,3 +281,56 @@ func TestTheLobbyFiltersByGameAndTableSize(t *testing.T) {
 		}
 	}
 }
+
+// A quick match seats nobody across from a player who walked away: the
+// table of someone no longer here (their grace over, no stream keeping
+// them) is passed by, and a new one made instead; nor a table where one
+// of two people seated is away. A caller's own waiting table is still
+// their answer, here or not, and asking makes them here again; a player
+// back on the table's page brings it back.
+func TestAQuickMatchSeatsNobodyAcrossFromAnAbsentPlayer(t *testing.T) {
+	r := newGameRig(t, false)
+	ann, bob, cat, dan, eve, fay := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat"), r.user(t, "dan"), r.user(t, "eve"), r.user(t, "fay")
+	start := time.Now()
+	at := func(d time.Duration) { r.games.now = func() time.Time { return start.Add(d) } }
+	two := league.QuickMatchRequest{Game: "sequence", Players: 2}
+	four := league.QuickMatchRequest{Game: "sequence", Players: 4}
+
+	at(0)
+	anns, created := r.quick(t, ann, two)
+	if !created {
+		t.Fatal("ann's quick match found a table in an empty lobby")
+	}
+	at(hereGrace + time.Second)
+	bobs, created := r.quick(t, bob, two)
+	if !created || bobs.ID == anns.ID {
+		t.Fatalf("bob's quick match with ann away: game %s (created %v), want a new table, not ann's %s", bobs.ID, created, anns.ID)
+	}
+	again, created := r.quick(t, ann, two)
+	if created || again.ID != anns.ID {
+		t.Fatalf("ann asking again while away: game %s (created %v), want her own table %s", again.ID, created, anns.ID)
+	}
+	// Asking again made ann here: cat is seated at the oldest table, hers.
+	cats, created := r.quick(t, cat, two)
+	if created || cats.ID != anns.ID || cats.Status != league.StatusActive {
+		t.Fatalf("cat's quick match: game %s (created %v, %s), want ann's %s started", cats.ID, created, cats.Status, anns.ID)
+	}
+
+	// Four seats: dan makes the table and eve joins it; once their grace
+	// is over only dan keeps following it.
+	at(0)
+	dans, _ := r.quick(t, dan, four)
+	if eves, created := r.quick(t, eve, four); created || eves.ID != dans.ID {
+		t.Fatalf("eve's quick match: game %s (created %v), want dan's %s", eves.ID, created, dans.ID)
+	}
+	at(hereGrace + time.Second)
+	r.here(t, dan, dans.ID)
+	fays, created := r.quick(t, fay, four)
+	if !created || fays.ID == dans.ID {
+		t.Fatalf("fay's quick match with eve away: game %s (created %v), want a new table, not dan's %s", fays.ID, created, dans.ID)
+	}
+	r.here(t, eve, dans.ID)
+	if bobs2, created := r.quick(t, bob, four); created || bobs2.ID != dans.ID {
+		t.Fatalf("bob's quick match with eve back: game %s (created %v), want dan's %s, the oldest", bobs2.ID, created, dans.ID)
+	}
+}

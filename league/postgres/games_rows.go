@@ -73,6 +73,11 @@ type seatRow struct {
 	KeptFor     *string    `json:"kept_for"`
 	KeptUntil   *time.Time `json:"kept_until"`
 	KeptForName string     `gorm:"->;-:migration" json:"kept_for_name"` // read through a join
+	// HereUntil is how long the person seated is here (following the
+	// game's event stream, or just sat down): while the game is open, it
+	// is offered to strangers only while every person at it is (00022).
+	// loadGame does not read it; nothing shown of a game depends on it.
+	HereUntil *time.Time `json:"-"`
 }
 
 func (seatRow) TableName() string { return "game_seats" }
@@ -81,6 +86,13 @@ func (seatRow) TableName() string { return "game_seats" }
 // them: long enough to read the result and decide, short enough that a
 // player who walked away does not hold the table up for good.
 const seatKeptFor = 5 * time.Minute
+
+// hereGrace is how long a person who sits down at an open table (making
+// it, joining it, or answered it by a quick match) counts as here before
+// the table's event stream keeps them so: a table made through the API,
+// or by a browser that has not opened its stream yet, is offered at once,
+// and one whose player never follows it drops out of the lobby soon.
+const hereGrace = 2 * time.Minute
 
 // keptFor is the person the seat is kept for at now ("" if none). A seat
 // kept with no end (KeptUntil nil) is kept until the game starts: a seat
