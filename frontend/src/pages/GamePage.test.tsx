@@ -86,6 +86,21 @@ describe('an open game', () => {
     expect(public_.querySelector('.private-note')).toBeNull();
   });
 
+  it('tells a player waiting at a public table that it is offered while the page stays open', () => {
+    const note = (root: Element) => root.querySelector('.here-note')?.textContent ?? null;
+    const waiting = mount(<OpenGame view={view({})} me="u1" busy={false} onAction={() => {}} />);
+    expect(note(waiting)).toMatch(/^This table is offered in the lobby and to quick matches while this page stays open/);
+    // a joiner waiting for a third player is told too
+    const joiner = mount(<OpenGame view={view({ seats: [ann, bob, { ...open, seat: 2 }], players: 3, teams: 3, your_seat: 1 })} me="u2" busy={false} onAction={() => {}} />);
+    expect(note(joiner)).not.toBeNull();
+    // not offered: a private table, a seat kept for a friend, a full table; nor told to a visitor
+    expect(note(mount(<OpenGame view={view({ private: true })} me="u1" busy={false} onAction={() => {}} />))).toBeNull();
+    const keptSeat = { ...open, kept_for: { id: 'u2', username: 'bob' } };
+    expect(note(mount(<OpenGame view={view({ seats: [ann, keptSeat] })} me="u1" busy={false} onAction={() => {}} />))).toBeNull();
+    expect(note(mount(<OpenGame view={view({ seats: [ann, bob] })} me="u1" busy={false} onAction={() => {}} />))).toBeNull();
+    expect(note(mount(<OpenGame view={view({ your_seat: null })} me="u3" busy={false} onAction={() => {}} />))).toBeNull();
+  });
+
   it('names the player a seat is kept for until the start, and offers it to them alone', () => {
     const kept = view({ your_seat: null, seats: [ann, { ...open, kept_for: { id: 'u2', username: 'bob' } }] });
     const carol = mount(<OpenGame view={kept} me="u3" busy={false} onAction={() => {}} />);

@@ -99,6 +99,11 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
   const free = view.seats.some((s) => s.open && (keptFor(s) == null || s.kept_for?.id === me));
   const people = view.seats.filter((s) => s.user && !s.bot);
   const keptForMe = view.your_seat == null && view.seats.some((s) => keptFor(s) != null && s.kept_for?.id === me);
+  // The lobby and quick matches offer a public table with a seat anyone may
+  // take only while everyone seated follows it (the server counts a player
+  // here while this page's event stream is open): a player waiting there
+  // is told to keep the page open.
+  const offered = view.your_seat != null && !view.private && view.seats.some((s) => s.open && keptFor(s) == null);
   // Leaving as the only person seated leaves nobody to play: the server
   // aborts the game, so the creator's button says what it does.
   const cancels = view.your_seat != null && people.length === 1 && people[0].seat === view.your_seat;
@@ -130,6 +135,12 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
       {view.private && (
         <p class="private-note">
           <strong>Private table:</strong> it is not listed to join or watch, and no quick match seats anyone at it; only people with its link find it.
+        </p>
+      )}
+      {offered && (
+        <p class="here-note">
+          This table is offered in the lobby and to quick matches while this page stays open: strangers are seated only across from players who are
+          there.
         </p>
       )}
       {creator && open && (
