@@ -222,17 +222,27 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
     setConfirmPast(false);
     setF((old) => ({ ...old, ...p }));
   };
+  // The focus goes to the first field at fault, as the other forms' does;
+  // and since the question about a start in the past takes the place of
+  // Schedule, to its Cancel (the safe answer, as ConfirmStep's), and from
+  // there, or once scheduled, back to Schedule, rather than to the page.
+  const { root, focusNext } = useFocusAfter<HTMLFormElement>();
   const submit = async (e: Event) => {
     e.preventDefault();
     setDone('');
     setError(null);
     const { body, errors } = toScheduleRequest(f);
     setErrors(errors);
-    if (!body) return;
-    if (!confirmPast && startsInPast(f, Date.now())) {
-      setConfirmPast(true);
+    if (!body) {
+      focusNext('[aria-invalid=true]');
       return;
     }
+    if (!confirmPast && startsInPast(f, Date.now())) {
+      setConfirmPast(true);
+      focusNext('[data-action=keep-schedule]');
+      return;
+    }
+    if (confirmPast) focusNext('[data-action=schedule]');
     setConfirmPast(false);
     try {
       const r = await api.post<{ rounds: Round[] }>(`/tournaments/${enc(d.t.id)}/rounds`, body as ScheduleRequest);
@@ -243,11 +253,12 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
       setError(err);
       // rounds[0].number → number (one round); first_start, count, deadline_seconds… (a series) as they are
       if (err instanceof ApiError) setErrors(Object.fromEntries(err.fields.map((x) => [scheduleField(x.field), x.message])));
+      focusNext('[aria-invalid=true]', '[data-action=schedule]');
     }
   };
   const shown = f.mode === 'one' ? ['number', 'starts_at', 'deadline'] : ['first_start', 'count', 'interval_seconds', 'deadline_seconds'];
   return (
-    <form class="form schedule-form" onSubmit={submit} aria-labelledby="schedule-title" noValidate>
+    <form class="form schedule-form" onSubmit={submit} aria-labelledby="schedule-title" noValidate ref={root}>
       <h3 id="schedule-title">Schedule rounds</h3>
       <fieldset>
         <legend>What to schedule</legend>
@@ -300,12 +311,19 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
           <button type="submit" class="danger">
             Schedule anyway
           </button>{' '}
-          <button type="button" onClick={() => setConfirmPast(false)}>
+          <button
+            type="button"
+            data-action="keep-schedule"
+            onClick={() => {
+              setConfirmPast(false);
+              focusNext('[data-action=schedule]');
+            }}
+          >
             Cancel
           </button>
         </div>
       ) : (
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" data-action="schedule">
           Schedule
         </button>
       )}{' '}
@@ -328,22 +346,33 @@ function MoveDeadline({ t, round, onDone }: { t: T; round: Round; onDone: () => 
   const [invalid, setInvalid] = useState<string>();
   const [done, setDone] = useState('');
   const { busy, error, fieldErrors: fe, run, clear } = useAction();
+  // The button is disabled while the request runs, and a browser drops the
+  // focus of a disabled button: the focus goes back to it once enabled, or
+  // to the deadline when it is at fault.
+  const { root, focusNext } = useFocusAfter<HTMLFormElement>();
   const submit = (e: Event) => {
     e.preventDefault();
     setDone('');
     clear();
     const { body, error } = toDeadlineRequest(value, Date.now());
     setInvalid(error);
-    if (!body) return;
+    if (!body) {
+      focusNext('#dl-deadline');
+      return;
+    }
     return run(async () => {
-      const r = await api.patch<Round>(`/tournaments/${enc(t.id)}/rounds/${round.number}`, body);
-      setDone(`Round ${r.number}'s deadline is now ${when(r.deadline)}.`);
-      onDone();
+      try {
+        const r = await api.patch<Round>(`/tournaments/${enc(t.id)}/rounds/${round.number}`, body);
+        setDone(`Round ${r.number}'s deadline is now ${when(r.deadline)}.`);
+        onDone();
+      } finally {
+        focusNext('[aria-invalid=true]', 'button[type=submit]');
+      }
     });
   };
   const policy = t.at_deadline === 'adjudicate' ? 'are adjudicated on the board' : 'are finished by bots';
   return (
-    <form class="form inline deadline-form" onSubmit={submit} aria-labelledby="deadline-title" noValidate>
+    <form class="form inline deadline-form" onSubmit={submit} aria-labelledby="deadline-title" noValidate ref={root}>
       <h3 id="deadline-title" class="full">
         Deadline of round {round.number}
       </h3>

@@ -699,18 +699,39 @@ describe('the tournament page, signed in', () => {
       await submitForm(form);
       expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
       expect(form.querySelector('.confirm-past')!.textContent).toMatch(/^The first round would start in the past: .*and so does the tournament/);
+      // the question takes the place of Schedule: the focus on its Cancel, and from there back to Schedule
+      const scheduleButton = () => byText(form, 'button', 'Schedule');
+      expect(document.activeElement).toBe(byText(form, 'button', 'Cancel'));
       await click(byText(form, 'button', 'Cancel'));
       expect(form.querySelector('.confirm-past')).toBeNull();
+      expect(document.activeElement).toBe(scheduleButton());
       await submitForm(form);
       await click(byText(form, 'button', 'Schedule anyway'));
       await settle();
       expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+      expect(document.activeElement).toBe(scheduleButton());
       // a start to come is sent at once
       resetCalls();
       type(root, '#sc-first', local(new Date(Date.now() + 3_600_000)));
       await submitForm(form);
       expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
       expect(form.querySelector('.confirm-past')).toBeNull();
+    });
+
+    it('moves the focus to the first field its own checks find at fault, sending nothing', async () => {
+      stub(schedule(() => ({ rounds: [] })));
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const form = root.querySelector('form.schedule-form')!;
+      type(root, '#sc-count', '0');
+      type(root, '#sc-interval', '0');
+      (byText(form, 'button', 'Schedule') as HTMLButtonElement).focus();
+      await submitForm(form);
+      expect(root.querySelector('#sc-count-err')!.textContent).toBe('From 1 to 200 rounds.');
+      expect(root.querySelector('#sc-interval-err')).not.toBeNull();
+      expect(document.activeElement).toBe(root.querySelector('#sc-count'));
+      expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     });
 
     it("shows the server's schedule objections next to their fields, once", async () => {
@@ -725,6 +746,7 @@ describe('the tournament page, signed in', () => {
       fields = [{ field: 'first_start', message: 'must be within five years' }, { field: 'count', message: 'round 3 is listed twice' }, { field: 'deadline_seconds', message: 'must be after starts_at' }];
       await submitForm(form);
       expect(root.querySelector('#sc-first-err')!.textContent).toBe('must be within five years');
+      expect(document.activeElement).toBe(root.querySelector('#sc-first')); // the first field at fault
       expect(root.querySelector('#sc-count-err')!.textContent).toBe('round 3 is listed twice');
       expect(root.querySelector('#sc-deadline-after-err')!.textContent).toBe('must be after starts_at');
       expect(form.querySelector('.error')).toBeNull();
@@ -787,14 +809,20 @@ describe('the tournament page, signed in', () => {
       const root = mount(<TournamentPage id={t.id} />);
       await settle();
       const form = root.querySelector('form.deadline-form')!;
+      const field = root.querySelector('#dl-deadline');
+      const button = () => form.querySelector('button[type=submit]') as HTMLButtonElement;
       type(root, local(new Date(Date.now() - 60_000)));
+      button().focus();
       await submitForm(form);
       expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
       expect(root.querySelector('#dl-deadline-err')!.textContent).toBe('The deadline must be in the future.');
+      expect(document.activeElement).toBe(field); // the focus on the field at fault
       type(root, local(new Date(Date.now() + 3_600_000)));
+      button().focus();
       await submitForm(form);
       expect(root.querySelector('#dl-deadline-err')!.textContent).toBe('must be in the future');
       expect(form.querySelector('.error')).toBeNull(); // said at the field, once
+      expect(document.activeElement).toBe(field);
     });
 
     it('is offered to organizers only, and only while a round is being played', async () => {
