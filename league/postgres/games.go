@@ -875,8 +875,19 @@ func abortOpenGame(tx *gorm.DB, fx *effects, row *gameRow, now time.Time) error 
 		Updates(map[string]any{"status": row.Status, "finished_at": now, "ended_by": endedBy}).Error; err != nil {
 		return err
 	}
+	if err := forgetHere(tx, row.ID); err != nil {
+		return err
+	}
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})
 	return nil
+}
+
+// forgetHere clears who is here at a game that starts or is called off:
+// it waits for nobody any more, and game_seats_here_idx, which holds the
+// seats marked here, then stays the size of the tables waiting now rather
+// than growing with every game ever played.
+func forgetHere(tx *gorm.DB, gameID string) error {
+	return tx.Model(&seatRow{}).Where("game_id = ? AND here_until IS NOT NULL", gameID).Update("here_until", nil).Error
 }
 
 // Start starts an open game whose seats are all filled (creator or admin).
@@ -974,6 +985,9 @@ func (g *Games) startLocked(tx *gorm.DB, fx *effects, row *gameRow) error {
 	row.Status = league.StatusActive
 	row.StartedAt = &now
 	if err := tx.Model(row).Updates(map[string]any{"status": row.Status, "started_at": now}).Error; err != nil {
+		return err
+	}
+	if err := forgetHere(tx, row.ID); err != nil {
 		return err
 	}
 	seats, err := loadSeats(tx, row.ID)

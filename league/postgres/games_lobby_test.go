@@ -199,3 +199,46 @@ func TestTheLobbyOffersOnlyTablesWhosePlayersAreHere(t *testing.T) {
 		t.Fatalf("marked here at a game being played: %v, %v", ok, err)
 	}
 }
+
+// A table that starts or is called off waits for nobody: its seats leave
+// the index of the people here (which would otherwise hold every seat ever
+// marked), and the stream's refresh marks nobody there any more.
+func TestAStartedOrCancelledTableForgetsWhoIsHere(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	marked := func(gameID string) int64 {
+		t.Helper()
+		var n int64
+		if err := r.db.Gorm.Table("game_seats").Where("game_id = ? AND here_until IS NOT NULL", gameID).Count(&n).Error; err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	table := func() *league.Game {
+		t.Helper()
+		g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	started := table()
+	if _, err := r.games.Join(ctx, bob, started.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if n := marked(started.ID); n != 0 {
+		t.Fatalf("%d seats marked here at a started game, want 0", n)
+	}
+	if ok, err := r.games.Here(ctx, ann, started.ID, 45*time.Second); err != nil || ok {
+		t.Fatalf("ann here at a started game: %v, %v; want no mark", ok, err)
+	}
+	cancelled := table()
+	r.here(t, ann, cancelled.ID)
+	if _, err := r.games.Leave(ctx, ann, cancelled.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := marked(cancelled.ID); n != 0 {
+		t.Fatalf("%d seats marked here at a cancelled game, want 0", n)
+	}
+}
