@@ -10,6 +10,7 @@ import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { useEditForm } from '../components/editForm';
+import { useFocusAfter } from '../components/focus';
 import { SaveCancel } from '../components/form';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
@@ -299,6 +300,9 @@ export function LeaguePage({ id }: { id: string }) {
   const pools = useLeaguePools(league.data?.club_id, id);
   const [name, setName] = useState('');
   const [error, setError] = useState<unknown>(null);
+  // A season closed takes its Close button (and the question in its place)
+  // away: the focus goes to the season's link on the same line.
+  const { root: seasonsBox, focusNext } = useFocusAfter<HTMLElement>();
   if (league.error)
     return (
       <Page title="League">
@@ -327,7 +331,7 @@ export function LeaguePage({ id }: { id: string }) {
       <h1>{l.name}</h1>
       {l.description && <p class="lead">{l.description}</p>}
       <LeagueBoards league={l} pools={pools.data} />
-      <section class="card-box" aria-labelledby="seasons-title">
+      <section class="card-box" aria-labelledby="seasons-title" ref={seasonsBox}>
         <h2 id="seasons-title">Seasons</h2>
         <ErrorBox error={seasons.error} />
         {seasons.data ? (
@@ -340,7 +344,13 @@ export function LeaguePage({ id }: { id: string }) {
                   {organizer && s.status === 'open' && (
                     <>
                       {' '}
-                      <CloseSeason season={s} onClosed={() => seasons.reload()} />
+                      <CloseSeason
+                        season={s}
+                        onClosed={() => {
+                          focusNext(`a[href="/seasons/${s.id}"]`);
+                          seasons.reload();
+                        }}
+                      />
                     </>
                   )}
                 </li>
@@ -374,6 +384,9 @@ export function SeasonPage({ id }: { id: string }) {
   const league = useLoad(async () => (table.data ? api.get<League>(`/leagues/${enc(table.data.season.league_id)}`) : null), [table.data?.season.league_id]);
   const club = useClub(league.data?.club_id);
   const tournaments = usePagedList<Tournament>(`/tournaments?season=${enc(id)}`, [id]);
+  // Closing takes the whole "Close the season" box away with the button
+  // pressed: the focus goes to the heading, which now reads "closed, frozen".
+  const { root: heading, focusNext } = useFocusAfter<HTMLHeadingElement>();
   if (table.error)
     return (
       <Page title="Season">
@@ -387,7 +400,7 @@ export function SeasonPage({ id }: { id: string }) {
   return (
     <Page title={t.season.name} wide>
       <Crumbs items={[club.data && { href: `/clubs/${club.data.id}`, text: club.data.name }, league.data && { href: `/leagues/${league.data.id}`, text: league.data.name }]} />
-      <h1>
+      <h1 tabIndex={-1} ref={heading}>
         {t.season.name} <StatusTag status={t.season.status} />{' '}
         {t.frozen && (
           <span class="tag frozen" title="The season is closed: its table no longer changes">
@@ -423,7 +436,14 @@ export function SeasonPage({ id }: { id: string }) {
           <section class="card-box" aria-labelledby="close-title">
             <h2 id="close-title">Close the season</h2>
             <p class="muted">Closing freezes the table as it stands now.</p>
-            <CloseSeason season={t.season} onClosed={(nt) => table.setData(nt)} long />
+            <CloseSeason
+              season={t.season}
+              onClosed={(nt) => {
+                focusNext('h1');
+                table.setData(nt);
+              }}
+              long
+            />
           </section>
         </>
       )}

@@ -3,10 +3,11 @@
 // the page (Enter on "Close account…" left a keyboard user at the top).
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Season } from '../api/types';
+import type { Season, User } from '../api/types';
+import { api, restore } from '../session';
 import { browserFocus, focusRefused } from '../testing/browserFocus';
-import { mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
-import { CloseSeason } from './Leagues';
+import { calls, mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
+import { CloseSeason, LeaguePage, SeasonPage } from './Leagues';
 import { CloseAccount } from './Profile';
 
 const focused = () => document.activeElement as HTMLElement;
@@ -50,5 +51,52 @@ describe('the keyboard focus in a confirmation', () => {
     expect(focused()).toBe(button(root, 'Cancel'));
     await press(focused());
     expect(focused()).toBe(button(root, 'Close the season…'));
+  });
+});
+
+describe('the keyboard focus once a season is closed', () => {
+  browserFocus();
+  afterEach(() => expect(focusRefused).toEqual([]));
+  const me: User = { id: 'me1', username: 'org', kind: 'human', is_admin: false, created_at: '' };
+  let status = 'open';
+  const season = () => ({ id: 's1', league_id: 'l1', name: 'Spring', status, created_at: '2026-01-01T00:00:00Z', closed_at: status === 'closed' ? '2026-05-01T00:00:00Z' : undefined });
+  const table = () => ({ season: season(), frozen: status === 'closed', tie_breaks: [], rows: [] });
+  beforeEach(async () => {
+    status = 'open';
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    stub({
+      'GET /me': () => me,
+      'GET /leagues/l1': () => ({ id: 'l1', club_id: 'c1', name: 'Monday', description: '', created_at: '' }),
+      'GET /clubs/c1': () => ({ id: 'c1', name: 'Dev Club', viewer_role: 'owner' }),
+      'GET /leagues/l1/seasons\\?limit=20': () => ({ items: [season()], next_cursor: '' }),
+      'GET /leaderboards/.*': () => ({ items: [], next_cursor: '' }),
+      'GET /seasons/s1/standings': table,
+      'GET /tournaments\\?season=.*': () => ({ items: [], next_cursor: '' }),
+      'POST /seasons/s1/close': () => {
+        status = 'closed';
+        return table();
+      },
+    });
+    await restore();
+  });
+
+  it("on the league page, goes to the season's link, its Close button gone", async () => {
+    const root = mount(<LeaguePage id="l1" />);
+    await settle();
+    await press(button(root, 'Close the season Spring…'));
+    await press(button(root, 'Close Spring'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/seasons/s1/close']);
+    expect(button(root, 'Close the season Spring…')).toBeNull();
+    expect(focused()).toBe(root.querySelector('a[href="/seasons/s1"]'));
+  });
+
+  it('on the season page, goes to the heading that says it is closed, the close box gone', async () => {
+    const root = mount(<SeasonPage id="s1" />);
+    await settle();
+    await press(button(root, 'Close the season…'));
+    await press(button(root, 'Close it and freeze the table'));
+    expect(root.querySelector('#close-title')).toBeNull();
+    expect(focused()).toBe(root.querySelector('h1'));
+    expect(focused().textContent).toMatch(/^Spring closed.*frozen/);
   });
 });
