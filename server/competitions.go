@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/seqleague/seqleague/league"
@@ -692,7 +695,12 @@ func (h competitionHandlers) standings(c echo.Context) error {
 // standingsCSV exports the standings with one column per tie-break
 // (tie_break_<name>).
 func (h competitionHandlers) standingsCSV(c echo.Context) error {
-	rows, err := h.tournaments.Standings(c.Request().Context(), c.Param("id"))
+	ctx := c.Request().Context()
+	t, err := h.tournaments.Get(ctx, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	rows, err := h.tournaments.Standings(ctx, t.ID)
 	if err != nil {
 		return err
 	}
@@ -718,8 +726,52 @@ func (h competitionHandlers) standingsCSV(c echo.Context) error {
 		w.Write(rec)
 	}
 	w.Flush()
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="standings.csv"`)
+	c.Response().Header().Set(echo.HeaderContentDisposition, attachmentOf(t.Name, "standings.csv"))
 	return c.Blob(http.StatusOK, "text/csv; charset=utf-8", buf.Bytes())
+}
+
+// attachmentOf is the Content-Disposition of one of a tournament's files:
+// the file named after the tournament ("Friday Cup" → friday-cup-standings.csv).
+// Every tournament's file was standings.csv (or calendar.ics), so an
+// organizer's second download saved as "standings (1).csv", which said
+// nothing of whose standings it held. A name of ASCII letters and digits
+// goes in filename; another ("Coupe d'été" → coupe-d-été-standings.csv) in
+// filename*, in UTF-8, which all of today's browsers read, filename
+// keeping the bare file for any other.
+func attachmentOf(tournament, file string) string {
+	stem := fileStem(tournament)
+	if stem == "" {
+		return `attachment; filename="` + file + `"`
+	}
+	for _, r := range stem {
+		if r >= utf8.RuneSelf {
+			return `attachment; filename="` + file + `"; filename*=UTF-8''` + url.PathEscape(stem+"-"+file)
+		}
+	}
+	return `attachment; filename="` + stem + "-" + file + `"`
+}
+
+// fileStem is a name in lower case with every run of other characters
+// than letters and digits made one hyphen, at most 60 characters long.
+func fileStem(name string) string {
+	var b strings.Builder
+	gap := false
+	for _, r := range strings.ToLower(name) {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			gap = b.Len() > 0
+			continue
+		}
+		if gap {
+			b.WriteByte('-')
+			gap = false
+		}
+		b.WriteRune(r)
+	}
+	stem := []rune(b.String())
+	if len(stem) > 60 {
+		stem = stem[:60]
+	}
+	return strings.TrimRight(string(stem), "-")
 }
 
 // csvSafe keeps a spreadsheet from reading a name as a formula.
@@ -791,7 +843,7 @@ func (h competitionHandlers) calendar(c echo.Context) error {
 		line("END:VEVENT")
 	}
 	line("END:VCALENDAR")
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="calendar.ics"`)
+	c.Response().Header().Set(echo.HeaderContentDisposition, attachmentOf(t.Name, "calendar.ics"))
 	return c.Blob(http.StatusOK, "text/calendar; charset=utf-8", []byte(b.String()))
 }
 

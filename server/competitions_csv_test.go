@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/csv"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -31,5 +32,31 @@ func TestStandingsCSVColumnNamesAreDistinct(t *testing.T) {
 	}
 	if !seen["wins"] || !seen["tie_break_wins"] || !seen["tie_break_head-to-head"] {
 		t.Fatalf("header %q: want the record's wins and the tie-breaks as tie_break_<name>", header)
+	}
+}
+
+// A tournament's standings and calendar download under its own name: every
+// one was standings.csv (calendar.ics), so a second download saved as
+// "standings (1).csv", saying nothing of whose it was.
+func TestATournamentsDownloadsAreNamedAfterIt(t *testing.T) {
+	r := newCompetitionRig(t)
+	for _, c := range []struct{ name, csv, ics string }{
+		{"Friday Cup #3", `attachment; filename="friday-cup-3-standings.csv"`, `attachment; filename="friday-cup-3-calendar.ics"`},
+		{"Coupe d'été", `attachment; filename="standings.csv"; filename*=UTF-8''coupe-d-%C3%A9t%C3%A9-standings.csv`,
+			`attachment; filename="calendar.ics"; filename*=UTF-8''coupe-d-%C3%A9t%C3%A9-calendar.ics`},
+		{"东京杯", `attachment; filename="standings.csv"; filename*=UTF-8''%E4%B8%9C%E4%BA%AC%E6%9D%AF-standings.csv`,
+			`attachment; filename="calendar.ics"; filename*=UTF-8''%E4%B8%9C%E4%BA%AC%E6%9D%AF-calendar.ics`},
+		{`"; ---`, `attachment; filename="standings.csv"`, `attachment; filename="calendar.ics"`},
+	} {
+		id := r.tournament(t, `"name":`+strconv.Quote(c.name))
+		for path, want := range map[string]string{"/standings.csv": c.csv, "/calendar.ics": c.ics} {
+			rec := r.call("GET", "/api/v1/tournaments/"+id+path, "", "")
+			if got := rec.Header().Get("Content-Disposition"); rec.Code != 200 || got != want {
+				t.Errorf("%q%s: %d, Content-Disposition %s; want %s", c.name, path, rec.Code, got, want)
+			}
+		}
+	}
+	if rec := r.call("GET", "/api/v1/tournaments/00000000-0000-0000-0000-000000000000/standings.csv", "", ""); rec.Code != 404 {
+		t.Errorf("an unknown tournament's standings.csv: %d, want 404", rec.Code)
 	}
 }

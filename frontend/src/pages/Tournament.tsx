@@ -763,7 +763,7 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
         </TableWrap>
       )}
       <p>
-        <a href={`/api/v1/tournaments/${t.id}/calendar.ics`} download="calendar.ics">
+        <a href={`/api/v1/tournaments/${t.id}/calendar.ics`} download>
           Add the rounds to a calendar (.ics)
         </a>
       </p>
@@ -915,7 +915,7 @@ export default function TournamentPage({ id }: { id: string }) {
           <StandingsTable rows={d.standings} elimination={isElimination(t.format)} highlight={myEntry} />
         )}
         <p>
-          <a href={`/api/v1/tournaments/${t.id}/standings.csv`} download="standings.csv">
+          <a href={`/api/v1/tournaments/${t.id}/standings.csv`} download>
             Download the standings (CSV)
           </a>
         </p>
