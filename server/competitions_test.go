@@ -122,6 +122,7 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		{"negative minimum games", `"min_games":-1`, "min_games"},
 		{"absurd minimum games", `"min_games":1000000000000`, "min_games"},
 		{"a tie-break twice", `"tie_breaks":["wins","buchholz","wins"]`, "tie_breaks[2]"},
+		{"Stacks ranked on sequences", `"game":"stacks","tie_breaks":["wins","sequences"]`, "tie_breaks[1]"},
 		{"thousands of tie-breaks", `"tie_breaks":[` + strings.TrimSuffix(strings.Repeat(`"wins",`, 3000), ",") + `]`, "tie_breaks"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

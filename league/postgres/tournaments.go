@@ -161,6 +161,11 @@ func competitionConfig(c league.TournamentConfig) competition.Config {
 	for _, tb := range c.TieBreaks {
 		cc.TieBreaks = append(cc.TieBreaks, competition.TieBreak(tb))
 	}
+	// Stacks makes no sequences: ranked on them, every entry would be
+	// level, and the standings would show a column of zeros.
+	if c.Game == league.GameStacks && cc.TieBreaks == nil {
+		cc.TieBreaks = slices.DeleteFunc(competition.DefaultTieBreaks(cc.Format), func(tb competition.TieBreak) bool { return tb == competition.TieSequences })
+	}
 	return cc
 }
 
@@ -305,6 +310,13 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 	for _, e := range competitionConfig(*c).CheckSettings() {
 		if !named(e.Setting) {
 			bad(e.Setting, e.Message)
+		}
+	}
+	if c.Game == league.GameStacks {
+		for i, tb := range c.TieBreaks {
+			if f := fmt.Sprintf("tie_breaks[%d]", i); tb == string(competition.TieSequences) && !named(f) {
+				bad(f, "Stacks makes no sequences: every entry would be level on them")
+			}
 		}
 	}
 	if c.FillLevel == "" {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -745,5 +746,26 @@ func TestEntriesAreSeededByTodaysRatingsBotsIncluded(t *testing.T) {
 	}
 	if got := ratings(); got["ann"] != 1800 || got["bot-01"] != 1700 || got["bot-00"] != 1300 {
 		t.Fatalf("entry ratings at the start = %v; want ann 1800, greedy 1700, random 1300", got)
+	}
+}
+
+// A Stacks tournament ranks on no sequences by default: Stacks makes none,
+// and its standings showed a tie-break column of zeros. A Sequence round
+// robin keeps them.
+func TestStacksStandingsBreakNoTieOnSequences(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		want bool
+	}{{league.GameStacks, false}, {league.GameSequence, true}} {
+		for _, f := range []string{"round-robin", "groups-playoffs"} {
+			cc := competitionConfig(league.TournamentConfig{Game: c.game, Format: f})
+			tbs := cc.TieBreaks
+			if tbs == nil {
+				tbs = competition.DefaultTieBreaks(cc.Format)
+			}
+			if got := slices.Contains(tbs, competition.TieSequences); got != c.want {
+				t.Errorf("%s %s: tie-breaks %v, sequences among them %v; want %v", c.game, f, tbs, got, c.want)
+			}
+		}
 	}
 }

@@ -67,6 +67,17 @@ describe('the standings table', () => {
     expect(cells(root.querySelector('tbody tr')!)).toEqual(['1', 'Cleo', '4', '3', '0', '1', '0', '6']);
   });
 
+  it("leaves a Stacks tournament's Seq. column out: Stacks makes no sequences, and it read 0 on every row", () => {
+    const rows: Standing[] = [
+      { rank: 1, entry_id: 'a', name: 'Ann', played: 2, wins: 2, draws: 0, losses: 0, byes: 0, sequences: 0, points: 2, tie_breaks: [] },
+      { rank: 2, entry_id: 'b', name: 'Bob', played: 2, wins: 0, draws: 0, losses: 2, byes: 0, sequences: 0, points: 0, tie_breaks: [] },
+    ];
+    const root = mount(<StandingsTable rows={rows} game="stacks" />);
+    expect(headers(root)).toEqual(['Rank', 'Entry', 'P', 'W', 'D', 'L', 'Byes', 'Points']);
+    expect(cells(root.querySelector('tbody tr')!)).toEqual(['1', 'Ann', '2', '2', '0', '0', '0', '2']);
+    expect(headers(mount(<StandingsTable rows={rows} game="sequence" />))).toContain('Seq.');
+  });
+
   it('says so when there is nothing to rank', () => {
     expect(mount(<StandingsTable rows={[]} />).textContent).toBe('No standings yet.');
   });

@@ -41,7 +41,7 @@ export function TableWrap({ label, children }: { label: string; children: Compon
   );
 }
 
-export function StandingsTable({ rows, elimination, highlight }: { rows: Standing[]; elimination?: boolean; highlight?: string }) {
+export function StandingsTable({ rows, elimination, highlight, game }: { rows: Standing[]; elimination?: boolean; highlight?: string; game?: string }) {
   if (rows.length === 0) return <p class="muted">No standings yet.</p>;
   const tbs = tieBreakColumns(rows);
   // Knockouts rank by how far an entry went. Their matches are counted once
@@ -50,6 +50,8 @@ export function StandingsTable({ rows, elimination, highlight }: { rows: Standin
   // read 0 for every entry, the champion's included, so it has none.
   const stats = !elimination || rows.some((r) => r.played > 0);
   const points = !elimination;
+  // Stacks makes no sequences: its column would be a row of zeros.
+  const sequences = game !== 'stacks';
   return (
     <TableWrap label="Standings">
       <table class={stats ? 'data standings' : 'data standings narrow'}>
@@ -80,9 +82,11 @@ export function StandingsTable({ rows, elimination, highlight }: { rows: Standin
                 <th scope="col" class="num">
                   Byes
                 </th>
-                <th scope="col" class="num">
-                  <abbr title="sequences">Seq.</abbr>
-                </th>
+                {sequences && (
+                  <th scope="col" class="num">
+                    <abbr title="sequences">Seq.</abbr>
+                  </th>
+                )}
                 {points && (
                   <th scope="col" class="num">
                     Points
@@ -111,7 +115,7 @@ export function StandingsTable({ rows, elimination, highlight }: { rows: Standin
                     <td class="num">{r.draws}</td>
                     <td class="num">{r.losses}</td>
                     <td class="num">{r.byes}</td>
-                    <td class="num">{r.sequences}</td>
+                    {sequences && <td class="num">{r.sequences}</td>}
                     {points && <td class="num strong">{num(r.points)}</td>}
                   </>
                 )}

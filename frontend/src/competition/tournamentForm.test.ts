@@ -5,6 +5,7 @@ import {
   expectedRounds,
   formatsFor,
   normalize,
+  tieBreaksFor,
   roundInPlay,
   teamSizes,
   startsInPast,
@@ -34,6 +35,14 @@ describe('the tournament form', () => {
       at_deadline: 'bots',
       clock: { turn_seconds: 60 },
     });
+  });
+
+  it('offers Stacks no tie-break on sequences, and drops one ticked before the game became Stacks', () => {
+    expect(tieBreaksFor('stacks')).toEqual(['buchholz', 'median-buchholz', 'sonneborn-berger', 'head-to-head', 'wins']);
+    expect(tieBreaksFor('sequence')).toContain('sequences');
+    const ticked = form({ format: 'round-robin', tieBreaks: ['wins', 'sequences'] });
+    expect(toTournamentRequest(ticked).tie_breaks).toEqual(['wins', 'sequences']);
+    expect(toTournamentRequest(normalize({ ...ticked, game: 'stacks' })).tie_breaks).toEqual(['wins']);
   });
 
   it('sends every option the organizer set', () => {

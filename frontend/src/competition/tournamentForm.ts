@@ -24,6 +24,11 @@ export const DEFAULT_TIE_BREAKS: Record<string, TieBreak[]> = {
   'groups-playoffs': ['head-to-head', 'sonneborn-berger', 'wins', 'sequences'],
 };
 
+/** tieBreaksFor are the tie-breaks a game can rank on: Stacks makes no sequences (the server refuses them there, and leaves them out of its defaults). */
+export function tieBreaksFor(game: string, all: TieBreak[] = TIE_BREAKS): TieBreak[] {
+  return game === 'stacks' ? all.filter((t) => t !== 'sequences') : all;
+}
+
 export const BOT_LEVELS = ['random', 'greedy', 'strong'] as const;
 
 /** Players at a Sequence table (rules.md 1.3): 2, 3, 4, 6, 8, 9, 10, 12. */
@@ -122,6 +127,7 @@ export function normalize(f: TournamentForm): TournamentForm {
   if (!sizes.includes(out.teamSize)) out.teamSize = sizes[0];
   if (!formatsFor(out.matchSize).some((x) => x.id === out.format)) out.format = 'single-elimination';
   if (out.matchSize !== 2) out.thirdPlace = false;
+  out.tieBreaks = tieBreaksFor(out.game, out.tieBreaks);
   return out;
 }
 

@@ -14,6 +14,7 @@ import {
   normalize,
   teamSizes,
   TIE_BREAKS,
+  tieBreaksFor,
   toTournamentRequest,
   validateTournament,
   type TournamentForm,
@@ -98,7 +99,7 @@ export default function NewTournament() {
 
   // A field's problem: the form's own check first, else the server's.
   const err = (k: string) => errors[k] ?? fieldErrors?.fieldError(k);
-  const defaults = DEFAULT_TIE_BREAKS[f.format] ?? [];
+  const defaults = tieBreaksFor(f.game, DEFAULT_TIE_BREAKS[f.format] ?? []);
   return (
     <Page title="New tournament" wide>
       <h1>New tournament</h1>
@@ -267,7 +268,7 @@ export default function NewTournament() {
                   None ticked: the format's own ({defaults.map((t) => TIE_BREAK_NAMES[t]).join(', ')}).
                 </p>
                 <div class="checks">
-                  {TIE_BREAKS.map((t) => (
+                  {tieBreaksFor(f.game).map((t) => (
                     <Check
                       key={t}
                       id={`nt-tb-${t}`}
