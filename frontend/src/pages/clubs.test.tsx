@@ -13,27 +13,13 @@ import { CloseAccount } from './Profile';
 
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount } from '../testing/stubApi';
+import { press as click, submitForm as submit, typeInto as type } from '../testing/dom';
 
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  act(() => (el as HTMLElement).click());
-  await settle();
-};
 /** button finds a button by its accessible name (aria-label, else its text). */
 const button = (root: Element, name: string) =>
   ([...root.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name) as HTMLButtonElement | undefined) ?? null;
 const row = (root: Element, username: string) => root.querySelector(`.member-list li[data-user="${username}"]`);
 const tagOf = (root: Element, username: string) => row(root, username)?.querySelector('.tag')?.textContent ?? '';
-const type = (root: Element, sel: string, v: string) =>
-  act(() => {
-    const el = root.querySelector(sel) as HTMLInputElement;
-    el.value = v;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-const submit = async (form: Element | null) => {
-  await act(async () => void (form as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
-  await settle();
-};
 
 const user = (id: string, username: string, is_admin = false): User => ({ id, username, kind: 'human', is_admin, created_at: '' });
 const member = (user_id: string, username: string, role: string): Member => ({ user_id, username, role, joined_at: '2026-01-01T00:00:00Z' });

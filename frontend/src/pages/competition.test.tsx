@@ -19,6 +19,7 @@ import NewTournament from './NewTournament';
 import TournamentPage, { removalFinal, roundWait } from './Tournament';
 
 import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll, signOutAndUnmount } from '../testing/stubApi';
+import { choose, typeInto as type } from '../testing/dom';
 
 const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 const byText = (root: Element, sel: string, text: string | RegExp) =>
@@ -594,12 +595,6 @@ describe('the tournament page, signed in', () => {
     await act(async () => void (form as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
     await settle();
   };
-  const choose = (root: Element, sel: string, v: string) =>
-    act(() => {
-      const el = root.querySelector(sel) as HTMLSelectElement;
-      el.value = v;
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-    });
 
   it('moves the keyboard focus to "You are entered as …" once "Register me" has done its work and gone', async () => {
     let entries = swiss.entries.slice(1);
@@ -681,12 +676,6 @@ describe('the tournament page, signed in', () => {
 
   describe('the schedule form', () => {
     const schedule = (post: Handler) => ({ ...registration({ role: 'owner' }), [`POST /tournaments/${t.id}/rounds`]: post });
-    const type = (root: Element, sel: string, v: string) =>
-      act(() => {
-        const el = root.querySelector(sel) as HTMLInputElement;
-        el.value = v;
-        el.dispatchEvent(new Event('input', { bubbles: true }));
-      });
     const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
     it('asks before scheduling a first start in the past, which would start the tournament at once', async () => {

@@ -3,7 +3,6 @@
 // the answer, the server's objections at their fields, and who is offered
 // the form (the club's owner, organizers and site admins; while the season
 // is open).
-import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { League, Season, User } from '../api/types';
@@ -12,28 +11,13 @@ import { LeaguePage, SeasonPage } from './Leagues';
 
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount } from '../testing/stubApi';
+import { press as click, submitForm as submit, typeInto as type } from '../testing/dom';
 
 const user = (id: string, username: string, is_admin = false): User => ({ id, username, kind: 'human', is_admin, created_at: '' });
 const olga = user('u-olga', 'olga');
 const root_ = user('u-root', 'root', true);
 
 const button = (root: Element, name: string) => ([...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === name) as HTMLButtonElement | undefined) ?? null;
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  act(() => (el as HTMLElement).click());
-  await settle();
-};
-const type = (root: Element, sel: string, v: string) =>
-  act(() => {
-    const el = root.querySelector(sel) as HTMLInputElement;
-    el.value = v;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-const submit = async (form: Element | null) => {
-  expect(form).not.toBeNull();
-  await act(async () => void (form as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
-  await settle();
-};
 const errorOf = (root: Element, sel: string) => {
   const el = root.querySelector(sel)!;
   const ids = (el.getAttribute('aria-describedby') ?? '').split(' ').filter((i) => i.endsWith('-err'));

@@ -11,17 +11,12 @@ import { fetchRatings, RatingCharts } from '../competition/RatingChart';
 
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount } from '../testing/stubApi';
+import { typeInto as type } from '../testing/dom';
 
 const ann: User = { id: 'u-ann', username: 'ann', kind: 'human', is_admin: false, created_at: '2026-01-01T00:00:00Z' };
 const bob: User = { id: 'u-bob', username: 'bob', kind: 'human', is_admin: false, created_at: '2026-01-01T00:00:00Z' };
 const newPair = { access_token: 'access-after-change', token_type: 'Bearer', expires_in: 900, refresh_token: 'refresh-after-change' };
 
-const type = (root: Element, sel: string, v: string) =>
-  act(() => {
-    const el = root.querySelector(sel) as HTMLInputElement;
-    el.value = v;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 const submit = async (root: Element) => {
   const form = root.querySelector('form[aria-label="Change password"]') as HTMLFormElement;
   expect(form).not.toBeNull();

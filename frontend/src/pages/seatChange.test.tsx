@@ -5,7 +5,8 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { GameView, Seat } from '../api/types';
-import { calls, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
+import { calls, mount, resetCalls, stub, unmountAll } from '../testing/stubApi';
+import { choose, press, submitForm, typeInto } from '../testing/dom';
 import { OpenGame } from './GamePage';
 
 const ann: Seat = { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false };
@@ -20,28 +21,6 @@ const table = (over: Partial<GameView> = {}): GameView => ({
 });
 
 const button = (root: Element, label: string) => root.querySelector(`button[aria-label="${label}"]`) as HTMLButtonElement | null;
-const click = async (el: HTMLElement | null) => {
-  expect(el).not.toBeNull();
-  await act(async () => void el!.click());
-  await settle();
-};
-const choose = (root: Element, sel: string, v: string) =>
-  act(() => {
-    const el = root.querySelector(sel) as HTMLSelectElement;
-    el.value = v;
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  });
-const type = (root: Element, sel: string, v: string) =>
-  act(() => {
-    const el = root.querySelector(sel) as HTMLInputElement;
-    el.value = v;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-const submit = async (root: Element) => {
-  await act(async () => void root.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true })));
-  await settle();
-};
-
 beforeEach(() => {
   vi.restoreAllMocks();
   resetCalls();
@@ -60,12 +39,12 @@ describe("the creator's seat changes", () => {
     const changed = vi.fn(async () => {});
     stub({ 'PUT /games/g1/seats/1': () => table() });
     const root = mount(<OpenGame view={table()} me="u1" busy={false} onAction={() => {}} onSeatChanged={changed} />);
-    await click(button(root, 'Change seat 2'));
+    await press(button(root, 'Change seat 2'));
     expect((root.querySelector('#seat-1-to') as HTMLSelectElement).value).toBe('kept');
     expect((root.querySelector('#f-seat-1-for') as HTMLInputElement).value).toBe('bob');
     expect(document.activeElement?.id).toBe('seat-1-to');
-    type(root, '#f-seat-1-for', ' dan ');
-    await submit(root);
+    typeInto(root, '#f-seat-1-for', ' dan ');
+    await submitForm(root.querySelector('form'));
     expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([['PUT', '/games/g1/seats/1', { open: true, for: 'dan' }]]);
     expect(changed).toHaveBeenCalledTimes(1);
     expect(root.querySelector('form')).toBeNull();
@@ -75,13 +54,13 @@ describe("the creator's seat changes", () => {
   it('open a seat to anyone, or give it to a bot', async () => {
     stub({ 'PUT /games/g1/seats/.*': () => table() });
     const root = mount(<OpenGame view={table()} me="u1" busy={false} onAction={() => {}} onSeatChanged={async () => {}} />);
-    await click(button(root, 'Change seat 2'));
+    await press(button(root, 'Change seat 2'));
     choose(root, '#seat-1-to', 'open');
     expect(root.querySelector('#f-seat-1-for')).toBeNull();
-    await submit(root);
-    await click(button(root, 'Change seat 3'));
+    await submitForm(root.querySelector('form'));
+    await press(button(root, 'Change seat 3'));
     choose(root, '#seat-2-to', 'strong');
-    await submit(root);
+    await submitForm(root.querySelector('form'));
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       ['/games/g1/seats/1', { open: true }],
       ['/games/g1/seats/2', { bot: 'strong' }],
@@ -96,10 +75,10 @@ describe("the creator's seat changes", () => {
     });
     const changed = vi.fn(async () => {});
     const root = mount(<OpenGame view={table()} me="u1" busy={false} onAction={() => {}} onSeatChanged={changed} />);
-    await click(button(root, 'Change seat 3'));
+    await press(button(root, 'Change seat 3'));
     choose(root, '#seat-2-to', 'kept');
-    type(root, '#f-seat-2-for', 'zed');
-    await submit(root);
+    typeInto(root, '#f-seat-2-for', 'zed');
+    await submitForm(root.querySelector('form'));
     const name = root.querySelector('#f-seat-2-for') as HTMLInputElement;
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(root.querySelector('#f-seat-2-for-err')!.textContent).toBe('no player has this username');
