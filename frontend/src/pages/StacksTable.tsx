@@ -66,6 +66,17 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
  * from the piles and the hand, and heads the seat column under the notices
  * on a wide screen.
  */
+/**
+ * noPilesText is what an empty table of piles says: how to start one while
+ * the game is played ("yet" only before any pile was completed and set
+ * aside), and no invitation to start one once the game is over, whose last
+ * piles were often set aside by the winning move.
+ */
+export function noPilesText(over: boolean, completedBefore: boolean): string {
+  if (over) return 'No piles were left on the table.';
+  return completedBefore ? 'No piles on the table: a 1 (or a wild) starts a new one.' : 'No piles yet. A 1 (or a wild) starts one.';
+}
+
 export function StacksTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; notices?: ComponentChildren; seatNotice?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as StacksState;
@@ -200,7 +211,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
 
         <section class="piles" aria-label="Piles on the table">
           <h2 class="sr-only">Piles</h2>
-          {st.piles.length === 0 && <p class="muted">No piles yet. A 1 (or a wild) starts one.</p>}
+          {st.piles.length === 0 && <p class="muted">{noPilesText(over, st.setaside.length > 0)}</p>}
           <ol class="pile-list">
             {st.piles.map((p, i) => (
               <li key={i} class={`pile pile-${p.color}`} aria-label={`Pile ${i + 1}, ${p.color}, at ${pileTop(p.cards)} of 5`}>

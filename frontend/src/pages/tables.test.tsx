@@ -264,6 +264,17 @@ describe('the Stacks table', () => {
   });
 });
 
+describe('an empty table of piles', () => {
+  const says = (v: GameView) => mount(<StacksTable view={v} onMove={() => {}} busy={false} />).querySelector('.piles p')!.textContent;
+  it('invites a first pile only while none was completed, and no pile once the game is over', () => {
+    expect(says(stacksView({ piles: [] }, []))).toBe('No piles yet. A 1 (or a wild) starts one.');
+    expect(says(stacksView({ piles: [], setaside: ['R1', 'R2', 'R3', 'R4', 'R5'] }, []))).toBe('No piles on the table: a 1 (or a wild) starts a new one.');
+    // the winning move set the last pile aside: the finished game once said "No piles yet. A 1 (or a wild) starts one."
+    const over = { ...stacksView({ piles: [], setaside: ['B1', 'B2', 'BW', 'B4', 'B5'], status: 'won', winner: 0 }, [], []), status: 'finished' as const };
+    expect(says(over)).toBe('No piles were left on the table.');
+  });
+});
+
 describe("the Stacks players' counts", () => {
   it('gives screen readers the hand sizes, chips and discard piles, with no label on a plain span', () => {
     const root = mount(<StacksTable view={stacksView({ hand_sizes: [1, 5], discards: [['B4'], []] }, [])} onMove={() => {}} busy={false} />);
