@@ -308,6 +308,24 @@ describe('the notices of a Sequence table in play', () => {
     expect(root.querySelectorAll('[role=alert]')).toHaveLength(1);
   });
 
+  it("asks the header's waiting count again when the viewer's turn goes, not as the table opens", async () => {
+    let asked = 0;
+    const onAsk = () => asked++;
+    window.addEventListener('seqleague:waiting', onAsk);
+    try {
+      const mine = view({ status: 'active', seats: [ann, bob], to_move: [0], ply: 4, legal_moves: ['7H@i5'], state });
+      const root = await openTable(mine, () => ({ ...mine, ply: 5, to_move: [1], legal_moves: [] }));
+      expect(asked).toBe(0);
+      act(() => root.querySelector<HTMLElement>('.hand-card')!.click());
+      act(() => root.querySelector<HTMLElement>('[data-cell=i5]')!.click());
+      await settle();
+      // "a game waits for your move" stayed beside Home until the next poll, 30 s on
+      expect(asked).toBe(1);
+    } finally {
+      window.removeEventListener('seqleague:waiting', onAsk);
+    }
+  });
+
   it('keeps the picked card and its targets after a refused move, for another target', async () => {
     // the card was dropped with the refusal: the player had to pick it again
     const root = await tablePage(view({ status: 'active', seats: [ann, bob], to_move: [0], ply: 4, legal_moves: ['7H@i5', '7H@e5'], state }), true);

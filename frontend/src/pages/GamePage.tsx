@@ -1,9 +1,10 @@
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useReducer, useState } from 'preact/hooks';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Loading, Page } from '../components/ui';
+import { waitingChanged } from '../components/waiting';
 import { initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
 import { ABANDONED_NOTICE, autopilotTurn, keptFor, mySeatAbandoned, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
@@ -237,6 +238,17 @@ export function SeatNotices(props: { view: GameView; log: MoveRecord[]; describe
   );
 }
 
+/** useWaitingAt asks the header's waiting count again when whether the seated viewer is to move, or the game's status, changes. */
+function useWaitingAt(view: GameView | null) {
+  const key = view && view.your_seat != null ? `${view.status} ${(view.legal_moves ?? []).length > 0}` : null;
+  const last = useRef(key);
+  useEffect(() => {
+    // the count was read as the page opened: only a change asks again
+    if (key != null && last.current != null && key !== last.current) waitingChanged();
+    last.current = key;
+  }, [key]);
+}
+
 export default function GamePage({ id }: { id: string }) {
   const session = useSession();
   const [live, dispatch] = useReducer(liveReducer, initialLive);
@@ -286,6 +298,10 @@ export default function GamePage({ id }: { id: string }) {
     }, RATING_POLL_MS);
     return () => clearInterval(timer);
   }, [awaitingRating, load]);
+  // The header's count of games waiting for the viewer's move is read when the page changes and every
+  // 30 s: at a table, the viewer's turn coming or going and the game ending change it now, else a player
+  // who had just moved, or won, read "a game waits for your move" beside Home for up to 30 s more.
+  useWaitingAt(view);
   // After a seat action the pressed button is gone or disabled (and a
   // browser drops the focus of a disabled button): the focus goes to what
   // the page shows next, never to the page itself.
