@@ -109,7 +109,13 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
     (first('.hand-card.playable') ?? first('[data-play="/"]') ?? first('.hand-card'))?.focus();
   });
 
+  // In a block window the viewer who may block plays the BLOCK card with the window's BLOCK button:
+  // the card in the hand is no pile play, but picking it (its number key, a click) leads there.
+  const blocks = (card: string) => card === 'BLOCK' && opts.block;
+
   const pick = (card: string, index: number) => {
+    // the button is there already: nothing renders anew for useFocusAfter to act after
+    if (blocks(card)) return void root.current?.querySelector<HTMLElement>('.block-window button')?.focus();
     const key = 'hand:' + card;
     setSource(key);
     // the card's first play onto a pile; a card that can only be
@@ -233,13 +239,13 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
             <div class="hand" role="group" tabIndex={-1} aria-label="Your cards (keys 1 to 9 pick a card)">
               {st.hand.map((card, i) => {
                 const key = 'hand:' + card;
-                const usable = opts.plays.has(key) || opts.discards.has(card);
+                const usable = opts.plays.has(key) || opts.discards.has(card) || blocks(card);
                 return (
                   <button
                     type="button"
                     key={i}
                     data-hand={i}
-                    class={`hand-card${source === key ? ' selected' : ''}${opts.plays.has(key) ? ' playable' : ''}`}
+                    class={`hand-card${source === key ? ' selected' : ''}${opts.plays.has(key) || blocks(card) ? ' playable' : ''}`}
                     aria-pressed={source === key}
                     aria-label={`${i + 1}: ${stacksCardName(card)}${myTurn && !usable ? ', cannot be used now' : ''}`}
                     disabled={busy || !myTurn}

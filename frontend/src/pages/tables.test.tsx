@@ -262,6 +262,24 @@ describe('the Stacks table', () => {
     expect(root.querySelector('.block-window')).not.toBeNull();
     expect(root.querySelector('.block-window button')).toBeNull();
   });
+
+  it("offers the hand's Block card in a block window, its number key leading to BLOCK", () => {
+    const win = { phase: 'block-window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
+    const moves: string[] = [];
+    const root = mount(<StacksTable view={stacksView({ ...win, hand: ['R1', 'BLOCK'] }, ['BLOCK'])} onMove={(m) => moves.push(m)} busy={false} />);
+    // the card said "2: Block, cannot be used now", and its key showed "Block: cannot be used now", the focus left on the card
+    const cards = [...root.querySelectorAll('.hand [data-hand]')];
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['1: red 1, cannot be used now', '2: Block']);
+    expect(cards[1].classList.contains('playable')).toBe(true);
+    press('2');
+    expect(document.activeElement).toBe(root.querySelector('.block-window button'));
+    expect(root.querySelector('.actions')!.textContent).toBe('');
+    act(() => (document.activeElement as HTMLElement).click());
+    expect(moves).toEqual(['BLOCK']);
+    // outside a window the Block card is no play
+    const after = mount(<StacksTable view={stacksView({ hand: ['R1', 'BLOCK'] }, ['/R1', '/BLOCK'])} onMove={() => {}} busy={false} />);
+    expect(after.querySelectorAll('.hand [data-hand].playable')).toHaveLength(0);
+  });
 });
 
 describe('an empty table of piles', () => {
