@@ -125,13 +125,25 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
     if (myTurn && !busy) focusNext('[data-play]:not([data-play^="/"])', `[data-hand="${index}"]`);
   };
 
+  // the top of the viewer's discard pile, marked "^" where a hand card shows its number key, as the
+  // notation marks a play from it: "^" picks it as a number picks a card, and a pick by key or click
+  // hands the focus to its first play (an Enter on the card once left the focus there, no play made)
+  const pickDiscardTop = () => {
+    if (!discardTop || !opts.plays.has('discard:' + discardTop)) return;
+    setSource('discard:' + discardTop);
+    if (myTurn && !busy) focusNext('[data-play]:not([data-play^="/"])', '.hand-card.from-discard');
+  };
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // Shift makes "^" on most keyboards: it is not refused as Ctrl, Alt and Meta are
       if (isTypingTarget(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (/^[1-9]$/.test(e.key)) {
         const i = Number(e.key) - 1;
         const card = st.hand[i];
         if (card) pick(card, i);
+      } else if (e.key === '^') {
+        pickDiscardTop();
       } else if (e.key === 'Escape') {
         // the action buttons go away: a focus among them goes back to the hand
         if ((document.activeElement as HTMLElement | null)?.closest?.('.actions')) focusNext('.hand');
@@ -265,7 +277,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
                   aria-pressed={source === 'discard:' + discardTop}
                   aria-label={`Top of your discard pile: ${stacksCardName(discardTop)}`}
                   disabled={busy || !opts.plays.has('discard:' + discardTop)}
-                  onClick={() => setSource('discard:' + discardTop)}
+                  onClick={pickDiscardTop}
                 >
                   <span class="key" aria-hidden="true">
                     ^

@@ -263,6 +263,27 @@ describe('the Stacks table', () => {
     expect(root.querySelector('.block-window button')).toBeNull();
   });
 
+  it('picks the top of the own discard pile by "^", the key its corner shows, and by a click, the focus going to its first play', () => {
+    const moves: string[] = [];
+    const root = mount(<StacksTable view={stacksView({ discards: [['R3'], []] }, ['^R3>0', 'B1>new', '/R3', '/B1'])} onMove={(m) => moves.push(m)} busy={false} />);
+    const top = root.querySelector<HTMLElement>('.hand-card.from-discard')!;
+    expect(top.querySelector('.key')!.textContent).toBe('^');
+    // "^" did nothing, and an Enter (a click) on the card left the focus on it, its play a Tab away
+    press('^');
+    expect(top.getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement!.textContent).toBe('on pile 1');
+    press('Escape');
+    top.focus();
+    act(() => top.click());
+    expect(document.activeElement!.textContent).toBe('on pile 1');
+    act(() => (document.activeElement as HTMLElement).click());
+    expect(moves).toEqual(['^R3>0']);
+    // a top with no play now is not picked by its key
+    const none = mount(<StacksTable view={stacksView({ discards: [['R5'], []] }, ['B1>new', '/R3', '/B1'])} onMove={() => {}} busy={false} />);
+    press('^');
+    expect(none.querySelector('.hand-card.from-discard')!.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it("offers the hand's Block card in a block window, its number key leading to BLOCK", () => {
     const win = { phase: 'block-window', window: { completer: 1, color: 'blue' as const, eligible: [0], answered: [] } };
     const moves: string[] = [];
