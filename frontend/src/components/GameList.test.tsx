@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../api/types';
-import { outcome, versus, yourMove } from './GameList';
+import { gameName, outcome, versus, yourMove } from './GameList';
 
 const game = (over: Partial<Game>, abandoned: boolean): Game => ({
   id: 'g', game: 'sequence', players: 2, teams: 2, status: 'finished', rated: true, clock: {}, created_at: '', seed_hash: '', ply: 40,
@@ -61,5 +61,15 @@ describe('"My games" your move', () => {
     expect(yourMove(active(null), 'u1')).toBe(false);
     expect(yourMove(active(undefined), 'u1')).toBe(false);
     expect(yourMove(active(0), undefined)).toBe(false);
+  });
+});
+
+describe('a game named in a list', () => {
+  it('says the bordered variant, as the game page heading does', () => {
+    // a bordered table was "Sequence · 2 players" in the lobby, My games and invitations, as a classic one
+    expect(gameName({ game: 'sequence', variant: 'bordered' })).toBe('Sequence (bordered)');
+    expect(gameName({ game: 'sequence', variant: 'classic' })).toBe('Sequence');
+    expect(gameName({ game: 'sequence' })).toBe('Sequence');
+    expect(gameName({ game: 'stacks' })).toBe('Stacks');
   });
 });

@@ -5,6 +5,13 @@ const seatLabel = (s: Seat) =>
   s.user?.username ?? (s.open ? (s.kept_for ? `open seat kept for ${s.kept_for.username}` : 'open seat') : s.bot ? `bot-${s.bot}` : '?');
 
 /**
+ * gameName names the game as its page's heading does, the bordered variant
+ * included: a list that said "Sequence" of a bordered table (W+ and W−
+ * cards for the jacks) let a player join or reopen it unaware.
+ */
+export const gameName = (g: Pick<Game, 'game' | 'variant'>) => (g.game === 'sequence' ? (g.variant === 'bordered' ? 'Sequence (bordered)' : 'Sequence') : 'Stacks');
+
+/**
  * versus names the others at the table as me saw them: in a Sequence team
  * game, "with" the teammates "vs" the opponents ("with carol vs bob, dave").
  */
@@ -59,7 +66,7 @@ export function GameList({ games, me, empty, markMine = false }: { games: Game[]
         return (
           <li key={g.id} class={mine ? 'your-move' : undefined}>
             <a href={g.status === 'finished' ? `/games/${g.id}/replay` : `/games/${g.id}`}>
-              {g.game === 'sequence' ? 'Sequence' : 'Stacks'} · {g.players} players
+              {gameName(g)} · {g.players} players
             </a>{' '}
             {mine && (
               <>

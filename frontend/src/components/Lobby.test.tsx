@@ -30,7 +30,7 @@ describe('the lobby', () => {
         next_cursor: '',
       }),
       'GET /games\\?status=active&limit=20': () => ({
-        items: [game('g4', { status: 'active', players: 4, seats: [bob(0), seat(1, { user: { id: 'b', username: 'bot-greedy' }, bot: 'greedy' }), ann(2), open(3)] })],
+        items: [game('g4', { status: 'active', variant: 'bordered', players: 4, seats: [bob(0), seat(1, { user: { id: 'b', username: 'bot-greedy' }, bot: 'greedy' }), ann(2), open(3)] })],
         next_cursor: '',
       }),
     });
@@ -43,7 +43,8 @@ describe('the lobby', () => {
       expect.stringMatching(/^Stacks · 3 players bob, 2 open seats 5 min bank \+ 5 s a move · rated set up /),
     ]);
     expect(join.querySelector('a')!.getAttribute('href')).toBe('/games/g1');
-    expect(watch.textContent).toMatch(/^Sequence · 4 players in 2 teams bob, bot-greedy, ann, 1 open seat started /);
+    // a bordered table says so (it read "Sequence · 4 players", as a classic one)
+    expect(watch.textContent).toMatch(/^Sequence \(bordered\) · 4 players in 2 teams bob, bot-greedy, ann, 1 open seat started /);
     expect(root.textContent).not.toContain('Sign in');
     expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&limit=20', '/games?status=open&limit=20']);
   });

@@ -5,9 +5,10 @@ import { SEQUENCE_TABLES, STACKS_PLAYERS } from '../pages/NewGameForm';
 import { Select } from './form';
 import { counted } from './plural';
 import { ShowMore, usePagedList, useRefresh } from './list';
+import { gameName } from './GameList';
 import { ErrorBox, Loading } from './ui';
 
-const kind = (g: Game) => `${g.game === 'sequence' ? 'Sequence' : 'Stacks'} · ${g.players} players${g.game === 'sequence' && g.players > g.teams ? ` in ${g.teams} teams` : ''}`;
+const kind = (g: Game) => `${gameName(g)} · ${g.players} players${g.game === 'sequence' && g.players > g.teams ? ` in ${g.teams} teams` : ''}`;
 
 /** who names the people and bots at a table, and how many seats are open. */
 export function who(g: Game): string {

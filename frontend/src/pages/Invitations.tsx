@@ -1,4 +1,5 @@
 import type { Game } from '../api/types';
+import { gameName } from '../components/GameList';
 import { ShowMore, usePagedList, useRefresh } from '../components/list';
 import { ErrorBox, useAction } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
@@ -6,7 +7,7 @@ import { navigate } from '../router';
 import { api } from '../session';
 
 /** tableName names a game's kind and size, as the game lists do. */
-export const tableName = (g: Game) => `${g.game === 'sequence' ? 'Sequence' : 'Stacks'} · ${g.players} players`;
+export const tableName = (g: Game) => `${gameName(g)} · ${g.players} players`;
 
 /**
  * Invitations lists the games waiting for players with a seat kept for me
