@@ -33,7 +33,7 @@ describe('the result line', () => {
   });
 
   it('tells a player whose opponents walked away that it counts as a win, whatever the board says', () => {
-    const walked = (g: GameView): GameView => ({ ...g, your_seat: 0, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
+    const walked = (g: GameView): GameView => ({ ...g, rated: true, your_seat: 0, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
     expect(resultText(walked(finished('sequence', { status: 'finished', winner: 1 })))).toBe(
       'Green team (▲) wins. Your opponents abandoned their seats: your rating counts it as a win.',
     );
@@ -41,13 +41,25 @@ describe('the result line', () => {
   });
 
   it('never tells a person whose seat was abandoned that they won', () => {
-    const gone = (g: GameView): GameView => ({ ...g, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
+    const gone = (g: GameView): GameView => ({ ...g, rated: true, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
     const seq = resultText(gone(finished('sequence', { status: 'finished', winner: 1 })));
     expect(seq).toBe('Green team (▲) wins. You abandoned your seat (a fill-in bot played it): your rating counts it as a loss.');
     expect(seq).not.toMatch(/that is you/);
     const st = resultText(gone(finished('stacks', { status: 'finished', winner: 1 })));
     expect(st).not.toMatch(/well played/);
     expect(st).toMatch(/counts it as a loss\.$/);
+  });
+
+  it("says nothing of the rating where it takes no part: a casual game, or a rated one settled without a change for the viewer", () => {
+    const gone = (over: Partial<GameView>): GameView => ({
+      ...finished('stacks', { status: 'finished', winner: 1 }),
+      seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }],
+      ...over,
+    });
+    // the rated game's result line said "your rating counts it as a loss" above "this game changed no rating"
+    expect(resultText(gone({ rated: true, settled_at: '2026-11-27T18:00:00Z' }))).toMatch(/wins\. You abandoned your seat \(a fill-in bot played it\)\.$/);
+    expect(resultText(gone({ rated: false }))).toMatch(/wins\. You abandoned your seat \(a fill-in bot played it\)\.$/);
+    expect(resultText(gone({ rated: true }))).toMatch(/counts it as a loss\.$/); // not yet settled
   });
 });
 

@@ -153,10 +153,15 @@ export function resultText(view: GameView): string {
   // A person whose seat a fill-in bot took over is rated as losing,
   // whatever the board says: never congratulate them.
   const abandoned = mySeatAbandoned(view);
+  // ...and says what the rating makes of it only where the viewer's rating
+  // takes the game: not a casual one, nor one settled without a change for
+  // them (one bot account on two sides), which ratingText says it changed
+  // no rating.
+  const rates = view.rated && !(view.settled_at && view.your_seat != null && !view.seats[view.your_seat]?.rating);
   const lost = abandoned
-    ? ' You abandoned your seat (a fill-in bot played it): your rating counts it as a loss.'
+    ? ` You abandoned your seat (a fill-in bot played it)${rates ? ': your rating counts it as a loss' : ''}.`
     : opponentsWalkedAway(view)
-      ? ' Your opponents abandoned their seats: your rating counts it as a win.'
+      ? ` Your opponents abandoned their seats${rates ? ': your rating counts it as a win' : ''}.`
       : '';
   if (r.status === 'drawn') return `Draw${how}.${lost}`;
   if (view.game === 'sequence') {
