@@ -5,11 +5,13 @@ const seatLabel = (s: Seat) =>
   s.user?.username ?? (s.open ? (s.kept_for ? `open seat kept for ${s.kept_for.username}` : 'open seat') : s.bot ? `bot-${s.bot}` : '?');
 
 /**
- * gameName names the game as its page's heading does, the bordered variant
- * included: a list that said "Sequence" of a bordered table (W+ and W−
- * cards for the jacks) let a player join or reopen it unaware.
+ * gameName names the game, the bordered variant included, as the lists and
+ * the game's page (its heading, with stacks "Sequence Stacks") do: a list
+ * that said "Sequence" of a bordered table (W+ and W− cards for the jacks)
+ * let a player join or reopen it unaware.
  */
-export const gameName = (g: Pick<Game, 'game' | 'variant'>) => (g.game === 'sequence' ? (g.variant === 'bordered' ? 'Sequence (bordered)' : 'Sequence') : 'Stacks');
+export const gameName = (g: Pick<Game, 'game' | 'variant'>, stacks = 'Stacks') =>
+  g.game === 'sequence' ? (g.variant === 'bordered' ? 'Sequence (bordered)' : 'Sequence') : stacks;
 
 /**
  * versus names the others at the table as me saw them: in a Sequence team

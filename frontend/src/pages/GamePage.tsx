@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hoo
 import { ApiError } from '../api/client';
 import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
+import { gameName } from '../components/GameList';
 import { ErrorBox, Loading, Page } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
 import { initialLive, liveReducer } from '../game/reducer';
@@ -354,7 +355,7 @@ export default function GamePage({ id }: { id: string }) {
     );
   }
 
-  const title = view.game === 'sequence' ? `Sequence${view.variant === 'bordered' ? ' (bordered)' : ''}` : 'Sequence Stacks';
+  const title = gameName(view, 'Sequence Stacks');
   const lastMove = live.log[live.log.length - 1];
   const describe = (m: string) => (view.game === 'sequence' ? describeSequenceMove(m) : describeStacksMove(m, (s) => seatName(view, s)));
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../components/Board';
 import { SeqCard, StacksCard } from '../components/Cards';
+import { gameName } from '../components/GameList';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { TEAMS } from '../game/board';
 import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type Archive, type ArchiveDoc, type Position, type SeedCheck } from '../game/archive';
@@ -102,7 +103,7 @@ export default function Replay({ id }: { id: string }) {
   return (
     <Page title="Replay" wide>
       <div class="game-head">
-        <h1>Replay: {archive.game === 'sequence' ? `Sequence${archive.variant === 'bordered' ? ' (bordered)' : ''}` : 'Sequence Stacks'}</h1>
+        <h1>Replay: {gameName(archive, 'Sequence Stacks')}</h1>
         <a href={`/games/${archive.id || id}`}>the table</a>
       </div>
       <p>

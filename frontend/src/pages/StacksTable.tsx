@@ -55,6 +55,17 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
 }
 
 /**
+ * noPilesText is what an empty table of piles says: how to start one while
+ * the game is played ("yet" only before any pile was completed and set
+ * aside), and no invitation to start one once the game is over, whose last
+ * piles were often set aside by the winning move.
+ */
+export function noPilesText(over: boolean, completedBefore: boolean): string {
+  if (over) return 'No piles were left on the table.';
+  return completedBefore ? 'No piles on the table: a 1 (or a wild) starts a new one.' : 'No piles yet. A 1 (or a wild) starts one.';
+}
+
+/**
  * StacksTable is the table in play: seats, status line, block window, piles
  * and hand. notices (GamePage's error, seat notice, result and rating
  * change) come first, as they did above the table; on a wide screen they
@@ -66,17 +77,6 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
  * from the piles and the hand, and heads the seat column under the notices
  * on a wide screen.
  */
-/**
- * noPilesText is what an empty table of piles says: how to start one while
- * the game is played ("yet" only before any pile was completed and set
- * aside), and no invitation to start one once the game is over, whose last
- * piles were often set aside by the winning move.
- */
-export function noPilesText(over: boolean, completedBefore: boolean): string {
-  if (over) return 'No piles were left on the table.';
-  return completedBefore ? 'No piles on the table: a 1 (or a wild) starts a new one.' : 'No piles yet. A 1 (or a wild) starts one.';
-}
-
 export function StacksTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; notices?: ComponentChildren; seatNotice?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as StacksState;
