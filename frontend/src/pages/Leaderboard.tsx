@@ -3,6 +3,7 @@
 // next_cursor, kept in the URL as ?cursor=), ranks as the API gives them,
 // and the page around a player (?around=, "Show my place").
 import { useEffect, useRef } from 'preact/hooks';
+import { ApiError } from '../api/client';
 import { POOLS, type Club, type LeaderboardPage, type League, type UserClub, type UserRatings } from '../api/types';
 import { TableWrap } from '../competition/Standings';
 import { cursorOf, fetchAll, firstPage, leaderboardPath, next, pagePath, prev, type Pager } from '../competition/pager';
@@ -215,7 +216,15 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
           {!club && !league && !provisional && mine?.rank != null && <span class="muted small"> (#{mine.rank})</span>}
         </p>
       )}
-      <ErrorBox error={page.error} />
+      {around === 'me' && page.error instanceof ApiError && page.error.status === 404 ? (
+        // "Show my place" is offered under a league filter without knowing whether the player
+        // played in the league: the refusal says so as the player's own, not as an error
+        <p class="muted" role="status">
+          You are not on this board{league ? ': you have no rated game in this league' : ''}.
+        </p>
+      ) : (
+        <ErrorBox error={page.error} />
+      )}
       <div aria-busy={page.loading ? 'true' : undefined} class={page.loading ? 'stale' : undefined}>
         {page.loading && !page.data ? <Loading /> : page.data && <LeaderboardTable page={page.data} me={user?.id} current={around ? current : undefined} focusCurrent={!!around} />}
       </div>

@@ -193,6 +193,17 @@ describe('the leaderboard page', () => {
       expect(byText(root, 'button', 'Show my place')).toBeNull(); // provisional, so not on this board
     });
 
+    it('says that I am not on a league\'s board when my place there is refused, not as an error', async () => {
+      history.replaceState(null, '', '/leaderboards/sequence-2team?league=l1&around=me');
+      stub(routes(false));
+      await restore();
+      const root = mount(<Leaderboard pool="sequence-2team" />);
+      await settle();
+      expect(asked()).toContain('limit=25&league=l1&around=me');
+      expect(root.querySelector('[role="alert"]')).toBeNull();
+      expect(root.querySelector('p[role="status"]')!.textContent).toBe('You are not on this board: you have no rated game in this league.');
+    });
+
     it('offers my place with provisional players shown, but not on the board of a club I am not in', async () => {
       history.replaceState(null, '', '/leaderboards/sequence-2team?provisional=1');
       stub({ ...routes(false), 'GET /clubs/c9': () => ({ id: 'c9', name: 'Other Club' }), 'GET /clubs/c9/leagues\\?.*': () => ({ items: [], next_cursor: '' }) });
