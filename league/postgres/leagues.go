@@ -221,10 +221,7 @@ func (l *Leagues) UpdateLeague(ctx context.Context, a league.Actor, id string, u
 			return err
 		}
 		if len(changes) > 0 {
-			if err := tx.Model(&leagueRow{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-				if uniqueViolation(err) != "" {
-					return leagueNameTaken()
-				}
+			if err := writeNamed(tx, &leagueRow{}, id, changes, leagueNameTaken); err != nil {
 				return err
 			}
 			if r, err = readLeague(tx, id); err != nil {
@@ -323,10 +320,7 @@ func (l *Leagues) UpdateSeason(ctx context.Context, a league.Actor, id string, u
 			return league.Errorf(league.EPRECONDITION, "the season is closed; a closed season stays as it was closed")
 		}
 		if len(changes) > 0 {
-			if err := tx.Model(&seasonRow{}).Where("id = ?", id).Updates(changes).Error; err != nil {
-				if uniqueViolation(err) != "" {
-					return seasonNameTaken()
-				}
+			if err := writeNamed(tx, &seasonRow{}, id, changes, seasonNameTaken); err != nil {
 				return err
 			}
 			if s, err = readSeason(tx, id); err != nil {
@@ -340,6 +334,16 @@ func (l *Leagues) UpdateSeason(ctx context.Context, a league.Actor, id string, u
 		return nil, err
 	}
 	return &out, nil
+}
+
+// writeNamed writes changes to the row of model with id (a league's, a
+// season's), a name another row of its parent holds refused as taken().
+func writeNamed(tx *gorm.DB, model any, id string, changes map[string]any, taken func() error) error {
+	err := tx.Model(model).Where("id = ?", id).Updates(changes).Error
+	if uniqueViolation(err) != "" {
+		return taken()
+	}
+	return err
 }
 
 // placementPoints is what a tournament place is worth in a season table:

@@ -57,6 +57,41 @@ export default function Profile({ id }: { id: string }) {
 }
 
 /**
+ * useProvedForm runs a form about one's own account that the password
+ * proves (ChangePassword, ChangeEmail). An edit drops the server's last
+ * objection (stale once the fields change) and calls onEdit; a submit
+ * calls onSubmit, then send. The submit button is disabled while the
+ * request runs, and a browser drops the focus of a disabled button: the
+ * focus goes on to done (the word that it worked), or back to the field
+ * the server objects to (else the button, once enabled again). onField
+ * says whether the objection is shown at a field of fields.
+ */
+function useProvedForm(o: { fields: string[]; done: string; send: () => Promise<void>; onSubmit: () => void; onEdit?: () => void }) {
+  const { busy, error, fieldErrors: fe, run, clear } = useAction();
+  const { root, focusNext } = useFocusAfter<HTMLElement>();
+  const onField = !!fe && o.fields.some((f) => fe.fieldError(f));
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    o.onEdit?.();
+    if (error) clear();
+  };
+  const submit = (e: Event) => {
+    e.preventDefault();
+    o.onSubmit();
+    return run(async () => {
+      try {
+        await o.send();
+      } catch (err) {
+        focusNext('[aria-invalid=true]', 'button[type=submit]');
+        throw err;
+      }
+      focusNext(o.done);
+    });
+  };
+  return { busy, error, fe, onField, edit, submit, root };
+}
+
+/**
  * ChangePassword changes one's own password. The server signs every other
  * device out; this tab carries on with the new tokens it answers.
  */
@@ -64,34 +99,17 @@ export function ChangePassword({ username }: { username: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [changed, setChanged] = useState(false);
-  const { busy, error, fieldErrors: fe, run, clear } = useAction();
-  const onField = fe && (fe.fieldError('current_password') || fe.fieldError('new_password'));
-  // an error about what the fields held is stale once they are edited
-  const edit = (set: (v: string) => void) => (v: string) => {
-    set(v);
-    if (error) clear();
-  };
-  // The submit button is disabled while the request runs, and a browser
-  // drops the focus of a disabled button: the focus goes on to the message
-  // that it worked, or back to the field the server objects to (else the
-  // button, once enabled again).
-  const { root, focusNext } = useFocusAfter<HTMLElement>();
-  const submit = (e: Event) => {
-    e.preventDefault();
-    setChanged(false);
-    return run(async () => {
-      try {
-        await changePassword(current, next);
-      } catch (err) {
-        focusNext('[aria-invalid=true]', 'button[type=submit]');
-        throw err;
-      }
+  const { busy, error, fe, onField, edit, submit, root } = useProvedForm({
+    fields: ['current_password', 'new_password'],
+    done: '#password-changed',
+    onSubmit: () => setChanged(false),
+    send: async () => {
+      await changePassword(current, next);
       setCurrent('');
       setNext('');
       setChanged(true);
-      focusNext('#password-changed');
-    });
-  };
+    },
+  });
   return (
     <section class="card-box" aria-labelledby="password-title" ref={root}>
       <h2 id="password-title">Change password</h2>
@@ -144,34 +162,19 @@ export function ChangeEmail({ username, email, onSaved }: { username: string; em
   const [address, setAddress] = useState(email);
   const [current, setCurrent] = useState('');
   const [saved, setSaved] = useState<'saved' | 'removed' | null>(null);
-  const { busy, error, fieldErrors: fe, run, clear } = useAction();
-  const onField = fe && (fe.fieldError('current_password') || fe.fieldError('email'));
-  const edit = (set: (v: string) => void) => (v: string) => {
-    set(v);
-    setSaved(null);
-    if (error) clear();
-  };
-  // as in ChangePassword: the disabled button drops the focus, which goes
-  // on to the word that it worked or to the field the server objects to
-  const { root, focusNext } = useFocusAfter<HTMLElement>();
-  const submit = (e: Event) => {
-    e.preventDefault();
-    setSaved(null);
-    return run(async () => {
-      let u: User;
-      try {
-        u = await changeEmail(current, address.trim());
-      } catch (err) {
-        focusNext('[aria-invalid=true]', 'button[type=submit]');
-        throw err;
-      }
+  const { busy, error, fe, onField, edit, submit, root } = useProvedForm({
+    fields: ['current_password', 'email'],
+    done: '#email-changed',
+    onSubmit: () => setSaved(null),
+    onEdit: () => setSaved(null),
+    send: async () => {
+      const u = await changeEmail(current, address.trim());
       setCurrent('');
       setAddress(u.email ?? '');
       setSaved(u.email ? 'saved' : 'removed');
       onSaved?.(u);
-      focusNext('#email-changed');
-    });
-  };
+    },
+  });
   return (
     <section class="card-box" aria-labelledby="email-title" ref={root}>
       <h2 id="email-title">E-mail address</h2>

@@ -13,6 +13,13 @@ import { calls, type Handler, mount, resetCalls, settle, stub, signOutAndUnmount
 
 const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 const byText = (root: Element, sel: string, text: string) => [...root.querySelectorAll(sel)].find((e) => e.textContent?.trim() === text) ?? null;
+/** cancelTournament asks to cancel from the organizer's tools and confirms. */
+const cancelTournament = async (root: Element) => {
+  await click(root.querySelector('.organizer button[data-action=cancel-tournament]'));
+  await settle();
+  await click(byText(root, '.organizer button', 'Cancel the tournament'));
+  await settle();
+};
 
 const me: User = { id: 'me1', username: 'org', kind: 'human', is_admin: false, created_at: '' };
 const t = swiss.tournament;
@@ -84,10 +91,7 @@ describe('cancelling a tournament', () => {
     await restore();
     const root = mount(<TournamentPage id={t.id} />);
     await settle();
-    await click(root.querySelector('.organizer button[data-action=cancel-tournament]'));
-    await settle();
-    await click(byText(root, '.organizer button', 'Cancel the tournament'));
-    await settle();
+    await cancelTournament(root);
     expect(root.querySelector('.organizer')).toBeNull();
     expect(document.activeElement).toBe(root.querySelector('.cancelled-note'));
   });
@@ -104,10 +108,7 @@ describe('cancelling a tournament', () => {
     await restore();
     const root = mount(<TournamentPage id={t.id} />);
     await settle();
-    await click(root.querySelector('.organizer button[data-action=cancel-tournament]'));
-    await settle();
-    await click(byText(root, '.organizer button', 'Cancel the tournament'));
-    await settle();
+    await cancelTournament(root);
     expect(root.querySelector('.organizer .error')!.textContent).toBe('The tournament was cancelled already.');
     expect(byText(root, '.organizer button', 'Cancel the tournament')).not.toBeNull();
   });
