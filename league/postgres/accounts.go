@@ -96,7 +96,7 @@ func (s *Accounts) Register(ctx context.Context, actor league.Actor, in league.N
 	if in.Email != "" {
 		row.Email = &in.Email
 	}
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = inTx(ctx, s.db, func(tx *gorm.DB) error {
 		return tx.Create(&row).Error
 	})
 	if uniqueViolation(err) != "" {
@@ -144,7 +144,7 @@ func (s *Accounts) Login(ctx context.Context, username, password string) (league
 		}
 	}
 	var tok league.RefreshToken
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = inTx(ctx, s.db, func(tx *gorm.DB) error {
 		// The password was checked outside the transaction: if it changed
 		// (or the account closed) meanwhile, the old password must not
 		// start a session after the change revoked the others.
@@ -200,7 +200,8 @@ func (s *Accounts) Refresh(ctx context.Context, token string) (league.User, leag
 		next   league.RefreshToken
 		reused bool
 	)
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
+		reused = false
 		// The account is locked (shared) before the token: ChangePassword
 		// and Delete lock the account, then revoke its tokens, so a
 		// refresh either finishes first (and its new token is revoked
@@ -266,7 +267,7 @@ func (s *Accounts) Logout(ctx context.Context, token string) error {
 	if token == "" || len(token) > 128 {
 		return nil
 	}
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return inTx(ctx, s.db, func(tx *gorm.DB) error {
 		return tx.Model(&refreshTokenRow{}).
 			Where("family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?) AND revoked_at IS NULL", hashSecret(token)).
 			Update("revoked_at", time.Now().UTC()).Error
@@ -377,7 +378,7 @@ func (s *Accounts) proveOwner(ctx context.Context, actor league.Actor, current s
 // whilePasswordHolds runs change in a transaction that holds the account
 // proveOwner read, once nothing closed it or changed its password since.
 func (s *Accounts) whilePasswordHolds(ctx context.Context, row userRow, change func(tx *gorm.DB) error) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return inTx(ctx, s.db, func(tx *gorm.DB) error {
 		if err := lockAccount(tx, row.ID, row.PasswordHash, true); err != nil {
 			if league.ErrorCode(err) == league.EUNAUTHORIZED {
 				// Closed, or the password changed since it was checked.
@@ -473,7 +474,7 @@ func (s *Accounts) SetAdmin(ctx context.Context, actor league.Actor, username st
 		return league.User{}, league.Errorf(league.EFORBIDDEN, "only a site admin may do this")
 	}
 	var row userRow
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
 		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
 			Where("lower(username) = lower(?) AND deleted_at IS NULL AND kind = ?", username, league.KindHuman).Take(&row).Error
 		if notFound(err) {
@@ -504,7 +505,7 @@ func (s *Accounts) ResetPassword(ctx context.Context, actor league.Actor, userna
 		return league.User{}, err
 	}
 	var row userRow
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = inTx(ctx, s.db, func(tx *gorm.DB) error {
 		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
 			Where("lower(username) = lower(?) AND deleted_at IS NULL AND kind = ?", username, league.KindHuman).Take(&row).Error
 		if notFound(err) {
@@ -533,12 +534,13 @@ func (s *Accounts) Delete(ctx context.Context, actor league.Actor, userID string
 		return league.Errorf(league.ENOTFOUND, "no such user")
 	}
 	defer s.actors.forget(userID)
-	fx := &effects{}
+	var fx *effects
 	var tasks league.GameTasks
 	if s.games != nil {
 		tasks = s.games.tasks
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
+		fx = &effects{} // afresh on each run: see inTx
 		now := time.Now().UTC()
 		res := tx.Model(&userRow{}).Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Update("deleted_at", now)
 		if res.Error != nil {
@@ -581,7 +583,7 @@ func (s *Accounts) BotUser(ctx context.Context, level string) (league.User, erro
 }
 
 func (s *Accounts) EnsureBots(ctx context.Context) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return inTx(ctx, s.db, func(tx *gorm.DB) error {
 		for _, level := range league.BotLevels {
 			// Conflicts (on the username or on the one-bot-per-level
 			// index) mean the bot is there already.

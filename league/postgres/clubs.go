@@ -194,7 +194,7 @@ func (s *Clubs) Create(ctx context.Context, actor league.Actor, in league.NewClu
 		return league.Club{}, league.Invalid("the club is not valid", fields...)
 	}
 	var club league.Club
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
 		now := time.Now().UTC()
 		row := clubRow{ID: uuid.NewString(), Name: name, Description: in.Description, CreatedAt: now, UpdatedAt: now}
 		if err := tx.Create(&row).Error; err != nil {
@@ -250,7 +250,7 @@ func (s *Clubs) Update(ctx context.Context, actor league.Actor, id string, u lea
 		return league.Club{}, league.Errorf(league.EUNAUTHORIZED, "sign in first")
 	}
 	var club league.Club
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
 		role, err := clubRole(tx, actor, id, true)
 		if err != nil {
 			return err
@@ -320,7 +320,8 @@ func (s *Clubs) Members(ctx context.Context, actor league.Actor, clubID string, 
 	if err != nil {
 		return page, err
 	}
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = inTx(ctx, s.db, func(tx *gorm.DB) error {
+		page.NextCursor = ""
 		if _, err := clubRole(tx, actor, clubID, false); err != nil {
 			return err
 		}
@@ -372,7 +373,7 @@ func (s *Clubs) Join(ctx context.Context, actor league.Actor, clubID, code strin
 		return league.Member{}, badCode("is required")
 	}
 	var m league.Member
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
 		role, err := clubRole(tx, actor, clubID, true)
 		if err != nil {
 			return err
@@ -424,7 +425,7 @@ func (s *Clubs) CreateInvite(ctx context.Context, actor league.Actor, clubID str
 		in.MaxUses = 1
 	}
 	var inv league.Invite
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
 		role, err := clubRole(tx, actor, clubID, false)
 		if err != nil {
 			return err
@@ -463,7 +464,7 @@ func (s *Clubs) Leave(ctx context.Context, actor league.Actor, clubID string) er
 	if actor.Anonymous() {
 		return league.Errorf(league.EUNAUTHORIZED, "sign in first")
 	}
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return inTx(ctx, s.db, func(tx *gorm.DB) error {
 		role, err := clubRole(tx, actor, clubID, true)
 		if err != nil {
 			return err
@@ -485,7 +486,7 @@ func (s *Clubs) RemoveMember(ctx context.Context, actor league.Actor, clubID, us
 	if userID == actor.UserID {
 		return s.Leave(ctx, actor, clubID)
 	}
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return inTx(ctx, s.db, func(tx *gorm.DB) error {
 		role, err := clubRole(tx, actor, clubID, true)
 		if err != nil {
 			return err
@@ -512,7 +513,7 @@ func (s *Clubs) SetMemberRole(ctx context.Context, actor league.Actor, clubID, u
 		return league.Member{}, league.Errorf(league.EUNAUTHORIZED, "sign in first")
 	}
 	var m league.Member
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
 		role, err := clubRole(tx, actor, clubID, true)
 		if err != nil {
 			return err

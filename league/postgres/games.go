@@ -146,9 +146,14 @@ func (g *Games) run(ctx context.Context, fx *effects) {
 }
 
 // transact runs f in one transaction and, once it has committed, its effects.
+// A run that PostgreSQL aborted is run again (inTx) with effects of its own:
+// an aborted run's are dropped with it, and only the committed run's are carried out.
 func (g *Games) transact(ctx context.Context, f func(tx *gorm.DB, fx *effects) error) error {
-	fx := &effects{}
-	err := g.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return f(tx, fx) })
+	var fx *effects
+	err := inTx(ctx, g.db, func(tx *gorm.DB) error {
+		fx = &effects{}
+		return f(tx, fx)
+	})
 	if err != nil {
 		return err
 	}

@@ -46,6 +46,7 @@ func (g *Games) QuickMatch(ctx context.Context, a league.Actor, q league.QuickMa
 	var out league.Game
 	created := false
 	err = g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		created = false // a run PostgreSQL aborted may have set it: see inTx
 		key := fmt.Sprintf("quick match %s/%s/%d/%d", set.Game, set.Variant, set.Players, set.Teams)
 		if err := tx.Exec("SELECT pg_advisory_xact_lock(hashtext(?))", key).Error; err != nil {
 			return err

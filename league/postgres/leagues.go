@@ -134,7 +134,7 @@ func (l *Leagues) CreateLeague(ctx context.Context, a league.Actor, clubID, name
 		return nil, league.Invalid("bad description", *ferr)
 	}
 	var out league.LeagueInfo
-	err = l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = inTx(ctx, l.db, func(tx *gorm.DB) error {
 		if err := organizerOf(tx, a, clubID); err != nil {
 			return err
 		}
@@ -212,7 +212,7 @@ func (l *Leagues) UpdateLeague(ctx context.Context, a league.Actor, id string, u
 		return nil, league.Invalid("the change is not valid", fields...)
 	}
 	var out league.LeagueInfo
-	err := l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, l.db, func(tx *gorm.DB) error {
 		r, err := readLeague(tx.Clauses(lockingUpdate()), id)
 		if err != nil {
 			return err
@@ -244,7 +244,7 @@ func (l *Leagues) CreateSeason(ctx context.Context, a league.Actor, leagueID, na
 		return nil, err
 	}
 	var out league.Season
-	err = l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = inTx(ctx, l.db, func(tx *gorm.DB) error {
 		lg, err := readLeague(tx, leagueID)
 		if err != nil {
 			return err
@@ -304,7 +304,7 @@ func (l *Leagues) UpdateSeason(ctx context.Context, a league.Actor, id string, u
 		changes["name"] = name
 	}
 	var out league.Season
-	err := l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, l.db, func(tx *gorm.DB) error {
 		s, err := readSeason(tx.Clauses(lockingUpdate()), id)
 		if err != nil {
 			return err
@@ -455,7 +455,7 @@ func (l *Leagues) SeasonStandings(ctx context.Context, seasonID string) (*league
 // CloseSeason freezes a season's table; nothing changes it afterwards.
 func (l *Leagues) CloseSeason(ctx context.Context, a league.Actor, seasonID string) (*league.SeasonTable, error) {
 	var out *league.SeasonTable
-	err := l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, l.db, func(tx *gorm.DB) error {
 		s, err := readSeason(tx.Clauses(lockingUpdate()), seasonID)
 		if err != nil {
 			return err

@@ -592,7 +592,8 @@ type RecomputeResult struct {
 // stored ratings; with write, it stores the replayed ratings.
 func (r *Ratings) Recompute(ctx context.Context, write bool) (RecomputeResult, error) {
 	var res RecomputeResult
-	err := r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := inTx(ctx, r.db, func(tx *gorm.DB) error {
+		res = RecomputeResult{} // counted afresh on each run: see inTx
 		var hist []ratingChangeRow
 		if err := tx.Order("seq").Find(&hist).Error; err != nil {
 			return err
