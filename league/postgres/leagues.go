@@ -470,10 +470,14 @@ func (l *Leagues) CloseSeason(ctx context.Context, a league.Actor, seasonID stri
 		if s.Status == "closed" {
 			return league.Errorf(league.EPRECONDITION, "the season is already closed")
 		}
+		// A cancelled tournament is over too: it adds nothing to the table.
 		var running int64
-		tx.Model(&tournamentRow{}).Where("season_id = ? AND status <> 'finished'", seasonID).Count(&running)
+		if err := tx.Model(&tournamentRow{}).Where("season_id = ? AND status IN ?", seasonID,
+			[]string{league.TournamentRegistration, league.TournamentRunning, league.TournamentPaused}).Count(&running).Error; err != nil {
+			return err
+		}
 		if running > 0 {
-			return league.Errorf(league.EPRECONDITION, "%d of the season's tournaments are not finished", running)
+			return league.Errorf(league.EPRECONDITION, "tournaments of the season not yet over (finished or cancelled): %d", running)
 		}
 		rows, err := seasonTable(tx, seasonID)
 		if err != nil {

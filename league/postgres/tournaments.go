@@ -410,10 +410,14 @@ func toTournament(r *tournamentRow, entries int) *league.Tournament {
 	return out
 }
 
-func countEntries(tx *gorm.DB, id string) int {
+// withEntries is a tournament row as the API shows it, with its count of
+// active entries.
+func withEntries(tx *gorm.DB, r *tournamentRow) (*league.Tournament, error) {
 	var n int64
-	tx.Model(&entryRow{}).Where("tournament_id = ? AND status = 'active'", id).Count(&n)
-	return int(n)
+	if err := tx.Model(&entryRow{}).Where("tournament_id = ? AND status = 'active'", r.ID).Count(&n).Error; err != nil {
+		return nil, err
+	}
+	return toTournament(r, int(n)), nil
 }
 
 // Get returns a tournament.
@@ -423,7 +427,7 @@ func (t *Tournaments) Get(ctx context.Context, id string) (*league.Tournament, e
 	if err != nil {
 		return nil, err
 	}
-	return toTournament(r, countEntries(db, id)), nil
+	return withEntries(db, r)
 }
 
 // List pages through a club's or a season's tournaments (both given: those
@@ -560,8 +564,8 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 				return statusRefused(fmt.Sprintf("a %s tournament cannot become %s", r.Status, *u.Status))
 			}
 		}
-		out = toTournament(r, countEntries(tx, id))
-		return nil
+		out, err = withEntries(tx, r)
+		return err
 	})
 	return out, err
 }
@@ -731,7 +735,9 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		}
 		name := strings.TrimSpace(e.Name)
 		if name == "" {
-			name = t.defaultEntryName(tx, e.Members)
+			if name, err = defaultEntryName(tx, e.Members); err != nil {
+				return err
+			}
 		}
 		if !league.EntryNameOK(name) {
 			return league.Invalid("bad name", league.FieldError{Field: "name", Message: "at most 60 characters of one line of visible text"})
@@ -786,7 +792,7 @@ func requireClubMember(tx *gorm.DB, clubID, userID, field string) error {
 	return nil
 }
 
-func (t *Tournaments) defaultEntryName(tx *gorm.DB, members []league.EntryMember) string {
+func defaultEntryName(tx *gorm.DB, members []league.EntryMember) (string, error) {
 	var names []string
 	for _, m := range members {
 		if m.Bot != "" {
@@ -794,7 +800,9 @@ func (t *Tournaments) defaultEntryName(tx *gorm.DB, members []league.EntryMember
 			continue
 		}
 		var u []string
-		tx.Table("users").Where("id = ?", m.UserID).Pluck("username", &u)
+		if err := tx.Table("users").Where("id = ?", m.UserID).Pluck("username", &u).Error; err != nil {
+			return "", err
+		}
 		if len(u) > 0 {
 			names = append(names, u[0])
 		}
@@ -803,7 +811,7 @@ func (t *Tournaments) defaultEntryName(tx *gorm.DB, members []league.EntryMember
 	if len(members) == 1 && members[0].Bot != "" {
 		name += " " + randomSuffix()
 	}
-	return name
+	return name, nil
 }
 
 func randomSuffix() string {
@@ -1019,7 +1027,9 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 		}
 		for _, s := range rounds {
 			var existing []roundRow
-			tx.Where("tournament_id = ? AND number = ?", id, s.Number).Find(&existing)
+			if err := tx.Where("tournament_id = ? AND number = ?", id, s.Number).Find(&existing).Error; err != nil {
+				return err
+			}
 			if len(existing) == 1 && existing[0].PairedAt != nil {
 				return league.Errorf(league.ECONFLICT, "round %d has already been paired", s.Number)
 			}
@@ -1244,7 +1254,9 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 		MatchID   string
 		MatchGame int
 	}
-	db.Table("games").Select("id, match_id, match_game").Where("tournament_id = ?", id).Order("match_game").Scan(&games)
+	if err := db.Table("games").Select("id, match_id, match_game").Where("tournament_id = ?", id).Order("match_game").Scan(&games).Error; err != nil {
+		return nil, err
+	}
 	gamesOf := map[string][]string{}
 	for _, g := range games {
 		gamesOf[g.MatchID] = append(gamesOf[g.MatchID], g.ID)

@@ -61,8 +61,8 @@ func (t *Tournaments) cancel(ctx context.Context, a league.Actor, id string, nam
 		if err := tx.Model(r).Updates(map[string]any{"status": r.Status, "cancelled_at": now}).Error; err != nil {
 			return err
 		}
-		out = toTournament(r, countEntries(tx, id))
-		return nil
+		out, err = withEntries(tx, r)
+		return err
 	})
 	return out, err
 }

@@ -310,3 +310,35 @@ func TestAGameEndedBeforeTheCancelKeepsItsResultAndStartsNoOther(t *testing.T) {
 		t.Fatalf("the match after the settlement: %+v; want its one game recorded as drawn, and the series left undecided", m)
 	}
 }
+
+// A cancelled tournament is over: it neither holds its season open nor
+// counts in the season's table.
+func TestACancelledTournamentDoesNotKeepItsSeasonOpen(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	leagues := NewLeagues(r.db)
+	lg, err := leagues.CreateLeague(ctx, r.organizer, r.clubID, "Tuesday League", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	season, err := leagues.CreateSeason(ctx, r.organizer, lg.ID, "2026")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, SeasonID: season.ID, Name: "Called off",
+		Config: league.TournamentConfig{Game: "sequence", Format: "swiss"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := leagues.CloseSeason(ctx, r.organizer, season.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("closing a season whose tournament takes entries: %v; want a precondition failure", err)
+	}
+	r.cancelTournament(t, tour.ID)
+	table, err := leagues.CloseSeason(ctx, r.organizer, season.ID)
+	if err != nil {
+		t.Fatalf("closing a season whose only tournament was cancelled: %v", err)
+	}
+	if !table.Frozen || len(table.Rows) != 0 {
+		t.Fatalf("closed season table: %+v; want it frozen and empty", table)
+	}
+}

@@ -290,7 +290,9 @@ func (t *Tournaments) pairRoundLocked(tx *gorm.DB, fx *effects, r *tournamentRow
 			return false, true, nil
 		}
 		var started []string
-		tx.Model(&matchRow{}).Where("tournament_id = ?", r.ID).Pluck("id", &started)
+		if err := tx.Model(&matchRow{}).Where("tournament_id = ?", r.ID).Pluck("id", &started).Error; err != nil {
+			return false, false, err
+		}
 		for _, m := range b.Ready() {
 			if !slices.Contains(started, m.ID) {
 				pairings = append(pairings, pairing{id: m.ID, entries: m.Entries()})
