@@ -999,7 +999,9 @@ func (g *Games) startLocked(tx *gorm.DB, fx *effects, row *gameRow) error {
 	if err != nil {
 		return err
 	}
-	g.cache.put(row.ID, game)
+	// Cached once committed (see stateCache): a transaction run again
+	// after an abort, or undone by a later refusal, leaves no trace.
+	fx.then(func(context.Context) error { g.cache.put(row.ID, game); return nil })
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: 0, Kind: "start"})
 	return g.finishTurnLocked(tx, fx, row, seats, nil, game)
 }

@@ -235,3 +235,34 @@ func TestTransactEffectsRunOnceAfterDeadlock(t *testing.T) {
 		t.Errorf("published %v and scheduled %v, want each once: %v", published, scheduled, want)
 	}
 }
+
+// A game started in a transaction that is then undone (run again after an
+// abort, or refused further on) is not cached as started: the state cache
+// holds committed states only.
+func TestAStartUndoneLeavesNoCachedState(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	undone := errors.New("undone after the start")
+	err = r.games.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		row, err := lockGame(tx, g.ID)
+		if err != nil {
+			return err
+		}
+		if err := r.games.startLocked(tx, fx, row); err != nil {
+			return err
+		}
+		return undone
+	})
+	if !errors.Is(err, undone) {
+		t.Fatalf("transact = %v; want the function's own error", err)
+	}
+	if _, ok := r.games.cache.get(g.ID, 0); ok {
+		t.Fatal("the state of a start that was undone is in the cache")
+	}
+}
