@@ -161,9 +161,14 @@ export function ClubPage({ id }: { id: string }) {
     setLeaveError(null);
     try {
       await api.del(`/clubs/${encodeURIComponent(id)}/members/me`);
-      // the button goes: the focus goes to the word that it worked
+      // the button goes: the focus goes to the word that it worked, which
+      // shows only once the page knows the viewer is no member. The page
+      // knows it now, not when the club is read again: a word that came
+      // with the reload would come after the focus request was spent, and
+      // the focus would fall to the page.
       setLeft(true);
       setJoined(false);
+      club.setData({ ...c, viewer_role: undefined, member_count: Math.max(0, c.member_count - 1) });
       focusNext('#left-club');
       club.reload();
       reloadMembers();
@@ -289,7 +294,7 @@ export function ClubPage({ id }: { id: string }) {
         )}
         {left && !role && (
           <p class="ok" role="status" id="left-club" tabIndex={-1}>
-            You have left the club. To join again you need a new invite code.
+            You have left the club. To join again you need an invite code.
           </p>
         )}
       </section>

@@ -397,6 +397,29 @@ describe('leaving a club', () => {
     expect(document.activeElement).toBe(done);
   });
 
+  it('hands the focus to the word that it worked even while the club is still being read again', async () => {
+    // In a browser the club's reload answers after the render that follows
+    // the leave (seen: the focus fell to <body>); the stub answers it late.
+    let role: string | undefined = 'member';
+    const root = await openClub(mia, 'member', {
+      'GET /clubs/c1': clubAs(() => role),
+      'DELETE /clubs/c1/members/[^/]+': () => void (role = undefined),
+    });
+    const answer = vi.mocked(api.get).getMockImplementation()!;
+    vi.mocked(api.get).mockImplementation(async (path: string) => {
+      if (path === '/clubs/c1') await new Promise((r) => setTimeout(r, 40));
+      return answer(path) as never;
+    });
+    const leave = button(root, 'Leave the club')!;
+    leave.focus();
+    await click(leave);
+    await act(async () => void (await new Promise((r) => setTimeout(r, 60))));
+    await settle();
+    const done = root.querySelector('#left-club')!;
+    expect(done.textContent).toBe('You have left the club. To join again you need an invite code.');
+    expect(document.activeElement).toBe(done);
+  });
+
   it('shows a refusal beside the button, not in the hidden join form', async () => {
     const root = await openClub(mia, 'member', {
       'GET /clubs/c1': clubAs(() => 'member'),
