@@ -25,6 +25,21 @@ function resultLine(a: Archive): string {
   return `${seatLabel(a, a.winner)} won${how}.`;
 }
 
+/**
+ * StepButton is one of the replay's step buttons. At the end it steps
+ * towards it is aria-disabled, not disabled: a disabled button loses the
+ * keyboard focus to the page, so pressing "Previous move" down to the deal
+ * (or "Final position") left a keyboard user nowhere. go clamps the ply, so
+ * a press there does nothing.
+ */
+function StepButton({ label, at, onClick, children }: { label: string; at: boolean; onClick: () => void; children: string }) {
+  return (
+    <button type="button" onClick={at ? undefined : onClick} aria-disabled={at ? 'true' : undefined} aria-label={label}>
+      {children}
+    </button>
+  );
+}
+
 export default function Replay({ id }: { id: string }) {
   const { data: archive, error } = useLoad(async () => normalizeArchive(await api.get<ArchiveDoc>(`/games/${encodeURIComponent(id)}/archive`)), [id]);
   const total = archive?.moves.length ?? 0;
@@ -125,21 +140,21 @@ export default function Replay({ id }: { id: string }) {
       </p>
 
       <div class="replay-controls" role="toolbar" aria-label="Replay controls (arrow keys step, Home and End jump)">
-        <button type="button" onClick={() => go(0)} disabled={ply === 0} aria-label="First position">
+        <StepButton label="First position" at={ply === 0} onClick={() => go(0)}>
           |◀
-        </button>
-        <button type="button" onClick={() => go(ply - 1)} disabled={ply === 0} aria-label="Previous move">
+        </StepButton>
+        <StepButton label="Previous move" at={ply === 0} onClick={() => go(ply - 1)}>
           ◀
-        </button>
+        </StepButton>
         <span class="ply" aria-live="polite">
           Ply {ply} of {total}
         </span>
-        <button type="button" onClick={() => go(ply + 1)} disabled={ply === total} aria-label="Next move">
+        <StepButton label="Next move" at={ply === total} onClick={() => go(ply + 1)}>
           ▶
-        </button>
-        <button type="button" onClick={() => go(total)} disabled={ply === total} aria-label="Final position">
+        </StepButton>
+        <StepButton label="Final position" at={ply === total} onClick={() => go(total)}>
           ▶|
-        </button>
+        </StepButton>
         <label class="sr-only" for="ply-slider">
           Ply
         </label>

@@ -1,0 +1,79 @@
+// The replay's step buttons as a keyboard user meets them: pressing
+// "Previous move" down to the deal, or "Final position", once disabled the
+// button pressed, and the focus fell to the page (seen in Chromium).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ArchiveDoc } from '../game/archive';
+import { browserFocus, focusRefused } from '../testing/browserFocus';
+import { press } from '../testing/dom';
+import { mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
+import Replay from './Replay';
+
+const archive: ArchiveDoc = {
+  game: {
+    id: 'g1', game: 'sequence', variant: 'classic', players: 2, teams: 2, status: 'finished', rated: false,
+    clock: { turn_seconds: 60 }, created_at: 't', seed_hash: 'x', ply: 2,
+    started_at: '2026-01-01T00:00:00Z', finished_at: '2026-01-01T00:05:00Z',
+    result: { status: 'finished', winner: 0 },
+    seats: [
+      { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
+      { seat: 1, team: 1, user: { id: 'b1', username: 'bot-random' }, bot: 'random', open: false, filled_by_bot: false, abandoned: false },
+    ],
+  },
+  setup: { game: 'sequence', variant: 'classic', players: 2, teams: 2 },
+  seed: 'ab', seed_hash: 'x',
+  moves: [
+    { ply: 0, seat: 0, move: 'JC@f1', by: 'player', user_id: 'u1', at: 't0' },
+    { ply: 1, seat: 1, move: 'AH@g5', by: 'bot', user_id: '', at: 't1' },
+  ],
+};
+const vector = () => ({
+  game: 'sequence',
+  position: { board: ['*........*'], sequences: {}, hands: [['TD'], ['2H']], discards: [[], []], deck: ['2D'], turn: 0 },
+  expect: { status: 'playing', winner: null },
+});
+const button = (root: Element, label: string) => root.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  resetCalls();
+});
+afterEach(signOutAndUnmount);
+
+describe('the replay', () => {
+  browserFocus();
+  afterEach(() => expect(focusRefused).toEqual([]));
+
+  async function open() {
+    stub({ 'GET /games/g1/archive': () => archive, 'GET /games/g1/vector\\?ply=\\d+': vector });
+    const root = mount(<Replay id="g1" />);
+    await settle();
+    expect(root.querySelector('.ply')!.textContent).toBe('Ply 2 of 2');
+    return root;
+  }
+
+  it('keeps the focus on "Previous move" once it reaches the deal, and a press there does nothing', async () => {
+    const root = await open();
+    const prev = button(root, 'Previous move');
+    prev.focus();
+    await press(prev);
+    await press(prev);
+    expect(root.querySelector('.ply')!.textContent).toBe('Ply 0 of 2');
+    expect(document.activeElement).toBe(prev);
+    expect(prev.getAttribute('aria-disabled')).toBe('true');
+    await press(prev);
+    expect(root.querySelector('.ply')!.textContent).toBe('Ply 0 of 2');
+    expect(document.activeElement).toBe(prev);
+  });
+
+  it('keeps the focus on "Final position" once pressed', async () => {
+    const root = await open();
+    await press(button(root, 'First position'));
+    const last = button(root, 'Final position');
+    expect(last.getAttribute('aria-disabled')).toBeNull();
+    last.focus();
+    await press(last);
+    expect(root.querySelector('.ply')!.textContent).toBe('Ply 2 of 2');
+    expect(document.activeElement).toBe(last);
+    expect(button(root, 'Next move').getAttribute('aria-disabled')).toBe('true');
+  });
+});
