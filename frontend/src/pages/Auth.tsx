@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useFocusAfter } from '../components/focus';
 import { ErrorBox, Field, Page, useAction } from '../components/ui';
 import { navigate, signInHref, useLocation } from '../router';
 import { signIn, signUp } from '../session';
@@ -8,22 +9,42 @@ function safeNext(q: URLSearchParams): string {
   return n.startsWith('/') && !n.startsWith('//') ? n : '/';
 }
 
+/**
+ * useAuthForm runs a sign-in or sign-up form's submit. Its button is
+ * disabled while the request runs, and a browser drops the focus of a
+ * disabled button to the page: a refused submit hands the focus back to
+ * the first field the server objects to, else to the button once enabled
+ * again, so a keyboard user goes on where the error is.
+ */
+function useAuthForm(action: () => Promise<void>) {
+  const { busy, error, fieldErrors, run } = useAction();
+  const { root, focusNext } = useFocusAfter<HTMLFormElement>();
+  const submit = (e: Event) => {
+    e.preventDefault();
+    return run(async () => {
+      try {
+        await action();
+      } catch (err) {
+        focusNext('[aria-invalid=true]', 'button[type=submit]');
+        throw err;
+      }
+    });
+  };
+  return { busy, error, fe: fieldErrors, submit, root };
+}
+
 export function SignIn() {
   const { query } = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, fieldErrors: fe, run } = useAction();
-  const submit = (e: Event) => {
-    e.preventDefault();
-    return run(async () => {
-      await signIn(username.trim(), password);
-      navigate(safeNext(query), true);
-    });
-  };
+  const { busy, error, fe, submit, root } = useAuthForm(async () => {
+    await signIn(username.trim(), password);
+    navigate(safeNext(query), true);
+  });
   return (
     <Page title="Sign in">
       <h1>Sign in</h1>
-      <form onSubmit={submit} class="form narrow" aria-describedby="signin-error">
+      <form onSubmit={submit} class="form narrow" aria-describedby="signin-error" ref={root}>
         <Field label="Username" name="username" value={username} onInput={setUsername} required autocomplete="username" error={fe?.fieldError('username')} />
         <Field label="Password" name="password" type="password" value={password} onInput={setPassword} required autocomplete="current-password" error={fe?.fieldError('password')} />
         <div id="signin-error">
@@ -45,18 +66,14 @@ export function SignUp() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
-  const { busy, error, fieldErrors: fe, run } = useAction();
-  const submit = (e: Event) => {
-    e.preventDefault();
-    return run(async () => {
-      await signUp(username.trim(), password, email.trim());
-      navigate(safeNext(query), true);
-    });
-  };
+  const { busy, error, fe, submit, root } = useAuthForm(async () => {
+    await signUp(username.trim(), password, email.trim());
+    navigate(safeNext(query), true);
+  });
   return (
     <Page title="Create an account">
       <h1>Create an account</h1>
-      <form onSubmit={submit} class="form narrow">
+      <form onSubmit={submit} class="form narrow" ref={root}>
         <Field
           label="Username"
           name="username"

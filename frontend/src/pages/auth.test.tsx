@@ -1,0 +1,50 @@
+// The sign-in and sign-up forms as a keyboard user meets a refusal: the
+// submit button is disabled while the request runs, and in Chromium the
+// focus then fell to <body> and stayed there once the server had said no
+// ("is taken", "wrong username or password").
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import { api } from '../session';
+import { browserFocus, focusRefused } from '../testing/browserFocus';
+import { submitForm, typeInto } from '../testing/dom';
+import { mount, resetCalls, signOutAndUnmount, stub } from '../testing/stubApi';
+import { SignIn, SignUp } from './Auth';
+
+beforeEach(() => {
+  vi.restoreAllMocks();
+  resetCalls();
+});
+afterEach(signOutAndUnmount);
+
+describe('a refused sign-up or sign-in', () => {
+  browserFocus();
+  afterEach(() => expect(focusRefused).toEqual([]));
+
+  it('sign-up: the focus goes to the field the server objects to', async () => {
+    stub({
+      'POST /auth/register': () => {
+        throw new ApiError(400, { title: 'Bad Request', detail: 'that username is taken', errors: [{ field: 'username', message: 'is taken' }] });
+      },
+    });
+    const root = mount(<SignUp />);
+    typeInto(root, '#f-username', 'bob');
+    typeInto(root, '#f-password', 'password123');
+    (root.querySelector('button[type=submit]') as HTMLButtonElement).focus();
+    await submitForm(root.querySelector('form'));
+    expect(root.textContent).toContain('is taken');
+    expect(document.activeElement).toBe(root.querySelector('#f-username'));
+  });
+
+  it('sign-in: with no field named, the focus goes back to the button', async () => {
+    stub({});
+    vi.spyOn(api, 'login').mockRejectedValue(new ApiError(401, { title: 'Unauthorized', detail: 'wrong username or password' }));
+    const root = mount(<SignIn />);
+    typeInto(root, '#f-username', 'bob');
+    typeInto(root, '#f-password', 'wrongpass');
+    const button = root.querySelector('button[type=submit]') as HTMLButtonElement;
+    button.focus();
+    await submitForm(root.querySelector('form'));
+    expect(root.textContent).toContain('wrong username or password');
+    expect(document.activeElement).toBe(button);
+  });
+});
