@@ -14,11 +14,18 @@ function safeNext(q: URLSearchParams): string {
  * disabled while the request runs, and a browser drops the focus of a
  * disabled button to the page: a refused submit hands the focus back to
  * the first field the server objects to, else to the button once enabled
- * again, so a keyboard user goes on where the error is.
+ * again, so a keyboard user goes on where the error is. An edit drops the
+ * server's objection, which no longer speaks of what the fields hold
+ * ("is taken" stayed beside a new username while the browser's own check
+ * held the next submit back for a short password).
  */
 function useAuthForm(action: () => Promise<void>) {
-  const { busy, error, fieldErrors, run } = useAction();
+  const { busy, error, fieldErrors, run, clear } = useAction();
   const { root, focusNext } = useFocusAfter<HTMLFormElement>();
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    if (error) clear();
+  };
   const submit = (e: Event) => {
     e.preventDefault();
     return run(async () => {
@@ -30,14 +37,14 @@ function useAuthForm(action: () => Promise<void>) {
       }
     });
   };
-  return { busy, error, fe: fieldErrors, submit, root };
+  return { busy, error, fe: fieldErrors, submit, root, edit };
 }
 
 export function SignIn() {
   const { query } = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, fe, submit, root } = useAuthForm(async () => {
+  const { busy, error, fe, submit, root, edit } = useAuthForm(async () => {
     await signIn(username.trim(), password);
     navigate(safeNext(query), true);
   });
@@ -45,8 +52,8 @@ export function SignIn() {
     <Page title="Sign in">
       <h1>Sign in</h1>
       <form onSubmit={submit} class="form narrow" aria-describedby="signin-error" ref={root}>
-        <Field label="Username" name="username" value={username} onInput={setUsername} required autocomplete="username" error={fe?.fieldError('username')} />
-        <Field label="Password" name="password" type="password" value={password} onInput={setPassword} required autocomplete="current-password" error={fe?.fieldError('password')} />
+        <Field label="Username" name="username" value={username} onInput={edit(setUsername)} required autocomplete="username" error={fe?.fieldError('username')} />
+        <Field label="Password" name="password" type="password" value={password} onInput={edit(setPassword)} required autocomplete="current-password" error={fe?.fieldError('password')} />
         <div id="signin-error">
           <ErrorBox error={error} />
         </div>
@@ -66,7 +73,7 @@ export function SignUp() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
-  const { busy, error, fe, submit, root } = useAuthForm(async () => {
+  const { busy, error, fe, submit, root, edit } = useAuthForm(async () => {
     await signUp(username.trim(), password, email.trim());
     navigate(safeNext(query), true);
   });
@@ -78,7 +85,7 @@ export function SignUp() {
           label="Username"
           name="username"
           value={username}
-          onInput={setUsername}
+          onInput={edit(setUsername)}
           required
           minLength={3}
           maxLength={24}
@@ -91,7 +98,7 @@ export function SignUp() {
           name="password"
           type="password"
           value={password}
-          onInput={setPassword}
+          onInput={edit(setPassword)}
           required
           minLength={8}
           maxLength={128}
@@ -99,7 +106,7 @@ export function SignUp() {
           hint="At least 8 characters"
           error={fe?.fieldError('password')}
         />
-        <Field label="E-mail (optional)" name="email" type="email" value={email} onInput={setEmail} autocomplete="email" hint="Only you and site admins see it" error={fe?.fieldError('email')} />
+        <Field label="E-mail (optional)" name="email" type="email" value={email} onInput={edit(setEmail)} autocomplete="email" hint="Only you and site admins see it" error={fe?.fieldError('email')} />
         <ErrorBox error={error} />
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create account'}

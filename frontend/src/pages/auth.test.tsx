@@ -35,6 +35,22 @@ describe('a refused sign-up or sign-in', () => {
     expect(document.activeElement).toBe(root.querySelector('#f-username'));
   });
 
+  it("sign-up: an edit drops the server's objection, which spoke of the old username", async () => {
+    stub({
+      'POST /auth/register': () => {
+        throw new ApiError(400, { title: 'Bad Request', detail: 'that username is taken', errors: [{ field: 'username', message: 'is taken' }] });
+      },
+    });
+    const root = mount(<SignUp />);
+    typeInto(root, '#f-username', 'bob');
+    typeInto(root, '#f-password', 'password123');
+    await submitForm(root.querySelector('form'));
+    expect(root.textContent).toContain('is taken');
+    typeInto(root, '#f-username', 'bobby');
+    expect(root.textContent).not.toContain('taken');
+    expect(root.querySelector('[aria-invalid=true]')).toBeNull();
+  });
+
   it('sign-in: with no field named, the focus goes back to the button', async () => {
     stub({});
     vi.spyOn(api, 'login').mockRejectedValue(new ApiError(401, { title: 'Unauthorized', detail: 'wrong username or password' }));
