@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { Page } from './components/ui';
 import { matchPath, navigate, onLinkClick, signInHref, useLocation } from './router';
 import { routes, sectionOf } from './routes';
-import { signOut, useSession } from './session';
+import { dismissEnded, signOut, useSession } from './session';
 import { useWaiting, waitingText, waitingWords } from './components/waiting';
 
 function NotFound() {
@@ -45,6 +45,17 @@ export function App() {
   }, [path]);
 
   const user = session.user;
+  const ended = !user && !!session.ended;
+  const endedNote = useRef<HTMLParagraphElement>(null);
+  // The word that the session ended goes once the user moves on.
+  useEffect(() => dismissEnded(), [path]);
+  // The page turned signed out under the user, and the control they were
+  // at (a form's button) may have gone with it: the focus, if the page
+  // took it, goes to the word saying why.
+  useEffect(() => {
+    const a = document.activeElement;
+    if (ended && (!a || a === document.body)) endedNote.current?.focus();
+  }, [ended]);
   const waiting = useWaiting(user?.id, path);
   // signing in from the header comes back to the page one was on (on the sign-in and sign-up pages, to theirs)
   const back = path === '/signin' || path === '/signup' ? (query.get('next') ?? '/') : path + location.search;
@@ -104,6 +115,11 @@ export function App() {
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
+        {ended && (
+          <p class="error session-ended" role="status" id="session-ended" tabIndex={-1} ref={endedNote}>
+            You have been signed out: this session has ended (its password may have been changed on another device). <a href={signInHref(back)}>Sign in again</a>.
+          </p>
+        )}
         {session.ready ? page : <p class="muted">Loading…</p>}
       </main>
     </div>

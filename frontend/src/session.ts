@@ -8,6 +8,13 @@ import type { User } from './api/types';
 export interface Session {
   ready: boolean;
   user: User | null;
+  /**
+   * the signed-in session ended without this browser signing out: the
+   * server refused its refresh token (the password changed on another
+   * device, the token expired or was revoked). The app says so, since the
+   * page the user was on turns signed out under them, forms and all.
+   */
+  ended?: boolean;
 }
 
 let session: Session = { ready: false, user: null };
@@ -44,9 +51,9 @@ function maySignBackIn(): boolean {
 }
 
 export const api = new ApiClient({
-  onSession: (token) => {
+  onSession: (token, refused) => {
     markSignedIn(!!token);
-    if (!token && session.user) set({ ready: true, user: null });
+    if (!token && session.user) set({ ready: true, user: null, ended: refused });
   },
 });
 
@@ -106,6 +113,11 @@ export function useSession(): Session {
     return () => void subs.delete(setS);
   }, []);
   return s;
+}
+
+/** dismissEnded drops the word that the session ended (the user moved on). */
+export function dismissEnded() {
+  if (session.ended) set({ ...session, ended: false });
 }
 
 export function currentUser(): User | null {

@@ -49,8 +49,13 @@ export interface ClientOptions {
   base?: string;
   /** serialize refreshes across tabs (refresh tokens work once) */
   lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
-  /** called whenever the session changes (signed in, refreshed, signed out) */
-  onSession?: (token: string | null) => void;
+  /**
+   * called whenever the session changes (signed in, refreshed, signed
+   * out); refused says the server refused the refresh token (the session
+   * ended elsewhere: a password change, an expired or revoked token), not
+   * that this client signed out
+   */
+  onSession?: (token: string | null, refused?: boolean) => void;
 }
 
 function defaultLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -64,7 +69,7 @@ export class ApiClient {
   private readonly fetchImpl: Fetch;
   private readonly base: string;
   private readonly lock: NonNullable<ClientOptions['lock']>;
-  private readonly onSession: (token: string | null) => void;
+  private readonly onSession: (token: string | null, refused?: boolean) => void;
 
   constructor(opts: ClientOptions = {}) {
     this.fetchImpl = opts.fetch ?? ((i, init) => fetch(i, init));
@@ -77,9 +82,9 @@ export class ApiClient {
     return this.token;
   }
 
-  setTokens(t: Tokens | null) {
+  setTokens(t: Tokens | null, refused = false) {
     this.token = t ? t.access_token : null;
-    this.onSession(this.token);
+    this.onSession(this.token, refused);
   }
 
   /**
@@ -98,7 +103,7 @@ export class ApiClient {
             body: '{}',
           });
           if (!res.ok) {
-            this.setTokens(null);
+            this.setTokens(null, true);
             return false;
           }
           this.setTokens((await res.json()) as Tokens);
