@@ -289,6 +289,9 @@ LEFT JOIN (
 		count(*) FILTER (WHERE g.outcome = 'd') AS draws
 	FROM (
 		SELECT c.pool, CASE
+			-- every team forfeited: rated as a draw (two forfeited teams score ½)
+			WHEN c.abandoned AND NOT EXISTS (SELECT 1 FROM rating_changes o
+				WHERE o.game_id = c.game_id AND NOT o.abandoned) THEN 'd'
 			WHEN c.abandoned THEN 'l'
 			WHEN c.winner = c.team THEN 'w'
 			WHEN NOT EXISTS (SELECT 1 FROM rating_changes o
