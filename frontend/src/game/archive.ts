@@ -26,6 +26,8 @@ export interface ArchiveSeat {
   username: string;
   userID: string;
   bot: string;
+  /** a fill-in bot took the seat over (its player abandoned it, or it was open) */
+  fillIn: boolean;
 }
 
 export interface Archive {
@@ -60,6 +62,7 @@ export function normalizeArchive(doc: ArchiveDoc): Archive {
       username: s.user?.username ?? '',
       userID: s.user?.id ?? '',
       bot: s.bot ?? '',
+      fillIn: !!s.filled_by_bot,
     })),
     result: g.result?.status ?? '',
     winner: g.result?.winner ?? null,

@@ -16,13 +16,23 @@ function seatLabel(a: Archive, seat: number) {
   return playerLabel(names, seat, (i) => sequenceTeam(a.game, a.seats[i]?.team));
 }
 
+/**
+ * finalSeatLabel names a seat as it ended the game: "(fill-in bot)" after
+ * a player whose seat a fill-in bot took over, as the game's page says.
+ * The replay said "bob won." of a Stacks game bob had walked away from,
+ * which his profile lists as abandoned.
+ */
+function finalSeatLabel(a: Archive, seat: number) {
+  return a.seats[seat]?.fillIn ? `${seatLabel(a, seat)} (fill-in bot)` : seatLabel(a, seat);
+}
+
 function resultLine(a: Archive): string {
   // An adjudicated game's last position shows no end: say what ended it.
   const how = a.endedBy === 'adjudication' ? ', adjudicated at the round deadline' : '';
   if (a.result === 'drawn') return `Draw${how}.`;
   if (a.winner == null) return '';
   if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.`;
-  return `${seatLabel(a, a.winner)} won${how}.`;
+  return `${finalSeatLabel(a, a.winner)} won${how}.`;
 }
 
 /**
@@ -130,6 +140,7 @@ export default function Replay({ id }: { id: string }) {
               </span>
             )}
             {s.userID ? <a href={`/users/${s.userID}`}>{seatLabel(archive, i)}</a> : seatLabel(archive, i)}
+            {s.fillIn && <span class="muted"> (fill-in bot)</span>}
           </span>
         ))}{' '}
         · {resultLine(archive)} · {when(archive.finishedAt)}

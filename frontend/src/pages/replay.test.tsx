@@ -77,3 +77,21 @@ describe('the replay', () => {
     expect(button(root, 'Next move').getAttribute('aria-disabled')).toBe('true');
   });
 });
+
+describe("the replay's result", () => {
+  it('names a winning seat a fill-in bot took over as the game page does', async () => {
+    const stacks: ArchiveDoc = structuredClone(archive);
+    stacks.game.game = 'stacks';
+    stacks.setup = { game: 'stacks', players: 2, teams: 2 };
+    stacks.game.seats[0] = { ...stacks.game.seats[0], filled_by_bot: true, abandoned: true, bot: 'greedy' };
+    stacks.moves = [{ ply: 0, seat: 0, move: '/R5', by: 'fill-in', at: 't0' }];
+    stub({
+      'GET /games/g1/archive': () => stacks,
+      'GET /games/g1/vector\\?ply=\\d+': () => ({ game: 'stacks', position: { piles: [], hands: [['R1'], ['B2']], discards: [[], []], chips: [], deck: [], turn: 1 }, expect: { status: 'finished', winner: 0 } }),
+    });
+    const root = mount(<Replay id="g1" />);
+    await settle();
+    expect(root.textContent).toContain('ann (fill-in bot) won.');
+    expect(root.textContent).not.toMatch(/ann won/);
+  });
+});
