@@ -82,7 +82,24 @@ func (l *Limiter) Take(ctx context.Context, key string, limit int, window time.D
 	if secs < 1 {
 		secs = 1
 	}
-	return &league.Error{Code: league.ETOOMANY, Message: "too many attempts; try again in " + strconv.Itoa(secs) + " s", RetryAfterSeconds: secs}
+	return &league.Error{Code: league.ETOOMANY, Message: "too many attempts; try again in " + waitWords(secs), RetryAfterSeconds: secs}
+}
+
+// waitWords says a wait the way a person reads it: seconds under a minute,
+// else whole minutes, rounded up so that trying at the time said works
+// ("775 s" is 13 minutes).
+func waitWords(secs int) string {
+	if secs < 60 {
+		return plural(secs, "second")
+	}
+	return plural((secs+59)/60, "minute")
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return strconv.Itoa(n) + " " + unit + "s"
 }
 
 func nonce() string {

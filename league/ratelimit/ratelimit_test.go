@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -46,6 +47,9 @@ func TestTheAttemptOverTheLimitIsRefusedUntilTheWindowSlides(t *testing.T) {
 	var le *league.Error
 	if !errors.As(err, &le) || le.Code != league.ETOOMANY || le.RetryAfterSeconds != 30 {
 		t.Fatalf("fourth attempt = %v, want ETOOMANY with Retry-After 30", err)
+	}
+	if !strings.HasSuffix(le.Message, "try again in 30 seconds") {
+		t.Errorf("refusal says %q; want it to end \"try again in 30 seconds\"", le.Message)
 	}
 	if err := l.Take(ctx, "login:ip:b", 3, time.Minute); err != nil {
 		t.Fatalf("another key shares the budget: %v", err)
@@ -138,5 +142,15 @@ func TestAHungRedisLetsAttemptsThroughAtOnce(t *testing.T) {
 	}
 	if got, want := time.Since(start), 4*askTimeout; got > want {
 		t.Fatalf("two Takes with Redis hung took %v, want at most %v", got, want)
+	}
+}
+
+// A wait is said in seconds under a minute and in whole minutes, rounded
+// up, beyond: "775 s" read as a number to work out.
+func TestTheWaitIsSaidInWords(t *testing.T) {
+	for secs, want := range map[int]string{1: "1 second", 59: "59 seconds", 60: "1 minute", 61: "2 minutes", 775: "13 minutes", 900: "15 minutes"} {
+		if got := waitWords(secs); got != want {
+			t.Errorf("waitWords(%d) = %q; want %q", secs, got, want)
+		}
 	}
 }
