@@ -340,7 +340,7 @@ export function LeaguePage({ id }: { id: string }) {
               {seasons.data.map((s) => (
                 <li key={s.id}>
                   <a href={`/seasons/${s.id}`}>{s.name}</a> <StatusTag status={s.status} />{' '}
-                  <span class="muted small">{s.closed_at ? `closed ${when(s.closed_at)}` : `since ${when(s.created_at)}`}</span>
+                  <span class="muted small">{s.closed_at ? `on ${when(s.closed_at)}` : `since ${when(s.created_at)}`}</span>
                   {organizer && s.status === 'open' && (
                     <>
                       {' '}

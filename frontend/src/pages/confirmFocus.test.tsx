@@ -88,6 +88,8 @@ describe('the keyboard focus once a season is closed', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/seasons/s1/close']);
     expect(button(root, 'Close the season Spring…')).toBeNull();
     expect(focused()).toBe(root.querySelector('a[href="/seasons/s1"]'));
+    // The tag says closed; the line says when, not "closed" again.
+    expect(focused().parentElement!.textContent).toMatch(/^Spring closed on \S/);
   });
 
   it('on the season page, goes to the heading that says it is closed, the close box gone', async () => {
