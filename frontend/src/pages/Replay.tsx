@@ -50,6 +50,19 @@ function StepButton({ label, at, onClick, children }: { label: string; at: boole
   );
 }
 
+/**
+ * keepInView scrolls box, and box only, so that el, a row inside it, shows:
+ * stepping through a long game by keyboard moved the current move out of
+ * the move list's sight. scrollIntoView would scroll the page too, pulling
+ * the board out of view on a phone, where the list stands below it.
+ */
+export function keepInView(box: HTMLElement, el: HTMLElement) {
+  const b = box.getBoundingClientRect();
+  const e = el.getBoundingClientRect();
+  if (e.top < b.top) box.scrollTop -= b.top - e.top;
+  else if (e.bottom > b.bottom) box.scrollTop += e.bottom - b.bottom;
+}
+
 export default function Replay({ id }: { id: string }) {
   const { data: archive, error } = useLoad(async () => normalizeArchive(await api.get<ArchiveDoc>(`/games/${encodeURIComponent(id)}/archive`)), [id]);
   const total = archive?.moves.length ?? 0;
@@ -92,6 +105,12 @@ export default function Replay({ id }: { id: string }) {
       live = false;
     };
   }, [ply, total]);
+
+  const moveList = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const current = moveList.current?.querySelector<HTMLElement>('[aria-current=step]');
+    if (moveList.current && current) keepInView(moveList.current, current);
+  }, [ply, archive]);
 
   const go = (n: number) => setPly(Math.max(0, Math.min(total, n)));
   // Steps from the latest ply even when keys come faster than renders.
@@ -225,7 +244,7 @@ export default function Replay({ id }: { id: string }) {
             </section>
           )}
         </div>
-        <nav class="move-list" aria-label="Moves">
+        <nav class="move-list" aria-label="Moves" ref={moveList}>
           <h2>Moves</h2>
           <ol>
             <li>

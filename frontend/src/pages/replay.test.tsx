@@ -6,7 +6,7 @@ import type { ArchiveDoc } from '../game/archive';
 import { browserFocus, focusRefused } from '../testing/browserFocus';
 import { press } from '../testing/dom';
 import { mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
-import Replay from './Replay';
+import Replay, { keepInView } from './Replay';
 
 const archive: ArchiveDoc = {
   game: {
@@ -93,5 +93,38 @@ describe("the replay's result", () => {
     await settle();
     expect(root.textContent).toContain('ann (fill-in bot) won.');
     expect(root.textContent).not.toMatch(/ann won/);
+  });
+});
+
+describe('the move list', () => {
+  // jsdom lays nothing out: each element's box is given.
+  const boxed = (top: number, height: number) => {
+    const el = document.createElement('div');
+    el.getBoundingClientRect = () => ({ top, bottom: top + height, height, left: 0, right: 0, width: 0, x: 0, y: top, toJSON: () => ({}) });
+    return el;
+  };
+
+  it('scrolls itself, not the page, to show the current move below or above its view', () => {
+    const list = boxed(100, 300);
+    list.scrollTop = 50;
+    keepInView(list, boxed(420, 20)); // 40 px below the list's bottom (400)
+    expect(list.scrollTop).toBe(90);
+    keepInView(list, boxed(70, 20)); // 30 px above its top
+    expect(list.scrollTop).toBe(60);
+    keepInView(list, boxed(200, 20)); // in view: left alone
+    expect(list.scrollTop).toBe(60);
+  });
+
+  it('is scrolled to the current move when the replay opens at the final position', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const bottom = this.classList.contains('move-list') ? 100 : 500;
+      return { top: bottom - 20, bottom, height: 20, left: 0, right: 0, width: 0, x: 0, y: 0, toJSON: () => ({}) };
+    });
+    stub({ 'GET /games/g1/archive': () => archive, 'GET /games/g1/vector\\?ply=\\d+': vector });
+    const root = mount(<Replay id="g1" />);
+    await settle();
+    const list = root.querySelector<HTMLElement>('.move-list')!;
+    expect(list.querySelector('[aria-current=step]')!.textContent).toBe('2. bot-random: AH@g5');
+    expect(list.scrollTop).toBe(400);
   });
 });
