@@ -80,6 +80,22 @@ func crossLocks(t *testing.T, run func(mark string, body func(tx *gorm.DB) error
 	return errs, runs.Load()
 }
 
+// wantBothCommitted checks that both transactions of crossLocks ended
+// without error, the deadlock's loser having run again, and left their
+// marks.
+func wantBothCommitted(t *testing.T, db *DB, errs map[string]error, runs int64) {
+	t.Helper()
+	for mark, err := range errs {
+		if err != nil {
+			t.Errorf("transaction %s: %v", mark, err)
+		}
+	}
+	if runs < 3 {
+		t.Errorf("the bodies ran %d times in all, want at least 3: the deadlock's loser runs again", runs)
+	}
+	wantBothMarks(t, db)
+}
+
 // wantBothMarks checks that each row holds each transaction's mark exactly
 // once: both committed, and the aborted run left nothing.
 func wantBothMarks(t *testing.T, db *DB) {
@@ -110,15 +126,7 @@ func TestInTxRetriesDeadlock(t *testing.T) {
 	errs, runs := crossLocks(t, func(mark string, body func(tx *gorm.DB) error) error {
 		return inTx(ctx, db.Gorm, body)
 	})
-	for mark, err := range errs {
-		if err != nil {
-			t.Errorf("transaction %s: %v", mark, err)
-		}
-	}
-	if runs < 3 {
-		t.Errorf("the bodies ran %d times in all, want at least 3: the deadlock's loser runs again", runs)
-	}
-	wantBothMarks(t, db)
+	wantBothCommitted(t, db, errs, runs)
 }
 
 // TestInTxRunsRefusalOnce: an error that is not an abort, a refusal or a
@@ -217,15 +225,7 @@ func TestTransactEffectsRunOnceAfterDeadlock(t *testing.T) {
 			return body(tx)
 		})
 	})
-	for mark, err := range errs {
-		if err != nil {
-			t.Errorf("transaction %s: %v", mark, err)
-		}
-	}
-	if runs < 3 {
-		t.Errorf("the bodies ran %d times in all, want at least 3: the deadlock's loser runs again", runs)
-	}
-	wantBothMarks(t, db)
+	wantBothCommitted(t, db, errs, runs)
 	published := map[string]int{}
 	for _, ev := range events.events {
 		published[ev.GameID]++

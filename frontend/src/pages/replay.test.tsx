@@ -7,25 +7,9 @@ import { browserFocus, focusRefused } from '../testing/browserFocus';
 import { press } from '../testing/dom';
 import { mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
 import Replay, { keepInView } from './Replay';
+import { finishedArchive } from '../testing/archive';
 
-const archive: ArchiveDoc = {
-  game: {
-    id: 'g1', game: 'sequence', variant: 'classic', players: 2, teams: 2, status: 'finished', rated: false,
-    clock: { turn_seconds: 60 }, created_at: 't', seed_hash: 'x', ply: 2,
-    started_at: '2026-01-01T00:00:00Z', finished_at: '2026-01-01T00:05:00Z',
-    result: { status: 'finished', winner: 0 },
-    seats: [
-      { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
-      { seat: 1, team: 1, user: { id: 'b1', username: 'bot-random' }, bot: 'random', open: false, filled_by_bot: false, abandoned: false },
-    ],
-  },
-  setup: { game: 'sequence', variant: 'classic', players: 2, teams: 2 },
-  seed: 'ab', seed_hash: 'x',
-  moves: [
-    { ply: 0, seat: 0, move: 'JC@f1', by: 'player', user_id: 'u1', at: 't0' },
-    { ply: 1, seat: 1, move: 'AH@g5', by: 'bot', user_id: '', at: 't1' },
-  ],
-};
+const archive = finishedArchive;
 const vector = () => ({
   game: 'sequence',
   position: { board: ['*........*'], sequences: {}, hands: [['TD'], ['2H']], discards: [[], []], deck: ['2D'], turn: 0 },
