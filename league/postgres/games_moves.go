@@ -133,11 +133,11 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 			// on it: check again against the game as read.
 			continue
 		}
-		if !errors.Is(err, errStale) {
+		if !redoLocked(err) {
 			break
 		}
 	}
-	if errors.Is(err, errStale) {
+	if redoLocked(err) {
 		err = g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 			view, replyAt, err = g.playerMove(tx, fx, a, gameID, req, nil, true)
 			return err
@@ -155,6 +155,12 @@ func (g *Games) Move(ctx context.Context, a league.Actor, gameID string, req lea
 // errStale ends an unlocked attempt at a move: the game changed after it
 // was read.
 var errStale = errors.New("stale read")
+
+// redoLocked says whether an unlocked attempt is to be done again under
+// the game's row lock: it was stale, or PostgreSQL killed its one
+// statement in a deadlock (with a transaction holding a row the statement
+// needed and waiting for the game's row), which stored nothing either.
+func redoLocked(err error) bool { return errors.Is(err, errStale) || retryableAbort(err) }
 
 // knownGame is a game as last read, or as this process last stored it.
 type knownGame struct {
@@ -588,7 +594,7 @@ func (g *Games) applyPlan(ctx context.Context, read *knownGame, ply int, plan []
 	if err == nil {
 		g.run(context.WithoutCancel(ctx), fx)
 	}
-	if !errors.Is(err, errStale) {
+	if !redoLocked(err) {
 		return err
 	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {

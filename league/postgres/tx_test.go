@@ -266,3 +266,47 @@ func TestAStartUndoneLeavesNoCachedState(t *testing.T) {
 		t.Fatal("the state of a start that was undone is in the cache")
 	}
 }
+
+// A move's one unlocked statement that PostgreSQL kills in a deadlock has
+// stored nothing, as a stale one has: the move is done again under the
+// game's row lock, not answered with the abort (a 500). Here another
+// transaction holds an uncommitted row for the same ply, which the move's
+// INSERT waits on, and then asks for the game's row lock, which the
+// move's UPDATE holds.
+func TestAMoveKilledInADeadlockIsDoneUnderTheLock(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.headToHead(t, ann, bob)
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Moved as by an instance that did not store the game last: its one
+	// unlocked attempt is on the game as read.
+	r.games.cache = newStateCache(16)
+	other := r.db.Gorm.Begin()
+	defer other.Rollback()
+	if err := other.Exec(`INSERT INTO game_moves (game_id, ply, seat, move, actor, user_id) VALUES (?, 0, 0, 'x', 'player', ?)`,
+		g.ID, ann.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	moved := make(chan error, 1)
+	go func() {
+		_, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0]})
+		moved <- err
+	}()
+	time.Sleep(300 * time.Millisecond) // the move's statement waits on the row
+	// PostgreSQL finds the cycle from the move's side, the first to wait,
+	// one deadlock_timeout (1 s) after it began: the move's statement dies.
+	if err := other.Exec(`SELECT id FROM games WHERE id = ? FOR UPDATE`, g.ID).Error; err != nil {
+		t.Fatalf("the other transaction lost the deadlock instead: %v", err)
+	}
+	other.Rollback()
+	if err := <-moved; err != nil {
+		t.Fatalf("the move: %v; want it stored under the row lock", err)
+	}
+	if n := r.rowsOf(t, "game_moves", g.ID); n != 1 {
+		t.Fatalf("%d moves stored; want 1", n)
+	}
+}
