@@ -137,6 +137,10 @@ func (a *App) Start(ctx context.Context) (err error) {
 			}
 			return err
 		})
+		a.workers.Every(reconcileEvery, "forget lapsed presence", func(ctx context.Context) error {
+			_, err := games.ForgetLapsed(ctx)
+			return err
+		})
 		a.workers.Every(reconcileEvery, "reconcile rounds", func(ctx context.Context) error {
 			done, err := tournaments.Reconcile(ctx)
 			if done.Total() > 0 {

@@ -890,7 +890,8 @@ func abortOpenGame(tx *gorm.DB, fx *effects, row *gameRow, now time.Time) error 
 // forgetHere clears who is here at a game that starts or is called off:
 // it waits for nobody any more, and game_seats_here_idx, which holds the
 // seats marked here, then stays the size of the tables waiting now rather
-// than growing with every game ever played.
+// than growing with every game ever played (ForgetLapsed clears the marks
+// of the tables left open).
 func forgetHere(tx *gorm.DB, gameID string) error {
 	return tx.Model(&seatRow{}).Where("game_id = ? AND here_until IS NOT NULL", gameID).Update("here_until", nil).Error
 }

@@ -242,3 +242,45 @@ func TestAStartedOrCancelledTableForgetsWhoIsHere(t *testing.T) {
 		t.Fatalf("%d seats marked here at a cancelled game, want 0", n)
 	}
 }
+
+// The marks of a table its players walked away from lapse, and the sweep
+// clears them: the index of the people here holds those here now, not
+// every table ever left open. A mark renewed in time stays, and the lobby
+// offers the same tables before and after.
+func TestTheSweepClearsLapsedMarks(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	start := time.Now()
+	at := func(d time.Duration) { r.games.now = func() time.Time { return start.Add(d) } }
+	at(0)
+	left, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, err := r.games.Create(ctx, bob, league.NewGame{Game: "sequence", Players: 2, Seats: []league.SeatSpec{{UserID: bob.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := func() []string {
+		t.Helper()
+		var ids []string
+		if err := r.db.Gorm.Table("game_seats").Where("game_id IN ? AND here_until IS NOT NULL", []string{left.ID, kept.ID}).
+			Pluck("game_id", &ids).Error; err != nil {
+			t.Fatal(err)
+		}
+		return ids
+	}
+	at(hereGrace + time.Minute)
+	r.here(t, bob, kept.ID)
+	before, _ := lobbyIDs(t, r, league.StatusOpen, 10, "")
+	if n, err := r.games.ForgetLapsed(ctx); err != nil || n != 1 {
+		t.Fatalf("ForgetLapsed = %d, %v; want ann's lapsed mark cleared", n, err)
+	}
+	if got := marks(); !slices.Equal(got, []string{kept.ID}) {
+		t.Fatalf("marked after the sweep: %v; want bob's table only", got)
+	}
+	if after, _ := lobbyIDs(t, r, league.StatusOpen, 10, ""); !slices.Equal(after, before) || !slices.Equal(after, []string{kept.ID}) {
+		t.Fatalf("the lobby offers %v after the sweep, %v before; want bob's table both times", after, before)
+	}
+}

@@ -134,3 +134,18 @@ func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, enqueue fun
 	}
 	return len(overdue), nil
 }
+
+// ForgetLapsed clears presence marks whose time has passed, at most
+// reconcileBatch a call, and says how many. A lapsed mark already counts as
+// not here, but it stays in game_seats_here_idx: the seats of every open
+// table its players walked away from, and a mark a heartbeat renewed just
+// as its table started (after the start's forgetHere), so the index would
+// grow with every table ever left. The mark is read again as it is
+// cleared, so one renewed meanwhile stays.
+func (g *Games) ForgetLapsed(ctx context.Context) (int, error) {
+	now := g.now()
+	res := g.db.WithContext(ctx).Exec(`UPDATE game_seats SET here_until = NULL
+		WHERE (game_id, seat) IN (SELECT game_id, seat FROM game_seats WHERE here_until < ? LIMIT ?) AND here_until < ?`,
+		now, reconcileBatch, now)
+	return int(res.RowsAffected), res.Error
+}
