@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient, ApiError } from './client';
+import { ServerClock } from './serverClock';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -153,5 +154,15 @@ describe('ApiClient', () => {
     const err = await fail(c.quickMatch({ game: 'sequence', players: 5 }));
     expect(err.status).toBe(400);
     expect(err.fieldError('players')).toBe('sequence is not played by 5');
+  });
+
+  it("tells its clock every answer's Date header, errors and refreshes too", async () => {
+    const clock = new ServerClock();
+    const ahead = Date.now() + 120_000; // the server's clock two minutes ahead of this device's
+    const dated = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', Date: new Date(ahead).toUTCString() } });
+    const c = new ApiClient({ fetch: async () => dated(404, { title: 'Not Found' }), lock: (_n, fn) => fn(), clock });
+    await fail(c.get('/games/nope'));
+    expect(clock.offset()).toBeGreaterThan(118_000);
+    expect(clock.offset()).toBeLessThanOrEqual(121_000);
   });
 });

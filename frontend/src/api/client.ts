@@ -2,6 +2,7 @@
 // access token in memory, and one transparent refresh (through the
 // HttpOnly refresh cookie) when a request answers 401.
 import type { Game, QuickMatchRequest } from './types';
+import { ServerClock, serverClock } from './serverClock';
 
 export interface FieldError {
   field: string;
@@ -56,6 +57,8 @@ export interface ClientOptions {
    * that this client signed out
    */
   onSession?: (token: string | null, refused?: boolean) => void;
+  /** told the Date header of every answer (the page's clocks count in the server's time) */
+  clock?: ServerClock;
 }
 
 function defaultLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -70,12 +73,22 @@ export class ApiClient {
   private readonly base: string;
   private readonly lock: NonNullable<ClientOptions['lock']>;
   private readonly onSession: (token: string | null, refused?: boolean) => void;
+  private readonly clock: ServerClock;
 
   constructor(opts: ClientOptions = {}) {
     this.fetchImpl = opts.fetch ?? ((i, init) => fetch(i, init));
     this.base = opts.base ?? '/api/v1';
     this.lock = opts.lock ?? defaultLock;
     this.onSession = opts.onSession ?? (() => {});
+    this.clock = opts.clock ?? serverClock;
+  }
+
+  /** send is fetch, telling the clock when the answer was made by the server's time. */
+  private async send(url: string, init: RequestInit): Promise<Response> {
+    const sentAt = Date.now();
+    const res = await this.fetchImpl(url, init);
+    this.clock.note(res.headers?.get('Date') ?? null, sentAt, Date.now());
+    return res;
   }
 
   get accessToken(): string | null {
@@ -96,7 +109,7 @@ export class ApiClient {
     if (!this.refreshing) {
       this.refreshing = this.lock('seqleague-refresh', async () => {
         try {
-          const res = await this.fetchImpl(this.base + '/auth/refresh', {
+          const res = await this.send(this.base + '/auth/refresh', {
             method: 'POST',
             credentials: 'same-origin',
             headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -125,7 +138,7 @@ export class ApiClient {
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     let res: Response;
     try {
-      res = await this.fetchImpl(this.base + path, {
+      res = await this.send(this.base + path, {
         method,
         headers,
         credentials: 'same-origin',

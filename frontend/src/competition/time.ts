@@ -3,6 +3,7 @@
 
 import type { Clock } from '../api/types';
 import { counted } from '../components/plural';
+import { serverClock } from '../api/serverClock';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -39,8 +40,8 @@ export function clockText(c: Clock | undefined): string {
   return c?.turn_seconds ? `${duration(c.turn_seconds)} a turn` : 'untimed';
 }
 
-/** relative says how far away an instant is: "in 5 min", "2 h ago". */
-export function relative(iso: string | undefined, now = Date.now()): string {
+/** relative says how far away an instant of the server's is: "in 5 min", "2 h ago" (by the server's time, as the instant is). */
+export function relative(iso: string | undefined, now = serverClock.now()): string {
   if (!iso) return '';
   const t = Date.parse(iso);
   if (isNaN(t)) return '';

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { Clock, formatClock } from './Clock';
+import { serverClock } from '../api/serverClock';
 
 afterEach(() => vi.useRealTimers());
 
@@ -28,5 +29,21 @@ describe('the turn clock', () => {
     act(() => void vi.advanceTimersByTime(300));
     expect(root.textContent).toBe('0:14');
     render(null, root);
+  });
+
+  it("counts down in the server's time on a device whose clock is 30 s slow", () => {
+    vi.useFakeTimers();
+    const server = Date.parse('2030-01-01T00:00:00Z');
+    const device = server - 30_000;
+    vi.setSystemTime(device);
+    // an answer made at 00:00:00 by the server reached this device within 100 ms of its 23:59:30
+    serverClock.note(new Date(server).toUTCString(), device - 50, device + 50);
+    const root = document.createElement('div');
+    document.body.appendChild(root);
+    act(() => render(<Clock deadline={new Date(server + 30_000).toISOString()} />, root));
+    // every screen in step with the server shows 0:30 (or 0:29); this one showed 1:00
+    expect(['0:30', '0:29']).toContain(root.textContent);
+    render(null, root);
+    serverClock.reset();
   });
 });

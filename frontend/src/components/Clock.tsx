@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { serverClock } from '../api/serverClock';
 
 /** remaining is the time left until deadline, never negative. */
 export function remaining(deadline: string | undefined, now: number): number | null {
@@ -28,14 +29,16 @@ export function formatBank(ms: number): string {
 /** Clock counts down to the turn deadline. */
 export function Clock({ deadline, label = 'Time left', format = formatClock }: { deadline?: string; label?: string; format?: (ms: number) => string }) {
   // The interval only re-renders; the time is read at each render, so a new
-  // deadline is never measured against a clock reading up to 250 ms old.
+  // deadline is never measured against a clock reading up to 250 ms old. It
+  // is the server's time (the deadline is), so every screen shows one clock
+  // whatever its device's clock says.
   const [, setTick] = useState(0);
   useEffect(() => {
     if (!deadline) return;
     const t = setInterval(() => setTick((n) => n + 1), 250);
     return () => clearInterval(t);
   }, [deadline]);
-  const ms = remaining(deadline, Date.now());
+  const ms = remaining(deadline, serverClock.now());
   if (ms == null) return null;
   return (
     <span class={ms < 10000 ? 'clock low' : 'clock'} role="timer" aria-label={`${label}: ${format(ms)}`}>

@@ -3,6 +3,7 @@
 // person's seat, "abandoned", after max_timeouts timed-out turns in a row
 // or when they had not moved by a tournament round's deadline).
 import type { MoveRecord, Seat } from '../api/types';
+import { serverClock } from '../api/serverClock';
 import { TEAMS } from './board';
 
 type Seats = { seats: Seat[]; your_seat?: number | null };
@@ -112,8 +113,9 @@ export function opponentsWalkedAway(v: Seats): boolean {
 /**
  * keptFor is the name of the person an open seat is still kept for, or
  * null: a rematch's until its kept_until, one its creator kept for someone
- * (no kept_until) until the game starts.
+ * (no kept_until) until the game starts. kept_until is the server's
+ * instant, so it is compared with the server's time.
  */
-export function keptFor(s: Seat, now = Date.now()): string | null {
+export function keptFor(s: Seat, now = serverClock.now()): string | null {
   return s.open && s.kept_for && (!s.kept_until || Date.parse(s.kept_until) > now) ? s.kept_for.username : null;
 }
