@@ -557,4 +557,30 @@ describe('the keyboard focus after a seat action', () => {
     expect(document.activeElement!.textContent).toBe('Take a seat');
     expect(focusRefused).toEqual([]);
   });
+
+  it('shows the game as it is after a refused "Take a seat": started meanwhile, its stream down', async () => {
+    // bob's table, ann looking; carol took the last seat and the game started, but ann's page never heard
+    const waiting = view({ created_by: 'u2', seats: [{ ...bob, seat: 0, team: 0 }, open], your_seat: null });
+    const started = view({ ...waiting, status: 'active', seats: [{ ...bob, seat: 0, team: 0 }, { ...bob, seat: 1, user: { id: 'u3', username: 'carol' } }], state: sequenceState, to_move: [0] });
+    let current = waiting;
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /games/g1': () => current,
+      'POST /games/g1/join': () => {
+        current = started;
+        throw new ApiError(422, { title: 'Unprocessable', detail: 'the game has started; seats can no longer be taken or left' });
+      },
+    });
+    await restore();
+    const root = mount(<GamePage id="g1" />);
+    await settle();
+    await pressInBrowser([...root.querySelectorAll('button')].find((b) => b.textContent === 'Take a seat')!);
+    await settle();
+    expect(root.textContent).toContain('the game has started');
+    expect(root.textContent).not.toContain('Waiting for players');
+    expect(buttons(root)).not.toContain('Take a seat');
+    expect(document.activeElement!.tagName).toBe('H1');
+  });
 });

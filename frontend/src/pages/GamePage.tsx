@@ -339,6 +339,11 @@ export default function GamePage({ id }: { id: string }) {
       else focusNext('h1');
     } catch (e) {
       setError(e);
+      // A refusal says the game is not what this page shows (taken, started,
+      // called off while its event stream was down): the page that said
+      // "Waiting for players" and "Take a seat" beside "the game has started"
+      // shows the game as it is, the objection above it.
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) await load();
       focusNext(`[data-seat-action=${path}]`, 'h1');
     } finally {
       setBusy(false);
