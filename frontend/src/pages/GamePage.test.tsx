@@ -170,6 +170,32 @@ describe('an open game', () => {
     expect(stacks.some((l) => l.querySelector('.chip'))).toBe(false);
   });
 
+  it('lets a player pick the team they sit on, where the seats they may take are on different teams', () => {
+    // carol's 2-against-2 table: seat 1 (Blue) hers, 2 (Green) and 3 (Blue) open, 4 (Green) a bot
+    const carol: Seat = { ...ann, user: { id: 'u3', username: 'carol' } };
+    const seats = [carol, { ...open, seat: 1, team: 1 }, { ...open, seat: 2, team: 0 }, { ...bot, seat: 3, team: 1 }];
+    const table = view({ players: 4, teams: 2, created_by: 'u3', seats, your_seat: null });
+    const acts: [string, number | undefined][] = [];
+    const dan = mount(<OpenGame view={table} me="u4" busy={false} onAction={(a, seat) => acts.push([a, seat])} />);
+    const sit = [...dan.querySelectorAll<HTMLButtonElement>('button[data-seat]')];
+    expect(sit.map((b) => [b.closest('.open-seat')!.getAttribute('data-seat'), b.textContent, b.getAttribute('aria-label')])).toEqual([
+      ['1', 'Sit here', 'Sit here: seat 2, Green team'],
+      ['2', 'Sit here', 'Sit here: seat 3, Blue team'],
+    ]);
+    act(() => sit[1].click());
+    expect(acts).toEqual([['join', 2]]);
+    expect(buttons(dan)).toContain('Take a seat'); // still: any seat will do
+    // one team's seats open, a seat kept for another, a table of single seats, Stacks: nothing to pick
+    const blueOnly = view({ ...table, seats: [carol, { ...bot, seat: 1 }, { ...open, seat: 2, team: 0 }, { ...bot, seat: 3, team: 1 }] });
+    const kept = view({ ...table, seats: [carol, { ...open, seat: 1, team: 1, kept_for: { id: 'u5', username: 'eve' } }, { ...open, seat: 2, team: 0 }, { ...bot, seat: 3, team: 1 }] });
+    const single = view({ players: 3, teams: 3, created_by: 'u3', seats: [carol, open, { ...open, seat: 2, team: 2 }], your_seat: null });
+    const stacks = view({ ...table, game: 'stacks' });
+    for (const v of [blueOnly, kept, single, stacks]) expect(mount(<OpenGame view={v} me="u4" busy={false} onAction={() => {}} />).querySelector('button[data-seat]')).toBeNull();
+    // nor for someone seated, or signed out
+    expect(mount(<OpenGame view={view({ ...table, your_seat: 0 })} me="u3" busy={false} onAction={() => {}} />).querySelector('button[data-seat]')).toBeNull();
+    expect(mount(<OpenGame view={table} busy={false} onAction={() => {}} />).querySelector('button[data-seat]')).toBeNull();
+  });
+
   it('offers no leave button to someone not seated', () => {
     const root = mount(<OpenGame view={view({ your_seat: null, seats: [ann, open] })} me="u3" busy={false} onAction={() => {}} />);
     expect(buttons(root)).toEqual(['Take a seat']);
@@ -545,6 +571,21 @@ describe('the keyboard focus after a seat action', () => {
     const aborted = await openGamePage(view({ status: 'aborted', your_seat: null, created_by: 'u2', seats: [bob, open] }), () => view({}));
     expect(aborted.querySelector('.result')!.textContent).toBe('The game was aborted.');
     expect(liveRegions(aborted).map((e) => e.textContent).filter(Boolean)).toEqual(['The game was aborted.']);
+  });
+
+  it('sends the seat picked with "Sit here", and goes to "Leave this game"', async () => {
+    // bob's 2-against-2 table, ann looking: she sits on seat 3, bob's Blue team, not the first open seat
+    const bobs = { players: 4, teams: 2, created_by: 'u2' };
+    const seats = [{ ...bob, seat: 0, team: 0 }, { ...open, seat: 1, team: 1 }, { ...open, seat: 2, team: 0 }, { ...bot, seat: 3, team: 1 }];
+    const root = await openGamePage(view({ ...bobs, seats, your_seat: null }), () =>
+      view({ ...bobs, seats: seats.map((s) => (s.seat === 2 ? { ...ann, seat: 2, team: 0 } : s)), your_seat: 2 }),
+    );
+    calls.length = 0;
+    await pressInBrowser(root.querySelector<HTMLButtonElement>('button[data-seat="2"]')!);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/games/g1/join', { seat: 2 }]]);
+    expect(root.querySelector('[data-seat="2"]')!.textContent).toContain('ann (you)');
+    expect(document.activeElement!.textContent).toBe('Leave this game');
+    expect(focusRefused).toEqual([]);
   });
 
   it('goes to "Take a seat" after leaving a game others sit at', async () => {

@@ -92,13 +92,21 @@ export function keptNote(view: GameView): string {
  * (SeatEditor, then onSeatChanged), and a player a seat is kept for may
  * decline it.
  */
-export function OpenGame(props: { view: GameView; me?: string; busy: boolean; onAction: (a: SeatAction) => void; onSeatChanged?: () => Promise<unknown> }) {
+export function OpenGame(props: {
+  view: GameView;
+  me?: string;
+  busy: boolean;
+  onAction: (a: SeatAction, seat?: number) => void;
+  onSeatChanged?: () => Promise<unknown>;
+}) {
   const { view, me, busy, onAction, onSeatChanged } = props;
   const [copied, setCopied] = useState(false);
   const creator = me != null && view.created_by === me;
   const open = view.seats.some((s) => s.open);
   // a seat kept for someone else is not one this viewer can take (a seat kept for them is)
-  const free = view.seats.some((s) => s.open && (keptFor(s) == null || s.kept_for?.id === me));
+  const freeSeats = me && view.your_seat == null ? view.seats.filter((s) => s.open && (keptFor(s) == null || s.kept_for?.id === me)) : [];
+  const free = freeSeats.length > 0;
+  const choose = chooseSeat(view, freeSeats);
   const people = view.seats.filter((s) => s.user && !s.bot);
   const keptForMe = view.your_seat == null && view.seats.some((s) => keptFor(s) != null && s.kept_for?.id === me);
   // The lobby and quick matches offer a public table with a seat anyone may
@@ -130,6 +138,19 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
       <ul class="open-seats">
         {view.seats.map((s) => (
           <OpenSeat key={s.seat} view={view} seat={s.seat}>
+            {choose && freeSeats.includes(s) && (
+              <button
+                type="button"
+                class="small sit-here"
+                data-seat-action="join"
+                data-seat={s.seat}
+                aria-label={`Sit here: seat ${s.seat + 1}${sequenceTeam(view.game, s.team) ? `, ${sequenceTeam(view.game, s.team)}` : ''}`}
+                disabled={busy}
+                onClick={() => onAction('join', s.seat)}
+              >
+                Sit here
+              </button>
+            )}
             {creator && onSeatChanged && (s.open || s.bot) && <SeatEditor view={view} seat={s.seat} onSaved={onSeatChanged} />}
           </OpenSeat>
         ))}
@@ -187,6 +208,17 @@ export function OpenGame(props: { view: GameView; me?: string; busy: boolean; on
       )}
     </section>
   );
+}
+
+/**
+ * chooseSeat says whether a player about to sit down picks the seat: where
+ * the seats they may take are on different teams. "Take a seat" took the
+ * first of them, so at a 2-against-2 table with seats 2 (Green) and 3
+ * (Blue) open, a player could not join their friend's Blue team.
+ */
+export function chooseSeat(view: GameView, freeSeats: GameView['seats']): boolean {
+  if (view.game !== 'sequence' || view.teams >= view.players) return false;
+  return new Set(freeSeats.map((s) => s.team)).size > 1;
 }
 
 /** ConnBadge shows the event stream's state ("live", "reconnecting…"), which matters only while the game is in play. */
@@ -326,11 +358,11 @@ export default function GamePage({ id }: { id: string }) {
     }
   };
 
-  const seatAction = async (path: SeatAction) => {
+  const seatAction = async (path: SeatAction, seat?: number) => {
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/games/${encodeURIComponent(id)}/${path}`, {});
+      await api.post(`/games/${encodeURIComponent(id)}/${path}`, seat == null ? {} : { seat });
       await load();
       // a cancelled game's "aborted", the button that undoes the action, else the heading
       if (path === 'leave') focusNext('.result', '[data-seat-action=join]', 'h1');
