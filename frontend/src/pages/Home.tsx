@@ -50,7 +50,9 @@ export default function Home() {
       <h1>Hello, {user.username}</h1>
       <div class="home-grid">
         <section class="card-box" aria-labelledby="my-games">
-          <h2 id="my-games">My games</h2>
+          <h2 id="my-games" tabIndex={-1}>
+            My games
+          </h2>
           <Invitations me={user.id} />
           {!games.error && <ErrorBox error={toMove.error} />}
           {!!toMove.data?.length && (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { Game } from '../api/types';
 import { gameName } from '../components/GameList';
 import { ShowMore, usePagedList, useRefresh } from '../components/list';
@@ -25,9 +26,19 @@ export function Invitations({ me }: { me: string }) {
       await api.post(`/games/${encodeURIComponent(id)}/join`, {});
       navigate(`/games/${id}`);
     });
+  // Decline takes its line away, and with it the focused button: the focus
+  // went to the page. It goes to the next invitation's Join once the list
+  // is read again, or to "My games" when none is left.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || list.loading || busy) return;
+    refocus.current = false;
+    (document.querySelector<HTMLElement>('ul.invitations button') ?? document.getElementById('my-games'))?.focus();
+  });
   const decline = (id: string) =>
     void run(async () => {
       await api.post(`/games/${encodeURIComponent(id)}/decline`, {});
+      refocus.current = true;
       list.reload();
       waitingChanged();
     });

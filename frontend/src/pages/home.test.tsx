@@ -141,6 +141,31 @@ describe('Home\'s invitations', () => {
     expect(calls.filter((c) => c.path.includes('invited=true')).length).toBeGreaterThanOrEqual(1);
     expect(root.querySelector('ul.invitations')).toBeNull();
     expect(location.pathname).toBe('/');
+    // the declined line and its button are gone: the focus is on "My games", not the page
+    expect(document.activeElement).toBe(root.querySelector('#my-games'));
+  });
+
+  it("hands the focus to the next invitation's Join after a Decline", async () => {
+    const second = { ...invitation, id: 'g-invite2', created_by_name: 'dave' };
+    let invited = [invitation, second];
+    stub({
+      'GET /me': () => me,
+      'GET /users/u1/games\\?invited=true&limit=20': () => ({ items: invited, next_cursor: '' }),
+      'POST /games/g-invite/decline': () => {
+        invited = [second];
+        return invitation;
+      },
+      'GET /users/u1/games.*': () => ({ items: [theirs], next_cursor: '' }),
+      'GET /users/u1/(clubs|tournaments).*': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const decline = root.querySelector('ul.invitations button[aria-label="Decline Sequence · 2 players by carol"]') as HTMLButtonElement;
+    decline.focus();
+    await act(async () => void decline.click());
+    await settle();
+    expect(document.activeElement!.getAttribute('aria-label')).toBe('Join Sequence · 2 players by dave');
   });
 
   it('shows nothing of invitations while there are none', async () => {
