@@ -884,6 +884,25 @@ func abortOpenGame(tx *gorm.DB, fx *effects, row *gameRow, now time.Time) error 
 		return err
 	}
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})
+	return forgetRematch(tx, fx, row.ID)
+}
+
+// forgetRematch unlinks an aborted game from the game it was the rematch
+// of: that game's page said "A rematch is set up" and sent its spectators
+// to the aborted table. Its viewers get a rematch event, and the next ask
+// for a rematch makes a new one.
+func forgetRematch(tx *gorm.DB, fx *effects, rematchID string) error {
+	var of []struct {
+		ID  string
+		Ply int
+	}
+	if err := tx.Raw("UPDATE games SET rematch_id = NULL, revision = revision + 1 WHERE rematch_id = ? RETURNING id, ply", rematchID).
+		Scan(&of).Error; err != nil {
+		return err
+	}
+	for _, o := range of {
+		fx.publish(league.GameEvent{GameID: o.ID, Ply: o.Ply, Kind: "rematch"})
+	}
 	return nil
 }
 

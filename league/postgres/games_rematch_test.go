@@ -154,6 +154,11 @@ func TestASeatKeptForAPlayerOpensToAnyoneOnceItsTimeIsUp(t *testing.T) {
 	if _, err := r.games.Leave(ctx, ann, re.ID); err != nil {
 		t.Fatal(err)
 	}
+	// The finished game no longer names it: its page offered "Play the
+	// rematch" and sent spectators to the aborted table.
+	if v, err := r.games.View(ctx, league.Actor{}, g.ID); err != nil || v.Game.RematchID != "" {
+		t.Fatalf("the finished game after its rematch was aborted: rematch %q, %v; want none", v.Game.RematchID, err)
+	}
 	again, err := r.games.Rematch(ctx, ann, g.ID)
 	if err != nil {
 		t.Fatal(err)
