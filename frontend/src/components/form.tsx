@@ -101,8 +101,9 @@ export function Input(props: {
   );
 }
 
-export function Check(props: { id: string; label: ComponentChildren; checked: boolean; onChange: (v: boolean) => void; hint?: string; disabled?: boolean }) {
-  const { id } = props;
+export function Check(props: { id: string; label: ComponentChildren; checked: boolean; onChange: (v: boolean) => void; hint?: string; disabled?: boolean; error?: string }) {
+  const { id, error } = props;
+  const describedBy = [error && id + '-err', props.hint && id + '-hint'].filter(Boolean).join(' ') || undefined;
   return (
     <div class="field check">
       <input
@@ -110,10 +111,16 @@ export function Check(props: { id: string; label: ComponentChildren; checked: bo
         type="checkbox"
         checked={props.checked}
         disabled={props.disabled}
-        aria-describedby={props.hint ? id + '-hint' : undefined}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={describedBy}
         onChange={(e) => props.onChange((e.currentTarget as HTMLInputElement).checked)}
       />
       <label for={id}>{props.label}</label>
+      {error && (
+        <small id={id + '-err'} class="field-error">
+          {error}
+        </small>
+      )}
       {props.hint && (
         <small id={id + '-hint'} class="hint">
           {props.hint}

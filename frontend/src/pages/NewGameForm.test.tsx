@@ -99,7 +99,7 @@ describe('the new-game form on the page', () => {
         detail: 'the game cannot be set up',
         errors: [
           { field: 'clock', message: 'use turn_seconds or bank_seconds, not both' },
-          { field: 'rated', message: 'must be true or false' },
+          { field: 'sequences_to_win', message: 'must be 1 or 2' },
         ],
       }),
     );
@@ -109,7 +109,7 @@ describe('the new-game form on the page', () => {
     expect(document.querySelector('#ng-clock')!.getAttribute('aria-invalid')).toBe('true');
     // a field without a control of its own is still named, under the summary
     expect(document.querySelector('.error')!.textContent).toContain('the game cannot be set up');
-    expect(document.querySelector('.error')!.textContent).toContain('must be true or false');
+    expect(document.querySelector('.error')!.textContent).toContain('must be 1 or 2');
   });
 
   it('asks for a private table when its box is ticked, and says what that means', async () => {
@@ -124,6 +124,32 @@ describe('the new-game form on the page', () => {
     act(() => box.click());
     await submit();
     expect((post.mock.calls[1][1] as NewGame).private).toBe(true);
+  });
+
+  it('asks for a rated game when its box is ticked, and shows the objection to it at the box', async () => {
+    const post = vi.spyOn(api, 'post').mockResolvedValue({ id: 'g1' } as never);
+    act(() => render(<NewGameForm />, document.body));
+    const box = document.querySelector('#ng-rated') as HTMLInputElement;
+    expect(document.querySelector('label[for="ng-rated"]')!.textContent).toBe('Rated game');
+    expect(box.checked).toBe(false);
+    await submit();
+    expect((post.mock.calls[0][1] as NewGame).rated).toBeUndefined();
+    act(() => box.click());
+    await submit();
+    expect((post.mock.calls[1][1] as NewGame).rated).toBe(true);
+    post.mockRejectedValue(
+      new ApiError(400, {
+        title: 'Invalid input',
+        detail: 'a rated game needs a person',
+        errors: [{ field: 'rated', message: 'a rated game needs a person at the table: take a seat or leave one open' }],
+      }),
+    );
+    await submit();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0])!.textContent).toBe(
+      'a rated game needs a person at the table: take a seat or leave one open',
+    );
+    expect(document.querySelector('.error ul')).toBeNull(); // said at the box, not again under the summary
   });
 
   it('keeps a seat for a player by username: "Open, kept for…" asks the name and posts it', async () => {

@@ -24,10 +24,12 @@ export interface GameForm extends ClockChoice {
   keptFor: string[];
   /** private: not in the lobby nor found by a quick match; only people with the link find it */
   private: boolean;
+  /** rated: the result moves the players' ratings (the leaderboards); only the API could ask for it */
+  rated: boolean;
 }
 
 export function defaultForm(): GameForm {
-  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], keptFor: [], clockMode: 'turn', turnSeconds: 60, bankSeconds: 300, incrementSeconds: 0, private: false };
+  return { game: 'sequence', variant: 'classic', players: 2, teams: 2, seats: ['me', 'random'], keptFor: [], clockMode: 'turn', turnSeconds: 60, bankSeconds: 300, incrementSeconds: 0, private: false, rated: false };
 }
 
 /**
@@ -88,6 +90,7 @@ export function toRequest(f: GameForm): NewGame {
   const clock = toClock(f);
   if (clock) req.clock = clock;
   if (f.private) req.private = true;
+  if (f.rated) req.rated = true;
   return req;
 }
 
@@ -102,7 +105,8 @@ export function NewGameForm() {
   const fields = fieldErrors?.fields ?? [];
   const bySeat = seatErrors(fields);
   for (const i of unnamed) bySeat.set(i, ['Enter the username of the player to keep this seat for.', ...(bySeat.get(i) ?? [])]);
-  const unplaced = fields.filter((x) => x.field !== 'clock' && !x.field.startsWith('clock.') && !SEAT_FIELD.test(x.field));
+  const unplaced = fields.filter((x) => x.field !== 'clock' && !x.field.startsWith('clock.') && x.field !== 'rated' && !SEAT_FIELD.test(x.field));
+  const ratedError = fieldErrors?.fieldError('rated');
   const playerCounts = f.game === 'sequence' ? Object.keys(SEQUENCE_TABLES).map(Number) : STACKS_PLAYERS;
 
   const submit = (e: Event) => {
@@ -237,6 +241,14 @@ export function NewGameForm() {
         checked={f.private}
         onChange={(v) => setF({ ...f, private: v })}
         hint="A private table is not listed to join or watch, and no quick match seats a stranger at it: send its link to the people you want to play."
+      />
+      <Check
+        id="ng-rated"
+        label="Rated game"
+        checked={f.rated}
+        onChange={(v) => setF({ ...f, rated: v })}
+        hint="The result moves the Elo rating of everyone at the table on the game's leaderboard; leaving early counts as a loss. A rated game needs a person at the table: you, or an open seat."
+        error={ratedError}
       />
       <div class="row">
         <ClockFields idPrefix="ng" value={f} onChange={(patch) => setF({ ...f, ...patch })} fieldError={(k) => fieldErrors?.fieldError(k)} />
