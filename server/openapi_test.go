@@ -568,6 +568,41 @@ func TestOpenAPIListsTheRefusalOfABadToken(t *testing.T) {
 	}
 }
 
+// Every operation that takes a body lists the refusals of a body it
+// cannot read: one over the 64 KiB limit (413, which only registration
+// listed: a client sending an oversized club description or move met an
+// answer its document did not have) and one that takes longer than
+// bodyReadTimeout to arrive (408, which none listed). The 413 is asked of
+// the server itself; the 408 needs a slow connection (see bind_test.go).
+func TestOpenAPIListsTheRefusalsOfABodyTooLargeOrTooSlow(t *testing.T) {
+	e := New(Deps{Metrics: prometheus.NewRegistry(), Logger: quietLogger,
+		Auth: AuthConfig{Secret: []byte(testSecret), Issuer: testIssuer, AccessTokenTTL: time.Minute}})
+	e.Logger.SetOutput(io.Discard)
+	doc := openAPIDoc(t)
+	oversized := `{"name":"` + strings.Repeat("x", 70<<10) + `"}`
+	for path, ops := range doc["paths"].(map[string]any) {
+		for method, op := range ops.(map[string]any) {
+			if _, takesBody := op.(map[string]any)["requestBody"]; !takesBody {
+				continue
+			}
+			url := strings.NewReplacer("{id}", "00000000-0000-0000-0000-000000000001", "{user_id}", "00000000-0000-0000-0000-000000000002",
+				"{seat}", "1", "{number}", "1").Replace(path)
+			req := httptest.NewRequest(strings.ToUpper(method), url, strings.NewReader(oversized))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			e.ServeHTTP(rec, req)
+			if rec.Code != http.StatusRequestEntityTooLarge {
+				t.Errorf("%s %s answers a 70 KiB body %d, want 413", strings.ToUpper(method), path, rec.Code)
+			}
+			for _, status := range []int{http.StatusRequestTimeout, http.StatusRequestEntityTooLarge} {
+				if !documented(doc, method, path, status) {
+					t.Errorf("%s %s takes a body but does not list %d", strings.ToUpper(method), path, status)
+				}
+			}
+		}
+	}
+}
+
 // wantDocumented fails unless the document lists the answer rec gave.
 func wantDocumented(t *testing.T, rec *httptest.ResponseRecorder, method, path string, status int) {
 	t.Helper()
