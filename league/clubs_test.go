@@ -76,6 +76,17 @@ func TestPlainNamesAreOneLineOfVisibleText(t *testing.T) {
 		"\ufeffann":                     false,
 		string([]byte{'a', 0xff, 'b'}):  false,
 		"Cup \u0085 next line (C1 NEL)": false,
+		"Cup\u2028Final":                false, // a line separator breaks the line
+		"Cup\u2029Final":                false, // and a paragraph separator
+		"ann\u200f":                     false, // a right-to-left mark reorders what is around it
+		"ann\u061c":                     false, // and the Arabic letter mark
+		"a\u00adnn":                     false, // a soft hyphen: looks like ann
+		"a\u2060nn":                     false, // a word joiner: looks like ann
+		"ann\U000e0041":                 false, // a tag outside a flag: looks like ann
+		"a\u3164nn":                     false, // a Hangul filler shows as nothing
+		"\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f Lions": true, // the flag of England is 🏴 and tags
+		"Café":   true,
+		"무지개 클럽": true,
 	} {
 		if got := PlainName(name); got != ok {
 			t.Errorf("PlainName(%q) = %v, want %v", name, got, ok)

@@ -29,23 +29,46 @@ func EntryNameOK(name string) bool {
 }
 
 // PlainName says whether a name is one line of text as it will be shown:
-// no control characters (a line break, a tab), no bidirectional embedding,
-// override or isolate (which would reorder the text shown after it: a
-// name could make a standings row read as another's) and no invisible
-// zero-width space or byte-order mark (two names that look alike but
-// differ). Joiners stay: some scripts and emoji need them.
+// no control characters (a line break, a tab) nor line or paragraph
+// separators, no bidirectional mark, embedding, override or isolate (which
+// would reorder the text shown around it: a name could make a standings
+// row read as another's) and nothing invisible (a zero-width space, a
+// byte-order mark, a soft hyphen, a word joiner, a Hangul filler: two names
+// that look alike but differ). Joiners stay: some scripts and emoji need
+// them, as a subdivision flag needs its tags.
 func PlainName(name string) bool {
-	return utf8.ValidString(name) && !strings.ContainsFunc(name, func(r rune) bool {
-		switch {
-		case unicode.IsControl(r),
-			r >= '\u202a' && r <= '\u202e', // embeddings and overrides
-			r >= '\u2066' && r <= '\u2069', // isolates
-			r == '\u200b', r == '\ufeff':
-			return true
-		}
+	if !utf8.ValidString(name) {
 		return false
-	})
+	}
+	prev := rune(0)
+	for _, r := range name {
+		if !plainRune(r, prev) {
+			return false
+		}
+		prev = r
+	}
+	return true
 }
+
+// plainRune says whether r, following prev, may stand in a plain name.
+func plainRune(r, prev rune) bool {
+	switch {
+	case unicode.IsControl(r), unicode.In(r, unicode.Zl, unicode.Zp):
+		return false
+	case r == '\u200c', r == '\u200d': // zero-width non-joiner and joiner
+		return true
+	case isTag(r): // only in an emoji tag sequence: 🏴 and its tags make a flag
+		return prev == '\U0001f3f4' || isTag(prev)
+	case unicode.Is(unicode.Cf, r): // format characters: marks, overrides, isolates, invisibles
+		return false
+	case r == '\u115f', r == '\u1160', r == '\u3164', r == '\uffa0': // Hangul fillers, letters that show as nothing
+		return false
+	}
+	return true
+}
+
+// isTag says whether r is a tag character (U+E0020–U+E007F).
+func isTag(r rune) bool { return r >= '\U000e0020' && r <= '\U000e007f' }
 
 // Tournament statuses.
 const (

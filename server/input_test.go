@@ -54,6 +54,8 @@ func TestBadInputIsRefusedAndTheDatabaseUnchanged(t *testing.T) {
 		{"club name too long", "POST", "/api/v1/clubs", `{"name":"` + strings.Repeat("n", 65) + `"}`, owner, "", 400, "name"},
 		{"club name with a control character", "POST", "/api/v1/clubs", `{"name":"bad\nname"}`, owner, "", 400, "name"},
 		{"club name with a direction override", "POST", "/api/v1/clubs", `{"name":"Club \u202eeulb"}`, owner, "", 400, "name"},
+		{"club name across two lines by a line separator", "POST", "/api/v1/clubs", `{"name":"Club\u2028Two"}`, owner, "", 400, "name"},
+		{"club name with an invisible soft hyphen", "POST", "/api/v1/clubs", `{"name":"corner\u00adclub"}`, owner, "", 400, "name"},
 		{"club description too long", "POST", "/api/v1/clubs", `{"name":"Fine name","description":"` + strings.Repeat("d", 2001) + `"}`, owner, "", 400, "description"},
 		{"club name taken", "POST", "/api/v1/clubs", `{"name":"corner club"}`, owner, "", 409, "name"},
 		{"club edit with an unknown field", "PATCH", clubPath, `{"owner":"me"}`, owner, "", 400, "owner"},
