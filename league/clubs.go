@@ -197,7 +197,7 @@ const (
 
 // NormalizeClubName trims a club name and checks it.
 func NormalizeClubName(name string) (string, *FieldError) {
-	name = strings.TrimSpace(name)
+	name = TrimName(name)
 	if n := utf8.RuneCountInString(name); n < ClubNameMin || n > ClubNameMax {
 		return name, &FieldError{"name", "must be 3 to 64 characters"}
 	}

@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Name limits, in characters (runes), as the API states them: a name in
@@ -27,6 +29,12 @@ func TournamentNameOK(name string) bool {
 func EntryNameOK(name string) bool {
 	return utf8.RuneCountInString(name) <= EntryNameMax && PlainName(name)
 }
+
+// TrimName is a display name as it is checked and kept: without the spaces
+// around it, and in Unicode's composed form (NFC), so that "Café" typed with
+// an é and with an e and a combining accent are one name to the unique
+// indexes (lower(name)) as they are one to the eye.
+func TrimName(name string) string { return norm.NFC.String(strings.TrimSpace(name)) }
 
 // PlainName says whether a name is one line of text as it will be shown:
 // no control characters (a line break, a tab) nor line or paragraph

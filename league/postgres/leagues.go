@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"sort"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -107,7 +106,7 @@ func seasonOfClub(tx *gorm.DB, seasonID, clubID string) error {
 }
 
 func checkName(name string) (string, error) {
-	name = strings.TrimSpace(name)
+	name = league.TrimName(name)
 	if name == "" || utf8.RuneCountInString(name) > 100 || !league.PlainName(name) {
 		return "", league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
 	}

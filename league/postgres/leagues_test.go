@@ -26,6 +26,18 @@ func TestTakenLeagueAndSeasonNamesAreConflicts(t *testing.T) {
 	}
 	_, err = leagues.CreateSeason(ctx, r.organizer, lg.ID, "2026")
 	assertNameConflict(t, "season", err)
+	// "Café" with an é and with an e and a combining accent look alike:
+	// both are kept composed (NFC), so the second is the first's name.
+	if _, err := leagues.CreateLeague(ctx, r.organizer, r.clubID, "Caf\u00e9 League", ""); err != nil {
+		t.Fatal(err)
+	}
+	_, err = leagues.CreateLeague(ctx, r.organizer, r.clubID, "Cafe\u0301 League", "")
+	assertNameConflict(t, "league", err)
+	if _, err := leagues.CreateSeason(ctx, r.organizer, lg.ID, "\u00c9t\u00e9"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = leagues.CreateSeason(ctx, r.organizer, lg.ID, "E\u0301te\u0301")
+	assertNameConflict(t, "season", err)
 }
 
 func assertNameConflict(t *testing.T, what string, err error) {

@@ -372,6 +372,7 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 
 // Create stores a tournament of a club; organizers only.
 func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.NewTournament) (*league.Tournament, error) {
+	req.Name = league.TrimName(req.Name)
 	if !league.TournamentNameOK(req.Name) {
 		return nil, league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
 	}
@@ -383,7 +384,7 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 		if err := organizerOf(tx, a, req.ClubID); err != nil {
 			return err
 		}
-		row := tournamentRow{ClubID: req.ClubID, Name: strings.TrimSpace(req.Name), Config: mustJSON(req.Config),
+		row := tournamentRow{ClubID: req.ClubID, Name: req.Name, Config: mustJSON(req.Config),
 			Status: league.TournamentRegistration, CreatedBy: &a.UserID, CreatedAt: t.now()}
 		if req.SeasonID != "" {
 			if err := seasonOfClub(tx, req.SeasonID, req.ClubID); err != nil {
@@ -576,7 +577,7 @@ func renameLocked(tx *gorm.DB, r *tournamentRow, name *string) error {
 	if name == nil {
 		return nil
 	}
-	trimmed := strings.TrimSpace(*name)
+	trimmed := league.TrimName(*name)
 	if !league.TournamentNameOK(trimmed) {
 		return league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
 	}
@@ -733,7 +734,7 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 				return league.Errorf(league.ECONFLICT, "a player of this entry already plays in the tournament")
 			}
 		}
-		name := strings.TrimSpace(e.Name)
+		name := league.TrimName(e.Name)
 		if name == "" {
 			if name, err = defaultEntryName(tx, e.Members); err != nil {
 				return err
