@@ -80,6 +80,7 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 	for _, tc := range []struct {
 		name, settings, field string
 	}{
+		{"no club", `"club_id":""`, "club_id"}, // was a 404 "no such club"
 		{"an unknown variant", `"variant":"weird"`, "variant"},
 		{"an unknown fill-in level", `"fill_level":"godlike"`, "fill_level"},
 		{"a double knockout", `"double":true`, "double"},
@@ -150,6 +151,20 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 				t.Errorf("tournaments: %d before, %d after", before, after)
 			}
 		})
+	}
+}
+
+// A club_id that names no club is a 404 that says it was club_id (a
+// season_id that names no season is a 400 naming season_id): the path had
+// no ID to blame.
+func TestATournamentOfAClubThatDoesNotExistIsRefusedNamingClubID(t *testing.T) {
+	r := newCompetitionRig(t)
+	for _, id := range []string{"00000000-0000-0000-0000-000000000000", "not-a-uuid"} {
+		before := r.count("tournaments")
+		wantProblem(t, r.call("POST", "/api/v1/tournaments", r.tournamentBody(fmt.Sprintf(`"club_id":%q`, id)), r.organizer), 404, "club_id")
+		if after := r.count("tournaments"); after != before {
+			t.Errorf("tournaments: %d before, %d after", before, after)
+		}
 	}
 }
 

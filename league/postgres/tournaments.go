@@ -373,6 +373,9 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 // Create stores a tournament of a club; organizers only.
 func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.NewTournament) (*league.Tournament, error) {
 	req.Name = league.TrimName(req.Name)
+	if req.ClubID == "" {
+		return nil, league.Invalid("name the club", league.FieldError{Field: "club_id", Message: "is required"})
+	}
 	if !league.TournamentNameOK(req.Name) {
 		return nil, league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
 	}
@@ -382,7 +385,7 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 	var out *league.Tournament
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		if err := organizerOf(tx, a, req.ClubID); err != nil {
-			return err
+			return namingClubID(err)
 		}
 		row := tournamentRow{ClubID: req.ClubID, Name: req.Name, Config: mustJSON(req.Config),
 			Status: league.TournamentRegistration, CreatedBy: &a.UserID, CreatedAt: t.now()}
@@ -508,6 +511,16 @@ func organizer(tx *gorm.DB, a league.Actor, r *tournamentRow) error {
 }
 
 // organizerOf checks that a may run a club's competitions.
+// namingClubID names club_id in a "no such club" refusal: the club is the
+// body's, not the path's, so the client is told which of its fields it was.
+func namingClubID(err error) error {
+	var le *league.Error
+	if errors.As(err, &le) && le.Code == league.ENOTFOUND && len(le.Fields) == 0 {
+		return &league.Error{Code: le.Code, Message: le.Message, Fields: []league.FieldError{{Field: "club_id", Message: "no such club"}}}
+	}
+	return err
+}
+
 func organizerOf(tx *gorm.DB, a league.Actor, clubID string) error {
 	role, err := clubRole(tx, a, clubID, false)
 	if err != nil {
