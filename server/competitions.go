@@ -132,9 +132,18 @@ type memberBody struct {
 }
 
 type entryRequest struct {
-	Name    string       `json:"name"`
-	Members []memberBody `json:"members"`
-	Seed    int          `json:"seed"`
+	Name    string               `json:"name"`
+	Members []entryMemberRequest `json:"members"`
+	Seed    int                  `json:"seed"`
+}
+
+// entryMemberRequest is a member as an entry names one: a user or a bot.
+// The answer's member also has a username, which a request does not take:
+// one that took it ignored it, and {"username":"bob"} was refused as
+// naming neither user nor bot.
+type entryMemberRequest struct {
+	User string `json:"user,omitempty"`
+	Bot  string `json:"bot,omitempty"`
 }
 
 type entryResponse struct {

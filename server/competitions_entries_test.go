@@ -76,3 +76,22 @@ func TestEnteringOneselfTwiceIsAConflict(t *testing.T) {
 		t.Errorf("entries = %d, want 1", n)
 	}
 }
+
+// A member is named by user (or bot); the username an entry's answer shows
+// is not a field of the request, and is refused by its name rather than
+// ignored (the request shared the answer's type, so {"username":"eve"} was
+// taken, dropped, and refused as naming neither user nor bot).
+func TestAnEntryMemberGivenByUsernameIsRefusedNamingUsername(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"round-robin"`)
+	eveID, eve := r.user("eve", false)
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, eveID).Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, body := range []string{`{"members":[{"username":"eve"}]}`, fmt.Sprintf(`{"members":[{"user":%q,"username":"someone else"}]}`, eveID)} {
+		wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/entries", body, eve), 400, "members[0].username")
+	}
+	if n := r.count("entries"); n != 0 {
+		t.Errorf("entries after a refused registration: %d", n)
+	}
+}
