@@ -77,6 +77,23 @@ func TestEnteringOneselfTwiceIsAConflict(t *testing.T) {
 	}
 }
 
+// An entry name taken is a 409 naming name, as a club's, a league's or a
+// username taken is (it was a 400), in any case and composed or not.
+func TestAnEntryNameTakenIsAConflictNamingName(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"round-robin"`)
+	if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"Caf\u00e9 Bots","members":[{"bot":"random"}]}`, r.organizer); rec.Code != 201 {
+		t.Fatalf("first entry: %d %s", rec.Code, rec.Body)
+	}
+	for _, name := range []string{`Caf\u00e9 Bots`, `CAF\u00c9 BOTS`, `Cafe\u0301 Bots`} {
+		body := `{"name":"` + name + `","members":[{"bot":"greedy"}]}`
+		wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/entries", body, r.organizer), 409, "name")
+	}
+	if n := r.count("entries"); n != 1 {
+		t.Errorf("entries = %d, want 1", n)
+	}
+}
+
 // A member is named by user (or bot); the username an entry's answer shows
 // is not a field of the request, and is refused by its name rather than
 // ignored (the request shared the answer's type, so {"username":"eve"} was

@@ -762,7 +762,10 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		}
 		if err := tx.Create(&row).Error; err != nil {
 			if uniqueViolation(err) != "" {
-				return league.Invalid("name taken", league.FieldError{Field: "name", Message: "another entry has this name"})
+				// A 409, as every name taken is (a club's, a league's, a
+				// username): the name is well formed, only not free.
+				return &league.Error{Code: league.ECONFLICT, Message: "another entry of the tournament has this name",
+					Fields: []league.FieldError{{Field: "name", Message: "is taken"}}}
 			}
 			return err
 		}
