@@ -98,7 +98,22 @@ func openAPIDocument(c echo.Context) error {
 
 type docOperation struct {
 	Method, Path, Summary, Description string
-	Auth                               bool
+	Auth                               string // "" (none), "bearer token" or "bearer token optional"
+}
+
+// authNote says what an operation's security asks: a bearer token, one
+// that is optional (an empty requirement among them: the public reads that
+// answer the caller's own view when given a token), or nothing.
+func authNote(security []map[string][]string) string {
+	if len(security) == 0 {
+		return ""
+	}
+	for _, req := range security {
+		if len(req) == 0 {
+			return "bearer token optional"
+		}
+	}
+	return "bearer token"
 }
 
 // docsCSS is the docs page's one inline style sheet; docsPolicy allows it
@@ -114,7 +129,7 @@ var docsTemplate = template.Must(template.New("docs").Parse(`<!doctype html>
 <style>` + docsCSS + `</style></head>
 <body><h1>{{.Title}} API {{.Version}}</h1><p>{{.Description}}</p>
 <p>Machine-readable document: <a href="/api/v1/openapi.json"><code>/api/v1/openapi.json</code></a> (OpenAPI 3).</p>
-{{range .Ops}}<div class="op"><span class="m">{{.Method}}</span> <code>{{.Path}}</code>{{if .Auth}} <span class="auth">(bearer token)</span>{{end}}
+{{range .Ops}}<div class="op"><span class="m">{{.Method}}</span> <code>{{.Path}}</code>{{if .Auth}} <span class="auth">({{.Auth}})</span>{{end}}
 <div>{{.Summary}}</div>{{if .Description}}<div>{{.Description}}</div>{{end}}</div>{{end}}
 </body></html>`))
 
@@ -145,7 +160,7 @@ func apiDocsPage(c echo.Context) error {
 	var ops []docOperation
 	for path, methods := range doc.Paths {
 		for method, op := range methods {
-			ops = append(ops, docOperation{Method: strings.ToUpper(method), Path: path, Summary: op.Summary, Description: op.Description, Auth: len(op.Security) > 0})
+			ops = append(ops, docOperation{Method: strings.ToUpper(method), Path: path, Summary: op.Summary, Description: op.Description, Auth: authNote(op.Security)})
 		}
 	}
 	sort.Slice(ops, func(i, j int) bool {

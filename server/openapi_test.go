@@ -564,8 +564,51 @@ func TestOpenAPIListsTheRefusalOfABadToken(t *testing.T) {
 			if rec.Code == http.StatusUnauthorized && !documented(doc, method, path, http.StatusUnauthorized) {
 				t.Errorf("%s %s answers a bad token 401, which the document does not list", strings.ToUpper(method), path)
 			}
+			// An operation that reads the token declares the bearer scheme,
+			// as optional ({} among its requirements) where it also answers
+			// without one: a client generated from the document sends a
+			// token only where one is declared, and the public operations
+			// (GET /games/{id}, the caller's view) declared none, so such a
+			// client saw every game as a spectator.
+			anon := httptest.NewRequest(strings.ToUpper(method), url, strings.NewReader("{}"))
+			anon.Header.Set("Content-Type", "application/json")
+			anonRec := httptest.NewRecorder()
+			e.ServeHTTP(anonRec, anon)
+			readsToken := rec.Code == http.StatusUnauthorized && anonRec.Code != http.StatusUnauthorized
+			if readsToken && !declaresBearer(ops.(map[string]any)[method]) {
+				t.Errorf("%s %s reads a bearer token when it is given but its security does not name the bearer scheme", strings.ToUpper(method), path)
+			}
 		}
 	}
+}
+
+// The docs page tells a required token from an optional one: the public
+// reads that declare the bearer scheme as optional were otherwise shown as
+// needing one.
+func TestTheDocsPageSaysWhereATokenIsOptional(t *testing.T) {
+	body := get(newTestServer(t, nil), "/api/docs").Body.String()
+	for _, want := range []string{
+		`<code>/api/v1/me</code> <span class="auth">(bearer token)</span>`,
+		`<code>/api/v1/games/{id}</code> <span class="auth">(bearer token optional)</span>`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the docs page does not hold %s", want)
+		}
+	}
+}
+
+// declaresBearer reports whether an operation's security names the bearer
+// scheme among its requirements.
+func declaresBearer(op any) bool {
+	o, _ := op.(map[string]any)
+	for _, req := range asList(o["security"]) {
+		if r, _ := req.(map[string]any); r != nil {
+			if _, ok := r["bearer"]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Every operation that takes a body lists the refusals of a body it
