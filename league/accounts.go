@@ -186,8 +186,11 @@ func emailProblem(e string) string {
 	if e == "" {
 		return ""
 	}
+	// net/mail takes a right-to-left override or a zero-width space in
+	// the domain ("ann@example.com" + U+202E), which no mail host has and
+	// which reorders the address as shown: an address is plain text too.
 	a, err := mail.ParseAddress(e)
-	if err != nil || a.Address != e || len(e) > EmailMax || strings.ContainsRune(e, 0) {
+	if err != nil || a.Address != e || len(e) > EmailMax || !PlainName(e) {
 		return "must be a plain e-mail address such as ann@example.org"
 	}
 	return ""

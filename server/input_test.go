@@ -46,6 +46,8 @@ func TestBadInputIsRefusedAndTheDatabaseUnchanged(t *testing.T) {
 		{"short password", "POST", register, `{"username":"bob","password":"short"}`, "", "", 400, "password"},
 		{"overlong password", "POST", register, `{"username":"bob","password":"` + strings.Repeat("p", 129) + `"}`, "", "", 400, "password"},
 		{"bad email", "POST", register, `{"username":"bob","password":"password","email":"bob at example"}`, "", "", 400, "email"},
+		{"email with a direction override", "POST", register, `{"username":"bob","password":"password","email":"bob@example.com\u202e"}`, "", "", 400, "email"},
+		{"email with a zero-width space", "POST", register, `{"username":"bob","password":"password","email":"bob@exa\u200bmple.com"}`, "", "", 400, "email"},
 		{"taken username, other case", "POST", register, `{"username":"ANN","password":"password"}`, "", "", 409, "username"},
 		{"login without password", "POST", "/api/v1/auth/login", `{"username":"ann"}`, "", "", 400, "password"},
 		{"login with SQL", "POST", "/api/v1/auth/login", `{"username":"ann' --","password":"x' OR '1'='1"}`, "", "", 401, ""},
