@@ -156,7 +156,7 @@ func tooLarge(err error) error {
 	}
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
-		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, "the body is too large")
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, bodyTooLarge)
 	}
 	return nil
 }

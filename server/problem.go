@@ -108,6 +108,9 @@ func toProblem(err error) problem {
 		if m, ok := he.Message.(string); ok {
 			detail = m
 		}
+		if he == echo.ErrStatusRequestEntityTooLarge {
+			detail = bodyTooLarge // the limit's own words name no limit
+		}
 		if he.Code >= 500 {
 			detail = "internal error"
 		}

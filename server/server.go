@@ -56,6 +56,10 @@ type Deps struct {
 // bodyLimit caps request bodies; no endpoint needs more.
 const bodyLimit = "64K"
 
+// bodyTooLarge is the detail of a 413, from the body limit's middleware
+// (which says only "Request Entity Too Large") or from bindJSON.
+const bodyTooLarge = "the body is over 64 KiB, more than any request needs"
+
 // New builds the HTTP handler.
 func New(d Deps) *echo.Echo {
 	if d.Logger == nil {

@@ -149,6 +149,10 @@ func TestBodyLimitRefusesOversizedBodies(t *testing.T) {
 	if rec.Code != http.StatusRequestEntityTooLarge {
 		t.Fatalf("status = %d, want 413", rec.Code)
 	}
+	// It says what the limit is, not only the status's name.
+	if !strings.Contains(rec.Body.String(), `"detail":"the body is over 64 KiB`) {
+		t.Errorf("413 body = %s, want its detail to name the 64 KiB limit", rec.Body)
+	}
 }
 
 func grep(s, substr string) string {
