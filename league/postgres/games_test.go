@@ -912,11 +912,13 @@ func TestAMoveIDIsUniqueForEachPlayerNotForTheGame(t *testing.T) {
 		t.Fatalf("ann's move 2: %v", err)
 	}
 	// bob reuses his id for a new, legal move on this instance's copy: the
-	// unique index stops it, the id is then read with the game, and the
-	// answer is the one to his first move with it.
-	got, err := move(r.games, bob, 3, "1")
-	if err != nil || got.Game.Ply != 2 {
-		t.Fatalf("bob reusing move_id 1 at ply 3 = %+v, %v; want the view at ply 2, after his first move 1", got, err)
+	// unique index stops it, the id is then read with the game, and as it
+	// was used at another ply the move is refused naming move_id, rather
+	// than answered as a retry of the first and silently not played.
+	_, err := move(r.games, bob, 3, "1")
+	var le *league.Error
+	if !errors.As(err, &le) || le.Code != league.ECONFLICT || len(le.Fields) != 1 || le.Fields[0].Field != "move_id" {
+		t.Fatalf("bob reusing move_id 1 at ply 3: %v; want a conflict naming move_id", err)
 	}
 	stored(3)
 	// Another instance has no copy: the id is looked up with the game read.
