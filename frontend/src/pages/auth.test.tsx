@@ -20,12 +20,16 @@ describe('a refused sign-up or sign-in', () => {
   browserFocus();
   afterEach(() => expect(focusRefused).toEqual([]));
 
-  it('sign-up: the focus goes to the field the server objects to', async () => {
+  /** usernameTaken has the server refuse every sign-up: "is taken", at the username. */
+  const usernameTaken = () =>
     stub({
       'POST /auth/register': () => {
         throw new ApiError(400, { title: 'Bad Request', detail: 'that username is taken', errors: [{ field: 'username', message: 'is taken' }] });
       },
     });
+
+  it('sign-up: the focus goes to the field the server objects to', async () => {
+    usernameTaken();
     const root = mount(<SignUp />);
     typeInto(root, '#f-username', 'bob');
     typeInto(root, '#f-password', 'password123');
@@ -36,11 +40,7 @@ describe('a refused sign-up or sign-in', () => {
   });
 
   it("sign-up: an edit drops the server's objection, which spoke of the old username", async () => {
-    stub({
-      'POST /auth/register': () => {
-        throw new ApiError(400, { title: 'Bad Request', detail: 'that username is taken', errors: [{ field: 'username', message: 'is taken' }] });
-      },
-    });
+    usernameTaken();
     const root = mount(<SignUp />);
     typeInto(root, '#f-username', 'bob');
     typeInto(root, '#f-password', 'password123');
