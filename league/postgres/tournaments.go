@@ -510,7 +510,6 @@ func organizer(tx *gorm.DB, a league.Actor, r *tournamentRow) error {
 	return organizerOf(tx, a, r.ClubID)
 }
 
-// organizerOf checks that a may run a club's competitions.
 // namingClubID names club_id in a "no such club" refusal: the club is the
 // body's, not the path's, so the client is told which of its fields it was.
 func namingClubID(err error) error {
@@ -521,6 +520,7 @@ func namingClubID(err error) error {
 	return err
 }
 
+// organizerOf checks that a may run a club's competitions.
 func organizerOf(tx *gorm.DB, a league.Actor, clubID string) error {
 	role, err := clubRole(tx, a, clubID, false)
 	if err != nil {
