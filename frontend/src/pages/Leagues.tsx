@@ -131,6 +131,14 @@ export function CloseSeason({ season, onClosed, long }: { season: Season; onClos
       onClosed(await api.post<SeasonTable>(`/seasons/${enc(season.id)}/close`, {}));
       return true;
     } catch (err) {
+      // Another organizer closed it meanwhile: the season is as asked, and
+      // the page shows it so rather than "already closed" beside a row
+      // still marked open.
+      const now = err instanceof ApiError && err.status === 422 ? await api.get<SeasonTable>(`/seasons/${enc(season.id)}/standings`).catch(() => null) : null;
+      if (now?.season.status === 'closed') {
+        onClosed(now);
+        return true;
+      }
       setError(err);
       return false;
     }

@@ -3,6 +3,7 @@
 // the page (Enter on "Close account…" left a keyboard user at the top).
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
 import type { Season, User } from '../api/types';
 import { api, restore } from '../session';
 import { browserFocus, focusRefused } from '../testing/browserFocus';
@@ -59,10 +60,12 @@ describe('the keyboard focus once a season is closed', () => {
   afterEach(() => expect(focusRefused).toEqual([]));
   const me: User = { id: 'me1', username: 'org', kind: 'human', is_admin: false, created_at: '' };
   let status = 'open';
+  let closedElsewhere = false;
   const season = () => ({ id: 's1', league_id: 'l1', name: 'Spring', status, created_at: '2026-01-01T00:00:00Z', closed_at: status === 'closed' ? '2026-05-01T00:00:00Z' : undefined });
   const table = () => ({ season: season(), frozen: status === 'closed', tie_breaks: [], rows: [] });
   beforeEach(async () => {
     status = 'open';
+    closedElsewhere = false;
     vi.spyOn(api, 'refresh').mockResolvedValue(true);
     stub({
       'GET /me': () => me,
@@ -73,6 +76,7 @@ describe('the keyboard focus once a season is closed', () => {
       'GET /seasons/s1/standings': table,
       'GET /tournaments\\?season=.*': () => ({ items: [], next_cursor: '' }),
       'POST /seasons/s1/close': () => {
+        if (closedElsewhere) throw new ApiError(422, { title: 'Unprocessable Entity', status: 422, detail: 'the season is already closed' });
         status = 'closed';
         return table();
       },
@@ -89,6 +93,19 @@ describe('the keyboard focus once a season is closed', () => {
     expect(button(root, 'Close the season Spring…')).toBeNull();
     expect(focused()).toBe(root.querySelector('a[href="/seasons/s1"]'));
     // The tag says closed; the line says when, not "closed" again.
+    expect(focused().parentElement!.textContent).toMatch(/^Spring closed on \S/);
+  });
+
+  it('on the league page, a season another organizer closed meanwhile shows closed, not "already closed" beside an open row', async () => {
+    const root = mount(<LeaguePage id="l1" />);
+    await settle();
+    status = 'closed'; // closed elsewhere after this page read the list
+    closedElsewhere = true;
+    await press(button(root, 'Close the season Spring…'));
+    await press(button(root, 'Close Spring'));
+    expect(root.textContent).not.toContain('already closed');
+    expect(button(root, 'Close the season Spring…')).toBeNull();
+    expect(focused()).toBe(root.querySelector('a[href="/seasons/s1"]'));
     expect(focused().parentElement!.textContent).toMatch(/^Spring closed on \S/);
   });
 
