@@ -561,6 +561,11 @@ const maxTablePlayers = max(sequence.MaxPlayers, stacks.MaxPlayers)
 func normalizeNewGame(req league.NewGame) (league.NewGame, error) {
 	var fields []league.FieldError
 	bad := func(field, msg string) { fields = append(fields, league.FieldError{Field: field, Message: msg}) }
+	// The seats say how many play: asking for the number again only makes
+	// a client repeat it (a 400 naming players when it did not).
+	if req.Players == 0 {
+		req.Players = len(req.Seats)
+	}
 	if req.Game == league.GameStacks {
 		if req.Teams == 0 {
 			req.Teams = req.Players

@@ -778,6 +778,23 @@ func TestANewGamesSetUpErrorNamesTheFieldAtFault(t *testing.T) {
 	}
 }
 
+// The seats say how many play: players may go unsaid, and given, it must
+// agree with them.
+func TestTheSeatsSayHowManyPlay(t *testing.T) {
+	seats := []league.SeatSpec{{Open: true}, {Bot: "random"}, {Bot: "random"}}
+	for _, game := range []string{"sequence", "stacks"} {
+		req, err := normalizeNewGame(league.NewGame{Game: game, Seats: seats})
+		if err != nil || req.Players != 3 || req.Teams != 3 {
+			t.Errorf("%s with three seats and no player count: %d players, %d teams, %v; want 3 and 3", game, req.Players, req.Teams, err)
+		}
+	}
+	_, err := normalizeNewGame(league.NewGame{Game: "sequence", Players: 2, Seats: seats})
+	var le *league.Error
+	if !errors.As(err, &le) || len(le.Fields) != 1 || le.Fields[0].Field != "seats" {
+		t.Errorf("two players with three seats: %v; want a refusal naming seats", err)
+	}
+}
+
 func TestSequenceTeamsDefaultWhereTheRulesLeaveOneChoice(t *testing.T) {
 	for players, want := range map[int]int{2: 2, 3: 3, 4: 2, 9: 3} {
 		seats := make([]league.SeatSpec, players)
