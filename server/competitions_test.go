@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/seqleague/seqleague/league"
 	"github.com/seqleague/seqleague/league/postgres"
+	"github.com/seqleague/seqleague/league/rating"
 	"github.com/seqleague/seqleague/league/redisbus"
 	"github.com/seqleague/seqleague/workers"
 )
@@ -439,6 +440,45 @@ func TestTournamentsOfAClubAndASeasonAreThoseOfBoth(t *testing.T) {
 		}
 	}
 	wantProblem(t, r.call("GET", "/api/v1/tournaments?club=7d1c5c0e-3f7a-4c59-9b52-1c0f5b0f2a11&season="+season, "", ""), 404, "")
+}
+
+// A query parameter that names nothing is named in its 404, as ?around=
+// is: the path exists, so without the field the client cannot tell which
+// of its inputs the "no such ..." was about.
+func TestANotFoundOfAQueryParameterNamesIt(t *testing.T) {
+	r := newCompetitionRig(t)
+	r.d.Ratings = postgres.NewRatings(r.db)
+	r.d.Metrics = prometheus.NewRegistry()
+	r.e = New(r.d)
+	leagueID := decode[struct{ ID string }](t, r.call("POST", "/api/v1/clubs/"+r.clubID+"/leagues", `{"name":"League"}`, r.organizer)).ID
+	season := decode[struct{ ID string }](t, r.call("POST", "/api/v1/leagues/"+leagueID+"/seasons", `{"name":"2030"}`, r.organizer)).ID
+	tournament := r.tournament(t, "")
+	const unknown = "7d1c5c0e-3f7a-4c59-9b52-1c0f5b0f2a11"
+	for _, tc := range []struct{ method, path, field string }{
+		{"GET", "/api/v1/leaderboards/" + rating.PoolSequence2 + "?club=" + unknown, "club"},
+		{"GET", "/api/v1/leaderboards/" + rating.PoolSequence2 + "?club=not-a-uuid", "club"},
+		{"GET", "/api/v1/leaderboards/" + rating.PoolSequence2 + "?league=" + unknown, "league"},
+		{"GET", "/api/v1/leaderboards/" + rating.PoolSequence2 + "?league=not-a-uuid", "league"},
+		{"GET", "/api/v1/tournaments?club=" + unknown, "club"},
+		{"GET", "/api/v1/tournaments?club=not-a-uuid", "club"},
+		{"GET", "/api/v1/tournaments?season=" + unknown, "season"},
+		{"GET", "/api/v1/tournaments?season=not-a-uuid", "season"},
+		{"GET", "/api/v1/tournaments?club=" + unknown + "&season=" + season, "club"},
+		{"GET", "/api/v1/tournaments?club=" + r.clubID + "&season=" + unknown, "season"},
+		{"DELETE", "/api/v1/tournaments/" + tournament + "/entries?entry=" + unknown, "entry"},
+		{"DELETE", "/api/v1/tournaments/" + tournament + "/entries?entry=not-a-uuid", "entry"},
+	} {
+		t.Run(tc.method+" "+tc.path, func(t *testing.T) {
+			p := wantProblem(t, r.call(tc.method, tc.path, "", r.organizer), 404, tc.field)
+			if len(p.Errors) != 1 {
+				t.Errorf("errors = %+v, want only %s", p.Errors, tc.field)
+			}
+		})
+	}
+	// The path's tournament is no query parameter: its 404 names none.
+	if p := wantProblem(t, r.call("DELETE", "/api/v1/tournaments/"+unknown+"/entries?entry="+unknown, "", r.organizer), 404, ""); len(p.Errors) != 0 {
+		t.Errorf("an unknown tournament: errors = %+v, want none", p.Errors)
+	}
 }
 
 func TestASeasonWithADescriptionIsRefused(t *testing.T) {

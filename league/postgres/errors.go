@@ -4,7 +4,22 @@ import (
 	"errors"
 
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/seqleague/seqleague/league"
 )
+
+// naming names field in a not-found refusal that names none: the thing
+// missing was asked for by that field of the request (a body's club_id, a
+// query's ?club=), not by the path, so the client is told which of its
+// inputs it was. Any other error, or one that already names its fields,
+// passes through unchanged.
+func naming(field string, err error) error {
+	var le *league.Error
+	if errors.As(err, &le) && le.Code == league.ENOTFOUND && len(le.Fields) == 0 {
+		return &league.Error{Code: le.Code, Message: le.Message, Data: le.Data,
+			Fields: []league.FieldError{{Field: field, Message: le.Message}}}
+	}
+	return err
+}
 
 // isDuplicateDatabase reports a CREATE DATABASE that lost a race.
 func isDuplicateDatabase(err error) bool {

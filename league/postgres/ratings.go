@@ -432,14 +432,14 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 	}
 	if q.ClubID != "" {
 		if !validID(q.ClubID) {
-			return nil, "", league.Errorf(league.ENOTFOUND, "no such club")
+			return nil, "", naming("club", noSuchClub())
 		}
 		filters = append(filters, sqlFilter{sql: "EXISTS (SELECT 1 FROM club_members cm WHERE cm.club_id = ? AND cm.user_id = r.user_id)", args: []any{q.ClubID}})
 	}
 	if q.LeagueID != "" {
 		f, err := leagueMembersFilter(db, q.LeagueID)
 		if err != nil {
-			return nil, "", err
+			return nil, "", naming("league", err)
 		}
 		filters = append(filters, f)
 	}
@@ -501,7 +501,7 @@ func (r *Ratings) Leaderboard(ctx context.Context, q league.LeaderboardQuery) ([
 			return nil, "", err
 		}
 		if clubs == 0 {
-			return nil, "", league.Errorf(league.ENOTFOUND, "no such club")
+			return nil, "", naming("club", noSuchClub())
 		}
 	}
 	more := len(rows) > q.Limit

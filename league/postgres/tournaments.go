@@ -385,7 +385,7 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 	var out *league.Tournament
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		if err := organizerOf(tx, a, req.ClubID); err != nil {
-			return namingClubID(err)
+			return naming("club_id", err)
 		}
 		row := tournamentRow{ClubID: req.ClubID, Name: req.Name, Config: mustJSON(req.Config),
 			Status: league.TournamentRegistration, CreatedBy: &a.UserID, CreatedAt: t.now()}
@@ -448,13 +448,13 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 	q := db.Model(&tournamentRow{})
 	if seasonID != "" {
 		if !validID(seasonID) {
-			return page, noSuchSeason()
+			return page, naming("season", noSuchSeason())
 		}
 		q = q.Where("season_id = ?", seasonID)
 	}
 	if clubID != "" {
 		if !validID(clubID) {
-			return page, noSuchClub()
+			return page, naming("club", noSuchClub())
 		}
 		q = q.Where("club_id = ?", clubID)
 	}
@@ -464,12 +464,12 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 	}
 	if len(rows) == 0 && seasonID != "" {
 		if err := parentExists(db, "seasons", seasonID, noSuchSeason); err != nil {
-			return page, err
+			return page, naming("season", err)
 		}
 	}
 	if len(rows) == 0 && clubID != "" {
 		if err := parentExists(db, "clubs", clubID, noSuchClub); err != nil {
-			return page, err
+			return page, naming("club", err)
 		}
 	}
 	page.NextCursor = next
@@ -508,16 +508,6 @@ func entryCounts(db *gorm.DB, ids []string) (map[string]int, error) {
 // organizer checks that a may run tournament r.
 func organizer(tx *gorm.DB, a league.Actor, r *tournamentRow) error {
 	return organizerOf(tx, a, r.ClubID)
-}
-
-// namingClubID names club_id in a "no such club" refusal: the club is the
-// body's, not the path's, so the client is told which of its fields it was.
-func namingClubID(err error) error {
-	var le *league.Error
-	if errors.As(err, &le) && le.Code == league.ENOTFOUND && len(le.Fields) == 0 {
-		return &league.Error{Code: le.Code, Message: le.Message, Fields: []league.FieldError{{Field: "club_id", Message: "no such club"}}}
-	}
-	return err
 }
 
 // organizerOf checks that a may run a club's competitions.
@@ -971,12 +961,12 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 			return err
 		}
 		if !validID(entryID) {
-			return league.Errorf(league.ENOTFOUND, "no such entry")
+			return naming("entry", noSuchEntry())
 		}
 		var e entryRow
 		if err := tx.Where("id = ? AND tournament_id = ?", entryID, id).Take(&e).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
-				return league.Errorf(league.ENOTFOUND, "no such entry")
+				return naming("entry", noSuchEntry())
 			}
 			return err
 		}
@@ -1002,6 +992,9 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 		return tx.Model(&e).Update("status", "withdrawn").Error
 	})
 }
+
+// noSuchEntry refuses an entry that is not one of the tournament's.
+func noSuchEntry() error { return league.Errorf(league.ENOTFOUND, "no such entry") }
 
 // playsInEntry says whether userID is the entry's captain or one of its
 // players: anyone named in an entry may take it out, so nobody is held in an
