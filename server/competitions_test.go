@@ -116,6 +116,12 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		{"double elimination in matches of three", `"format":"double-elimination","match_size":3`, "match_size"},
 		{"a third-place match between three", `"match_size":3,"third_place":true`, "third_place"},
 		{"a rating band upside down", `"min_rating":1600,"max_rating":1400`, "max_rating"},
+		{"a minimum rating of 1e308", `"min_rating":1e308`, "min_rating"},
+		{"a negative minimum rating", `"min_rating":-1e308`, "min_rating"},
+		{"a maximum rating of 1e308", `"max_rating":1e308`, "max_rating"},
+		{"a maximum rating below 0", `"max_rating":-1`, "max_rating"},
+		{"a maximum rating above 4000", `"min_rating":1400,"max_rating":4000.5`, "max_rating"},
+		{"an absurd minimum above the maximum", `"min_rating":1e308,"max_rating":1400`, "min_rating"},
 		{"registration closing in the past", `"registration_closes":"2020-01-01T00:00:00Z"`, "registration_closes"},
 		{"registration closing before it opens", `"registration_opens":"` + nextYear.AddDate(0, 1, 0).Format(time.RFC3339) + `","registration_closes":"` + nextYear.Format(time.RFC3339) + `"`, "registration_closes"},
 		{"registration opening in a century", `"registration_opens":"2126-01-01T00:00:00Z"`, "registration_opens"},
@@ -153,6 +159,7 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 			}
 		})
 	}
+	r.tournament(t, `"min_rating":0,"max_rating":4000`) // the rating limits' own ends are kept
 }
 
 // A club_id that names no club is a 404 that says it was club_id (a

@@ -185,6 +185,14 @@ func matchSetup(c league.TournamentConfig, entries int) play.Setup {
 // anyone could have played.
 const maxMinGames = 10000
 
+// maxRatingLimit bounds an entry limit's min_rating and max_rating (from
+// 0): ratings start at 1500 (rating.InitialRating) and move by Elo, where
+// each point is the harder to win the further a player is from the field,
+// so none comes near 0 or 4000 (the best chess ratings are under 2900). A
+// limit outside 0–4000 admits or shuts out everyone just as one at its end
+// would, so it is a slip (1e308, a sign), not a band anyone means.
+const maxRatingLimit = 4000
+
 // maxRoundGapSeconds bounds the pause before an unscheduled next round: a
 // week, the longest a club leaves between two rounds of one event.
 const maxRoundGapSeconds = 7 * 86400
@@ -358,7 +366,15 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 	case c.RegistrationOpens != nil && !closes.After(*c.RegistrationOpens) && !named("registration_opens"):
 		bad("registration_closes", "must be after registration_opens")
 	}
-	if c.MinRating != nil && c.MaxRating != nil && *c.MinRating > *c.MaxRating {
+	for _, l := range []struct {
+		field string
+		v     *float64
+	}{{"min_rating", c.MinRating}, {"max_rating", c.MaxRating}} {
+		if l.v != nil && (*l.v < 0 || *l.v > maxRatingLimit) {
+			bad(l.field, fmt.Sprintf("must be 0–%d", maxRatingLimit))
+		}
+	}
+	if c.MinRating != nil && c.MaxRating != nil && *c.MinRating > *c.MaxRating && !named("min_rating") && !named("max_rating") {
 		bad("max_rating", "must not be below min_rating")
 	}
 	if c.MinGames < 0 || c.MinGames > maxMinGames {
