@@ -162,6 +162,24 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 	r.tournament(t, `"min_rating":0,"max_rating":4000`) // the rating limits' own ends are kept
 }
 
+// A body with several faults found before the database is read is refused
+// once, naming each: a bad name, a bad setting and a missing club_id, not
+// only the first of them.
+func TestATournamentsFaultsAreAllNamedInOne400(t *testing.T) {
+	r := newCompetitionRig(t)
+	p := wantProblem(t, r.call("POST", "/api/v1/tournaments", r.tournamentBody(`"club_id":"","name":" ","best_of":4,"min_games":-1`), r.organizer), 400, "")
+	var got []string
+	for _, f := range p.Errors {
+		got = append(got, f.Field)
+	}
+	if want := []string{"club_id", "name", "best_of", "min_games"}; !slices.Equal(got, want) {
+		t.Errorf("errors name %v, want %v: %+v", got, want, p.Errors)
+	}
+	if n := r.count("tournaments"); n != 0 {
+		t.Errorf("%d tournaments stored", n)
+	}
+}
+
 // A club_id that names no club is a 404 that says it was club_id (a
 // season_id that names no season is a 400 naming season_id): the path had
 // no ID to blame.

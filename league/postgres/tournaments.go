@@ -389,14 +389,25 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 // Create stores a tournament of a club; organizers only.
 func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.NewTournament) (*league.Tournament, error) {
 	req.Name = league.TrimName(req.Name)
+	// Everything checked before the database is refused at once: one 400
+	// names every field at fault, not the first of club_id, name and the
+	// settings.
+	var fields []league.FieldError
 	if req.ClubID == "" {
-		return nil, league.Invalid("name the club", league.FieldError{Field: "club_id", Message: "is required"})
+		fields = append(fields, league.FieldError{Field: "club_id", Message: "is required"})
 	}
 	if !league.TournamentNameOK(req.Name) {
-		return nil, league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
+		fields = append(fields, league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
 	}
 	if err := validateTournamentConfig(&req.Config, t.now()); err != nil {
-		return nil, err
+		var le *league.Error
+		if !errors.As(err, &le) || le.Code != league.EINVALID {
+			return nil, err
+		}
+		fields = append(fields, le.Fields...)
+	}
+	if len(fields) > 0 {
+		return nil, league.Invalid("the tournament cannot be set up", fields...)
 	}
 	var out *league.Tournament
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
