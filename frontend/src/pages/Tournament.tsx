@@ -425,6 +425,10 @@ function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onD
   const [name, setName] = useState('');
   const [seed, setSeed] = useState('');
   const { busy, error, fieldErrors: fe, run } = useAction();
+  // the submit button is disabled while its request runs, which takes the
+  // focus from it: it goes back to the button once the entry is added, or
+  // to the first field at fault when it is refused
+  const { root, focusNext } = useFocusAfter<HTMLFormElement>();
   const options = [...BOT_LEVELS.map((b) => [`bot:${b}`, `Bot: ${b}`] as const), ...clubMembers.map((m) => [`user:${m.user_id}`, m.username] as const)];
   const submit = (e: Event) => {
     e.preventDefault();
@@ -432,13 +436,19 @@ function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onD
       const body: { name?: string; members: { user?: string; bot?: string }[]; seed?: number } = { members: toMembers(choices) };
       if (name.trim()) body.name = name.trim();
       if (seed.trim()) body.seed = Number(seed);
-      await api.post<Entry>(`/tournaments/${enc(t.id)}/entries`, body);
+      try {
+        await api.post<Entry>(`/tournaments/${enc(t.id)}/entries`, body);
+      } catch (err) {
+        focusNext('[aria-invalid=true]', 'button[type=submit]');
+        throw err;
+      }
       setName('');
+      focusNext('button[type=submit]');
       onDone();
     });
   };
   return (
-    <form class="form inline add-entry" onSubmit={submit} aria-labelledby="add-entry-title">
+    <form class="form inline add-entry" ref={root} onSubmit={submit} aria-labelledby="add-entry-title">
       <h3 id="add-entry-title" class="full">
         Add an entry
       </h3>
@@ -471,6 +481,9 @@ function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; o
   const [name, setName] = useState('');
   const [missing, setMissing] = useState<number[]>([]);
   const { busy, error, fieldErrors: fe, run } = useAction();
+  // a refusal goes to the first field at fault (or back to the button,
+  // which was disabled while the request ran and so lost the focus)
+  const { root, focusNext } = useFocusAfter<HTMLFormElement>();
   const submit = (e: Event) => {
     e.preventDefault();
     // a teammate left on "Choose" would be refused as "a member is a user or a bot"
@@ -481,8 +494,13 @@ function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; o
       return;
     }
     return run(async () => {
-      if (size === 1) await api.post(`/tournaments/${enc(t.id)}/entries`, {});
-      else await api.post(`/tournaments/${enc(t.id)}/entries`, { name: name.trim(), members: [{ user: 'me' }, ...mates.map((m) => ({ user: m }))] });
+      try {
+        if (size === 1) await api.post(`/tournaments/${enc(t.id)}/entries`, {});
+        else await api.post(`/tournaments/${enc(t.id)}/entries`, { name: name.trim(), members: [{ user: 'me' }, ...mates.map((m) => ({ user: m }))] });
+      } catch (err) {
+        focusNext('[aria-invalid=true]', 'button[type=submit]');
+        throw err;
+      }
       onDone();
     });
   };
@@ -491,7 +509,7 @@ function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; o
     missing.includes(i) ? 'Choose your teammate' : (fe?.fieldError(`members[${i + 1}].user`) ?? fe?.fieldError(`members[${i + 1}]`));
   const others = clubMembers.filter((m) => m.user_id !== user?.id);
   return (
-    <form class="form inline" onSubmit={submit} aria-label="Register" noValidate>
+    <form class="form inline" ref={root} onSubmit={submit} aria-label="Register" noValidate>
       {size > 1 && (
         <>
           <Input id="rm-name" label="Team name" value={name} onInput={setName} maxLength={60} error={fe?.fieldError('name')} />

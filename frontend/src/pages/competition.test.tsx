@@ -685,6 +685,39 @@ describe('the tournament page, signed in', () => {
     expect(form!.querySelector('.error')).toBeNull();
   });
 
+  it('keeps the keyboard focus in the entry forms after a refusal (at the field at fault) and after an added entry (at Add entry)', async () => {
+    // Both submit buttons are disabled while the request runs, which takes the
+    // focus from them: a refused team name left it on the page's <body>.
+    const members = [{ user_id: 'me1', username: 'mate', role: 'member' }, { user_id: 'u9', username: 'nina', role: 'member' }];
+    const taken = () => {
+      throw new ApiError(409, { title: 'Conflict', detail: 'another entry has this name', errors: [{ field: 'name', message: 'is taken' }] });
+    };
+    stub(registration({ teamSize: 2, members, post: taken }));
+    await restore();
+    let root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    choose(root, '#rm-mate-0', 'u9');
+    (byText(root, 'button', 'Register our team') as HTMLButtonElement).focus();
+    await submitForm(root.querySelector('form[aria-label=Register]'));
+    expect(root.querySelector('#rm-name-err')!.textContent).toBe('is taken');
+    expect(document.activeElement).toBe(root.querySelector('#rm-name'));
+    unmountAll();
+
+    let posted = 0;
+    stub(registration({ role: 'owner', post: () => (++posted === 1 ? taken() : {}) }));
+    root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const add = byText(root, 'button', 'Add entry') as HTMLButtonElement;
+    add.focus();
+    await submitForm(root.querySelector('form.add-entry'));
+    expect(document.activeElement).toBe(root.querySelector('#ae-name'));
+    add.focus();
+    await submitForm(root.querySelector('form.add-entry'));
+    await settle();
+    expect(posted).toBe(2);
+    expect(document.activeElement).toBe(byText(root, 'button', 'Add entry'));
+  });
+
   describe('the schedule form', () => {
     const schedule = (post: Handler) => ({ ...registration({ role: 'owner' }), [`POST /tournaments/${t.id}/rounds`]: post });
     const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
