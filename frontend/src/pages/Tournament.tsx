@@ -409,6 +409,17 @@ export function startedOffSchedule(r: Pick<Round, 'starts_at' | 'started_at'>): 
   return !r.starts_at || Math.abs(Date.parse(r.started_at) - Date.parse(r.starts_at)) > 60_000;
 }
 
+/**
+ * startedNote says how a round that started off its schedule came to start:
+ * a first round without a date was started by an organizer's "Start now";
+ * a later one without a date started when the round before it ended (it is
+ * listed "when round N ends" until then), which no organizer did by hand.
+ */
+export function startedNote(r: Pick<Round, 'number' | 'starts_at'>): string {
+  if (r.starts_at) return `started; scheduled for ${when(r.starts_at)}`;
+  return r.number > 1 ? `started after round ${r.number - 1}` : 'started by hand';
+}
+
 /** scheduleField is the schedule form's field a server field error names (rounds[0].starts_at → starts_at). */
 function scheduleField(field: string): string {
   return field.replace(/^rounds\[\d+\]\./, '');
@@ -754,7 +765,7 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                     {startedOffSchedule(r) ? (
                       <>
                         {when(r.started_at!)}{' '}
-                        <span class="muted small">(started{r.starts_at ? `; scheduled for ${when(r.starts_at)}` : ' by hand'})</span>
+                        <span class="muted small">({startedNote(r)})</span>
                       </>
                     ) : r.starts_at ? (
                       <>

@@ -343,8 +343,28 @@ describe('the tournament page', () => {
     await settle();
     const cell = (n: number) => root.querySelector(`tr[data-round="${n}"] td:nth-child(2)`)!.textContent!;
     expect(cell(1)).toMatch(/\(started; scheduled for .*2020/);
-    expect(cell(2)).toMatch(/\(started by hand\)/);
+    // round 2 had no date: it started when round 1 ended, not by an organizer's hand
+    expect(cell(2)).toMatch(/\(started after round 1\)/);
+    expect(cell(2)).not.toMatch(/by hand/);
     expect(cell(3)).not.toMatch(/started/);
+  });
+
+  it('says "started by hand" only of a first round without a date, and of a later one that it followed the round before', async () => {
+    // A tournament started with "Start now" whose rounds then followed on by
+    // themselves listed every round as "(started by hand)".
+    const fx = structuredClone(se);
+    fx.rounds = [
+      { number: 1, started_at: '2026-01-01T10:00:00Z', status: 'finished', matches: [] },
+      { number: 2, started_at: '2026-01-01T10:20:00Z', status: 'finished', matches: [] },
+      { number: 3, started_at: '2026-01-01T10:40:00Z', status: 'running', matches: [] },
+    ] as never;
+    stub(tournamentRoutes(fx));
+    const root = mount(<TournamentPage id={fx.tournament.id} />);
+    await settle();
+    const cell = (n: number) => root.querySelector(`tr[data-round="${n}"] td:nth-child(2)`)!.textContent!;
+    expect(cell(1)).toMatch(/\(started by hand\)$/);
+    expect(cell(2)).toMatch(/\(started after round 1\)$/);
+    expect(cell(3)).toMatch(/\(started after round 2\)$/);
   });
 
   it('says in the header that a tournament is running, live, or paused, never both', async () => {
