@@ -8,8 +8,13 @@ import { entryNames, finalMatch, GEOMETRY, gameLinks, groupOf, layoutBracket, ma
 
 const HEAD_ROW = 30; // the column titles above the boxes
 
-function GameLinks({ m, title, rm }: { m: BracketMatch; title: string; rm?: RoundMatch }) {
-  const links = gameLinks(m, rm);
+/** playsIn: the viewer's entry (mine, its id) is in the match. */
+function playsIn(m: BracketMatch, mine?: string): boolean {
+  return !!mine && (m.slots ?? []).some((s) => s.entry?.id === mine);
+}
+
+function GameLinks({ m, title, rm, mine }: { m: BracketMatch; title: string; rm?: RoundMatch; mine?: string }) {
+  const links = gameLinks(m, rm, playsIn(m, mine));
   if (!links.length) return null;
   return (
     <>
@@ -32,6 +37,7 @@ function MatchBox(props: {
   champion?: string;
   final: boolean;
   style: Record<string, string>;
+  mine?: string;
 }) {
   const { m, title, titles, seeds, champion, final, style } = props;
   const status = matchStatus(m);
@@ -74,13 +80,13 @@ function MatchBox(props: {
         })}
       </ol>
       <footer>
-        <GameLinks m={m} title={title} rm={props.rm} />
+        <GameLinks m={m} title={title} rm={props.rm} mine={props.mine} />
       </footer>
     </article>
   );
 }
 
-export function BracketDiagram(props: { rounds: BracketRound[]; matchSize: number; champion?: string; label?: string; schedule?: Round[] }) {
+export function BracketDiagram(props: { rounds: BracketRound[]; matchSize: number; champion?: string; label?: string; schedule?: Round[]; mine?: string }) {
   const { rounds, matchSize, champion, label } = props;
   const g = GEOMETRY;
   const { sections, titles } = layoutBracket(rounds, matchSize, g);
@@ -119,6 +125,7 @@ export function BracketDiagram(props: { rounds: BracketRound[]; matchSize: numbe
                   seeds={seeds}
                   champion={champion}
                   final={p.match.id === fin?.id}
+                  mine={props.mine}
                   style={{ left: `${p.x}px`, top: `${p.y + HEAD_ROW}px`, width: `${g.boxW}px`, height: `${p.h}px` }}
                 />
               ))}
@@ -131,7 +138,7 @@ export function BracketDiagram(props: { rounds: BracketRound[]; matchSize: numbe
 }
 
 /** The rounds of a round-based format (Swiss, round robin, a group stage), a table each. */
-export function RoundsTables({ rounds, schedule }: { rounds: BracketRound[]; schedule: Round[] }) {
+export function RoundsTables({ rounds, schedule, mine }: { rounds: BracketRound[]; schedule: Round[]; mine?: string }) {
   if (rounds.length === 0) return <p class="muted">No round has been paired yet.</p>;
   const byNumber = new Map(schedule.map((r) => [r.number, r]));
   const seqs = new Map(schedule.flatMap((r) => r.matches.map((m) => [m.id, m] as const)));
@@ -173,7 +180,7 @@ export function RoundsTables({ rounds, schedule }: { rounds: BracketRound[]; sch
                       else if (status === 'done') result = 'drawn';
                       const score = rm && rm.sequences?.length === entries.length && !m.state.includes('bye') && rm.sequences.some((x) => x > 0) ? ` (sequences ${rm.sequences.join('–')})` : '';
                       return (
-                        <tr key={m.id} data-match={m.id} data-state={m.state}>
+                        <tr key={m.id} data-match={m.id} data-state={m.state} class={playsIn(m, mine) ? 'mine' : undefined}>
                           {groups && <td>{groupOf(m.id)}</td>}
                           <th scope="row" class="match-entries">
                             {entries.map((e, i) => (
@@ -197,7 +204,7 @@ export function RoundsTables({ rounds, schedule }: { rounds: BracketRound[]; sch
                             {score}
                           </td>
                           <td class="links">
-                            <GameLinks m={m} rm={rm} title={`${r.name}, ${entries.map((e) => e.name).join(' v ')}`} />
+                            <GameLinks m={m} rm={rm} mine={mine} title={`${r.name}, ${entries.map((e) => e.name).join(' v ')}`} />
                           </td>
                         </tr>
                       );
@@ -213,8 +220,8 @@ export function RoundsTables({ rounds, schedule }: { rounds: BracketRound[]; sch
   );
 }
 
-/** The whole drawing of a tournament, whatever its format. */
-export function TournamentDrawing({ view, schedule }: { view: BracketView; schedule: Round[] }) {
+/** The whole drawing of a tournament, whatever its format; mine is the viewer's entry, if any. */
+export function TournamentDrawing({ view, schedule, mine }: { view: BracketView; schedule: Round[]; mine?: string }) {
   const names = entryNames([...(view.rounds ?? []), ...(view.playoffs ?? [])]);
   const champion = view.champion;
   return (
@@ -226,7 +233,7 @@ export function TournamentDrawing({ view, schedule }: { view: BracketView; sched
       )}
       {view.kind === 'bracket' ? (
         view.rounds.length ? (
-          <BracketDiagram rounds={view.rounds} matchSize={view.match_size} champion={champion} schedule={schedule} />
+          <BracketDiagram rounds={view.rounds} matchSize={view.match_size} champion={champion} schedule={schedule} mine={mine} />
         ) : (
           <p class="muted">The bracket is drawn when the tournament starts.</p>
         )
@@ -234,14 +241,14 @@ export function TournamentDrawing({ view, schedule }: { view: BracketView; sched
         <>
           {view.format === 'groups-playoffs' && <h3 class="stage">Group stage</h3>}
           {view.rounds.length || !isElimination(view.format) ? (
-            <RoundsTables rounds={view.rounds} schedule={schedule} />
+            <RoundsTables rounds={view.rounds} schedule={schedule} mine={mine} />
           ) : (
             <p class="muted">The bracket is drawn when the tournament starts.</p>
           )}
           {view.playoffs && view.playoffs.length > 0 && (
             <>
               <h3 class="stage">Playoffs</h3>
-              <BracketDiagram rounds={view.playoffs} matchSize={view.match_size} champion={champion} label="Playoffs" schedule={schedule} />
+              <BracketDiagram rounds={view.playoffs} matchSize={view.match_size} champion={champion} label="Playoffs" schedule={schedule} mine={mine} />
             </>
           )}
         </>

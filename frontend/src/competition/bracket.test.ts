@@ -126,6 +126,9 @@ describe('slots, titles and links', () => {
     // each name holds the words shown, at its start (label in name)
     expect(gameLinks({ state: 'ready', games: ['g1', 'g2'], game_winners: ['e1'] }).map((l) => l.text)).toEqual(['G1 (game 1): replay', 'G2 live (game 2): watch']);
     expect(gameLinks({ state: 'ready', games: ['g1'], game_winners: [] })[0].text).toBe('Game: watch live');
+    // the viewer plays in the match: its game in play is to play
+    expect(gameLinks({ state: 'ready', games: ['g1'], game_winners: [] }, undefined, true)[0]).toEqual({ href: '/games/g1', text: 'Game: play', short: 'play', live: true });
+    expect(gameLinks({ state: 'ready', games: ['g1', 'g2'], game_winners: ['e1'] }, undefined, true).map((l) => l.text)).toEqual(['G1 (game 1): replay', 'G2 play (game 2): play']);
     expect(gameLinks({ state: 'ready', games: ['g1', 'g2'], game_winners: ['e1'] }).map((l) => l.href)).toEqual(['/games/g1/replay', '/games/g2']);
     // the bracket view may not know a series' game results yet; GET …/rounds does
     expect(gameLinks({ state: 'ready', games: ['g1', 'g2'], game_winners: [] }, { game_winners: ['e1'] })[0].live).toBe(false);

@@ -226,10 +226,12 @@ const FINISHED = new Set(['done', 'finished', 'walkover', 'void', 'skipped', 'by
  * ones and the live table of the one in play. A finished match has every
  * game finished; otherwise the games with a recorded winner (or draw) are
  * (the bracket view and GET …/rounds each know some of that: pass both).
+ * mine: the viewer plays in the match, so its game in play is to play.
  */
 export function gameLinks(
   m: { state?: string; status?: string; games: string[] | null; game_winners: string[] | null },
   also?: { game_winners?: string[] | null; status?: string },
+  mine = false,
 ): { href: string; text: string; short: string; live: boolean }[] {
   const games = m.games ?? [];
   const over = FINISHED.has(m.state ?? '') || FINISHED.has(m.status ?? '') || also?.status === 'finished';
@@ -237,9 +239,10 @@ export function gameLinks(
   const many = games.length > 1;
   return games.map((id, i) => {
     const live = i >= done;
-    const short = many ? `G${i + 1}${live ? ' live' : ''}` : live ? 'watch live' : 'replay';
+    // the viewer's own match: the game in play is theirs to play, not to watch
+    const short = many ? `G${i + 1}${live ? (mine ? ' play' : ' live') : ''}` : live ? (mine ? 'play' : 'watch live') : 'replay';
     // the name holds the words shown ("G2 live"), so a speech user can say them (WCAG 2.5.3)
-    const text = many ? `${short} (game ${i + 1}): ${live ? 'watch' : 'replay'}` : `Game: ${short}`;
+    const text = many ? `${short} (game ${i + 1}): ${live ? (mine ? 'play' : 'watch') : 'replay'}` : `Game: ${short}`;
     return { href: live ? `/games/${id}` : `/games/${id}/replay`, text, short, live };
   });
 }

@@ -511,6 +511,33 @@ describe('the tournament page, signed in', () => {
   });
   afterEach(signOutAndUnmount);
 
+  it("offers the viewer's own game in play as \"play\", not \"watch live\", and marks the match as theirs", async () => {
+    // Alice's own game, her turn, read "● watch live" in the rounds and the bracket.
+    const fx = structuredClone(swiss);
+    const live = (i: number, mine: boolean) => {
+      const m = fx.bracket.rounds[0].matches[i] as { state: string; winner?: string; game_winners: string[]; slots: { entry: { id: string } }[] };
+      m.state = 'ready';
+      delete m.winner;
+      m.game_winners = [];
+      if (mine) m.slots[0].entry.id = 'e-team';
+      Object.assign(fx.rounds[0].matches[i], { status: 'playing', game_winners: [] });
+    };
+    live(0, true);
+    live(1, false);
+    fx.rounds[0].status = 'running';
+    stub({ ...page({}), [`GET /tournaments/${t.id}/rounds`]: () => ({ rounds: fx.rounds }), [`GET /tournaments/${t.id}/bracket`]: () => fx.bracket });
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const link = (id: string) => root.querySelector(`tr[data-match="${id}"] td.links a`)!;
+    expect(link('R1-1').textContent).toBe('● play');
+    expect(link('R1-1').getAttribute('aria-label')).toMatch(/: Game: play$/);
+    expect(link('R1-1').getAttribute('href')).toBe(`/games/${fx.bracket.rounds[0].matches[0].games[0]}`);
+    expect(root.querySelector('tr[data-match="R1-1"]')!.classList.contains('mine')).toBe(true);
+    expect(link('R1-2').textContent).toBe('● watch live');
+    expect(root.querySelector('tr[data-match="R1-2"]')!.classList.contains('mine')).toBe(false);
+  });
+
   it('lets any player named in an entry withdraw it, not only its captain', async () => {
     stub(page({}));
     await restore();
