@@ -41,7 +41,16 @@ export function TableWrap({ label, children }: { label: string; children: Compon
   );
 }
 
-export function StandingsTable({ rows, elimination, highlight, game }: { rows: Standing[]; elimination?: boolean; highlight?: string; game?: string }) {
+/** PLAYOFFS_ORDER says how the standings of groups then playoffs are ordered once the playoffs are drawn. */
+export const PLAYOFFS_ORDER =
+  'The entries in the playoffs come first, by the place the bracket gives them (all sharing rank 1 until it is decided), then the others by the group stage';
+
+/**
+ * StandingsTable: playoffs, in groups then playoffs once the playoffs are
+ * drawn, where the server ranks the entries in the bracket ahead of the
+ * rest whatever their points, so the table is not "ranked by points".
+ */
+export function StandingsTable({ rows, elimination, highlight, game, playoffs }: { rows: Standing[]; elimination?: boolean; highlight?: string; game?: string; playoffs?: boolean }) {
   if (rows.length === 0) return <p class="muted">No standings yet.</p>;
   const tbs = tieBreakColumns(rows);
   // Knockouts rank by how far an entry went. Their matches are counted once
@@ -52,11 +61,11 @@ export function StandingsTable({ rows, elimination, highlight, game }: { rows: S
   const points = !elimination;
   // Stacks makes no sequences: its column would be a row of zeros.
   const sequences = game !== 'stacks';
-  return (
+  const table = (
     <TableWrap label="Standings">
       <table class={stats ? 'data standings' : 'data standings narrow'}>
         <caption class="sr-only">
-          {elimination ? 'Places' : 'Ranked by points'}
+          {elimination ? 'Places' : playoffs ? `${PLAYOFFS_ORDER}: by points` : 'Ranked by points'}
           {tbs.length ? `, then ${tbs.map(tieBreakName).join(', ')}` : ''}
         </caption>
         <thead>
@@ -130,6 +139,13 @@ export function StandingsTable({ rows, elimination, highlight, game }: { rows: S
         </tbody>
       </table>
     </TableWrap>
+  );
+  if (!playoffs) return table;
+  return (
+    <>
+      <p class="hint playoffs-order">{PLAYOFFS_ORDER}.</p>
+      {table}
+    </>
   );
 }
 

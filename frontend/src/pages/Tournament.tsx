@@ -941,7 +941,13 @@ export default function TournamentPage({ id }: { id: string }) {
         {isElimination(t.format) && !isOver(t) ? (
           <p class="muted">A knockout's places are known when it ends; until then the bracket shows who is still in.</p>
         ) : (
-          <StandingsTable rows={d.standings} elimination={isElimination(t.format)} highlight={myEntry} game={t.game} />
+          <StandingsTable
+            rows={d.standings}
+            elimination={isElimination(t.format)}
+            highlight={myEntry}
+            game={t.game}
+            playoffs={t.format === 'groups-playoffs' && (d.bracket.playoffs?.length ?? 0) > 0}
+          />
         )}
         <p>
           <a href={`/api/v1/tournaments/${t.id}/standings.csv`} download>

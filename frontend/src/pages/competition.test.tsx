@@ -461,6 +461,26 @@ describe('the tournament page', () => {
     expect(root.querySelectorAll('.match-box')).toHaveLength(gp.bracket.playoffs!.reduce((n, r) => n + r.matches.length, 0));
   });
 
+  it('says how groups then playoffs are ranked once the playoffs are drawn, not "ranked by points"', async () => {
+    // The server puts the entries in the playoffs first: a semifinalist with 4
+    // points shared rank 1 with one of 6 (and here 4 points rank above 6) under
+    // a caption saying the table was ranked by points.
+    stub(tournamentRoutes(gp as unknown as typeof se));
+    let root = mount(<TournamentPage id={gp.tournament.id} />);
+    await settle();
+    const standings = () => root.querySelector('#standings-title')!.closest('section')!;
+    expect(standings().querySelector('.playoffs-order')!.textContent).toMatch(/^The entries in the playoffs come first, by the place the bracket gives them/);
+    expect(standings().querySelector('caption')!.textContent).not.toMatch(/^Ranked by points/);
+    unmountAll();
+    // before the playoffs are drawn the group stage ranks by points
+    const groupsOnly = { ...structuredClone(gp), bracket: { ...structuredClone(gp.bracket), playoffs: [] } };
+    stub(tournamentRoutes(groupsOnly as unknown as typeof se));
+    root = mount(<TournamentPage id={gp.tournament.id} />);
+    await settle();
+    expect(standings().querySelector('.playoffs-order')).toBeNull();
+    expect(standings().querySelector('caption')!.textContent).toMatch(/^Ranked by points/);
+  });
+
   it('polls while running and stops once finished', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
