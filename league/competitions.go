@@ -251,8 +251,11 @@ type UserTournament struct {
 	Tournament Tournament
 	EntryID    string
 	EntryName  string
-	NextRound  int
-	NextStart  *time.Time
+	// Withdrawn: the entry left the tournament after its start; it has no
+	// next round.
+	Withdrawn bool
+	NextRound int
+	NextStart *time.Time
 }
 
 // Tournaments runs tournaments.

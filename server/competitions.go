@@ -885,6 +885,7 @@ type userTournamentResponse struct {
 	tournamentResponse
 	EntryID   string     `json:"entry_id"`
 	EntryName string     `json:"entry_name"`
+	Withdrawn bool       `json:"withdrawn,omitempty"`
 	NextRound int        `json:"next_round,omitempty"`
 	NextStart *time.Time `json:"next_start,omitempty"`
 }
@@ -901,7 +902,7 @@ func (h competitionHandlers) userTournaments(c echo.Context) error {
 	out := listResponse[userTournamentResponse]{Items: make([]userTournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
 	for i, ut := range page.Items {
 		out.Items[i] = userTournamentResponse{tournamentResponse: toTournamentResponse(&ut.Tournament), EntryID: ut.EntryID,
-			EntryName: ut.EntryName, NextRound: ut.NextRound, NextStart: ut.NextStart}
+			EntryName: ut.EntryName, Withdrawn: ut.Withdrawn, NextRound: ut.NextRound, NextStart: ut.NextStart}
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -1333,11 +1333,12 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	}
 	db := t.db.WithContext(ctx)
 	type entered struct {
-		Row       tournamentRow `gorm:"embedded"`
-		EntryID   string
-		EntryName string
+		Row         tournamentRow `gorm:"embedded"`
+		EntryID     string
+		EntryName   string
+		EntryStatus string
 	}
-	q := db.Table("tournaments t").Select("t.*, e.id AS entry_id, e.name AS entry_name").
+	q := db.Table("tournaments t").Select("t.*, e.id AS entry_id, e.name AS entry_name, e.status AS entry_status").
 		Joins("JOIN entries e ON e.tournament_id = t.id").
 		Joins("JOIN entry_members m ON m.entry_id = e.id AND m.user_id = ?", userID)
 	rows, next, err := scanPage(q, keyset{key: "t.created_at", id: "t.id", desc: true, byTime: true}, p,
@@ -1372,8 +1373,9 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	page.Items = make([]league.UserTournament, len(rows))
 	for i := range rows {
 		r := &rows[i]
-		ut := league.UserTournament{Tournament: *toTournament(&r.Row, counts[r.Row.ID]), EntryID: r.EntryID, EntryName: r.EntryName}
-		if nr, ok := nextRound[r.Row.ID]; ok && league.TournamentLive(r.Row.Status) {
+		ut := league.UserTournament{Tournament: *toTournament(&r.Row, counts[r.Row.ID]), EntryID: r.EntryID, EntryName: r.EntryName,
+			Withdrawn: r.EntryStatus == "withdrawn"}
+		if nr, ok := nextRound[r.Row.ID]; ok && league.TournamentLive(r.Row.Status) && !ut.Withdrawn {
 			ut.NextRound, ut.NextStart = nr.Number, nr.StartsAt
 		}
 		page.Items[i] = ut

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seqleague/seqleague/league"
 )
@@ -102,5 +103,46 @@ func TestNameLimitsCountCharactersNotBytes(t *testing.T) {
 	if _, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: strings.Repeat("é", 61),
 		Members: []league.EntryMember{{Bot: "random"}}}); league.ErrorCode(err) != league.EINVALID {
 		t.Fatalf("an entry name of 61 characters: %v, want invalid", err)
+	}
+}
+
+// A player whose entry withdrew from a running Swiss still finds the
+// tournament among theirs, said withdrawn, with no next round: it read
+// "round 2" on their home page as if they were still in it.
+func TestAWithdrawnEntryHasNoNextRound(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Swiss", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss", Rounds: 3}, 3)
+	ann := r.user(t, "ann")
+	r.joinClub(t, ann)
+	e, err := r.tournaments.Register(ctx, ann, tour.ID, league.NewEntry{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.scheduleRoundOneOnly(t, tour.ID)
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		if rounds, err := r.tournaments.Rounds(ctx, tour.ID); err == nil && len(rounds) > 0 && rounds[0].StartedAt != nil {
+			break // ann's game is on: she never moves in it, and need not
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("round 1 did not start within a minute")
+		}
+	}
+	mine := func() league.UserTournament {
+		t.Helper()
+		page, err := r.tournaments.ForUser(ctx, ann.UserID, league.PageRequest{})
+		if err != nil || len(page.Items) != 1 {
+			t.Fatalf("ann's tournaments: %+v, %v; want the Swiss", page.Items, err)
+		}
+		return page.Items[0]
+	}
+	if got := mine(); got.Withdrawn || got.NextRound != 2 {
+		t.Fatalf("before withdrawing: withdrawn %v, next round %d; want in, with round 2 next", got.Withdrawn, got.NextRound)
+	}
+	if err := r.tournaments.Withdraw(ctx, ann, tour.ID, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := mine(); !got.Withdrawn || got.NextRound != 0 || got.NextStart != nil {
+		t.Fatalf("after withdrawing: withdrawn %v, next round %d at %v; want withdrawn, with no next round", got.Withdrawn, got.NextRound, got.NextStart)
 	}
 }

@@ -392,6 +392,8 @@ export interface Tournament extends TournamentConfig {
 export interface UserTournament extends Tournament {
   entry_id: string;
   entry_name: string;
+  /** the entry withdrew after the start: nothing left to play */
+  withdrawn?: boolean;
   next_round?: number;
   next_start?: string;
 }

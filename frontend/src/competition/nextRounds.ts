@@ -5,10 +5,11 @@ import type { UserTournament } from '../api/types';
  * upcoming keeps the tournaments still to play, soonest first: those with
  * a scheduled next round by its start, then those being played, then
  * those still taking entries without a date. Finished and cancelled ones
- * have nothing left to play.
+ * have nothing left to play, nor one the player's entry withdrew from (it
+ * read "round 2 in play" as if they were still in it).
  */
 export function upcoming(items: UserTournament[]): UserTournament[] {
-  const live = items.filter((t) => t.status !== 'finished' && t.status !== 'cancelled');
+  const live = items.filter((t) => t.status !== 'finished' && t.status !== 'cancelled' && !t.withdrawn);
   const key = (t: UserTournament): [number, number] => {
     if (t.next_start) return [0, Date.parse(t.next_start)];
     if (t.status === 'running' || t.status === 'paused') return [1, 0];

@@ -1095,6 +1095,11 @@ describe('my next rounds', () => {
     expect(roundLine(items[3])).toBe('round 1 in play');
     expect(roundLine(items[0])).toBe('registration open, no date yet');
   });
+
+  it('leaves out a tournament the player withdrew from, still running', () => {
+    const gone = { ...t('swiss', 'running'), withdrawn: true };
+    expect(upcoming([gone, t('playing', 'running')]).map((x) => x.id)).toEqual(['playing']);
+  });
 });
 
 describe("the league page's leaderboard link", () => {
