@@ -244,12 +244,7 @@ func TestAnOpenGameLeftWithNoPersonSeatedIsAborted(t *testing.T) {
 func TestARepeatedMoveOfAGameThatEndedSinceShowsTheGameAsItWas(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
-	ann, bob := r.user(t, "ann"), r.user(t, "bob")
-	g := r.headToHead(t, ann, bob)
-	v, err := r.games.View(ctx, ann, g.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ann, bob, g, v := r.annToMove(t)
 	req := league.MoveRequest{Ply: 0, Move: v.LegalMoves[0], MoveID: "a1"}
 	first, err := r.games.Move(ctx, ann, g.ID, req)
 	if err != nil {

@@ -87,6 +87,19 @@ func (r *gameRig) headToHead(t *testing.T, first, second league.Actor) *league.G
 		Seats: []league.SeatSpec{{UserID: first.UserID}, {}}}, map[int]league.Actor{1: second})
 }
 
+// annToMove starts a head-to-head between new players ann and bob, and
+// returns them, the game and ann's view of its first turn (hers).
+func (r *gameRig) annToMove(t *testing.T) (ann, bob league.Actor, g *league.Game, v *league.GameView) {
+	t.Helper()
+	ann, bob = r.user(t, "ann"), r.user(t, "bob")
+	g = r.headToHead(t, ann, bob)
+	v, err := r.games.View(context.Background(), ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ann, bob, g, v
+}
+
 // playFirstMoves has the players, in turn from ply 0, play their first
 // legal move.
 func (r *gameRig) playFirstMoves(t *testing.T, gameID string, players ...league.Actor) {
@@ -301,12 +314,7 @@ func TestAPersonWhoNeverMovesIsPlayedByAutopilotThenReplaced(t *testing.T) {
 func TestFiftyConcurrentSubmissionsOfOnePlyApplyExactlyOne(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
-	ann, bob := r.user(t, "ann"), r.user(t, "bob")
-	g := r.headToHead(t, ann, bob)
-	v, err := r.games.View(ctx, ann, g.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ann, _, g, v := r.annToMove(t)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	codes := map[string]int{}

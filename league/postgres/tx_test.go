@@ -276,12 +276,7 @@ func TestAStartUndoneLeavesNoCachedState(t *testing.T) {
 func TestAMoveKilledInADeadlockIsDoneUnderTheLock(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()
-	ann, bob := r.user(t, "ann"), r.user(t, "bob")
-	g := r.headToHead(t, ann, bob)
-	v, err := r.games.View(ctx, ann, g.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ann, _, g, v := r.annToMove(t)
 	// Moved as by an instance that did not store the game last: its one
 	// unlocked attempt is on the game as read.
 	r.games.cache = newStateCache(16)

@@ -115,13 +115,14 @@ describe('Home\'s invitations', () => {
     history.replaceState(null, '', '/');
   });
 
-  it('declines with Decline: the seat is given up, the list read again without it, and the header count too', async () => {
-    let invited = [invitation];
+  /** homeDeclining shows Home with the invitations before, which are those after once carol's is declined. */
+  async function homeDeclining(before: Game[], after: Game[]) {
+    let invited = before;
     stub({
       'GET /me': () => me,
       'GET /users/u1/games\\?invited=true&limit=20': () => ({ items: invited, next_cursor: '' }),
       'POST /games/g-invite/decline': () => {
-        invited = [];
+        invited = after;
         return invitation;
       },
       'GET /users/u1/games.*': () => ({ items: [theirs], next_cursor: '' }),
@@ -130,6 +131,11 @@ describe('Home\'s invitations', () => {
     await restore();
     const root = mount(<Home />);
     await settle();
+    return root;
+  }
+
+  it('declines with Decline: the seat is given up, the list read again without it, and the header count too', async () => {
+    const root = await homeDeclining([invitation], []);
     const decline = root.querySelector('ul.invitations button[aria-label="Decline Sequence · 2 players by carol"]') as HTMLButtonElement;
     expect(decline.textContent).toBe('Decline');
     const counted = new Promise<void>((resolve) => window.addEventListener('seqleague:waiting', () => resolve(), { once: true }));
@@ -147,20 +153,7 @@ describe('Home\'s invitations', () => {
 
   it("hands the focus to the next invitation's Join after a Decline", async () => {
     const second = { ...invitation, id: 'g-invite2', created_by_name: 'dave' };
-    let invited = [invitation, second];
-    stub({
-      'GET /me': () => me,
-      'GET /users/u1/games\\?invited=true&limit=20': () => ({ items: invited, next_cursor: '' }),
-      'POST /games/g-invite/decline': () => {
-        invited = [second];
-        return invitation;
-      },
-      'GET /users/u1/games.*': () => ({ items: [theirs], next_cursor: '' }),
-      'GET /users/u1/(clubs|tournaments).*': () => ({ items: [], next_cursor: '' }),
-    });
-    await restore();
-    const root = mount(<Home />);
-    await settle();
+    const root = await homeDeclining([invitation, second], [second]);
     const decline = root.querySelector('ul.invitations button[aria-label="Decline Sequence · 2 players by carol"]') as HTMLButtonElement;
     decline.focus();
     await act(async () => void decline.click());
