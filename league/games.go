@@ -158,6 +158,7 @@ type Game struct {
 	Winner       *int   // team (sequence) or seat (stacks)
 	EndedBy      string // how the game ended (EndedBy…); empty until it has
 	RematchID    string // the game its players were offered next, if one asked for a rematch
+	TournamentID string // the tournament whose match the game is of; empty for a casual game
 	Private      bool   // never in the lobby nor found by a quick match; open to anyone with its link
 	Seats        []Seat
 }

@@ -122,6 +122,7 @@ type gameResponse struct {
 	Result             *resultResponse `json:"result,omitempty"`
 	EndedBy            string          `json:"ended_by,omitempty"` // play, adjudication or abort, once the game has ended
 	RematchID          string          `json:"rematch_id,omitempty"`
+	TournamentID       string          `json:"tournament_id,omitempty"`
 	Private            bool            `json:"private"`
 	Seats              []seatResponse  `json:"seats"`
 }
@@ -149,7 +150,7 @@ func toGameResponse(g league.Game) gameResponse {
 		Status: g.Status, Rated: g.Rated, BlockWindowSeconds: g.BlockWindowSeconds, CreatedBy: g.CreatedBy, CreatedByName: g.CreatedByName,
 		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
 		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt, SettledAt: g.SettledAt,
-		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, RematchID: g.RematchID, Private: g.Private, Seats: []seatResponse{},
+		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, RematchID: g.RematchID, TournamentID: g.TournamentID, Private: g.Private, Seats: []seatResponse{},
 	}
 	if g.Game != league.GameStacks {
 		r.BlockWindowSeconds = 0 // only Stacks has block windows

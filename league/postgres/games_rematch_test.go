@@ -131,6 +131,10 @@ func TestATournamentGameHasNoRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	game := rounds[0].Matches[0].Games[0]
+	// Its view leads back to the tournament.
+	if v, err := r.games.View(ctx, league.Actor{}, game); err != nil || v.Game.TournamentID != tour.ID {
+		t.Fatalf("the final's view names tournament %q, %v; want %s", v.Game.TournamentID, err, tour.ID)
+	}
 	if _, err := r.games.Rematch(ctx, r.organizer, game); league.ErrorCode(err) != league.EPRECONDITION {
 		t.Errorf("a rematch of a tournament game: %v, want a precondition error", err)
 	}

@@ -181,6 +181,9 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 	if r.RematchID != nil {
 		g.RematchID = *r.RematchID
 	}
+	if r.TournamentID != nil {
+		g.TournamentID = *r.TournamentID
+	}
 	// The seed is revealed only once nobody can profit from it.
 	if r.Status == league.StatusFinished || r.Status == league.StatusAborted {
 		g.Seed = hex.EncodeToString(r.Seed)

@@ -74,6 +74,8 @@ export interface Game {
   ended_by?: 'play' | 'adjudication' | 'abort' | string;
   /** The game its players were offered next, once one of them asked for a rematch. */
   rematch_id?: string;
+  /** the tournament whose match this game is of; absent for a casual game */
+  tournament_id?: string;
   /** never listed in the lobby nor found by a quick match: only people with its link find it */
   private?: boolean;
   seats: Seat[];

@@ -278,6 +278,23 @@ describe('an unknown game', () => {
   });
 });
 
+describe("a tournament's game", () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  it('leads back to its tournament, which the page had no way to but Back; a casual game has no such link', async () => {
+    const game = view({ status: 'finished', seats: [ann, bob], result: { status: 'finished', winner: 0 }, tournament_id: 't1' });
+    let root = await openTable(game, () => game);
+    expect(root.querySelector('.crumbs a')!.getAttribute('href')).toBe('/tournaments/t1');
+    await signOutAndUnmount();
+    const casual = { ...game, tournament_id: undefined };
+    root = await openTable(casual, () => casual);
+    expect(root.querySelector('.crumbs')).toBeNull();
+  });
+});
+
 describe('a finished rated game', () => {
   afterEach(async () => {
     vi.useRealTimers();

@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { gameName } from '../components/GameList';
-import { ErrorBox, Loading, Page } from '../components/ui';
+import { Crumbs, ErrorBox, Loading, Page } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
 import { initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
@@ -474,6 +474,8 @@ export default function GamePage({ id }: { id: string }) {
 
   return (
     <Page title={title} wide>
+      {/* a tournament's game leads back to its tournament: the page had no way there but Back */}
+      <Crumbs items={[!!view.tournament_id && { href: `/tournaments/${encodeURIComponent(view.tournament_id)}`, text: 'Tournament' }]} />
       <div class="game" ref={root} data-game={view.game} data-ply={view.ply} data-status={view.status} data-my-turn={String((view.legal_moves ?? []).length > 0)}>
       <div class="game-head">
         <h1 tabIndex={-1}>{title}</h1>
