@@ -316,15 +316,7 @@ func TestAGameEndedBeforeTheCancelKeepsItsResultAndStartsNoOther(t *testing.T) {
 func TestACancelledTournamentDoesNotKeepItsSeasonOpen(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
-	leagues := NewLeagues(r.db)
-	lg, err := leagues.CreateLeague(ctx, r.organizer, r.clubID, "Tuesday League", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	season, err := leagues.CreateSeason(ctx, r.organizer, lg.ID, "2026")
-	if err != nil {
-		t.Fatal(err)
-	}
+	leagues, season := r.openSeason(t, "Tuesday League")
 	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, SeasonID: season.ID, Name: "Called off",
 		Config: league.TournamentConfig{Game: "sequence", Format: "swiss"}})
 	if err != nil {

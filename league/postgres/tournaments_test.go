@@ -309,11 +309,13 @@ func TestOnlyOrganizersRunTournamentsAndPlayersSeeTheirOwn(t *testing.T) {
 	}
 }
 
-func TestAClosedSeasonIsFrozen(t *testing.T) {
-	r := newTournamentRig(t)
+// openSeason makes a league of the rig's club, named name, with an open
+// season "2026", and returns the leagues service and the season.
+func (r *tournamentRig) openSeason(t *testing.T, name string) (*Leagues, *league.Season) {
+	t.Helper()
 	ctx := context.Background()
 	leagues := NewLeagues(r.db)
-	lg, err := leagues.CreateLeague(ctx, r.organizer, r.clubID, "Monday League", "")
+	lg, err := leagues.CreateLeague(ctx, r.organizer, r.clubID, name, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,6 +323,13 @@ func TestAClosedSeasonIsFrozen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return leagues, season
+}
+
+func TestAClosedSeasonIsFrozen(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	leagues, season := r.openSeason(t, "Monday League")
 	people := []league.Actor{r.user(t, "p1"), r.user(t, "p2"), r.user(t, "p3")}
 	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, SeasonID: season.ID, Name: "Night 1",
 		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin", Clock: league.Clock{TurnSeconds: 1}, AtDeadline: "adjudicate"}})
