@@ -243,6 +243,13 @@ type StandingRow struct {
 	Sequences int
 	Points    float64
 	TieBreaks []TieBreakValue
+	// Group is the entry's group in groups then playoffs, once the groups
+	// are drawn (at the start), and GroupRank its rank in that group's
+	// table, which decides who reaches the playoffs; Rank stays its place
+	// in the whole tournament (the playoffs first), which a season scores.
+	// "" and 0 in other formats.
+	Group     string
+	GroupRank int
 }
 
 // UserTournament is a tournament one user plays in, with their entry and

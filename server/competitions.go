@@ -205,6 +205,10 @@ type standingResponse struct {
 	Sequences int                `json:"sequences"`
 	Points    float64            `json:"points"`
 	TieBreaks []tieBreakResponse `json:"tie_breaks"`
+	// Groups then playoffs, once the groups are drawn: the entry's group
+	// and its rank in the group's table.
+	Group     string `json:"group,omitempty"`
+	GroupRank int    `json:"group_rank,omitempty"`
 }
 
 type tieBreakResponse struct {
@@ -685,7 +689,8 @@ func toStandingResponses(rows []league.StandingRow) []standingResponse {
 	out := make([]standingResponse, len(rows))
 	for i, r := range rows {
 		out[i] = standingResponse{Rank: r.Rank, EntryID: r.EntryID, Name: r.Name, Played: r.Played, Wins: r.Wins, Draws: r.Draws,
-			Losses: r.Losses, Byes: r.Byes, Sequences: r.Sequences, Points: r.Points, TieBreaks: []tieBreakResponse{}}
+			Losses: r.Losses, Byes: r.Byes, Sequences: r.Sequences, Points: r.Points, TieBreaks: []tieBreakResponse{},
+			Group: r.Group, GroupRank: r.GroupRank}
 		for _, tb := range r.TieBreaks {
 			out[i].TieBreaks = append(out[i].TieBreaks, tieBreakResponse{Name: tb.Name, Value: tb.Value})
 		}

@@ -168,7 +168,8 @@ func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games, ga
 // Standings ranks the entries: round-based formats by points and the
 // tie-breaks (each shown with its value), elimination formats by how far
 // each entry went; groups-then-playoffs puts the playoff places first and
-// ranks the rest by the group stage. Every row counts all the entry's
+// ranks the rest by the group stage, and says of every row its group and
+// its rank in the group. Every row counts all the entry's
 // matches, bracket matches included (see knockoutRecords).
 func (t *Tournaments) Standings(ctx context.Context, id string) ([]league.StandingRow, error) {
 	db := t.db.WithContext(ctx)
@@ -221,6 +222,11 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 			}
 			rows = append(rows, sr)
 		}
+		if f == competition.FormatGroupsPlayoffs && r.StartedAt != nil {
+			if err := placeInGroups(cc, entries, groupResults, rows); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if b == nil {
 		return rows, nil
@@ -271,6 +277,31 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	slices.SortStableFunc(out, func(a, b league.StandingRow) int { return a.Rank - b.Rank })
 	out = append(stillIn, out...)
 	return placeAfter(out, rest), nil
+}
+
+// placeInGroups gives every row of groups then playoffs its group and its
+// rank there, from the group stage's results: the groups are drawn at the
+// start from the entries' seed order, which is what Groups deals from.
+func placeInGroups(cc competition.Config, entries []competition.Entry, results []competition.Result, rows []league.StandingRow) error {
+	tables, err := competition.GroupStandings(cc, entries, results)
+	if err != nil {
+		return err
+	}
+	type place struct {
+		group string
+		rank  int
+	}
+	places := map[string]place{}
+	for _, g := range tables {
+		for _, row := range g.Rows {
+			places[row.Entry] = place{g.Group, row.Rank}
+		}
+	}
+	for i := range rows {
+		p := places[rows[i].EntryID]
+		rows[i].Group, rows[i].GroupRank = p.group, p.rank
+	}
+	return nil
 }
 
 // placeAfter ranks rest, in the order and by the ranks of the group stage,

@@ -1,8 +1,10 @@
 package postgres
 
 import (
+	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/seqleague/seqleague/league"
 )
@@ -19,5 +21,69 @@ func TestEntriesOutOfThePlayoffsShareTheirGroupStageTies(t *testing.T) {
 	}
 	if want := []int{5, 6, 6, 8, 8}; !slices.Equal(ranks, want) {
 		t.Fatalf("ranks %v, want %v", ranks, want)
+	}
+}
+
+// The standings of groups then playoffs were one table of every group
+// together: after round 1 of two groups of three, the two match winners
+// shared rank 1, and nothing said which group a row was of. Every row now
+// names its group and its rank there, as the group's own table ranks it
+// (winner, bye, loser: 1, 2, 3 in both groups), which is what decides who
+// reaches the playoffs.
+func TestGroupsThenPlayoffsStandingsRankEachGroupApart(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Groups", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "groups-playoffs", Groups: 2, Advance: 1}, 6)
+	st, err := r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range st {
+		if row.Group != "" || row.GroupRank != 0 {
+			t.Fatalf("before the start %s is in group %q at %d; the groups are drawn at the start", row.Name, row.Group, row.GroupRank)
+		}
+	}
+	r.scheduleRoundOneOnly(t, tour.ID)
+	rounds := r.waitRound(t, tour.ID, 1, 2*time.Minute)
+	// the group of each entry round 1 paired (group matches are "A-R1-1";
+	// a bye names no group: each group has one, and three entries)
+	groupOf := map[string]string{}
+	want := map[string]int{}
+	for _, m := range rounds[0].Matches {
+		for _, e := range m.Entries {
+			if !m.Bye {
+				groupOf[e] = m.ID[:1]
+			}
+			switch {
+			case m.Bye:
+				want[e] = 2
+			case m.Winner == e:
+				want[e] = 1
+			case m.Winner == "":
+				t.Fatalf("match %s drawn; this test needs a winner", m.ID)
+			default:
+				want[e] = 3
+			}
+		}
+	}
+	st, err = r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 6 || len(want) != 6 {
+		t.Fatalf("%d rows, %d entries in round 1; want 6 of each", len(st), len(want))
+	}
+	perGroup := map[string][]int{}
+	for _, row := range st {
+		perGroup[row.Group] = append(perGroup[row.Group], row.GroupRank)
+		if g, paired := groupOf[row.EntryID]; paired && row.Group != g || row.GroupRank != want[row.EntryID] {
+			t.Errorf("%s: group %q rank %d in it, want group %q rank %d (overall rank %d)", row.Name, row.Group, row.GroupRank, g, want[row.EntryID], row.Rank)
+		}
+	}
+	for _, g := range []string{"A", "B"} {
+		slices.Sort(perGroup[g])
+		if !slices.Equal(perGroup[g], []int{1, 2, 3}) {
+			t.Errorf("group %s ranks %v, want 1, 2, 3 (all groups: %v)", g, perGroup[g], perGroup)
+		}
 	}
 }

@@ -475,6 +475,9 @@ export interface Standing {
   sequences: number;
   points: number;
   tie_breaks: TieBreakValue[];
+  /** groups then playoffs, once the groups are drawn: the entry's group and its rank there */
+  group?: string;
+  group_rank?: number;
 }
 
 // GET /tournaments/{id}/bracket (league/postgres/tournaments_views.go)

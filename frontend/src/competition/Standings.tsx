@@ -41,16 +41,11 @@ export function TableWrap({ label, children }: { label: string; children: Compon
   );
 }
 
-/** PLAYOFFS_ORDER says how the standings of groups then playoffs are ordered once the playoffs are drawn. */
-export const PLAYOFFS_ORDER =
-  'The entries in the playoffs come first, by the place the bracket gives them (all sharing rank 1 until it is decided), then the others by the group stage';
-
 /**
- * StandingsTable: playoffs, in groups then playoffs once the playoffs are
- * drawn, where the server ranks the entries in the bracket ahead of the
- * rest whatever their points, so the table is not "ranked by points".
+ * StandingsTable: one table of standings; label names it (a group's table
+ * among several) for its region and caption.
  */
-export function StandingsTable({ rows, elimination, highlight, game, playoffs }: { rows: Standing[]; elimination?: boolean; highlight?: string; game?: string; playoffs?: boolean }) {
+export function StandingsTable({ rows, elimination, highlight, game, label }: { rows: Standing[]; elimination?: boolean; highlight?: string; game?: string; label?: string }) {
   if (rows.length === 0) return <p class="muted">No standings yet.</p>;
   const tbs = tieBreakColumns(rows);
   // Knockouts rank by how far an entry went. Their matches are counted once
@@ -62,10 +57,11 @@ export function StandingsTable({ rows, elimination, highlight, game, playoffs }:
   // Stacks makes no sequences: its column would be a row of zeros.
   const sequences = game !== 'stacks';
   const table = (
-    <TableWrap label="Standings">
+    <TableWrap label={label ?? 'Standings'}>
       <table class={stats ? 'data standings' : 'data standings narrow'}>
         <caption class="sr-only">
-          {elimination ? 'Places' : playoffs ? `${PLAYOFFS_ORDER}: by points` : 'Ranked by points'}
+          {label ? `${label}: ` : ''}
+          {elimination ? 'Places' : label ? 'ranked by points' : 'Ranked by points'}
           {tbs.length ? `, then ${tbs.map(tieBreakName).join(', ')}` : ''}
         </caption>
         <thead>
@@ -140,11 +136,38 @@ export function StandingsTable({ rows, elimination, highlight, game, playoffs }:
       </table>
     </TableWrap>
   );
-  if (!playoffs) return table;
+  return table;
+}
+
+/**
+ * groupTables splits the standings of groups then playoffs by group, A
+ * first, each ranked as its group's own table (group_rank): the server's
+ * rank is the place in the whole tournament, the playoffs first, which
+ * put a group's runner-up above another group's winner. Empty before the
+ * groups are drawn.
+ */
+export function groupTables(rows: Standing[]): { group: string; rows: Standing[] }[] {
+  const by = new Map<string, Standing[]>();
+  for (const r of rows) {
+    if (!r.group) continue;
+    if (!by.has(r.group)) by.set(r.group, []);
+    by.get(r.group)!.push({ ...r, rank: r.group_rank ?? r.rank });
+  }
+  return [...by.entries()]
+    .sort(([a], [b]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)) // A … Z, then AA
+    .map(([group, rs]) => ({ group, rows: rs.sort((a, b) => a.rank - b.rank) }));
+}
+
+/** GroupStandings: a table per group; the playoffs are the bracket's. */
+export function GroupStandings({ rows, highlight, game }: { rows: Standing[]; highlight?: string; game?: string }) {
   return (
     <>
-      <p class="hint playoffs-order">{PLAYOFFS_ORDER}.</p>
-      {table}
+      {groupTables(rows).map((g) => (
+        <div key={g.group} class="group-standings" data-group={g.group}>
+          <h3>Group {g.group}</h3>
+          <StandingsTable rows={g.rows} highlight={highlight} game={game} label={`Group ${g.group}`} />
+        </div>
+      ))}
     </>
   );
 }

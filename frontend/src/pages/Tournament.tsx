@@ -8,7 +8,7 @@ import { usePoll } from '../components/poll';
 import { ApiError } from '../api/client';
 import type { BracketView, Club, Entry, League, Member, Round, ScheduleRequest, SeasonTable, Standing, Tournament as T } from '../api/types';
 import { TournamentDrawing } from '../competition/BracketView';
-import { StandingsTable, TableWrap } from '../competition/Standings';
+import { GroupStandings, StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import {
@@ -940,13 +940,14 @@ export default function TournamentPage({ id }: { id: string }) {
         <h2 id="standings-title">Standings</h2>
         {isElimination(t.format) && !isOver(t) ? (
           <p class="muted">A knockout's places are known when it ends; until then the bracket shows who is still in.</p>
+        ) : t.format === 'groups-playoffs' && d.standings.some((r) => r.group) ? (
+          <GroupStandings rows={d.standings} highlight={myEntry} game={t.game} />
         ) : (
           <StandingsTable
             rows={d.standings}
             elimination={isElimination(t.format)}
             highlight={myEntry}
             game={t.game}
-            playoffs={t.format === 'groups-playoffs' && (d.bracket.playoffs?.length ?? 0) > 0}
           />
         )}
         <p>

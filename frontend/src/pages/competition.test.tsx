@@ -461,23 +461,32 @@ describe('the tournament page', () => {
     expect(root.querySelectorAll('.match-box')).toHaveLength(gp.bracket.playoffs!.reduce((n, r) => n + r.matches.length, 0));
   });
 
-  it('says how groups then playoffs are ranked once the playoffs are drawn, not "ranked by points"', async () => {
-    // The server puts the entries in the playoffs first: a semifinalist with 4
-    // points shared rank 1 with one of 6 (and here 4 points rank above 6) under
-    // a caption saying the table was ranked by points.
+  it('shows a table per group in groups then playoffs, each ranked as its group, the playoffs being the bracket', async () => {
+    // The standings were one table of both groups: the entries in the playoffs
+    // first (four at rank 1, a runner-up on 4 points above a winner on 6),
+    // and nothing said which group a row was of.
     stub(tournamentRoutes(gp as unknown as typeof se));
     let root = mount(<TournamentPage id={gp.tournament.id} />);
     await settle();
     const standings = () => root.querySelector('#standings-title')!.closest('section')!;
-    expect(standings().querySelector('.playoffs-order')!.textContent).toMatch(/^The entries in the playoffs come first, by the place the bracket gives them/);
-    expect(standings().querySelector('caption')!.textContent).not.toMatch(/^Ranked by points/);
+    const tables = () =>
+      [...standings().querySelectorAll('.group-standings')].map((g) => ({
+        heading: g.querySelector('h3')!.textContent,
+        caption: g.querySelector('caption')!.textContent,
+        rows: [...g.querySelectorAll('tbody tr')].map((tr) => `${tr.querySelector('td')!.textContent} ${tr.querySelector('th')!.textContent}`),
+      }));
+    expect(tables().map((g) => g.heading)).toEqual(['Group A', 'Group B']);
+    expect(tables()[0].caption).toMatch(/^Group A: ranked by points, then Head-to-head/);
+    expect(tables()[0].rows).toEqual(['1 gp bot 3', '2 gp bot 7', '3 gp bot 6', '4 gp bot 8']);
+    expect(tables()[1].rows).toEqual(['1 gp bot 1', '2 gp bot 4', '3 gp bot 5', '4 gp bot 2']);
+    expect(standings().querySelectorAll('table')).toHaveLength(2);
     unmountAll();
-    // before the playoffs are drawn the group stage ranks by points
-    const groupsOnly = { ...structuredClone(gp), bracket: { ...structuredClone(gp.bracket), playoffs: [] } };
-    stub(tournamentRoutes(groupsOnly as unknown as typeof se));
+    // before the start no group is drawn: one table, ranked by points
+    const registration = { ...structuredClone(gp), standings: gp.standings.map(({ group: _g, group_rank: _r, ...r }) => ({ ...r, rank: 1 })) };
+    stub(tournamentRoutes(registration as unknown as typeof se));
     root = mount(<TournamentPage id={gp.tournament.id} />);
     await settle();
-    expect(standings().querySelector('.playoffs-order')).toBeNull();
+    expect(standings().querySelectorAll('.group-standings')).toHaveLength(0);
     expect(standings().querySelector('caption')!.textContent).toMatch(/^Ranked by points/);
   });
 
