@@ -250,6 +250,10 @@ type StandingRow struct {
 	// "" and 0 in other formats.
 	Group     string
 	GroupRank int
+	// Withdrawn: the entry left after the start (round robin and Swiss);
+	// it keeps its results and its place, and its opponents' tie-breaks
+	// still count them.
+	Withdrawn bool
 }
 
 // UserTournament is a tournament one user plays in, with their entry and

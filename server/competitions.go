@@ -209,6 +209,7 @@ type standingResponse struct {
 	// and its rank in the group's table.
 	Group     string `json:"group,omitempty"`
 	GroupRank int    `json:"group_rank,omitempty"`
+	Withdrawn bool   `json:"withdrawn"`
 }
 
 type tieBreakResponse struct {
@@ -690,7 +691,7 @@ func toStandingResponses(rows []league.StandingRow) []standingResponse {
 	for i, r := range rows {
 		out[i] = standingResponse{Rank: r.Rank, EntryID: r.EntryID, Name: r.Name, Played: r.Played, Wins: r.Wins, Draws: r.Draws,
 			Losses: r.Losses, Byes: r.Byes, Sequences: r.Sequences, Points: r.Points, TieBreaks: []tieBreakResponse{},
-			Group: r.Group, GroupRank: r.GroupRank}
+			Group: r.Group, GroupRank: r.GroupRank, Withdrawn: r.Withdrawn}
 		for _, tb := range r.TieBreaks {
 			out[i].TieBreaks = append(out[i].TieBreaks, tieBreakResponse{Name: tb.Name, Value: tb.Value})
 		}

@@ -188,9 +188,11 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 		return nil, err
 	}
 	names := map[string]string{}
+	withdrawn := map[string]bool{}
 	var entries []competition.Entry
 	for _, e := range all {
 		names[e.ID] = e.Name
+		withdrawn[e.ID] = e.Status == "withdrawn"
 		entries = append(entries, competition.Entry{ID: e.ID, Seed: e.Seed, Rating: e.Rating})
 	}
 	past, err := history(db, r.ID)
@@ -216,7 +218,7 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 		}
 		for _, row := range table {
 			sr := league.StandingRow{Rank: row.Rank, EntryID: row.Entry, Name: names[row.Entry], Played: row.Played, Wins: row.Wins,
-				Draws: row.Draws, Losses: row.Losses, Byes: row.Byes, Sequences: row.Sequences, Points: row.Points}
+				Draws: row.Draws, Losses: row.Losses, Byes: row.Byes, Sequences: row.Sequences, Points: row.Points, Withdrawn: withdrawn[row.Entry]}
 			for _, v := range row.Values {
 				sr.TieBreaks = append(sr.TieBreaks, league.TieBreakValue{Name: string(v.TieBreak), Value: v.Value})
 			}
@@ -250,7 +252,7 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	base := rows
 	if base == nil {
 		for _, e := range competition.SeedOrder(entries) {
-			base = append(base, league.StandingRow{EntryID: e.ID, Name: names[e.ID]})
+			base = append(base, league.StandingRow{EntryID: e.ID, Name: names[e.ID], Withdrawn: withdrawn[e.ID]})
 		}
 	}
 	var stillIn, out, rest []league.StandingRow

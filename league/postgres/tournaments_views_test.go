@@ -87,3 +87,53 @@ func TestGroupsThenPlayoffsStandingsRankEachGroupApart(t *testing.T) {
 		}
 	}
 }
+
+// A Swiss entry withdrawn after round 1 was in the standings like any
+// other: nothing said it had left. Its row now says withdrawn, and it
+// keeps its result, which still counts in its opponent's Buchholz.
+func TestAWithdrawnEntryIsMarkedInTheStandingsAndStillCountsForItsOpponent(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Swiss", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss"}, 4)
+	r.scheduleRoundOneOnly(t, tour.ID)
+	rounds := r.waitRound(t, tour.ID, 1, 2*time.Minute)
+	var gone, opponent string
+	for _, m := range rounds[0].Matches {
+		if !m.Bye && m.Winner != "" {
+			gone = m.Winner
+			opponent = m.Entries[0]
+			if opponent == gone {
+				opponent = m.Entries[1]
+			}
+			break
+		}
+	}
+	if gone == "" {
+		t.Fatalf("round 1 has no match won: %+v", rounds[0].Matches)
+	}
+	if err := r.tournaments.Withdraw(ctx, r.organizer, tour.ID, gone); err != nil {
+		t.Fatal(err)
+	}
+	st, err := r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st) != 4 {
+		t.Fatalf("%d rows, want the 4 entries, the withdrawn one too", len(st))
+	}
+	for _, row := range st {
+		if row.Withdrawn != (row.EntryID == gone) {
+			t.Errorf("%s: withdrawn %v, want %v", row.Name, row.Withdrawn, row.EntryID == gone)
+		}
+		switch row.EntryID {
+		case gone:
+			if row.Wins != 1 || row.Points != 2 {
+				t.Errorf("withdrawn %s: %d wins, %v points; want its round 1 win kept", row.Name, row.Wins, row.Points)
+			}
+		case opponent:
+			if len(row.TieBreaks) == 0 || row.TieBreaks[0].Name != "buchholz" || row.TieBreaks[0].Value != 2 {
+				t.Errorf("%s, who lost to the withdrawn entry: tie-breaks %+v, want Buchholz 2", row.Name, row.TieBreaks)
+			}
+		}
+	}
+}

@@ -478,6 +478,8 @@ export interface Standing {
   /** groups then playoffs, once the groups are drawn: the entry's group and its rank there */
   group?: string;
   group_rank?: number;
+  /** the entry withdrew after the start: it keeps its results and place */
+  withdrawn?: boolean;
 }
 
 // GET /tournaments/{id}/bracket (league/postgres/tournaments_views.go)

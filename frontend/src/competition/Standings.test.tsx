@@ -37,6 +37,21 @@ describe('the standings table', () => {
     expect(root.querySelector('caption')!.textContent).toContain('then Buchholz, Median Buchholz');
   });
 
+  it('says which entry withdrew, keeping its place', () => {
+    // a withdrawn entry read like any other: nothing said it plays no more
+    const rows: Standing[] = [
+      { rank: 1, entry_id: 'a', name: 'Ann', played: 1, wins: 1, draws: 0, losses: 0, byes: 0, sequences: 2, points: 2, tie_breaks: [], withdrawn: true },
+      { rank: 2, entry_id: 'b', name: 'Bob', played: 1, wins: 0, draws: 0, losses: 1, byes: 0, sequences: 1, points: 0, tie_breaks: [], withdrawn: false },
+    ];
+    const root = mount(<StandingsTable rows={rows} highlight="b" />);
+    const [ann, bob] = root.querySelectorAll('tbody tr');
+    expect(ann.querySelector('th')!.textContent).toBe('Ann withdrawn');
+    expect(ann.className).toBe('withdrawn');
+    expect(cells(ann)[0]).toBe('1');
+    expect(bob.querySelector('th')!.textContent).toBe('Bob');
+    expect(bob.className).toBe('mine');
+  });
+
   it('lines up tie-break values by name, marks my entry and rounds fractions', () => {
     const rows: Standing[] = [
       { rank: 1, entry_id: 'a', name: 'Ann', played: 3, wins: 2, draws: 1, losses: 0, byes: 0, sequences: 5, points: 2.5, tie_breaks: [{ name: 'buchholz', value: 4.5 }, { name: 'wins', value: 2 }] },

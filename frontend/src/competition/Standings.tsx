@@ -110,9 +110,18 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
           {rows.map((r) => {
             const values = new Map((r.tie_breaks ?? []).map((t) => [t.name, t.value]));
             return (
-              <tr key={r.entry_id} class={r.entry_id === highlight ? 'mine' : undefined} data-entry={r.entry_id}>
+              <tr key={r.entry_id} class={[r.entry_id === highlight ? 'mine' : '', r.withdrawn ? 'withdrawn' : ''].filter(Boolean).join(' ') || undefined} data-entry={r.entry_id}>
                 <td class="num">{r.rank}</td>
-                <th scope="row">{r.name}</th>
+                <th scope="row">
+                  {r.name}
+                  {/* it keeps its place and results (they count in its opponents' tie-breaks), but plays no more */}
+                  {r.withdrawn && (
+                    <>
+                      {' '}
+                      <span class="tag status-withdrawn">withdrawn</span>
+                    </>
+                  )}
+                </th>
                 {stats && (
                   <>
                     <td class="num">{r.played}</td>
