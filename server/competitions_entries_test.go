@@ -71,7 +71,8 @@ func TestEnteringOneselfTwiceIsAConflict(t *testing.T) {
 	if len(p.Errors) != 0 {
 		t.Errorf("errors = %+v, want none (no field of the request is at fault)", p.Errors)
 	}
-	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"members":[{"user":"me"}]}`, r.organizer), 409, "")
+	// named, the member is the field at fault
+	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"members":[{"user":"me"}]}`, r.organizer), 409, "members[0].user")
 	if n := r.count("entries"); n != 1 {
 		t.Errorf("entries = %d, want 1", n)
 	}
@@ -110,5 +111,41 @@ func TestAnEntryMemberGivenByUsernameIsRefusedNamingUsername(t *testing.T) {
 	}
 	if n := r.count("entries"); n != 0 {
 		t.Errorf("entries after a refused registration: %d", n)
+	}
+}
+
+// A teammate who already plays in the tournament (in another entry) was
+// refused as "a player of this entry already plays in the tournament",
+// naming no member: a captain could not tell which. The 409 now names the
+// member (members[i].user), who it is and the entry they play in; a
+// player named twice in one entry is a 400 naming the second.
+func TestATeammateAlreadyEnteredIsRefusedByName(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"round-robin","team_size":2`)
+	ids := map[string]string{}
+	tokens := map[string]string{}
+	for _, name := range []string{"alice", "bob", "carol", "dave"} {
+		ids[name], tokens[name] = r.user(name, false)
+		if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, ids[name]).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries := "/api/v1/tournaments/" + id + "/entries"
+	if rec := r.call("POST", entries, fmt.Sprintf(`{"name":"Aces","members":[{"user":"me"},{"user":%q}]}`, ids["bob"]), tokens["alice"]); rec.Code != 201 {
+		t.Fatalf("first entry: %d %s", rec.Code, rec.Body)
+	}
+	p := wantProblem(t, r.call("POST", entries, fmt.Sprintf(`{"name":"Cats","members":[{"user":"me"},{"user":%q}]}`, ids["bob"]), tokens["carol"]), 409, "members[1].user")
+	if len(p.Errors) != 1 || p.Errors[0].Message != "bob already plays in the tournament, in Aces" {
+		t.Errorf("errors = %+v, want members[1].user alone, saying bob plays in Aces", p.Errors)
+	}
+	p = wantProblem(t, r.call("POST", entries, fmt.Sprintf(`{"name":"Cats","members":[{"user":"me"},{"user":%q}]}`, ids["carol"]), tokens["carol"]), 400, "members[1].user")
+	if len(p.Errors) != 1 {
+		t.Errorf("errors = %+v, want members[1].user alone", p.Errors)
+	}
+	if rec := r.call("POST", entries, fmt.Sprintf(`{"name":"Cats","members":[{"user":"me"},{"user":%q}]}`, ids["dave"]), tokens["carol"]); rec.Code != 201 {
+		t.Fatalf("carol and dave: %d %s", rec.Code, rec.Body)
+	}
+	if n := r.count("entries"); n != 2 {
+		t.Errorf("entries = %d, want 2", n)
 	}
 }

@@ -663,7 +663,10 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		if !isOrganizer && ((c.RegistrationOpens != nil && now.Before(*c.RegistrationOpens)) || (c.RegistrationCloses != nil && now.After(*c.RegistrationCloses))) {
 			return league.Errorf(league.EPRECONDITION, "registration is not open now")
 		}
-		if len(e.Members) == 0 {
+		// members the caller named are fields a refusal may point at; the
+		// default (the caller alone) is no field of the request
+		named := len(e.Members) > 0
+		if !named {
 			e.Members = []league.EntryMember{{UserID: a.UserID}}
 		}
 		// A club's tournaments are its members': someone outside it could
@@ -749,20 +752,8 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		// name: the name is the player's own when none is given, and a
 		// second entry of oneself was refused as a 400 naming "name", a
 		// field the client never sent.
-		var people []string
-		for _, m := range e.Members {
-			if m.UserID != "" {
-				people = append(people, m.UserID)
-			}
-		}
-		if len(people) > 0 {
-			var entered int64
-			if err := tx.Model(&entryMemberRow{}).Where("tournament_id = ? AND user_id IN ?", id, people).Count(&entered).Error; err != nil {
-				return err
-			}
-			if entered > 0 {
-				return league.Errorf(league.ECONFLICT, "a player of this entry already plays in the tournament")
-			}
+		if err := refuseEnteredPlayers(tx, id, e.Members, named); err != nil {
+			return err
 		}
 		name := league.TrimName(e.Name)
 		if name == "" {
@@ -810,6 +801,65 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		return nil
 	})
 	return out, err
+}
+
+// refuseEnteredPlayers refuses an entry naming a player twice (400), or a
+// player who already plays in the tournament in another entry (409), naming
+// each such member (members[i].user) and saying who it is and where they
+// play: "a player of this entry already plays" left a captain of a team of
+// four to guess which teammate. named says the members are the caller's
+// own list; the default entry of the caller alone names no field.
+func refuseEnteredPlayers(tx *gorm.DB, tournamentID string, members []league.EntryMember, named bool) error {
+	var people []string
+	var twice []league.FieldError
+	for i, m := range members {
+		if m.UserID == "" {
+			continue
+		}
+		if slices.Contains(people, m.UserID) {
+			twice = append(twice, league.FieldError{Field: fmt.Sprintf("members[%d].user", i), Message: "is named twice in this entry"})
+		}
+		people = append(people, m.UserID)
+	}
+	if len(twice) > 0 {
+		return league.Invalid("a player named twice", twice...)
+	}
+	if len(people) == 0 {
+		return nil
+	}
+	var entered []struct {
+		UserID   string
+		Username string
+		Entry    string
+	}
+	if err := tx.Table("entry_members m").Select("m.user_id, COALESCE(u.username, '') AS username, e.name AS entry").
+		Joins("JOIN entries e ON e.id = m.entry_id").Joins("LEFT JOIN users u ON u.id = m.user_id").
+		Where("m.tournament_id = ? AND m.user_id IN ?", tournamentID, people).Scan(&entered).Error; err != nil {
+		return err
+	}
+	if len(entered) == 0 {
+		return nil
+	}
+	if !named {
+		return league.Errorf(league.ECONFLICT, "you already play in the tournament, in %s", entered[0].Entry)
+	}
+	out := &league.Error{Code: league.ECONFLICT}
+	for i, m := range members {
+		for _, p := range entered {
+			if m.UserID != "" && p.UserID == m.UserID {
+				who := p.Username
+				if who == "" {
+					who = "this player" // an account closed since
+				}
+				msg := fmt.Sprintf("%s already plays in the tournament, in %s", who, p.Entry)
+				out.Fields = append(out.Fields, league.FieldError{Field: fmt.Sprintf("members[%d].user", i), Message: msg})
+				if out.Message == "" {
+					out.Message = msg
+				}
+			}
+		}
+	}
+	return out
 }
 
 // requireClubMember refuses a teammate who is not in the tournament's club:

@@ -430,9 +430,31 @@ export function toMembers(choices: string[]): { user?: string; bot?: string }[] 
   return choices.map((c) => (c.startsWith('bot:') ? { bot: c.slice(4) } : { user: c.slice(5) }));
 }
 
-function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onDone: () => void }) {
+/** enteredPlayers: the users who play in an entry of the tournament already. */
+export function enteredPlayers(entries: Pick<Entry, 'members'>[]): Set<string> {
+  return new Set(entries.flatMap((e) => e.members.flatMap((m) => (m.user ? [m.user] : []))));
+}
+
+/**
+ * ENTERED_NOTE: why a club member is missing from a list of players: one
+ * entry a player, and the server refuses a second (naming the member).
+ */
+export const ENTERED_NOTE = 'Players already entered in this tournament are not listed.';
+
+/**
+ * choosable: the club members a player field offers, leaving out those
+ * already entered (entered) and those chosen in the entry's other fields
+ * (taken), whom the server would refuse.
+ */
+export function choosable(clubMembers: Member[], entered: Set<string>, taken: string[] = []): Member[] {
+  return clubMembers.filter((m) => !entered.has(m.user_id) && !taken.includes(m.user_id));
+}
+
+function AddEntry({ t, clubMembers, entered, onDone }: { t: T; clubMembers: Member[]; entered: Set<string>; onDone: () => void }) {
   const size = t.team_size || 1;
-  const [choices, setChoices] = useState<string[]>(() => Array(size).fill('bot:random'));
+  const [chosen, setChoices] = useState<string[]>(() => Array(size).fill('bot:random'));
+  // a player entered since they were chosen (this form's last entry) is no longer offered
+  const choices = chosen.map((c) => (c.startsWith('user:') && entered.has(c.slice(5)) ? 'bot:random' : c));
   const [name, setName] = useState('');
   const [seed, setSeed] = useState('');
   const { busy, error, fieldErrors: fe, run } = useAction();
@@ -440,7 +462,15 @@ function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onD
   // focus from it: it goes back to the button once the entry is added, or
   // to the first field at fault when it is refused
   const { root, focusNext } = useFocusAfter<HTMLFormElement>();
-  const options = [...BOT_LEVELS.map((b) => [`bot:${b}`, `Bot: ${b}`] as const), ...clubMembers.map((m) => [`user:${m.user_id}`, m.username] as const)];
+  const options = (i: number) => [
+    ...BOT_LEVELS.map((b) => [`bot:${b}`, `Bot: ${b}`] as const),
+    ...choosable(
+      clubMembers,
+      entered,
+      choices.flatMap((c, j) => (j !== i && c.startsWith('user:') ? [c.slice(5)] : [])),
+    ).map((m) => [`user:${m.user_id}`, m.username] as const),
+  ];
+  const leftOut = clubMembers.some((m) => entered.has(m.user_id));
   const submit = (e: Event) => {
     e.preventDefault();
     return run(async () => {
@@ -469,7 +499,8 @@ function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onD
           id={`ae-member-${i}`}
           label={size > 1 ? `Player ${i + 1}` : 'Player'}
           value={c}
-          options={options}
+          options={options(i)}
+          hint={leftOut && i === 0 ? ENTERED_NOTE : undefined}
           onChange={(v) => setChoices(choices.map((x, j) => (j === i ? v : x)))}
           error={fe?.fieldError(`members[${i}]`) ?? fe?.fieldError(`members[${i}].bot`) ?? fe?.fieldError(`members[${i}].user`)}
         />
@@ -485,10 +516,12 @@ function AddEntry({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onD
   );
 }
 
-function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; onDone: () => void }) {
+function RegisterMe({ t, clubMembers, entered, onDone }: { t: T; clubMembers: Member[]; entered: Set<string>; onDone: () => void }) {
   const { user } = useSession();
   const size = t.team_size || 1;
-  const [mates, setMates] = useState<string[]>(() => Array(size - 1).fill(''));
+  const [chosen, setMates] = useState<string[]>(() => Array(size - 1).fill(''));
+  // a teammate who entered elsewhere since they were chosen is no longer offered
+  const mates = chosen.map((m) => (entered.has(m) ? '' : m));
   const [name, setName] = useState('');
   const [missing, setMissing] = useState<number[]>([]);
   const { busy, error, fieldErrors: fe, run } = useAction();
@@ -519,6 +552,7 @@ function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; o
   const mateError = (i: number) =>
     missing.includes(i) ? 'Choose your teammate' : (fe?.fieldError(`members[${i + 1}].user`) ?? fe?.fieldError(`members[${i + 1}]`));
   const others = clubMembers.filter((m) => m.user_id !== user?.id);
+  const leftOut = others.some((m) => entered.has(m.user_id));
   return (
     <form class="form inline" ref={root} onSubmit={submit} aria-label="Register" noValidate>
       {size > 1 && (
@@ -530,7 +564,15 @@ function RegisterMe({ t, clubMembers, onDone }: { t: T; clubMembers: Member[]; o
               id={`rm-mate-${i}`}
               label={`Teammate ${i + 1}`}
               value={m}
-              options={[['', 'Choose'], ...others.map((o) => [o.user_id, o.username] as const)]}
+              options={[
+                ['', 'Choose'],
+                ...choosable(
+                  others,
+                  entered,
+                  mates.filter((_, j) => j !== i),
+                ).map((o) => [o.user_id, o.username] as const),
+              ]}
+              hint={leftOut && i === 0 ? ENTERED_NOTE : undefined}
               onChange={(v) => {
                 setMates(mates.map((x, j) => (j === i ? v : x)));
                 if (v) setMissing(missing.filter((j) => j !== i));
@@ -591,6 +633,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
   const [error, setError] = useState<unknown>(null);
   const { t, entries } = d;
   const mine = user && entries.find((e) => e.members.some((m) => m.user === user.id));
+  const inAnEntry = enteredPlayers(entries);
   // "Register me" goes once one is entered: the focus goes to the line that says so
   const entered = useRef<HTMLParagraphElement>(null);
   const justEntered = useRef(false);
@@ -683,6 +726,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
       {t.status === 'registration' && user && !mine && member === true && <RegisterMe
           t={t}
           clubMembers={clubMembers}
+          entered={inAnEntry}
           onDone={() => {
             justEntered.current = true;
             reload();
@@ -703,7 +747,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
           <a href={signInHref()}>Sign in</a> to register.
         </p>
       )}
-      {t.status === 'registration' && organizer && <AddEntry t={t} clubMembers={clubMembers} onDone={reload} />}
+      {t.status === 'registration' && organizer && <AddEntry t={t} clubMembers={clubMembers} entered={inAnEntry} onDone={reload} />}
     </section>
   );
 }

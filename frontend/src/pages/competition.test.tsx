@@ -745,6 +745,37 @@ describe('the tournament page, signed in', () => {
     expect(form!.querySelector('.error')).toBeNull(); // each said once, at its field
   });
 
+  it('leaves players already entered out of the teammate and player lists, saying so, and one teammate out of the other fields', async () => {
+    // The lists offered every club member, those already in another entry
+    // too, whom the server then refused ("a player of this entry already plays").
+    const members = [
+      { user_id: 'me1', username: 'mate', role: 'member' },
+      { user_id: 'u9', username: 'nina', role: 'member' },
+      { user_id: 'u7', username: 'olga', role: 'member' },
+      { user_id: 'u8', username: 'pete', role: 'member' },
+    ];
+    const olgas = { id: 'e-olga', name: 'Olga', captain_id: 'u7', seed: 0, rating: 1500, status: 'active', members: [{ user: 'u7', username: 'olga' }] };
+    const routes = (role: string) => ({
+      ...registration({ role, teamSize: 3, members }),
+      [`GET /tournaments/${t.id}/entries\\?limit=100`]: () => ({ items: [...swiss.entries.slice(1), olgas] }),
+    });
+    const offered = (root: Element, sel: string) => [...root.querySelectorAll(`${sel} option`)].map((o) => o.textContent);
+    stub(routes('member'));
+    await restore();
+    let root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    expect(offered(root, '#rm-mate-0')).toEqual(['Choose', 'nina', 'pete']);
+    expect(root.querySelector('#rm-mate-0-hint')!.textContent).toBe('Players already entered in this tournament are not listed.');
+    choose(root, '#rm-mate-0', 'u9');
+    expect(offered(root, '#rm-mate-1')).toEqual(['Choose', 'pete']); // nina is teammate 1 already
+    unmountAll();
+    stub(routes('owner'));
+    root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    expect(offered(root, '#ae-member-0').filter((o) => !o!.startsWith('Bot'))).toEqual(['mate', 'nina', 'pete']);
+    expect(root.querySelector('#ae-member-0-hint')!.textContent).toBe('Players already entered in this tournament are not listed.');
+  });
+
   it("shows an organizer's refused entry name once, next to the name", async () => {
     const post = () => {
       throw new ApiError(409, { title: 'Conflict', detail: 'another entry has this name', errors: [{ field: 'name', message: 'another entry has this name' }] });
