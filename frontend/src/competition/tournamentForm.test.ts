@@ -142,6 +142,16 @@ describe('the tournament form', () => {
     const e = validateTournament(form({ name: ' ', clubId: '', minRating: '1800', maxRating: '1400', minGames: '-1', opens: '2026-05-03T18:00', closes: '2026-05-01T18:00' }));
     expect(Object.keys(e).sort()).toEqual(['club_id', 'max_rating', 'min_games', 'name', 'registration_closes']);
   });
+
+  it('refuses a rating limit outside 0–4000 at its field, in the server\'s words', () => {
+    // the server refused these with a 400 the form never warned of
+    for (const [lo, hi] of [['-1', '1800'], ['1400', '4001'], ['5000', '']] as const) {
+      const e = validateTournament(form({ minRating: lo, maxRating: hi }));
+      const bad = Number(lo) < 0 || Number(lo) > 4000 ? 'min_rating' : 'max_rating';
+      expect(e).toEqual({ [bad]: 'must be 0–4000' });
+    }
+    expect(validateTournament(form({ minRating: '0', maxRating: '4000' }))).toEqual({});
+  });
 });
 
 describe('the schedule form', () => {

@@ -133,6 +133,14 @@ export function normalize(f: TournamentForm): TournamentForm {
 
 const int = (s: string) => (s.trim() === '' ? undefined : Number(s));
 
+/**
+ * RATING_LIMIT bounds min_rating and max_rating, as the server does
+ * (league/postgres maxRatingLimit): a limit past it is a slip, since no
+ * rating comes near it. RATING_LIMIT_NOTE is the server's own wording.
+ */
+export const RATING_LIMIT = 4000;
+export const RATING_LIMIT_NOTE = `must be 0–${RATING_LIMIT}`;
+
 /** validateTournament finds what the server would refuse, field by API field name. */
 export function validateTournament(f: TournamentForm): Record<string, string> {
   const e: Record<string, string> = {};
@@ -148,8 +156,10 @@ export function validateTournament(f: TournamentForm): Record<string, string> {
   const lo = int(f.minRating);
   const hi = int(f.maxRating);
   if (lo !== undefined && !isFinite(lo)) e.min_rating = 'A number, please.';
+  else if (lo !== undefined && (lo < 0 || lo > RATING_LIMIT)) e.min_rating = RATING_LIMIT_NOTE;
   if (hi !== undefined && !isFinite(hi)) e.max_rating = 'A number, please.';
-  if (lo !== undefined && hi !== undefined && lo > hi) e.max_rating = 'The highest rating is below the lowest.';
+  else if (hi !== undefined && (hi < 0 || hi > RATING_LIMIT)) e.max_rating = RATING_LIMIT_NOTE;
+  if (lo !== undefined && hi !== undefined && lo > hi && !e.min_rating && !e.max_rating) e.max_rating = 'The highest rating is below the lowest.';
   const mg = int(f.minGames);
   if (mg !== undefined && !(Number.isInteger(mg) && mg >= 0)) e.min_games = 'A whole number, 0 or more.';
   const opens = fromLocalInput(f.opens);

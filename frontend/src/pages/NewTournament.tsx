@@ -17,6 +17,7 @@ import {
   tieBreaksFor,
   toTournamentRequest,
   validateTournament,
+  RATING_LIMIT,
   type TournamentForm,
 } from '../competition/tournamentForm';
 import { Check, ClockFields, Input, Select } from '../components/form';
@@ -317,8 +318,8 @@ export default function NewTournament() {
               />
             </div>
             <div class="row">
-              <Input id="nt-min-rating" label="Lowest rating" type="number" step={1} value={f.minRating} onInput={(v) => set({ minRating: v })} hint="Empty: no limit" error={err('min_rating')} />
-              <Input id="nt-max-rating" label="Highest rating" type="number" step={1} value={f.maxRating} onInput={(v) => set({ maxRating: v })} hint="Empty: no limit" error={err('max_rating')} />
+              <Input id="nt-min-rating" label="Lowest rating" type="number" step={1} min={0} max={RATING_LIMIT} value={f.minRating} onInput={(v) => set({ minRating: v })} hint={`0–${RATING_LIMIT}; empty: no limit`} error={err('min_rating')} />
+              <Input id="nt-max-rating" label="Highest rating" type="number" step={1} min={0} max={RATING_LIMIT} value={f.maxRating} onInput={(v) => set({ maxRating: v })} hint={`0–${RATING_LIMIT}; empty: no limit`} error={err('max_rating')} />
               <Input id="nt-min-games" label="Rated games at least" type="number" min={0} max={10000} step={1} value={f.minGames} onInput={(v) => set({ minGames: v })} error={err('min_games')} />
             </div>
           </fieldset>

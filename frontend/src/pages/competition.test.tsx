@@ -1043,6 +1043,24 @@ describe('the new-tournament form', () => {
     expect(location.pathname).toBe('/tournaments/t-new');
   });
 
+  it('refuses a rating limit past 4000 at its field, as the server would, without sending', async () => {
+    history.replaceState(null, '', '/tournaments/new?club=c1');
+    const root = mount(<NewTournament />);
+    await settle();
+    for (const [sel, v] of [['#nt-name', 'Friday Knockout'], ['#nt-max-rating', '4001']]) {
+      act(() => {
+        const el = root.querySelector(sel) as HTMLInputElement;
+        el.value = v;
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    }
+    await act(async () => void (root.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+    await settle();
+    expect(root.querySelector('#nt-max-rating-err')!.textContent).toBe('must be 0–4000');
+    expect(root.querySelector('#nt-max-rating')!.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('shows the season named in the link once the seasons arrive', async () => {
     history.replaceState(null, '', '/tournaments/new?club=c1&season=s1');
     const root = mount(<NewTournament />);
