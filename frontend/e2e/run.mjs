@@ -1305,6 +1305,12 @@ try {
     await page.locator('.tournament-head[data-status=running]').waitFor({ timeout: 20_000 });
     await page.locator('.match-box[data-match="M1-1"] .slot.known').first().waitFor();
     await shot('bracket-live.png', { fullPage: true });
+    // The final waiting for its entries is drawn unlike a semi-final in play, by more than colour
+    // (a waiting match's border was the same as a finished one's, and an active one's differed in colour).
+    const borders = await page.evaluate(() =>
+      Object.fromEntries([...document.querySelectorAll('.match-box')].map((b) => [b.dataset.state, `${getComputedStyle(b).borderTopWidth} ${getComputedStyle(b).borderTopStyle}`])),
+    );
+    if (borders.pending && borders.ready) assert(borders.pending !== borders.ready, `a waiting and a ready match look alike but for colour: ${JSON.stringify(borders)}`);
     // A long name or title stays inside its match box, the state beside the title: a copy of a box, in
     // the same place, given long texts (they once ran past the box's edge, cut off with no ellipsis, and
     // "Winner of Winners R1 #2" or a header's "waiting" were cut in half).
@@ -1333,6 +1339,12 @@ try {
     assert((await page.locator('svg.connectors path').count()) === 2, 'the connectors are missing');
     const boxes = await page.locator('.match-box[data-state=done]').count();
     assert(boxes === 3, `${boxes} finished matches`);
+    const over = await page.evaluate(() => {
+      const cs = getComputedStyle(document.querySelector('.match-box[data-state=done]'));
+      return `${cs.borderTopWidth} ${cs.borderTopStyle}`;
+    });
+    if (borders.pending) assert(over !== borders.pending, `a finished and a waiting match look alike: ${over}`);
+    if (borders.ready) assert(over !== borders.ready, `a finished and a ready match look alike: ${over}`);
     await page.locator('section:has(#drawing-title)').screenshot({ path: join(artifacts, 'bracket.png') });
     await shot('tournament.png', { fullPage: true });
     await audit('a finished knockout (bracket, standings)');

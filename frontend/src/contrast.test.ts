@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import css from './styles.css?raw';
+import { contrast } from './testing/contrast';
 
-// WCAG 2 contrast of the colour pairs the app puts text (or a chip's shape)
-// on, read from the stylesheet's variables so a palette change is checked.
-function luminance(hex: string): number {
-  const n = hex.replace('#', '');
-  const full = n.length === 3 ? [...n].map((c) => c + c).join('') : n;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-export function contrast(a: string, b: string): number {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-  return (x + 0.05) / (y + 0.05);
-}
-
+// The colour pairs the app puts text (or a chip's shape) on, read from the
+// stylesheet's variables so a palette change is checked.
 const vars = Object.fromEntries([...css.matchAll(/--([\w-]+):\s*(#[0-9a-fA-F]{3,6})/g)].map((m) => [m[1], m[2]]));
 const v = (name: string) => {
   if (!vars[name]) throw new Error(`no --${name} in styles.css`);

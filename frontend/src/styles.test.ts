@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import css from './styles.css?raw';
+import { contrast } from './testing/contrast';
 
 // styles.css once wrote the visually hidden declarations twice: in .sr-only, and again in a media query for the
 // words a phone leaves out (.wide-only, a compact seat line's full name, badges and "cards").
@@ -13,5 +14,32 @@ describe('styles.css', () => {
     // from 60rem the phone's hidden words show again, by one rule that gives them no box
     const shown = rules.filter((r) => /display:\s*contents/.test(r.body)).map((r) => r.selector);
     expect(shown).toEqual(['.wide-only, .seat-lines:not(.details) :is(.full-name, .badges, .count-unit)']);
+  });
+
+  // A bracket's waiting match (its entries not known yet) and a finished one had the same thin grey
+  // border, and one in play differed by colour and a pixel: the three now differ by border style or
+  // width, whatever the colours, each border ≥ 4.5:1 on the box.
+  it('draws a waiting, a playing and a finished match box with borders that differ in more than colour', () => {
+    const vars = Object.fromEntries([...css.matchAll(/--([\w-]+):\s*(#[0-9a-fA-F]{3,6})/g)].map((m) => [m[1], m[2]]));
+    const border = (state: string) => {
+      const b = { width: '', style: '', color: '' };
+      for (const r of rules) {
+        const sels = r.selector.split(',').map((x) => x.trim());
+        if (!sels.includes('.match-box') && !sels.includes(`.match-box.state-${state}`)) continue;
+        for (const [, prop, value] of r.body.matchAll(/(border(?:-width|-style|-color)?)\s*:\s*([^;]+);/g)) {
+          if (prop === 'border') [b.width, b.style, b.color] = value.trim().split(/\s+/);
+          else b[prop.slice(7) as 'width' | 'style' | 'color'] = value.trim();
+        }
+      }
+      return b;
+    };
+    const [waiting, playing, done] = ['pending', 'ready', 'done'].map(border);
+    const shape = (b: { width: string; style: string }) => `${b.width} ${b.style}`;
+    expect(new Set([shape(waiting), shape(playing), shape(done)]).size).toBe(3);
+    expect(shape(border('playing'))).toBe(shape(playing));
+    for (const b of [waiting, playing, done]) {
+      const color = vars[b.color.replace(/^var\(--(.*)\)$/, '$1')] ?? b.color;
+      expect(contrast(color, vars.surface)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
