@@ -173,6 +173,11 @@ func Standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 		}
 	}
 
+	// A bye's stand-in opponent in Buchholz scores the entry's own points,
+	// but no more than a draw in every round played so far (FIDE C.07,
+	// art. 16.4): see dummyCap.
+	dummyMax := dummyCap(t, points)
+
 	// groups holds runs of entry indices still tied, best first.
 	all := make([]int, len(t))
 	for i := range all {
@@ -183,7 +188,7 @@ func Standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 		values := make([]float64, len(t))
 		for _, g := range groups {
 			for _, i := range g {
-				values[i] = tieBreakValue(tb, t, i, g)
+				values[i] = tieBreakValue(tb, t, i, g, dummyMax)
 				t[i].row.Values = append(t[i].row.Values, TieBreakValue{TieBreak: tb, Value: values[i]})
 			}
 		}
@@ -233,17 +238,17 @@ func split(groups [][]int, value func(int) float64) [][]int {
 // so may carry rounding error.
 func equal(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-func tieBreakValue(tb TieBreak, t []tally, i int, group []int) float64 {
+func tieBreakValue(tb TieBreak, t []tally, i int, group []int, dummyMax float64) float64 {
 	e := &t[i]
 	switch tb {
 	case TieBuchholz:
 		sum := 0.0
-		for _, v := range opponentScores(t, i) {
+		for _, v := range opponentScores(t, i, dummyMax) {
 			sum += v
 		}
 		return sum
 	case TieMedianBuchholz:
-		vs := opponentScores(t, i)
+		vs := opponentScores(t, i, dummyMax)
 		sum := 0.0
 		for _, v := range vs {
 			sum += v
@@ -275,14 +280,33 @@ func tieBreakValue(tb TieBreak, t []tally, i int, group []int) float64 {
 }
 
 // opponentScores lists the final points of every opponent met (once per
-// match met in), and the entry's own points once per bye.
-func opponentScores(t []tally, i int) []float64 {
+// match met in), and for each bye a stand-in opponent with the entry's own
+// points, at most dummyMax.
+func opponentScores(t []tally, i int, dummyMax float64) []float64 {
 	var vs []float64
 	for _, m := range t[i].meetings {
 		vs = append(vs, t[m.opp].row.Points)
 	}
 	for range t[i].row.Byes {
-		vs = append(vs, t[i].row.Points)
+		vs = append(vs, min(t[i].row.Points, dummyMax))
 	}
 	return vs
+}
+
+// dummyCap is the most a bye's stand-in opponent scores in Buchholz: a
+// draw in every round so far, the rounds being the most any entry has
+// played or sat out (one match or bye a round). Uncapped, a bye counted as
+// an opponent as strong as the entry itself: an entry that had a bye and
+// then won everything was credited with a leader-strength opponent it never
+// met, and ranked above an entry level on points that had beaten real
+// opponents of more points. FIDE's rule for unplayed rounds does the same
+// (C.07 art. 16.4, since 2023: the dummy's score is the participant's own,
+// at most a draw per round of the tournament); ours counts the rounds so
+// far, so a table in the middle of an event caps at the same share.
+func dummyCap(t []tally, points Points) float64 {
+	rounds := 0
+	for _, e := range t {
+		rounds = max(rounds, e.row.Played+e.row.Byes)
+	}
+	return points.Draw * float64(rounds)
 }

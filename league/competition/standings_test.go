@@ -165,7 +165,8 @@ func TestStandingsByeIsAVirtualOpponentInBuchholzOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// points: a 2, b 2 (bye), c 4 (bye + win)
+	// points: a 2, b 2 (bye), c 4 (bye + win); a bye's stand-in scores the
+	// entry's own points, at most a draw a round: 2 after two rounds
 	got := map[string][]TieBreakValue{}
 	for _, r := range rows {
 		got[r.Entry] = r.Values
@@ -173,10 +174,41 @@ func TestStandingsByeIsAVirtualOpponentInBuchholzOnly(t *testing.T) {
 	want := map[string][]TieBreakValue{
 		"a": {{TieBuchholz, 2 + 4}, {TieSonnebornBerger, 2}},
 		"b": {{TieBuchholz, 2 + 2}, {TieSonnebornBerger, 0}}, // a, then itself for the bye
-		"c": {{TieBuchholz, 4 + 2}, {TieSonnebornBerger, 2}}, // itself for the bye, then a
+		"c": {{TieBuchholz, 2 + 2}, {TieSonnebornBerger, 2}}, // itself for the bye (4, capped at 2), then a
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("values (-want +got):\n%s", diff)
+	}
+}
+
+// A bye counted in Buchholz as an opponent with the entry's own points,
+// however many: e, with a round-1 bye and two wins over entries of 0 and 2
+// points, had Buchholz 2 + 6 = 8 and ranked above a, level on 6 points,
+// whose three opponents had 2 each (6). FIDE's rule (C.07 art. 16.4) caps
+// the stand-in at a draw a round, 3 here: e's Buchholz is 5, below a's.
+func TestStandingsByeCountsAtMostADrawARoundInBuchholz(t *testing.T) {
+	results := []Result{
+		bye(1, "e"), win(1, "a", "b"), win(1, "c", "d"), win(1, "f", "g"),
+		bye(2, "d"), win(2, "e", "g"), win(2, "a", "f"), win(2, "c", "b"),
+		bye(3, "b"), win(3, "a", "d"), win(3, "e", "f"), win(3, "c", "g"),
+	}
+	rows, err := Standings(ids("a", "b", "c", "d", "e", "f", "g"), results, DefaultPoints(FormatSwiss, 2), DefaultTieBreaks(FormatSwiss))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type line struct {
+		Rank     int
+		Entry    string
+		Points   float64
+		Buchholz float64
+	}
+	var got []line
+	for _, r := range rows[:3] {
+		got = append(got, line{r.Rank, r.Entry, r.Points, r.Values[0].Value})
+	}
+	want := []line{{1, "a", 6, 2 + 2 + 2}, {2, "e", 6, 0 + 2 + 3}, {3, "c", 6, 2 + 2 + 0}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("top three (-want +got):\n%s", diff)
 	}
 }
 
