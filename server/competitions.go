@@ -722,6 +722,12 @@ func (h competitionHandlers) standingsCSV(c echo.Context) error {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	header := []string{"rank", "entry", "played", "wins", "draws", "losses", "byes", "points", "sequences"}
+	// groups then playoffs, once the groups are drawn: each row's group and
+	// its rank there, as the JSON rows say
+	grouped := len(rows) > 0 && rows[0].Group != ""
+	if grouped {
+		header = append(header, "group", "group_rank")
+	}
 	if len(rows) > 0 {
 		// Tie-breaks reuse the names of the record's columns (wins,
 		// sequences), so their columns are prefixed to keep every header
@@ -735,6 +741,9 @@ func (h competitionHandlers) standingsCSV(c echo.Context) error {
 	for _, r := range rows {
 		rec := []string{strconv.Itoa(r.Rank), csvSafe(r.Name), strconv.Itoa(r.Played), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws),
 			strconv.Itoa(r.Losses), strconv.Itoa(r.Byes), num(r.Points), strconv.Itoa(r.Sequences)}
+		if grouped {
+			rec = append(rec, r.Group, strconv.Itoa(r.GroupRank))
+		}
 		for _, tb := range r.TieBreaks {
 			rec = append(rec, num(tb.Value))
 		}

@@ -60,3 +60,53 @@ func TestATournamentsDownloadsAreNamedAfterIt(t *testing.T) {
 		t.Errorf("an unknown tournament's standings.csv: %d, want 404", rec.Code)
 	}
 }
+
+// The standings.csv of groups then playoffs did not say which group a row
+// was of: once the groups are drawn (at the start) every row gives its
+// group and its rank there, as the JSON rows do.
+func TestGroupsThenPlayoffsStandingsCSVNamesEachRowsGroup(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"groups-playoffs","groups":2,"advance":1`)
+	for _, name := range []string{"one", "two", "three", "four"} {
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer); rec.Code != 201 {
+			t.Fatalf("entry %s: %d %s", name, rec.Code, rec.Body)
+		}
+	}
+	read := func() []map[string]string {
+		rec := r.call("GET", "/api/v1/tournaments/"+id+"/standings.csv", "", "")
+		if rec.Code != 200 {
+			t.Fatalf("standings.csv: %d %s", rec.Code, rec.Body)
+		}
+		all, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []map[string]string
+		for _, rec := range all[1:] {
+			row := map[string]string{}
+			for i, col := range all[0] {
+				row[col] = rec[i]
+			}
+			out = append(out, row)
+		}
+		return out
+	}
+	for _, row := range read() {
+		if _, ok := row["group"]; ok {
+			t.Fatalf("before the start, row %v names a group; the groups are drawn at the start", row)
+		}
+	}
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	groups := map[string]int{}
+	for _, row := range read() {
+		groups[row["group"]]++
+		if row["group_rank"] != "1" {
+			t.Errorf("row %v: before any result every entry is first in its group", row)
+		}
+	}
+	if groups["A"] != 2 || groups["B"] != 2 {
+		t.Errorf("rows per group %v, want 2 in A and 2 in B", groups)
+	}
+}
