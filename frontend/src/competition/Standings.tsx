@@ -56,7 +56,7 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
   const points = !elimination;
   // Stacks makes no sequences: its column would be a row of zeros.
   const sequences = game !== 'stacks';
-  const table = (
+  return (
     <TableWrap label={label ?? 'Standings'}>
       <table class={stats ? 'data standings' : 'data standings narrow'}>
         <caption class="sr-only">
@@ -145,7 +145,6 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
       </table>
     </TableWrap>
   );
-  return table;
 }
 
 /**

@@ -436,8 +436,9 @@ export function enteredPlayers(entries: Pick<Entry, 'members'>[]): Set<string> {
 }
 
 /**
- * ENTERED_NOTE: why a club member is missing from a list of players: one
- * entry a player, and the server refuses a second (naming the member).
+ * ENTERED_NOTE says why a club member is missing from a list of players: a
+ * player plays in one entry, and the server refuses a second (409 naming
+ * the member).
  */
 export const ENTERED_NOTE = 'Players already entered in this tournament are not listed.';
 
