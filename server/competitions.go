@@ -721,7 +721,7 @@ func (h competitionHandlers) standingsCSV(c echo.Context) error {
 	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	header := []string{"rank", "entry", "played", "wins", "draws", "losses", "byes", "points", "sequences"}
+	header := []string{"rank", "entry", "played", "wins", "draws", "losses", "byes", "points", "sequences", "withdrawn"}
 	// groups then playoffs, once the groups are drawn: each row's group and
 	// its rank there, as the JSON rows say
 	grouped := len(rows) > 0 && rows[0].Group != ""
@@ -740,7 +740,7 @@ func (h competitionHandlers) standingsCSV(c echo.Context) error {
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	for _, r := range rows {
 		rec := []string{strconv.Itoa(r.Rank), csvSafe(r.Name), strconv.Itoa(r.Played), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws),
-			strconv.Itoa(r.Losses), strconv.Itoa(r.Byes), num(r.Points), strconv.Itoa(r.Sequences)}
+			strconv.Itoa(r.Losses), strconv.Itoa(r.Byes), num(r.Points), strconv.Itoa(r.Sequences), strconv.FormatBool(r.Withdrawn)}
 		if grouped {
 			rec = append(rec, r.Group, strconv.Itoa(r.GroupRank))
 		}

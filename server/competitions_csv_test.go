@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/csv"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,5 +109,49 @@ func TestGroupsThenPlayoffsStandingsCSVNamesEachRowsGroup(t *testing.T) {
 	}
 	if groups["A"] != 2 || groups["B"] != 2 {
 		t.Errorf("rows per group %v, want 2 in A and 2 in B", groups)
+	}
+}
+
+// An entry withdrawn after the start was marked in the JSON standings but
+// not in standings.csv, where it read like any other row.
+func TestStandingsCSVMarksAWithdrawnEntry(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"round-robin"`)
+	entries := map[string]string{}
+	for _, name := range []string{"stays", "leaves", "third"} {
+		rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer)
+		if rec.Code != 201 {
+			t.Fatalf("entry %s: %d %s", name, rec.Code, rec.Body)
+		}
+		entries[name] = decode[struct {
+			ID string `json:"id"`
+		}](t, rec).ID
+	}
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	if rec := r.call("DELETE", "/api/v1/tournaments/"+id+"/entries?entry="+entries["leaves"], "", r.organizer); rec.Code != 204 {
+		t.Fatalf("withdraw: %d %s", rec.Code, rec.Body)
+	}
+	rec := r.call("GET", "/api/v1/tournaments/"+id+"/standings.csv", "", "")
+	if rec.Code != 200 {
+		t.Fatalf("standings.csv: %d %s", rec.Code, rec.Body)
+	}
+	all, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(all[0], "withdrawn")
+	if col < 0 {
+		t.Fatalf("header %q has no withdrawn column", all[0])
+	}
+	if len(all) != 4 {
+		t.Fatalf("%d rows, want the 3 entries, the withdrawn one too:\n%s", len(all)-1, rec.Body)
+	}
+	for _, row := range all[1:] {
+		want := strconv.FormatBool(row[1] == "leaves")
+		if row[col] != want {
+			t.Errorf("row %q: withdrawn %q, want %s", row, row[col], want)
+		}
 	}
 }
