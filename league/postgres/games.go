@@ -779,7 +779,7 @@ func (g *Games) joinLocked(tx *gorm.DB, fx *effects, row *gameRow, a league.Acto
 			open++
 		}
 	}
-	if open == 0 && row.ScheduledStart == nil {
+	if open == 0 && !row.waitsForStart(now) {
 		if err := g.startLocked(tx, fx, row); err != nil {
 			return err
 		}
@@ -955,12 +955,12 @@ const scheduleSkew = 5 * time.Minute
 // StartScheduled is the game:start task: at the scheduled time (plus the
 // grace period) bots fill the seats still open, and the game starts.
 func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
-	row, err := readGame(g.db.WithContext(ctx), gameID)
+	row, seats, _, err := loadGame(g.db.WithContext(ctx), gameID, false, moveKey{})
 	if err != nil || row.Status != league.StatusOpen {
 		return err // gone, or started already: the task is a duplicate
 	}
 	if row.ScheduledStart != nil {
-		due := row.ScheduledStart.Add(g.cfg.FillGrace)
+		due := g.startDue(row, seats)
 		wait := due.Sub(g.now())
 		if wait > timerSlack {
 			// The fill grace, or a worker whose clock is behind: the task
@@ -984,6 +984,12 @@ func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
 		if row.Status != league.StatusOpen {
 			return nil
 		}
+		if row.ScheduledStart != nil {
+			// A seat left since the read above: its grace runs first.
+			if due := g.startDue(row, seats); due.Sub(g.now()) > timerSlack {
+				return &league.NotYet{At: due}
+			}
+		}
 		// A rated game that nobody joined would be bots against bots, and
 		// would move their ratings: it is called off instead.
 		if row.Rated && !anotherPersonSits(seats, "") {
@@ -1003,6 +1009,25 @@ func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
 		}
 		return g.startLocked(tx, fx, row)
 	})
+}
+
+// startDue is when a scheduled game starts: at its scheduled time if no
+// seat is open then, or once the fill grace has given the open seats'
+// players their chance to come, bots filling those still open.
+func (g *Games) startDue(row *gameRow, seats []seatRow) time.Time {
+	for _, s := range seats {
+		if s.UserID == nil && s.BotLevel == nil {
+			return row.ScheduledStart.Add(g.cfg.FillGrace)
+		}
+	}
+	return *row.ScheduledStart
+}
+
+// waitsForStart says whether an open game whose seats are all taken waits
+// for its scheduled start; once that has passed (its open seats were
+// filled during the fill grace), it starts as any full table does.
+func (r *gameRow) waitsForStart(now time.Time) bool {
+	return r.ScheduledStart != nil && r.ScheduledStart.After(now)
 }
 
 // startLocked deals and starts a locked open game.

@@ -79,7 +79,7 @@ func (g *Games) SetSeat(ctx context.Context, a league.Actor, gameID string, seat
 			return err
 		}
 		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
-		if spec.Bot != "" && !openBesides(seats, seat) && row.ScheduledStart == nil {
+		if spec.Bot != "" && !openBesides(seats, seat) && !row.waitsForStart(g.now()) {
 			return g.startLocked(tx, fx, row)
 		}
 		return nil

@@ -46,6 +46,12 @@ type gameRig struct {
 
 func newGameRig(t *testing.T, withWorkers bool) *gameRig {
 	t.Helper()
+	return newGameRigWith(t, GameConfig{}, withWorkers)
+}
+
+// newGameRigWith is newGameRig with a game service configured by cfg.
+func newGameRigWith(t *testing.T, cfg GameConfig, withWorkers bool) *gameRig {
+	t.Helper()
 	ctx := context.Background()
 	db, err := Open(ctx, testenv.Postgres(t), PoolConfig{MaxOpen: 60})
 	if err != nil {
@@ -59,7 +65,7 @@ func newGameRig(t *testing.T, withWorkers bool) *gameRig {
 	rdb := redis.NewClient(opt)
 	t.Cleanup(func() { rdb.Close() })
 	enq := workers.NewEnqueuer(rdb)
-	games := NewGames(db, redisbus.New(rdb), enq, GameConfig{}, testLogger(t))
+	games := NewGames(db, redisbus.New(rdb), enq, cfg, testLogger(t))
 	if withWorkers {
 		w := workers.New(rdb, workers.Config{Concurrency: 8, PollInterval: 50 * time.Millisecond, ShutdownTimeout: 2 * time.Second}, testLogger(t))
 		w.RegisterGames(games)
@@ -652,6 +658,65 @@ func TestOpenSeatsAreFilledWithBotsAtAScheduledStart(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatal("the scheduled game never started")
+}
+
+// A scheduled table whose seats are all taken starts at its time: the fill
+// grace is for open seats' players to come, and there are none. (It
+// started a grace, a minute by default, late.) One whose last open seat is
+// taken during the grace starts then, as any full table does, not when the
+// grace ends.
+func TestAFullScheduledTableStartsAtItsTime(t *testing.T) {
+	r := newGameRigWith(t, GameConfig{FillGrace: time.Hour}, true)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	start := time.Now().UTC().Add(time.Second)
+	full, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := r.games.Create(ctx, bob, league.NewGame{Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{UserID: bob.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full.Status != league.StatusOpen {
+		t.Fatalf("a full scheduled table is %s before its start, want open", full.Status)
+	}
+	started := func(id string) *league.Game {
+		t.Helper()
+		end := time.Now().Add(10 * time.Second)
+		for time.Now().Before(end) {
+			v, err := r.games.View(ctx, ann, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Game.Status != league.StatusOpen {
+				return &v.Game
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		return nil
+	}
+	g := started(full.ID)
+	if g == nil || g.Status != league.StatusActive {
+		t.Fatalf("a full table scheduled for %v is %+v 10 s later, want it started (the fill grace is an hour)", start, g)
+	}
+	if g.StartedAt.Before(start) {
+		t.Fatalf("started at %v, before its scheduled %v", g.StartedAt, start)
+	}
+	v, err := r.games.View(ctx, bob, open.ID)
+	if err != nil || v.Game.Status != league.StatusOpen {
+		t.Fatalf("the table with an open seat: %v, %v; want it still open in its fill grace", v.Game.Status, err)
+	}
+	cat := r.user(t, "cat")
+	joined, err := r.games.Join(ctx, cat, open.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if joined.Status != league.StatusActive {
+		t.Fatalf("a table filled after its scheduled start is %s, want active at once", joined.Status)
+	}
 }
 
 // A scheduled start long past would have bots fill the open seats at once,
