@@ -44,29 +44,34 @@ func NewEnqueuer(rdb redis.UniversalClient) *Enqueuer {
 
 var _ league.GameTasks = (*Enqueuer)(nil)
 
-// enqueue submits a game task whose ID is its business key.
-func (e *Enqueuer) enqueue(ctx context.Context, queue, taskType, id string, p gamePayload, opts ...asynq.Option) error {
-	return e.submit(ctx, queue, taskType, id, p, append(opts, asynq.Retention(time.Hour))...)
+// enqueue submits a game task whose ID is its business key, due at at.
+func (e *Enqueuer) enqueue(ctx context.Context, queue, taskType, id string, p gamePayload, at time.Time, opts ...asynq.Option) error {
+	return e.submit(ctx, queue, taskType, id, p, at, append(opts, asynq.Retention(time.Hour))...)
 }
 
-// submit enqueues a task of taskType carrying payload under id on queue.
-// A task waiting or running under that id makes this a no-op. One that is
-// over — archived after its last retry, or completed and kept for its
-// retention — is replaced: whoever schedules the key again (the sweep,
-// finding a game's state still waiting for it) needs it to run again, and
-// an id held by a dead task would otherwise leave the game stuck until
-// that task is purged. The check costs a round trip only on a conflict.
-func (e *Enqueuer) submit(ctx context.Context, queue, taskType, id string, payload any, opts ...asynq.Option) error {
+// submit enqueues a task of taskType carrying payload under id on queue,
+// due at at. A task waiting or running under that id makes this a no-op.
+// One that is over — archived after its last retry, or completed and kept
+// for its retention — is replaced: whoever schedules the key again (the
+// sweep, finding a game's state still waiting for it) needs it to run
+// again, and an id held by a dead task would otherwise leave the game
+// stuck until that task is purged. One waiting out its back-off after a
+// failure (PostgreSQL was down, say) when it is asked for now runs now:
+// the back-off grows to minutes and then hours, and the game would wait
+// that long after the outage, with its clock run out, while the sweep's
+// call found the key taken. The check costs a round trip only on a
+// conflict.
+func (e *Enqueuer) submit(ctx context.Context, queue, taskType, id string, payload any, at time.Time, opts ...asynq.Option) error {
 	b, err := json.Marshal(payload)
 	if err != nil {
 		return fmt.Errorf("enqueue %s: %w", id, err)
 	}
 	task := asynq.NewTask(taskType, b)
-	opts = append(opts, asynq.Queue(queue), asynq.TaskID(id))
+	opts = append(opts, asynq.Queue(queue), asynq.TaskID(id), asynq.ProcessAt(at))
 	_, err = e.client.EnqueueContext(ctx, task, opts...)
 	if errors.Is(err, asynq.ErrTaskIDConflict) {
 		var replaced bool
-		if replaced, err = e.replaceIfOver(queue, id); err == nil && replaced {
+		if replaced, err = e.resolveConflict(queue, id, at); err == nil && replaced {
 			_, err = e.client.EnqueueContext(ctx, task, opts...)
 		}
 	}
@@ -79,9 +84,11 @@ func (e *Enqueuer) submit(ctx context.Context, queue, taskType, id string, paylo
 	return nil
 }
 
-// replaceIfOver deletes the task id on queue if it is archived or
-// completed, and reports whether it did.
-func (e *Enqueuer) replaceIfOver(queue, id string) (bool, error) {
+// resolveConflict deals with the task id on queue that an enqueue due at
+// at found: it deletes one that is archived or completed, and reports
+// that it did (the caller enqueues again); it runs now one waiting for a
+// retry later than at, if at has come.
+func (e *Enqueuer) resolveConflict(queue, id string, at time.Time) (bool, error) {
 	info, err := e.inspector.GetTaskInfo(queue, id)
 	if errors.Is(err, asynq.ErrTaskNotFound) {
 		return true, nil // gone since the conflict: enqueue again
@@ -89,33 +96,43 @@ func (e *Enqueuer) replaceIfOver(queue, id string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if info.State != asynq.TaskStateArchived && info.State != asynq.TaskStateCompleted {
-		return false, nil
+	switch info.State {
+	case asynq.TaskStateArchived, asynq.TaskStateCompleted:
+		if err := e.inspector.DeleteTask(queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
+			return false, err
+		}
+		return true, nil
+	case asynq.TaskStateRetry:
+		if now := time.Now(); !at.After(now) && info.NextProcessAt.After(now) {
+			if err := e.inspector.RunTask(queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
+				// Unless it has just become pending or active by itself.
+				if info, ierr := e.inspector.GetTaskInfo(queue, id); ierr != nil || info.State == asynq.TaskStateRetry {
+					return false, err
+				}
+			}
+		}
 	}
-	if err := e.inspector.DeleteTask(queue, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
-		return false, err
-	}
-	return true, nil
+	return false, nil
 }
 
 func (e *Enqueuer) TurnTimeout(ctx context.Context, gameID string, ply int, at time.Time) error {
 	return e.enqueue(ctx, QueueGames, TypeTurnTimeout, fmt.Sprintf("turn:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
-		asynq.ProcessAt(at), asynq.MaxRetry(10))
+		at, asynq.MaxRetry(10))
 }
 
 func (e *Enqueuer) BotMove(ctx context.Context, gameID string, ply int, delay time.Duration) error {
 	return e.enqueue(ctx, QueueGames, TypeBotMove, fmt.Sprintf("bot:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
-		asynq.ProcessIn(delay), asynq.MaxRetry(10))
+		time.Now().Add(delay), asynq.MaxRetry(10))
 }
 
 func (e *Enqueuer) StartGame(ctx context.Context, gameID string, at time.Time) error {
 	return e.enqueue(ctx, QueueSchedule, TypeGameStart, fmt.Sprintf("start:%s:%d", gameID, at.UnixMilli()), gamePayload{Game: gameID},
-		asynq.ProcessAt(at), asynq.MaxRetry(20))
+		at, asynq.MaxRetry(20))
 }
 
 func (e *Enqueuer) Settle(ctx context.Context, gameID string) error {
 	return e.enqueue(ctx, QueueDefault, TypeGameSettle, "settle:"+gameID, gamePayload{Game: gameID},
-		asynq.MaxRetry(25))
+		time.Now(), asynq.MaxRetry(25))
 }
 
 var _ league.CompetitionTasks = (*Enqueuer)(nil)
@@ -139,8 +156,8 @@ func (p roundPayload) due() time.Time {
 }
 
 func (e *Enqueuer) enqueueRound(ctx context.Context, taskType, id string, p roundPayload, at time.Time) error {
-	return e.submit(ctx, QueueSchedule, taskType, id, p,
-		asynq.Retention(24*time.Hour), asynq.ProcessAt(at), asynq.MaxRetry(20))
+	return e.submit(ctx, QueueSchedule, taskType, id, p, at,
+		asynq.Retention(24*time.Hour), asynq.MaxRetry(20))
 }
 
 // RoundStart schedules a round's start; the time is part of the task ID so

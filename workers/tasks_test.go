@@ -213,3 +213,82 @@ func TestARoundDeadlinesTaskNamesItsDeadline(t *testing.T) {
 		t.Fatalf("deadlines acted on: %v; want %v and the zero time", got, at)
 	}
 }
+
+// A game task that failed (PostgreSQL down, say) waits out asynq's
+// back-off, which grows to minutes and then hours; while it waits, its key
+// is taken, so the sweep's call for it (the game's clock ran out long ago)
+// was a no-op, and the game stood still until the back-off ended. Asked
+// for now, it now runs now; asked for later, it keeps its back-off.
+func TestATaskBackingOffAfterAFailureRunsWhenTheSweepAsksForIt(t *testing.T) {
+	rdb := redisFor(t)
+	w := New(rdb, Config{Concurrency: 2, PollInterval: 50 * time.Millisecond, ShutdownTimeout: time.Second}, slog.New(slog.DiscardHandler))
+	gameID := "backoff-" + time.Now().Format("150405.000000000")
+	runs := make(chan time.Time, 4)
+	var calls atomic.Int32
+	w.RegisterGames(failingOnce{runs: runs, calls: &calls})
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	e := NewEnqueuer(rdb)
+	ctx := context.Background()
+	if err := e.TurnTimeout(ctx, gameID, 4, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-runs:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the timer never ran")
+	}
+	ins := asynq.NewInspectorFromRedisClient(rdb)
+	id := fmt.Sprintf("turn:%s:4", gameID)
+	var info *asynq.TaskInfo
+	for end := time.Now().Add(5 * time.Second); ; {
+		var err error
+		if info, err = ins.GetTaskInfo(QueueGames, id); err == nil && info.State == asynq.TaskStateRetry {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("task %s after its failure: %+v, %v; want it waiting to retry", id, info, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if wait := time.Until(info.NextProcessAt); wait < 10*time.Second {
+		t.Fatalf("the failed timer retries in %v; the test needs asynq's back-off (15 s or more)", wait)
+	}
+	// Asked for a later time, it keeps its back-off.
+	if err := e.TurnTimeout(ctx, gameID, 4, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := ins.GetTaskInfo(QueueGames, id); err != nil || info.State != asynq.TaskStateRetry {
+		t.Fatalf("task %s after a call for a later time: %+v, %v; want it still waiting to retry", id, info, err)
+	}
+	asked := time.Now()
+	if err := e.TurnTimeout(ctx, gameID, 4, asked.Add(-time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case at := <-runs:
+		if calls.Load() != 2 {
+			t.Fatalf("the timer ran %d times, want twice", calls.Load())
+		}
+		t.Logf("the timer ran again %v after the sweep asked for it", at.Sub(asked))
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the timer did not run within 5 s of the sweep asking for it; it waits for its back-off until %v", info.NextProcessAt)
+	}
+}
+
+// failingOnce is a game service whose timer fails the first time it runs.
+type failingOnce struct {
+	league.GameService
+	runs  chan time.Time
+	calls *atomic.Int32
+}
+
+func (f failingOnce) TimeOut(ctx context.Context, gameID string, ply int) error {
+	f.runs <- time.Now()
+	if f.calls.Add(1) == 1 {
+		return errors.New("database down")
+	}
+	return nil
+}
