@@ -292,3 +292,28 @@ func (f failingOnce) TimeOut(ctx context.Context, gameID string, ply int) error 
 	}
 	return nil
 }
+
+// A sweep runs as the workers start, not only a period later: a worker
+// back after an outage (Redis restarted empty, say) reschedules the
+// overdue games' lost tasks at once; they waited 30 s more for its first
+// tick.
+func TestASweepRunsAsTheWorkersStart(t *testing.T) {
+	w := New(redisFor(t), Config{Concurrency: 1, PollInterval: 50 * time.Millisecond, ShutdownTimeout: time.Second}, slog.New(slog.DiscardHandler))
+	ran := make(chan struct{}, 1)
+	w.Every(time.Hour, "test", func(context.Context) error {
+		select {
+		case ran <- struct{}{}:
+		default:
+		}
+		return nil
+	})
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	select {
+	case <-ran:
+	case <-time.After(5 * time.Second):
+		t.Fatal("an hourly sweep had not run 5 s after the workers started")
+	}
+}

@@ -115,9 +115,12 @@ func isNotYet(err error) bool {
 	return errors.As(err, &early)
 }
 
-// Every runs f every d while the workers run (register before Start). Every
-// worker process runs its own, so f must be safe to run at once in several:
-// the sweeps only enqueue tasks under their business keys.
+// Every runs f as the workers start and then every d while they run
+// (register before Start). Every worker process runs its own, so f must be
+// safe to run at once in several: the sweeps only enqueue tasks under
+// their business keys. The run at the start is for a worker coming back
+// after an outage (Redis lost its queue, say): the games it finds overdue
+// have waited long enough without waiting for its first tick too.
 func (w *Workers) Every(d time.Duration, name string, f func(context.Context) error) {
 	w.sweeps = append(w.sweeps, sweep{name: name, every: d, run: f})
 }
@@ -143,6 +146,12 @@ func (w *Workers) runSweeps(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			run := func() {
+				if err := s.run(ctx); err != nil && ctx.Err() == nil {
+					w.logger.ErrorContext(ctx, "sweep failed", "sweep", s.name, "error", err)
+				}
+			}
+			run()
 			t := time.NewTicker(s.every)
 			defer t.Stop()
 			for {
@@ -150,9 +159,7 @@ func (w *Workers) runSweeps(ctx context.Context) {
 				case <-ctx.Done():
 					return
 				case <-t.C:
-					if err := s.run(ctx); err != nil && ctx.Err() == nil {
-						w.logger.ErrorContext(ctx, "sweep failed", "sweep", s.name, "error", err)
-					}
+					run()
 				}
 			}
 		}()
