@@ -34,8 +34,8 @@ func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves 
 // settled, the timer of an active game whose turn deadline has passed, and
 // the bot:move of an active game whose bot was due to act (bot_due_at; in
 // an untimed game nothing else would ever move it on), and the game:start
-// of a scheduled game still open past its start and fill grace (nothing
-// else would ever start it). It also fills in the turn_seat of games
+// of a scheduled game still open past its start (and its fill grace, if a
+// seat is open; nothing else would ever start it). It also fills in the turn_seat of games
 // active since before that column (fillTurnSeats). Tasks are enqueued
 // after their commit, so a Redis failure at that moment loses them; the
 // task IDs make scheduling one that is still waiting a no-op, while one
@@ -68,16 +68,29 @@ func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 	}); err != nil {
 		return done, err
 	}
-	// The start is due FillGrace after the scheduled time; its task ID is
-	// that due time, as StartScheduled schedules it.
-	var unstarted []overdueGame
-	if err := db.Model(&gameRow{}).Select("id, scheduled_start AS due").
-		Where("status = ? AND scheduled_start < ?", league.StatusOpen, cutoff.Add(-g.cfg.FillGrace)).
+	// The start is due at the scheduled time if no seat is open, else
+	// FillGrace after it (see startDue); its task is named by that due
+	// time, as StartScheduled and Create schedule it.
+	var unstarted []struct {
+		ID       string
+		Due      time.Time
+		OpenSeat bool
+	}
+	if err := db.Model(&gameRow{}).Select(`id, scheduled_start AS due, EXISTS (SELECT 1 FROM game_seats s
+			WHERE s.game_id = games.id AND s.user_id IS NULL AND s.bot_level IS NULL) AS open_seat`).
+		Where("status = ? AND scheduled_start < ?", league.StatusOpen, cutoff).
 		Order("scheduled_start").Limit(reconcileBatch).Scan(&unstarted).Error; err != nil {
 		return done, err
 	}
 	for _, o := range unstarted {
-		if err := g.tasks.StartGame(ctx, o.ID, o.Due.Add(g.cfg.FillGrace)); err != nil {
+		due := o.Due
+		if o.OpenSeat {
+			due = due.Add(g.cfg.FillGrace)
+		}
+		if due.After(cutoff) {
+			continue // its grace runs yet
+		}
+		if err := g.tasks.StartGame(ctx, o.ID, due); err != nil {
 			return done, err
 		}
 		done.Starts++

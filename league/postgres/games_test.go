@@ -719,6 +719,43 @@ func TestAFullScheduledTableStartsAtItsTime(t *testing.T) {
 	}
 }
 
+// A full scheduled table whose start task was lost is started by the sweep
+// once its time is long past, as a table with an open seat is once its
+// fill grace is: it does not wait for a grace it has no use for.
+func TestTheSweepStartsAFullScheduledTableWithoutItsGrace(t *testing.T) {
+	r := newGameRigWith(t, GameConfig{FillGrace: time.Hour}, false) // no workers: queued tasks stay queued
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	start := time.Now().UTC().Add(time.Hour)
+	full, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Bot: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Create(ctx, bob, league.NewGame{Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{UserID: bob.UserID}, {Open: true}}}); err != nil {
+		t.Fatal(err)
+	}
+	insp := asynq.NewInspectorFromRedisClient(r.rdb)
+	startID := fmt.Sprintf("start:%s:%d", full.ID, start.UnixMilli())
+	if err := insp.DeleteTask(workers.QueueSchedule, startID); err != nil {
+		t.Fatalf("losing the start task: %v", err)
+	}
+	var due time.Time
+	if err := r.db.Gorm.Raw("UPDATE games SET scheduled_start = now() - interval '1 minute' WHERE id = ? RETURNING scheduled_start", full.ID).Row().Scan(&due); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.db.Gorm.Exec("UPDATE games SET scheduled_start = now() - interval '1 minute' WHERE created_by = ?", bob.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done != (Rescheduled{Starts: 1}) {
+		t.Fatalf("sweep a minute after the start = %+v, %v; want the full table's start alone (the other is in its hour of grace)", done, err)
+	}
+	if _, err := insp.GetTaskInfo(workers.QueueSchedule, fmt.Sprintf("start:%s:%d", full.ID, due.UnixMilli())); err != nil {
+		t.Fatalf("the full table's start task after the sweep: %v", err)
+	}
+}
+
 // A scheduled start long past would have bots fill the open seats at once,
 // before anyone could join; a few minutes of clock skew are taken.
 func TestAScheduledStartInThePastIsRefused(t *testing.T) {
