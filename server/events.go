@@ -68,6 +68,26 @@ func (h *Hub) Deliver(ev league.GameEvent) {
 	}
 }
 
+// Resync brings every stream up to date with its game as stored, as if
+// an event had come: the bus calls it when its subscription is made
+// again, the events published meanwhile lost. A stream behind catches up
+// on the moves it missed, then gets the game's state (a start, a seat
+// change or an end it missed); one up to date gets the state it has.
+func (h *Hub) Resync() {
+	h.mu.Lock()
+	games := make([]string, 0, len(h.subs))
+	for id := range h.subs {
+		games = append(games, id)
+	}
+	h.mu.Unlock()
+	for _, id := range games {
+		h.Deliver(league.GameEvent{GameID: id, Ply: -1, Kind: resyncKind})
+	}
+}
+
+// resyncKind is the kind of Resync's events: a stream sends the state.
+const resyncKind = "state"
+
 // Close ends every stream (on shutdown).
 func (h *Hub) Close() { h.once.Do(func() { close(h.done) }) }
 

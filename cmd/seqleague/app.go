@@ -157,7 +157,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 		a.hub = server.NewHub(games, a.logger)
 		busCtx, stopBus := context.WithCancel(context.WithoutCancel(ctx))
 		a.stopBus = stopBus
-		go bus.Subscribe(busCtx, a.hub.Deliver)
+		go bus.Subscribe(busCtx, a.hub.Deliver, a.hub.Resync)
 		var api http.Handler = server.New(server.Deps{
 			Games:          games,
 			Ratings:        ratings,

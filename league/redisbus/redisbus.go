@@ -5,7 +5,8 @@
 // Pub/sub is fire-and-forget; nothing is lost by that because events are
 // only notifications: the moves themselves are committed in PostgreSQL
 // before publishing, and a viewer that misses a notification catches up from
-// the stored moves on the next one (or on reconnect with Last-Event-ID).
+// the stored moves on the next one (or on reconnect with Last-Event-ID, or
+// when the subscription is made again after Redis was lost: see Subscribe).
 package redisbus
 
 import (
@@ -52,22 +53,34 @@ func (b *Bus) Publish(ctx context.Context, ev league.GameEvent) error {
 }
 
 // Subscribe delivers every game's events to handle until ctx ends,
-// resubscribing after a lost connection.
-func (b *Bus) Subscribe(ctx context.Context, handle func(league.GameEvent)) {
+// resubscribing after a lost connection. Each time the subscription is
+// made (the first time, and again after Redis came back) it calls resync,
+// if given: events published meanwhile (a move committed while Redis was
+// down publishes nothing) were lost, and without a next event of their
+// game, a viewer would never hear of them, a player staring at a board on
+// which their opponent has moved, their clock running.
+func (b *Bus) Subscribe(ctx context.Context, handle func(league.GameEvent), resync func()) {
 	for ctx.Err() == nil {
 		sub := b.rdb.PSubscribe(ctx, channelPrefix+"*")
 		stop := context.AfterFunc(ctx, func() { sub.Close() })
-		ch := sub.Channel(redis.WithChannelHealthCheckInterval(10 * time.Second))
-		for msg := range ch {
-			var w wireEvent
-			if err := json.Unmarshal([]byte(msg.Payload), &w); err != nil || !strings.HasPrefix(msg.Channel, channelPrefix) {
-				continue
+		ch := sub.ChannelWithSubscriptions(redis.WithChannelHealthCheckInterval(10 * time.Second))
+		for m := range ch {
+			switch msg := m.(type) {
+			case *redis.Subscription:
+				if msg.Kind == "psubscribe" && resync != nil {
+					resync()
+				}
+			case *redis.Message:
+				var w wireEvent
+				if err := json.Unmarshal([]byte(msg.Payload), &w); err != nil || !strings.HasPrefix(msg.Channel, channelPrefix) {
+					continue
+				}
+				ev := league.GameEvent{GameID: w.Game, Ply: w.Ply, Kind: w.Kind}
+				if w.Move != "" {
+					ev.Move = &league.MoveRecord{Ply: w.Ply - 1, Seat: w.Seat, Move: w.Move, Actor: w.Actor, UserID: w.UserID, At: time.UnixMicro(w.At).UTC()}
+				}
+				handle(ev)
 			}
-			ev := league.GameEvent{GameID: w.Game, Ply: w.Ply, Kind: w.Kind}
-			if w.Move != "" {
-				ev.Move = &league.MoveRecord{Ply: w.Ply - 1, Seat: w.Seat, Move: w.Move, Actor: w.Actor, UserID: w.UserID, At: time.UnixMicro(w.At).UTC()}
-			}
-			handle(ev)
 		}
 		stop()
 		sub.Close()
