@@ -317,3 +317,24 @@ func TestASweepRunsAsTheWorkersStart(t *testing.T) {
 		t.Fatal("an hourly sweep had not run 5 s after the workers started")
 	}
 }
+
+// With Redis hung, asynq's shutdown waited out a Redis timeout in each of
+// its loops and goodbyes, past any shutdown timeout (23 s measured with the
+// binary, whose grace is 10 s). Shutdown now returns within the shutdown
+// timeout and its margin.
+func TestWorkersStopWithinTheShutdownTimeoutWhileRedisHangs(t *testing.T) {
+	rdb := redis.NewClient(&redis.Options{Addr: testenv.HungRedis(t), ContextTimeoutEnabled: true})
+	t.Cleanup(func() { rdb.Close() })
+	grace := time.Second
+	w := New(rdb, Config{Concurrency: 2, PollInterval: 50 * time.Millisecond, ShutdownTimeout: grace}, slog.New(slog.DiscardHandler))
+	w.Every(time.Hour, "test", func(context.Context) error { return nil })
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // its loops are waiting on Redis
+	start := time.Now()
+	w.Shutdown()
+	if took := time.Since(start); took > grace+shutdownMargin+time.Second {
+		t.Fatalf("the workers took %v to stop with Redis hung, want at most %v", took, grace+shutdownMargin)
+	}
+}

@@ -121,3 +121,45 @@ func stopRedis() {
 		rd.proc.Wait()
 	}
 }
+
+// HungRedis returns the address of a Redis that has stopped answering (a
+// stopped process, one side of a network partition): it takes connections
+// and reads commands, and never replies. For tests of what a hang does,
+// where a refused connection would fail fast.
+func HungRedis(t TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("testenv: listen for a hung Redis: %v", err)
+	}
+	var mu sync.Mutex
+	var conns []net.Conn
+	t.Cleanup(func() {
+		l.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	})
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			conns = append(conns, c)
+			mu.Unlock()
+			go func() {
+				buf := make([]byte, 4096)
+				for {
+					if _, err := c.Read(buf); err != nil {
+						return
+					}
+				}
+			}()
+		}
+	}()
+	return l.Addr().String()
+}
