@@ -132,7 +132,18 @@ func (e *effects) then(f func(context.Context) error) {
 	e.after = append(e.after, f)
 }
 
+// effectsTimeout bounds the work after a commit (publishing its events,
+// scheduling its tasks on Redis). A Redis that hangs rather than refuses
+// would otherwise hold every move's answer for as long as the client's
+// timeouts and retries take (15 s measured with the binary; a shutdown's
+// grace ran out on it). Nothing is lost for good: a task not scheduled is
+// the sweep's (Reconcile), and streams catch up on events when the bus
+// subscribes again (see Hub.Resync).
+const effectsTimeout = 3 * time.Second
+
 func (g *Games) run(ctx context.Context, fx *effects) {
+	ctx, cancel := context.WithTimeout(ctx, effectsTimeout)
+	defer cancel()
 	for _, ev := range fx.events {
 		if err := g.events.Publish(ctx, ev); err != nil {
 			g.logger.WarnContext(ctx, "publish game event", "game", ev.GameID, "error", err)
