@@ -324,9 +324,13 @@ func TestASweepRunsAsTheWorkersStart(t *testing.T) {
 // timeout and its margin.
 func TestWorkersStopWithinTheShutdownTimeoutWhileRedisHangs(t *testing.T) {
 	rdb := redis.NewClient(&redis.Options{Addr: testenv.HungRedis(t), ContextTimeoutEnabled: true})
-	t.Cleanup(func() { rdb.Close() })
 	grace := time.Second
 	w := New(rdb, Config{Concurrency: 2, PollInterval: 50 * time.Millisecond, ShutdownTimeout: grace}, slog.New(slog.DiscardHandler))
+	t.Cleanup(func() {
+		if !w.Left() { // else asynq, still stopping, uses it
+			rdb.Close()
+		}
+	})
 	w.Every(time.Hour, "test", func(context.Context) error { return nil })
 	if err := w.Start(); err != nil {
 		t.Fatal(err)
@@ -336,5 +340,8 @@ func TestWorkersStopWithinTheShutdownTimeoutWhileRedisHangs(t *testing.T) {
 	w.Shutdown()
 	if took := time.Since(start); took > grace+shutdownMargin+time.Second {
 		t.Fatalf("the workers took %v to stop with Redis hung, want at most %v", took, grace+shutdownMargin)
+	}
+	if !w.Left() {
+		t.Fatal("Shutdown says asynq stopped, with Redis hung")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -43,6 +44,7 @@ type Workers struct {
 	sweeps []sweep
 	done   chan struct{}
 	grace  time.Duration // Config.ShutdownTimeout
+	left   atomic.Bool   // Shutdown gave up waiting for asynq
 }
 
 // sweep is work a worker process does on a clock rather than from a task.
@@ -189,10 +191,16 @@ func (w *Workers) Shutdown() {
 	select {
 	case <-stopped:
 	case <-time.After(w.grace + shutdownMargin):
+		w.left.Store(true)
 		w.logger.Warn("workers did not stop within the shutdown timeout (is Redis answering?): leaving; the tasks they held run again when their lease runs out",
 			"timeout", w.grace)
 	}
 }
+
+// Left reports whether Shutdown gave up waiting for asynq to stop: its
+// goroutines still use the Redis client, which must then stay open (asynq's
+// subscriber of cancellations panics on a closed one).
+func (w *Workers) Left() bool { return w.left.Load() }
 
 // shutdownMargin is how long Shutdown waits for asynq past its grace for
 // running tasks: enough for its goodbyes to a Redis that answers.

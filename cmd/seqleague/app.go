@@ -229,6 +229,16 @@ func (a *App) Shutdown() error {
 func (a *App) shutdown() error {
 	ctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
 	defer cancel()
+	// The workers stop alongside the HTTP server, not after it: each may
+	// take the whole grace period (a slow request; a task, or a Redis that
+	// hangs), and one after the other they took twice the time given.
+	workersStopped := make(chan struct{})
+	go func() {
+		defer close(workersStopped)
+		if a.workers != nil {
+			a.workers.Shutdown()
+		}
+	}()
 	var errs []error
 	if a.http != nil {
 		a.logger.Info("shutting down HTTP: waiting for in-flight requests")
@@ -244,10 +254,10 @@ func (a *App) shutdown() error {
 	if a.stopBus != nil {
 		a.stopBus()
 	}
-	if a.workers != nil {
-		a.workers.Shutdown()
-	}
+	<-workersStopped
 	if a.infra != nil {
+		// Workers left stopping still use Redis; the process is ending.
+		a.infra.keepRedis = a.workers != nil && a.workers.Left()
 		a.infra.Close(a.logger)
 	}
 	a.logger.Info("stopped")

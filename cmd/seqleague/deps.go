@@ -24,6 +24,8 @@ type infra struct {
 	Redis   redis.UniversalClient
 	cluster *pgcluster.Cluster
 	mini    *miniredis.Miniredis
+	// keepRedis leaves Redis open on Close, for goroutines still using it.
+	keepRedis bool
 }
 
 // databaseName is the database the private cluster serves.
@@ -108,9 +110,11 @@ func openInfra(ctx context.Context, cfg Config, logger *slog.Logger) (*infra, er
 
 // Close releases connections and stops what openInfra started.
 func (in *infra) Close(logger *slog.Logger) {
-	in.Redis.Close()
-	if in.mini != nil {
-		in.mini.Close()
+	if !in.keepRedis {
+		in.Redis.Close()
+		if in.mini != nil {
+			in.mini.Close()
+		}
 	}
 	in.DB.Close()
 	if in.cluster != nil {
