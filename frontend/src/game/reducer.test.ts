@@ -36,6 +36,19 @@ describe('the live-game reducer', () => {
     expect(s.announcement).toBe('Your turn.');
   });
 
+  it('puts the moves played before the page opened into the log, each once, in order, without a word', () => {
+    // the stream's first move can come before the history's answer, which holds it too
+    let s = liveReducer(initialLive, { type: 'view', view: view(3) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(3), view: view(4) } });
+    const said = s.announcement;
+    s = liveReducer(s, { type: 'history', moves: [move(1), move(2), move(3)] });
+    expect(s.log.map((m) => m.ply)).toEqual([1, 2, 3]);
+    expect(s.announcement).toBe(said);
+    expect(s.view!.ply).toBe(4);
+    // nothing new: the same state
+    expect(liveReducer(s, { type: 'history', moves: [move(2)] })).toBe(s);
+  });
+
   it('ignores a stale view that arrives after a newer one', () => {
     let s = liveReducer(initialLive, { type: 'view', view: view(4) });
     // our POST's answer (ply 3) lands after the SSE event for ply 4

@@ -8,7 +8,7 @@ import { describeStacksMove } from './stacksMoves';
 
 export interface LiveGame {
   view: GameView | null;
-  /** the moves seen live, newest last (at most LOG_SIZE) */
+  /** the latest moves, newest last (at most LOG_SIZE): those played before the page opened (history), then those seen live */
   log: MoveRecord[];
   /** what screen readers should hear about the last change */
   announcement: string;
@@ -20,6 +20,7 @@ export const LOG_SIZE = 200;
 export type LiveAction =
   | { type: 'view'; view: GameView } // a GET or our move's answer
   | { type: 'event'; event: GameEventData }
+  | { type: 'history'; moves: MoveRecord[] } // the moves played before the page opened (GET /games/{id}/moves)
   | { type: 'connected'; connected: boolean };
 
 export const initialLive: LiveGame = { view: null, log: [], announcement: '', connected: false };
@@ -82,8 +83,22 @@ function timeoutAnnouncement(view: GameView, log: MoveRecord[], move?: MoveRecor
   return timeoutText(autopilotTurn(view, log), (m) => (view.game === 'sequence' ? describeSequenceMove(m) : describeStacksMove(m, names)));
 }
 
+/** withMoves is log with moves added: each ply once, in order, the newest LOG_SIZE kept. */
+function withMoves(log: MoveRecord[], moves: MoveRecord[]): MoveRecord[] {
+  const fresh = moves.filter((m) => !log.some((l) => l.ply === m.ply));
+  if (!fresh.length) return log;
+  return [...log, ...fresh].sort((x, y) => x.ply - y.ply).slice(-LOG_SIZE);
+}
+
 export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
   switch (a.type) {
+    case 'history': {
+      // What happened while the viewer was away (the autopilot's word on
+      // their timed-out turn, the opponents' moves) is in the log as if seen
+      // live; no announcement: the page shows it as it opens.
+      const log = withMoves(s.log, a.moves);
+      return log === s.log ? s : { ...s, log };
+    }
     case 'connected':
       return s.connected === a.connected ? s : { ...s, connected: a.connected };
     case 'view': {
@@ -92,10 +107,7 @@ export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
     }
     case 'event': {
       const { event } = a;
-      let log = s.log;
-      if (event.move && !log.some((m) => m.ply === event.move!.ply)) {
-        log = [...log, event.move].sort((x, y) => x.ply - y.ply).slice(-LOG_SIZE);
-      }
+      const log = event.move ? withMoves(s.log, [event.move]) : s.log;
       const timedOut = log === s.log ? '' : timeoutAnnouncement(event.view, log, event.move);
       if (!isNewer(s.view, event.view)) return log === s.log ? s : { ...s, log, announcement: timedOut || s.announcement };
       const turn = turnAnnouncement(s.view, event.view);

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
 import { ApiError } from '../api/client';
 import { api, restore } from '../session';
 import type { GameView, MoveRecord, Seat } from '../api/types';
 import GamePage, { ConnBadge, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
-import { calls, mount, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
+import { calls, mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { spokenText } from '../testing/spoken';
 
@@ -36,11 +36,12 @@ function stacksGame(over: Partial<GameView>): GameView {
   return view({ game: 'stacks', seats: [ann, bob], ply: 4, state, ...over });
 }
 
-/** openTable shows game g1 to ann, a move answered by onMove (which may throw). */
-async function openTable(current: GameView, onMove: () => GameView) {
+/** openTable shows game g1 to ann, a move answered by onMove (which may throw), the moves played before (GET /games/g1/moves) by earlier. */
+async function openTable(current: GameView, onMove: () => GameView, earlier: MoveRecord[] = []) {
   vi.spyOn(api, 'refresh').mockResolvedValue(true);
   vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
-  stub({ 'GET /me': () => ({ id: 'u1', username: 'ann' }), 'GET /games/g1': () => current, 'POST /games/g1/moves': onMove });
+  const movesAfter = (path: string) => ({ moves: earlier.filter((m) => m.ply > Number(new URL(path, 'http://x').searchParams.get('after') ?? -1)) });
+  stub({ 'GET /me': () => ({ id: 'u1', username: 'ann' }), 'GET /games/g1': () => current, 'POST /games/g1/moves': onMove, 'GET /games/g1/moves\\?.*': movesAfter });
   await restore();
   const root = mount(<GamePage id="g1" />);
   await settle();
@@ -430,6 +431,47 @@ describe('the notices of a Stacks table in play', () => {
     expect(table.querySelector('.table-notices')!.textContent).toBe('');
     expect(table.querySelector(':scope > .seat-notice')!.textContent).toMatch(/^A fill-in bot now plays your seat/);
     expect(root.querySelector('#announcer')!.textContent).toMatch(/^A fill-in bot now plays your seat/);
+  });
+});
+
+describe('a player who comes back to a game in play', () => {
+  const movesAsked = () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/games/g1/moves')).map((c) => c.path);
+  beforeEach(resetCalls);
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  it('is told what happened while they were away: the autopilot played their turn, then bob moved', async () => {
+    // The log held only the moves seen live: on a reload (or coming back from Home) the page said nothing of
+    // the timed-out turn, and its move log was empty.
+    const away: MoveRecord[] = [
+      { ply: 2, seat: 1, move: '/B4', by: 'player', at: '' },
+      { ply: 3, seat: 0, move: '/B2', by: 'autopilot', at: '' },
+      { ply: 4, seat: 1, move: 'R1>new', by: 'player', at: '' },
+      { ply: 5, seat: 1, move: '/R5', by: 'player', at: '' },
+    ];
+    const root = await openTable(stacksGame({ status: 'active', ply: 6, to_move: [0], legal_moves: ['/R3'] }), () => stacksGame({}), away);
+    expect(movesAsked()).toEqual(['/games/g1/moves?after=-1']);
+    expect(root.querySelector('#seat-notice')?.textContent).toMatch(/^Your turn timed out; the autopilot played it for you: ended the turn discarding blue 2\./);
+    const log = root.querySelector('details.move-log')!;
+    expect(log.querySelector('summary')!.textContent).toBe('Latest moves (4)');
+    expect([...log.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'bob ended the turn discarding blue 4 /B4',
+      'ann (you) (autopilot, turn timed out) ended the turn discarding blue 2 /B2',
+      'bob started a new pile with red 1 R1>new',
+      'bob ended the turn discarding red 5 /R5',
+    ]);
+    expect(log.querySelector('ol')!.getAttribute('start')).toBe('3');
+  });
+
+  it('asks for the latest moves only, once, and not of a game nobody has moved in', async () => {
+    await openTable(stacksGame({ status: 'active', ply: 450, to_move: [0], legal_moves: ['/R3'] }), () => stacksGame({}));
+    expect(movesAsked()).toEqual(['/games/g1/moves?after=249']);
+    unmountAll();
+    resetCalls();
+    await openTable(stacksGame({ status: 'active', ply: 0, to_move: [0], legal_moves: ['/R3'] }), () => stacksGame({}));
+    expect(movesAsked()).toEqual([]);
   });
 });
 

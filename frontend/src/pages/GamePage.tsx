@@ -6,7 +6,7 @@ import { useFocusAfter } from '../components/focus';
 import { gameName } from '../components/GameList';
 import { Crumbs, ErrorBox, Loading, Page } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
-import { initialLive, liveReducer } from '../game/reducer';
+import { LOG_SIZE, initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
 import { ABANDONED_NOTICE, autopilotTurn, keptFor, mySeatAbandoned, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
 import { describeSequenceMove } from '../game/sequenceMoves';
@@ -318,6 +318,22 @@ export default function GamePage({ id }: { id: string }) {
   }, [id, uid, session.ready]);
 
   const view = live.view;
+  // The log holds the moves seen live: a player who opens (or reloads) the
+  // page of a game in play was told nothing of what happened while they
+  // were away, not even that the autopilot had played their timed-out turn
+  // (SeatNotices reads the log). The latest moves are read once as the game
+  // is first shown in play; the stream's moves join them.
+  const historyOf = useRef<string | null>(null);
+  const started = !!view && view.id === id && view.status !== 'open' && view.ply > 0;
+  useEffect(() => {
+    if (!started || historyOf.current === id) return;
+    historyOf.current = id;
+    const after = Math.max(-1, view!.ply - 1 - LOG_SIZE);
+    api.get<{ moves: MoveRecord[] }>(`/games/${encodeURIComponent(id)}/moves?after=${after}`).then(
+      (r) => dispatch({ type: 'history', moves: r.moves ?? [] }),
+      () => {}, // the log then starts with the moves seen live, as it did
+    );
+  }, [started, id]);
   // A rated game is rated by a task just after it ends: ask again a few
   // times while it is unsettled (no settled_at), until the viewer's rating
   // change, or the word that it changed none, is there to show.
@@ -501,7 +517,7 @@ export default function GamePage({ id }: { id: string }) {
 
       {live.log.length > 0 && (
         <details class="move-log" open={false}>
-          <summary>Moves this session ({live.log.length})</summary>
+          <summary>Latest moves ({live.log.length})</summary>
           <ol start={live.log[0].ply + 1}>
             {live.log.map((m) => (
               <li key={m.ply}>
