@@ -97,6 +97,26 @@ export function timeoutText(moves: MoveRecord[], describe: (move: string) => str
 }
 
 /**
+ * lateMoveText says why the viewer's move mine was refused as late (409:
+ * the game had moved on from the ply it answered): what was played first,
+ * in first (the moves from that ply on), the autopilot's play of the
+ * viewer's own timed-out turn and a Stacks block window's closing said as
+ * such. The page once reloaded in silence: a BLOCK pressed as the window
+ * closed, or another player's BLOCK landing first, simply vanished.
+ */
+export function lateMoveText(v: Seats, mine: string, first: MoveRecord[], describe: (move: string) => string, name: (seat: number) => string): string {
+  const told = first.slice(0, 3).map((m) => {
+    if (m.seat < 0) return m.move === 'close' ? 'the block window closed (nobody had blocked)' : describe(m.move);
+    if (m.seat === v.your_seat && m.by === 'autopilot') return `your turn timed out and the autopilot ${describe(m.move)}`;
+    return `${name(m.seat)} ${describe(m.move)}`;
+  });
+  if (first.length > told.length) told.push(`${first.length - told.length} more`);
+  const what = told.length ? told.join(', then ') : 'the game moved on';
+  const yours = mine === 'BLOCK' ? 'your BLOCK' : `your move (${describe(mine)})`;
+  return `Too late: ${what}, before ${yours} arrived. It was not played.`;
+}
+
+/**
  * opponentsWalkedAway says whether every other team of the viewer's game
  * abandoned all its seats to fill-in bots: the viewer is then rated as
  * having won (league/rating), whatever the bots made of the board.

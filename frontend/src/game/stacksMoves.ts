@@ -103,11 +103,12 @@ export function describeStacksMove(text: string, names: (seat: number) => string
     case 'endEmpty':
       return 'ended the turn';
     case 'block':
-      return 'BLOCKED the completion';
+      return 'BLOCKED the completion: its completer gets no chip';
     case 'noblock':
       return 'did not block';
     case 'close':
-      return 'block window closed';
+      // the server's move (seat -1, "the table"): a BLOCK would have closed the window itself
+      return 'closed the block window: nobody blocked, the chip goes to the completer';
   }
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
 import { ApiError } from '../api/client';
 import { api, restore } from '../session';
-import type { GameView, MoveRecord, Seat } from '../api/types';
+import type { GameView, MoveRecord, Seat, StacksState } from '../api/types';
 import GamePage, { ConnBadge, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
 import { calls, mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
@@ -472,6 +472,55 @@ describe('a player who comes back to a game in play', () => {
     resetCalls();
     await openTable(stacksGame({ status: 'active', ply: 0, to_move: [0], legal_moves: ['/R3'] }), () => stacksGame({}));
     expect(movesAsked()).toEqual([]);
+  });
+});
+
+describe('a move that lost a race', () => {
+  beforeEach(resetCalls);
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+  const late = () => {
+    throw new ApiError(409, { title: 'Conflict', detail: 'ply 6 has already been played; the game is at ply 7' });
+  };
+  // bob completed a red pile at ply 5: ann, holding a BLOCK, may block until the window closes
+  const windowOpen = (over: Partial<GameView> = {}) => {
+    const v = stacksGame({ status: 'active', ply: 6, to_move: [0], legal_moves: ['BLOCK', 'noblock'], ...over });
+    const st = v.state as StacksState;
+    st.phase = 'block-window';
+    st.turn = 1;
+    st.window = { completer: 1, color: 'red', eligible: [0], answered: [] };
+    st.hand = ['BLOCK', 'R3'];
+    return v;
+  };
+
+  it('says the block window closed before the BLOCK arrived: the page reloaded in silence, the BLOCK gone', async () => {
+    const earlier: MoveRecord[] = [{ ply: 6, seat: -1, move: 'close', by: 'server', at: '' }];
+    const root = await openTable(windowOpen(), late, earlier);
+    act(() => root.querySelector<HTMLElement>('.block-window button')!.click());
+    await settle();
+    expect(root.querySelector('[role=alert]')?.textContent).toBe('Too late: the block window closed (nobody had blocked), before your BLOCK arrived. It was not played.');
+    expect(calls.filter((c) => c.method === 'GET').map((c) => c.path)).toContain('/games/g1/moves?after=5');
+  });
+
+  it('names the player who moved first, and the autopilot that played a timed-out turn', async () => {
+    const root = await openTable(windowOpen(), late, [{ ply: 6, seat: 1, move: 'BLOCK', by: 'player', at: '' }]);
+    act(() => root.querySelector<HTMLElement>('.block-window button')!.click());
+    await settle();
+    expect(root.querySelector('[role=alert]')?.textContent).toBe('Too late: bob BLOCKED the completion: its completer gets no chip, before your BLOCK arrived. It was not played.');
+    unmountAll();
+    const timedOut: MoveRecord[] = [
+      { ply: 4, seat: 0, move: '/B1', by: 'autopilot', at: '' },
+      { ply: 5, seat: 1, move: 'R3>0', by: 'player', at: '' },
+    ];
+    const mine = await openTable(stacksGame({ status: 'active', to_move: [0], legal_moves: ['R3>0', '/R3'] }), late, timedOut);
+    press('1');
+    act(() => mine.querySelector<HTMLElement>('.actions [data-play="R3>0"]')!.click());
+    await settle();
+    expect(mine.querySelector('[role=alert]')?.textContent).toBe(
+      'Too late: your turn timed out and the autopilot ended the turn discarding blue 1, then bob played red 3 on pile 1, before your move (played red 3 on pile 1) arrived. It was not played.',
+    );
   });
 });
 

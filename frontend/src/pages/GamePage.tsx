@@ -8,7 +8,7 @@ import { Crumbs, ErrorBox, Loading, Page } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
 import { LOG_SIZE, initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
-import { ABANDONED_NOTICE, autopilotTurn, keptFor, mySeatAbandoned, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
+import { ABANDONED_NOTICE, autopilotTurn, keptFor, lateMoveText, mySeatAbandoned, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
@@ -366,8 +366,16 @@ export default function GamePage({ id }: { id: string }) {
       dispatch({ type: 'view', view: v });
       return true;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) load(); // someone moved first: catch up
-      else setError(e);
+      if (e instanceof ApiError && e.status === 409) {
+        // someone moved first: catch up, and say what beat the move
+        load();
+        const first = await api.get<{ moves: MoveRecord[] }>(`/games/${encodeURIComponent(id)}/moves?after=${view.ply - 1}`).then(
+          (r) => r.moves ?? [],
+          () => [],
+        );
+        dispatch({ type: 'history', moves: first });
+        setError(new Error(lateMoveText(view, text, first, describe, (s) => seatName(view, s))));
+      } else setError(e);
       return false;
     } finally {
       setBusy(false);
