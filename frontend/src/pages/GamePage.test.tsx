@@ -617,13 +617,16 @@ describe('a game that ends at the table', () => {
         press('1');
         act(() => root.querySelector<HTMLElement>('.actions [data-play]')!.click());
       },
-      result: 'ann (you) wins — well played!',
+      // ann's chips as the winning play leaves them
+      final: { chips: [{ red: 2, blue: 3 }, { red: 1, blue: 0 }] },
+      result: 'ann (you) wins with 2 red and 3 blue chips — well played!',
       heard: 'The game is over: you won!',
     },
   ];
   for (const c of cases) {
     it(`shows the ${c.game} result once, in the notices, and the screen reader hears the end once`, async () => {
-      const won = { ...c.playing, status: 'finished' as const, ply: 5, to_move: [], legal_moves: [], result: { status: 'finished' as const, winner: 0 } };
+      const state = { ...c.playing.state, ...('final' in c ? c.final : {}) } as GameView['state'];
+      const won = { ...c.playing, state, status: 'finished' as const, ply: 5, to_move: [], legal_moves: [], result: { status: 'finished' as const, winner: 0 } };
       const root = await openTable(c.playing, () => won);
       expect(root.querySelector('.status-line')!.textContent).toMatch(/^Your turn/);
       c.play(root);

@@ -50,6 +50,31 @@ describe('the result line', () => {
     expect(st).toMatch(/counts it as a loss\.$/);
   });
 
+  it('says how the game was won: the sequences and who made them, the Stacks winner\'s chips', () => {
+    // a 3-team game watched by a spectator said only "Green team (▲) wins.": not who the Green team was, nor where its line was
+    const three = [0, 1, 2, 3, 4, 5].map((i) => ({ seat: i, team: i % 3, user: { id: `u${i}`, username: ['ann', 'bob', 'cat', 'bot-random', 'bot-random', 'bot-random'][i] }, open: false, filled_by_bot: false, abandoned: false }));
+    const seq = (sequences: Record<string, [string, string][]>, over: Partial<GameView> = {}): GameView => ({
+      ...finished('sequence', { status: 'finished', winner: 1 }),
+      players: 6, teams: 3, seats: three, your_seat: null,
+      state: { game: 'sequence', sequences } as unknown as GameView['state'],
+      ...over,
+    });
+    expect(resultText(seq({ b: [['i1', 'e5']] }))).toBe('Green team (▲) wins. bob and bot-random (seat 5, Green team) completed the sequence i1–e5.');
+    expect(resultText(seq({ a: [['a1', 'a5']], b: [['a10', 'e10'], ['c5', 'g9']] }, { your_seat: 1 }))).toBe(
+      'Green team (▲) wins — that is you! bob (you) and bot-random (seat 5, Green team) completed 2 sequences: a10–e10 and c5–g9.',
+    );
+    // an adjudicated game was not won by a sequence: nothing more is said
+    expect(resultText(seq({}, { ended_by: 'adjudication' }))).toBe('Green team (▲) wins, adjudicated at the round deadline.');
+    const stacks = (over: Partial<GameView> = {}): GameView => ({
+      ...finished('stacks', { status: 'finished', winner: 0 }),
+      state: { game: 'stacks', chips: [{ red: 2, blue: 3 }, { red: 1, blue: 0 }] } as unknown as GameView['state'],
+      ...over,
+    });
+    expect(resultText(stacks())).toBe('ann wins with 2 red and 3 blue chips.');
+    expect(resultText(stacks({ your_seat: 0 }))).toBe('ann (you) wins with 2 red and 3 blue chips — well played!');
+    expect(resultText(stacks({ ended_by: 'adjudication' }))).toBe('ann wins, adjudicated at the round deadline.');
+  });
+
   it("says nothing of the rating where it takes no part: a casual game, or a rated one settled without a change for the viewer", () => {
     const gone = (over: Partial<GameView>): GameView => ({
       ...finished('stacks', { status: 'finished', winner: 1 }),

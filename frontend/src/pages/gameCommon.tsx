@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { GameView, Seat } from '../api/types';
+import type { GameView, Seat, SequenceState, StacksState } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { TEAMS } from '../game/board';
 import { mySeatAbandoned, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
@@ -164,13 +164,43 @@ export function resultText(view: GameView): string {
       ? ` Your opponents abandoned their seats${rates ? ': your rating counts it as a win' : ''}.`
       : '';
   if (r.status === 'drawn') return `Draw${how}.${lost}`;
+  // how the rules' win was made, from the final position (an adjudicated game was not won that way)
+  const won = how ? '' : wonBy(view);
   if (view.game === 'sequence') {
     const t = TEAMS[r.winner ?? 0];
     const mine = !abandoned && view.your_seat != null && view.seats[view.your_seat]?.team === r.winner;
-    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : '.'}${lost}`;
+    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : '.'}${won && ` ${won}`}${lost}`;
   }
   const mine = !abandoned && r.winner === view.your_seat;
-  return `${moverName(view, r.winner ?? 0)} wins${how}${mine ? ' — well played!' : '.'}${lost}`;
+  return `${moverName(view, r.winner ?? 0)} wins${how}${won && ` ${won}`}${mine ? ' — well played!' : '.'}${lost}`;
+}
+
+/** andList joins words as a sentence lists them: "a", "a and b", "a, b and c". */
+function andList(words: string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/**
+ * wonBy says how the winner of a finished game won, from its final
+ * position: at Sequence the winning team's players and the sequences they
+ * completed ("bob and bot-random completed the sequence i1–e5."), so that
+ * a watcher of a 3-team game learns who the Green team was and where its
+ * line is; at Stacks the winner's chips ("with 2 red and 3 blue chips").
+ * The result line said only "Green team (▲) wins." and "ann wins.".
+ * Empty where the position does not say (no state, no such sequence).
+ */
+export function wonBy(view: GameView): string {
+  const r = view.result;
+  if (!view.state || r?.status !== 'finished' || r.winner == null) return '';
+  if (view.game === 'stacks') {
+    const ch = (view.state as StacksState).chips?.[r.winner];
+    return ch ? `with ${ch.red} red and ${ch.blue} blue chips` : '';
+  }
+  const lines = (view.state as SequenceState).sequences?.[TEAMS[r.winner]?.letter] ?? [];
+  if (!lines.length) return '';
+  const players = andList(view.seats.filter((s) => s.team === r.winner).map((s) => seatName(view, s.seat)));
+  const windows = andList(lines.map(([from, to]) => `${from}–${to}`));
+  return `${players} completed ${lines.length === 1 ? `the sequence ${windows}` : `${lines.length} sequences: ${windows}`}.`;
 }
 
 /**
