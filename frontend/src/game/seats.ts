@@ -105,12 +105,21 @@ export function timeoutText(moves: MoveRecord[], describe: (move: string) => str
  * closed, or another player's BLOCK landing first, simply vanished.
  */
 export function lateMoveText(v: Seats, mine: string, first: MoveRecord[], describe: (move: string) => string, name: (seat: number) => string): string {
-  const told = first.slice(0, 3).map((m) => {
-    if (m.seat < 0) return m.move === 'close' ? 'the block window closed (nobody had blocked)' : describe(m.move);
-    if (m.seat === v.your_seat && m.by === 'autopilot') return `your turn timed out and the autopilot ${describe(m.move)}`;
-    return `${name(m.seat)} ${describe(m.move)}`;
+  // one clause a turn: a seat's moves in a row, by the same hand, are said together
+  const turns: MoveRecord[][] = [];
+  for (const m of first) {
+    const last = turns[turns.length - 1];
+    if (last && last[0].seat === m.seat && last[0].by === m.by && m.seat >= 0) last.push(m);
+    else turns.push([m]);
+  }
+  const told = turns.slice(0, 3).map((t) => {
+    const [m] = t;
+    const did = t.map((x) => describe(x.move)).join(', ');
+    if (m.seat < 0) return m.move === 'close' ? 'the block window closed (nobody had blocked)' : did;
+    if (m.seat === v.your_seat && m.by === 'autopilot') return `your turn timed out and the autopilot ${did}`;
+    return `${name(m.seat)} ${did}`;
   });
-  if (first.length > told.length) told.push(`${first.length - told.length} more`);
+  if (turns.length > told.length) told.push(turns.length - told.length === 1 ? 'one more turn' : `${turns.length - told.length} more turns`);
   const what = told.length ? told.join(', then ') : 'the game moved on';
   const yours = mine === 'BLOCK' ? 'your BLOCK' : `your move (${describe(mine)})`;
   return `Too late: ${what}, before ${yours} arrived. It was not played.`;

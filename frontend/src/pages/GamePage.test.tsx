@@ -511,15 +511,16 @@ describe('a move that lost a race', () => {
     expect(root.querySelector('[role=alert]')?.textContent).toBe('Too late: bob BLOCKED the completion: its completer gets no chip, before your BLOCK arrived. It was not played.');
     unmountAll();
     const timedOut: MoveRecord[] = [
-      { ply: 4, seat: 0, move: '/B1', by: 'autopilot', at: '' },
-      { ply: 5, seat: 1, move: 'R3>0', by: 'player', at: '' },
+      { ply: 4, seat: 0, move: 'R3>0', by: 'autopilot', at: '' },
+      { ply: 5, seat: 0, move: '/B1', by: 'autopilot', at: '' },
+      { ply: 6, seat: 1, move: 'R4>0', by: 'player', at: '' },
     ];
     const mine = await openTable(stacksGame({ status: 'active', to_move: [0], legal_moves: ['R3>0', '/R3'] }), late, timedOut);
     press('1');
     act(() => mine.querySelector<HTMLElement>('.actions [data-play="R3>0"]')!.click());
     await settle();
     expect(mine.querySelector('[role=alert]')?.textContent).toBe(
-      'Too late: your turn timed out and the autopilot ended the turn discarding blue 1, then bob played red 3 on pile 1, before your move (played red 3 on pile 1) arrived. It was not played.',
+      'Too late: your turn timed out and the autopilot played red 3 on pile 1, ended the turn discarding blue 1, then bob played red 4 on pile 1, before your move (played red 3 on pile 1) arrived. It was not played.',
     );
   });
 });
