@@ -49,6 +49,19 @@ describe('the live-game reducer', () => {
     expect(liveReducer(s, { type: 'history', moves: [move(2)] })).toBe(s);
   });
 
+  it("tells a Stacks player what another's move did to them: a stolen chip, a blocked completion", () => {
+    const stacks = (ply: number, toMove: number) => view(ply, { game: 'stacks', to_move: [toMove] });
+    const rec = (ply: number, seat: number, m: string): MoveRecord => ({ ply, seat, move: m, by: 'player', at: '' });
+    let s = liveReducer(initialLive, { type: 'view', view: stacks(3, 1) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: rec(3, 1, 'STEAL_CHIP@0:blue'), view: stacks(4, 1) } });
+    expect(s.announcement).toBe('bot-random stole a blue chip from you.');
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: rec(4, 1, '/R2'), view: stacks(5, 0) } });
+    expect(s.announcement).toBe('Your turn.');
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: rec(5, 0, 'R5>0'), view: stacks(6, 1) } });
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: rec(6, 1, 'BLOCK'), view: stacks(7, 0) } });
+    expect(s.announcement).toBe('bot-random BLOCKED your completion: no chip for you. Your turn.');
+  });
+
   it('ignores a stale view that arrives after a newer one', () => {
     let s = liveReducer(initialLive, { type: 'view', view: view(4) });
     // our POST's answer (ply 3) lands after the SSE event for ply 4

@@ -4,7 +4,7 @@
 import type { GameEventData, GameView, MoveRecord } from '../api/types';
 import { ABANDONED_NOTICE, autopilotTurn, isMyTurn, mySeatAbandoned, opponentsWalkedAway, seatName, teamName, timeoutText } from './seats';
 import { describeSequenceMove } from './sequenceMoves';
-import { describeStacksMove } from './stacksMoves';
+import { describeStacksMove, doneToYou } from './stacksMoves';
 
 export interface LiveGame {
   view: GameView | null;
@@ -90,6 +90,15 @@ function withMoves(log: MoveRecord[], moves: MoveRecord[]): MoveRecord[] {
   return [...log, ...fresh].sort((x, y) => x.ply - y.ply).slice(-LOG_SIZE);
 }
 
+/** stacksNews says what a Stacks move just done did to the viewer (a steal, a block of their completion), if anything. */
+function stacksNews(view: GameView, before: MoveRecord[], after: MoveRecord[]): string {
+  if (view.game !== 'stacks') return '';
+  const names = (seat: number) => nameOfSeat(view, seat);
+  const was = doneToYou(before, view.your_seat, names).length;
+  const now = doneToYou(after, view.your_seat, names);
+  return now.length > was ? `${now[now.length - 1]}.` : '';
+}
+
 export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
   switch (a.type) {
     case 'history': {
@@ -109,9 +118,10 @@ export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
       const { event } = a;
       const log = event.move ? withMoves(s.log, [event.move]) : s.log;
       const timedOut = log === s.log ? '' : timeoutAnnouncement(event.view, log, event.move);
+      const doneToMe = log === s.log ? '' : stacksNews(event.view, s.log, log);
       if (!isNewer(s.view, event.view)) return log === s.log ? s : { ...s, log, announcement: timedOut || s.announcement };
       const turn = turnAnnouncement(s.view, event.view);
-      const announcement = [timedOut, turn].filter(Boolean).join(' ');
+      const announcement = [timedOut, doneToMe, turn].filter(Boolean).join(' ');
       return { ...s, log, view: event.view, announcement: announcement || s.announcement };
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeStacksMove, parseStacksMove, playLabel, stacksOptions } from './stacksMoves';
+import type { MoveRecord } from '../api/types';
+import { describeStacksMove, doneToYou, parseStacksMove, playLabel, stacksOptions } from './stacksMoves';
 
 describe('Stacks move notation', () => {
   it('reads every kind of move', () => {
@@ -42,5 +43,21 @@ describe('Stacks move notation', () => {
     expect(playLabel('STEAL_CARD@1:hand', names)).toBe("steal from bob's hand");
     expect(playLabel('STEAL_CHIP@1:blue', names)).toBe('steal a blue chip from bob');
     expect(playLabel('SKIP')).toBe('play Skip');
+  });
+
+  it('says what the others did to a player since their last move: steals, a block of their completion', () => {
+    const names = (s: number) => ['ann', 'bob', 'cat'][s];
+    const mv = (ply: number, seat: number, move: string): MoveRecord => ({ ply, seat, move, by: seat < 0 ? 'server' : 'player', at: '' });
+    // ann completes a pile, bob blocks it; cat steals from ann, and from bob; bob takes ann's discard top
+    const log = [mv(0, 0, 'R4>0'), mv(1, 0, 'R5>0'), mv(2, 2, 'noblock'), mv(3, 1, 'BLOCK'), mv(4, 0, '/B2'), mv(5, 1, '/B1'), mv(6, 2, 'STEAL_CHIP@0:red'), mv(7, 2, 'STEAL_CARD@1:hand'), mv(8, 2, '/R1'), mv(9, 1, 'STEAL_CARD@0:discard')];
+    expect(doneToYou(log.slice(0, 4), 0, names)).toEqual(['bob BLOCKED your completion: no chip for you']);
+    expect(doneToYou(log, 0, names)).toEqual(['cat stole a red chip from you', 'bob took the top card of your discard pile']);
+    expect(doneToYou(log.slice(0, 9), 1, names)).toEqual(['cat took a card from your hand']);
+    expect(doneToYou(log, 1, names)).toEqual([]); // bob has moved since
+    // a block of someone else's completion, or the window closing, is nothing done to ann
+    expect(doneToYou([mv(0, 1, 'B5>0'), mv(1, 2, 'BLOCK')], 0, names)).toEqual([]);
+    expect(doneToYou([mv(0, 0, 'B5>0'), mv(1, -1, 'close')], 0, names)).toEqual([]);
+    // a spectator has nothing done to them
+    expect(doneToYou(log, null, names)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // Sequence Stacks move notation (engine/stacks/doc.go), grouped the way the
 // table offers it: per card, where it can go.
+import type { MoveRecord } from '../api/types';
 
 export type StacksMove =
   | { kind: 'pile'; card: string; fromDiscard: boolean; pile: number | 'new' }
@@ -123,4 +124,35 @@ export function playLabel(text: string, names: (seat: number) => string = (s) =>
     return `play ${stacksCardName(m.card)}`;
   }
   return describeStacksMove(text, names);
+}
+
+/**
+ * doneToYou says what the other players did to seat me since its own last
+ * move in log: a chip or a card stolen from it, its completion blocked
+ * ("bob BLOCKED your completion: no chip for you"). The table showed only
+ * the changed chip count, or nothing at all for a block; the move log that
+ * said it is folded away. The completer a BLOCK answers is the seat of the
+ * last move before it that was no answer to a block window.
+ */
+export function doneToYou(log: readonly MoveRecord[], me: number | null | undefined, names: (seat: number) => string): string[] {
+  if (me == null || me < 0) return [];
+  let from = log.length;
+  while (from > 0 && log[from - 1].seat !== me) from--;
+  const out: string[] = [];
+  for (let i = from; i < log.length; i++) {
+    const rec = log[i];
+    if (rec.seat === me || rec.seat < 0) continue;
+    const m = parseStacksMove(rec.move);
+    if (!m) continue;
+    if (m.kind === 'special' && m.target === me) {
+      if (m.card === 'STEAL_CHIP') out.push(`${names(rec.seat)} stole a ${m.option} chip from you`);
+      if (m.card === 'STEAL_CARD') out.push(`${names(rec.seat)} took ${m.option === 'hand' ? 'a card from your hand' : 'the top card of your discard pile'}`);
+    } else if (m.kind === 'block') {
+      // the completion it answers: the last move before the window's answers (the viewer's own, before `from`)
+      let j = i - 1;
+      while (j >= 0 && ['BLOCK', 'noblock', 'close'].includes(log[j].move)) j--;
+      if (j >= 0 && log[j].seat === me) out.push(`${names(rec.seat)} BLOCKED your completion: no chip for you`);
+    }
+  }
+  return out;
 }

@@ -521,7 +521,7 @@ export default function GamePage({ id }: { id: string }) {
       {atTable && view.game === 'sequence' && (
         <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} notices={notices} seatNotice={lostSeat && seatNotice} />
       )}
-      {atTable && view.game === 'stacks' && <StacksTable view={view} onMove={move} busy={busy} notices={notices} seatNotice={lostSeat && seatNotice} />}
+      {atTable && view.game === 'stacks' && <StacksTable view={view} onMove={move} busy={busy} log={live.log} notices={notices} seatNotice={lostSeat && seatNotice} />}
 
       {live.log.length > 0 && (
         <details class="move-log" open={false}>

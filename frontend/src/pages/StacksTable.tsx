@@ -1,10 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { GameView, StacksState } from '../api/types';
+import type { GameView, MoveRecord, StacksState } from '../api/types';
 import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
-import { playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
+import { doneToYou, playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
+import { mySeatAbandoned } from '../game/seats';
 import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, cardCount, isFillIn, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
@@ -77,7 +78,7 @@ export function noPilesText(over: boolean, completedBefore: boolean): string {
  * from the piles and the hand, and heads the seat column under the notices
  * on a wide screen.
  */
-export function StacksTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; notices?: ComponentChildren; seatNotice?: ComponentChildren }) {
+export function StacksTable(props: { view: GameView; onMove: (move: string) => MoveAnswer; busy: boolean; log?: MoveRecord[]; notices?: ComponentChildren; seatNotice?: ComponentChildren }) {
   const { view, onMove, busy } = props;
   const st = view.state as StacksState;
   const legal = view.legal_moves ?? [];
@@ -174,6 +175,9 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
       ? 'Your turn: play cards onto piles, then end the turn with a discard.'
       : toMoveText(view);
 
+  // what the others did to the viewer since their last move (a steal, a block of their completion) heads the status line
+  const news = view.status === 'active' && !mySeatAbandoned(view) ? doneToYou(props.log ?? [], view.your_seat, names) : [];
+
   const chosen = source ? (opts.plays.get(source) ?? []) : [];
   const chosenCard = source?.split(':')[1];
   const canDiscardChosen = source?.startsWith('hand:') && chosenCard && opts.discards.has(chosenCard);
@@ -210,7 +214,12 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
         </div>
       </section>
 
-      {!over && <p class={`status-line${myTurn ? ' mine' : ''}`}>{status}</p>}
+      {!over && (
+        <p class={`status-line${myTurn ? ' mine' : ''}`}>
+          {news.length > 0 && <span class="done-to-you">{news.join('. ')}. </span>}
+          {status}
+        </p>
+      )}
 
       {/* beside the seat column on a wide screen (styles.css): the notices take no height from the piles and the hand */}
       <div class="table-main">

@@ -186,6 +186,22 @@ function stacksView(state: Partial<StacksState>, legal: string[], toMove = [0]):
 }
 
 describe('the Stacks table', () => {
+  it("heads the status line with what the others did to the viewer since their last move, and keeps quiet once they move", () => {
+    // a stolen chip showed only as a smaller count, a blocked completion not at all: the log that said it is folded away
+    const log = [
+      { ply: 5, seat: 0, move: '/R2', by: 'player', at: '' },
+      { ply: 6, seat: 1, move: 'STEAL_CHIP@0:red', by: 'player', at: '' },
+      { ply: 7, seat: 1, move: 'STEAL_CARD@0:hand', by: 'player', at: '' },
+      { ply: 8, seat: 1, move: '/B3', by: 'player', at: '' },
+    ];
+    const root = mount(<StacksTable view={stacksView({}, ['R3>0', '/R3'])} log={log} onMove={() => {}} busy={false} />);
+    expect(root.querySelector('.status-line')!.textContent).toBe(
+      'bot-random stole a red chip from you. bot-random took a card from your hand. Your turn: play cards onto piles, then end the turn with a discard.',
+    );
+    const after = mount(<StacksTable view={stacksView({}, ['R3>0', '/R3'])} log={[...log, { ply: 9, seat: 0, move: 'R3>0', by: 'player', at: '' }]} onMove={() => {}} busy={false} />);
+    expect(after.querySelector('.status-line')!.textContent).toBe('Your turn: play cards onto piles, then end the turn with a discard.');
+  });
+
   it('offers the plays of the chosen card and the end-of-turn discard', () => {
     const moves: string[] = [];
     const root = mount(<StacksTable view={stacksView({}, ['R3>0', 'B1>new', 'SKIP', '/R3', '/B1', '/SKIP'])} onMove={(m) => moves.push(m)} busy={false} />);
