@@ -138,6 +138,9 @@ describe('an open game', () => {
     const stacks = view({ your_seat: null, game: 'stacks', players: 3, teams: 3, clock: { turn_seconds: 30 }, block_window_seconds: 5 });
     expect(settings(stacks)).toEqual(['Game: Sequence Stacks', 'Players: 3', 'Clock: 30 s a turn', 'Block window: 5 s', 'Rated: no']);
     expect(settings(view({ your_seat: null }))).toContain('Clock: untimed');
+    // the rules' target where the game sets none: one sequence with 3 teams, two with 2
+    expect(settings(view({ your_seat: null, players: 6, teams: 3 }))).toContain('To win: 1 sequence');
+    expect(settings(view({ your_seat: null }))).toContain('To win: 2 sequences');
   });
 
   it("names each seat's team in words before a Sequence team game starts, as the table names it", () => {

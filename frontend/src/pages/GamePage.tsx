@@ -39,7 +39,9 @@ export function gameSettings(g: GameView): [string, string][] {
   if (g.game === 'sequence') rows.push(['Variant', g.variant === 'bordered' ? 'bordered' : 'classic']);
   const perTeam = g.teams > 0 ? g.players / g.teams : 1;
   rows.push(['Players', g.game === 'sequence' && perTeam > 1 ? `${g.players}: ${g.teams} teams of ${perTeam}` : g.game === 'sequence' ? `${g.players}, each on their own team` : String(g.players)]);
-  if (g.game === 'sequence' && g.sequences_to_win) rows.push(['To win', counted(g.sequences_to_win, 'sequence')]);
+  // The rules' target when the game sets none (rules 1.4): a 3-team table showed no "To win" at all, and a
+  // player who knew the 2-sequence game sat down not knowing one sequence wins there.
+  if (g.game === 'sequence') rows.push(['To win', counted(g.sequences_to_win || (g.teams === 3 ? 1 : 2), 'sequence')]);
   rows.push(['Clock', clockText(g.clock)]);
   if (g.game === 'stacks' && g.block_window_seconds) rows.push(['Block window', duration(g.block_window_seconds)]);
   rows.push(['Rated', g.rated ? 'yes' : 'no']);
