@@ -31,6 +31,14 @@ describe('"My games" table line', () => {
     expect(versus(twoVtwo, 'u-bob')).toBe('with dave vs ann, carol');
   });
 
+  it('names each opposing team apart in a 3-team game', () => {
+    // the line read "with dave vs bob, carol, erin, finn": which of them played together, it did not say
+    const threeTeams = game({ players: 6, teams: 3, seats: ['ann', 'bob', 'carol', 'dave', 'erin', 'finn'].map((n, i) => seat(i, i % 3, n)) }, false);
+    expect(versus(threeTeams, 'u-ann')).toBe('with dave vs bob, erin vs carol, finn');
+    expect(versus(threeTeams, 'u-carol')).toBe('with finn vs ann, dave vs bob, erin');
+    expect(versus(threeTeams, 'u-zed')).toBe('vs ann, bob, carol, dave, erin, finn');
+  });
+
   it('names only opponents in a game without teammates, and everyone for an onlooker', () => {
     expect(versus(game({}, false), 'u1')).toBe('vs bob');
     expect(versus({ ...twoVtwo, game: 'stacks', teams: 4 }, 'u-ann')).toBe('vs bob, carol, dave');

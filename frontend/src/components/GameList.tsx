@@ -15,7 +15,9 @@ export const gameName = (g: Pick<Game, 'game' | 'variant'>, stacks = 'Stacks') =
 
 /**
  * versus names the others at the table as me saw them: in a Sequence team
- * game, "with" the teammates "vs" the opponents ("with carol vs bob, dave").
+ * game, "with" the teammates "vs" the opponents ("with carol vs bob, dave"),
+ * each opposing team apart in a 3-team one ("with carol vs bob, dave vs
+ * erin, finn"): it listed both teams as one ("vs bob, dave, erin, finn").
  */
 export function versus(g: Game, me?: string): string {
   const mine = me ? g.seats.find((s) => s.user?.id === me) : undefined;
@@ -23,7 +25,9 @@ export function versus(g: Game, me?: string): string {
   const teamGame = g.game === 'sequence' && !!mine && g.players > (g.teams ?? g.players);
   const mates = teamGame ? others.filter((s) => s.team === mine!.team) : [];
   const rivals = others.filter((s) => !mates.includes(s));
-  const vs = `vs ${rivals.map(seatLabel).join(', ') || '—'}`;
+  const teams = teamGame ? [...new Set(rivals.map((s) => s.team))].sort() : [];
+  const sides = teams.length > 1 ? teams.map((t) => rivals.filter((s) => s.team === t)) : [rivals];
+  const vs = sides.map((side) => `vs ${side.map(seatLabel).join(', ') || '—'}`).join(' ');
   return mates.length ? `with ${mates.map(seatLabel).join(', ')} ${vs}` : vs;
 }
 
