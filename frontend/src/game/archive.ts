@@ -46,6 +46,8 @@ export interface Archive {
   startedAt: string;
   finishedAt: string;
   moves: MoveRecord[];
+  /** the final position (the archive's final_state), for what won the game */
+  final?: Position;
 }
 
 export function normalizeArchive(doc: ArchiveDoc): Archive {
@@ -72,6 +74,7 @@ export function normalizeArchive(doc: ArchiveDoc): Archive {
     startedAt: g.started_at ?? '',
     finishedAt: g.finished_at ?? '',
     moves: doc.moves.map((m) => ({ ...m, user_id: m.user_id || undefined })),
+    final: doc.final_state ? positionFromVector(doc.final_state) : undefined,
   };
 }
 

@@ -8,7 +8,7 @@ import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type A
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { api } from '../session';
-import { isTypingTarget, playerLabel, sequenceTeam } from './gameCommon';
+import { howWon, isTypingTarget, playerLabel, sequenceTeam } from './gameCommon';
 import { lastCellOf, lockedCells } from './SequenceTable';
 
 function seatLabel(a: Archive, seat: number) {
@@ -31,8 +31,11 @@ function resultLine(a: Archive): string {
   const how = a.endedBy === 'adjudication' ? ', adjudicated at the round deadline' : '';
   if (a.result === 'drawn') return `Draw${how}.`;
   if (a.winner == null) return '';
-  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.`;
-  return `${finalSeatLabel(a, a.winner)} won${how}.`;
+  // how it was won, as the game's page says it (not of an adjudicated game, which was not won that way)
+  const members = a.seats.filter((s) => s.team === a.winner).map((s) => seatLabel(a, s.seat));
+  const won = how || !a.final ? '' : howWon(a.game, a.winner, members, a.final.game === 'stacks' ? { chips: a.final.chips } : { sequences: a.final.sequences });
+  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.${won && ` ${won}`}`;
+  return `${finalSeatLabel(a, a.winner)} won${how}${won && ` ${won}`}.`;
 }
 
 /**

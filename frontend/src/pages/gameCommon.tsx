@@ -192,15 +192,30 @@ function andList(words: string[]): string {
 export function wonBy(view: GameView): string {
   const r = view.result;
   if (!view.state || r?.status !== 'finished' || r.winner == null) return '';
-  if (view.game === 'stacks') {
-    const ch = (view.state as StacksState).chips?.[r.winner];
+  const members = view.seats.filter((s) => s.team === r.winner).map((s) => seatName(view, s.seat));
+  if (view.game === 'stacks') return howWon('stacks', r.winner, members, { chips: (view.state as StacksState).chips });
+  return howWon('sequence', r.winner, members, { sequences: (view.state as SequenceState).sequences });
+}
+
+/**
+ * howWon is wonBy's words from a final position's parts, for the game's
+ * page and the replay alike: members are the winning team's players as the
+ * page names them (Sequence), the winner's seat is winner (Stacks).
+ */
+export function howWon(
+  game: string,
+  winner: number,
+  members: string[],
+  final: { sequences?: Record<string, [string, string][]>; chips?: { red: number; blue: number }[] },
+): string {
+  if (game === 'stacks') {
+    const ch = final.chips?.[winner];
     return ch ? `with ${ch.red} red and ${ch.blue} blue chips` : '';
   }
-  const lines = (view.state as SequenceState).sequences?.[TEAMS[r.winner]?.letter] ?? [];
+  const lines = final.sequences?.[TEAMS[winner]?.letter] ?? [];
   if (!lines.length) return '';
-  const players = andList(view.seats.filter((s) => s.team === r.winner).map((s) => seatName(view, s.seat)));
   const windows = andList(lines.map(([from, to]) => `${from}–${to}`));
-  return `${players} completed ${lines.length === 1 ? `the sequence ${windows}` : `${lines.length} sequences: ${windows}`}.`;
+  return `${andList(members)} completed ${lines.length === 1 ? `the sequence ${windows}` : `${lines.length} sequences: ${windows}`}.`;
 }
 
 /**

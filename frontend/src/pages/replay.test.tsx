@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArchiveDoc } from '../game/archive';
 import { browserFocus, focusRefused } from '../testing/browserFocus';
 import { press } from '../testing/dom';
-import { mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
+import { mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import Replay, { keepInView } from './Replay';
 import { finishedArchive } from '../testing/archive';
 
@@ -77,6 +77,35 @@ describe("the replay's result", () => {
     await settle();
     expect(root.textContent).toContain('ann (fill-in bot) won.');
     expect(root.textContent).not.toMatch(/ann won/);
+  });
+});
+
+describe("the replay's word on how the game was won", () => {
+  // it said only "Green team (▲) won." of a 3-team game and "annvi7u won." of a Stacks one (seen in Chromium)
+  const openWith = async (doc: ArchiveDoc, vectorDoc: unknown) => {
+    stub({ 'GET /games/g1/archive': () => doc, 'GET /games/g1/vector\\?ply=\\d+': () => vectorDoc });
+    const root = mount(<Replay id="g1" />);
+    await settle();
+    return root.textContent!;
+  };
+
+  it('names the winning team and its sequences, and the Stacks winner\'s chips, from the final position', async () => {
+    const three: ArchiveDoc = structuredClone(archive);
+    three.setup = { game: 'sequence', variant: 'classic', players: 3, teams: 3 };
+    Object.assign(three.game, { players: 3, teams: 3, result: { status: 'finished', winner: 1 } });
+    three.game.seats = ['ann', 'bob', 'cat'].map((n, i) => ({ seat: i, team: i, user: { id: `u${i}`, username: n }, open: false, filled_by_bot: false, abandoned: false }));
+    const seqFinal = { game: 'sequence', position: { board: ['*........*'], sequences: { b: [['i1', 'e5']] }, hands: [[], [], []], discards: [[], [], []], deck: [], turn: 1 }, expect: { status: 'won', winner: 'b' } };
+    three.final_state = seqFinal;
+    expect(await openWith(three, seqFinal)).toContain('Green team (▲) won. bob completed the sequence i1–e5.');
+    unmountAll();
+
+    const stacks: ArchiveDoc = structuredClone(archive);
+    stacks.game.game = 'stacks';
+    stacks.setup = { game: 'stacks', players: 2, teams: 2 };
+    stacks.moves = [{ ply: 0, seat: 0, move: 'R5>0', by: 'player', at: 't0' }];
+    const stFinal = { game: 'stacks', position: { piles: [], hands: [['R1'], ['B2']], discards: [[], []], chips: [{ red: 3, blue: 2 }, { red: 0, blue: 1 }], deck: [], turn: 0 }, expect: { status: 'won', winner: 0 } };
+    stacks.final_state = stFinal;
+    expect(await openWith(stacks, stFinal)).toContain('ann won with 3 red and 2 blue chips.');
   });
 });
 
