@@ -49,6 +49,50 @@ func TestClosingAnAccountHandsItsActiveGamesToAFillInBot(t *testing.T) {
 	}
 }
 
+// A player who has to go leaves a game in play at once: a fill-in bot takes
+// the seat, as after max_timeouts, and plays the turn that was theirs. The
+// only way out was to walk away while the table waited out their clock.
+func TestLeavingAGameInPlayHandsTheSeatToAFillInBot(t *testing.T) {
+	r := newGameRig(t, true)
+	ctx := context.Background()
+	gina, hank := r.user(t, "gina"), r.user(t, "hank")
+	g := r.headToHead(t, gina, hank) // untimed, gina to move at ply 0
+	left, err := r.games.Leave(ctx, gina, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := left.Seats[0]; left.Status != league.StatusActive || !s.Abandoned || !s.FilledByBot {
+		t.Fatalf("the game gina left: status %s, her seat %+v; want in play, her seat abandoned to a fill-in bot", left.Status, s)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	var v *league.GameView
+	for {
+		if v, err = r.games.View(ctx, hank, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(v.ToMove, 1) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !slices.Contains(v.ToMove, 1) {
+		t.Fatalf("after gina left: ply %d, to move %v; want the fill-in bot to have played her turn, hank to move", v.Game.Ply, v.ToMove)
+	}
+	moves, err := r.games.Moves(ctx, g.ID, -1)
+	if err != nil || len(moves) == 0 || moves[0].Actor != league.ByFillIn {
+		t.Fatalf("moves = %+v, %v; want the fill-in's first", moves, err)
+	}
+	if _, err := r.games.Leave(ctx, gina, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("leaving a seat a bot already plays: %v", err)
+	}
+	if _, err := r.games.Leave(ctx, r.user(t, "ivy"), g.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("leaving a game one does not sit at: %v", err)
+	}
+	if v, err = r.games.View(ctx, hank, g.ID); err != nil || v.Game.Seats[1].Abandoned || v.Game.Seats[1].FilledByBot {
+		t.Fatalf("hank's seat = %+v, %v; want his own", v.Game.Seats[1], err)
+	}
+}
+
 func TestClosingAnAccountFreesItsSeatsInGamesNotStarted(t *testing.T) {
 	r := newGameRig(t, false)
 	ctx := context.Background()

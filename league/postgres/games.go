@@ -821,12 +821,19 @@ func (g *Games) changeGame(ctx context.Context, gameID string, f func(tx *gorm.D
 }
 
 // Leave frees the caller's seat before the start (the creator's too). A
-// game it leaves with no person seated is aborted.
+// game it leaves with no person seated is aborted. A game being played is
+// left as max_timeouts timed-out turns leave it, at once: a fill-in bot
+// takes the caller's seat, which counts as abandoned (a loss if rated).
+// A player who had to go could otherwise only walk away, and the table
+// waited out their turn clock that many times before a bot took over.
 func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
 	}
 	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
+		if row.Status == league.StatusActive {
+			return leaveActiveGame(tx, fx, g.tasks, row, a.UserID, g.now())
+		}
 		if row.Status != league.StatusOpen {
 			return notOpen(row)
 		}
@@ -851,6 +858,29 @@ func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*leag
 
 // notOpen is the refusal to join or leave a game that is no longer open,
 // saying what became of it.
+// leaveActiveGame hands userID's seat of a game being played, whose row is
+// locked, to a fill-in bot, as closing the account does.
+func leaveActiveGame(tx *gorm.DB, fx *effects, tasks league.GameTasks, row *gameRow, userID string, now time.Time) error {
+	seats, err := loadSeats(tx, row.ID)
+	if err != nil {
+		return err
+	}
+	sits, handedOver := false, false
+	for _, s := range seats {
+		if s.UserID != nil && *s.UserID == userID {
+			sits = true
+			handedOver = handedOver || s.botControlled()
+		}
+	}
+	switch {
+	case !sits:
+		return league.Errorf(league.EPRECONDITION, "you do not sit at this game")
+	case handedOver:
+		return league.Errorf(league.EPRECONDITION, "a fill-in bot already plays your seat")
+	}
+	return handSeatsToFillIn(tx, fx, tasks, row, userID, now)
+}
+
 func notOpen(row *gameRow) error {
 	if row.Status == league.StatusAborted {
 		return league.Errorf(league.EPRECONDITION, "the game was aborted")

@@ -816,8 +816,8 @@ func TestJoiningTheLastOpenSeatStartsTheGame(t *testing.T) {
 	if v.Game.Status != league.StatusActive || v.YourSeat == nil || *v.YourSeat != 1 {
 		t.Fatalf("after the last seat was taken: status %s, your seat %v", v.Game.Status, v.YourSeat)
 	}
-	if _, err := r.games.Leave(ctx, bob, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
-		t.Fatalf("leaving a started game: %v", err)
+	if _, err := r.games.Leave(ctx, cat, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("leaving a started game one does not sit at: %v", err)
 	}
 	if _, err := r.games.Join(ctx, cat, g.ID, nil); league.ErrorCode(err) != league.EPRECONDITION {
 		t.Fatalf("joining a started game: %v", err)
