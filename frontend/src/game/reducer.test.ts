@@ -115,7 +115,7 @@ describe('the live-game reducer', () => {
       view(ply, { seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true }, view(0).seats[1]] });
     let s = liveReducer(initialLive, { type: 'view', view: view(1) });
     s = liveReducer(s, { type: 'event', event: { kind: 'seat', view: gone(1) } });
-    expect(s.announcement).toMatch(/^A fill-in bot now plays your seat: too many of your turns timed out in a row/);
+    expect(s.announcement).toMatch(/^A fill-in bot now plays your seat: you left the game, too many of your turns timed out in a row/);
     s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: gone(2) } });
     expect(s.announcement).toBe('The fill-in bot in your seat to move.');
     expect(s.announcement).not.toMatch(/Your turn/);

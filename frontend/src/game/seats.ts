@@ -71,7 +71,7 @@ export function teamName(team: number): string {
 }
 
 export const ABANDONED_NOTICE =
-  'A fill-in bot now plays your seat: too many of your turns timed out in a row, or you had not moved when the round’s deadline came. ' +
+  'A fill-in bot now plays your seat: you left the game, too many of your turns timed out in a row, or you had not moved when the round’s deadline came. ' +
   'You can no longer move in this game, and it counts as abandoned (a loss) for you.';
 
 /**

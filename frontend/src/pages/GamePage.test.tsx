@@ -478,6 +478,56 @@ describe('a player who comes back to a game in play', () => {
   });
 });
 
+describe('leaving a game in play', () => {
+  // A player who had to go could only walk away: the table waited out their clock until repeated timeouts
+  // handed the seat to a bot.
+  beforeEach(resetCalls);
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  it('asks once more, then hands the seat to a fill-in bot and says so, the focus on that word', async () => {
+    let current = stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [] });
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /games/g1': () => current,
+      'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
+      'POST /games/g1/leave': () => {
+        current = { ...current, seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true }, bob] };
+        return current;
+      },
+    });
+    await restore();
+    const root = mount(<GamePage id="g1" />);
+    await settle();
+    const ask = root.querySelector<HTMLElement>('.leave-table [data-action=leave-game]')!;
+    expect(ask.textContent).toBe('Leave the game…');
+    act(() => ask.click());
+    await settle();
+    const group = root.querySelector('.leave-table [role=group]')!;
+    expect(group.getAttribute('aria-label')).toBe('Leave the game? A fill-in bot takes your seat for the rest of it');
+    expect(group.textContent).toContain('it counts as a loss for your rating');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    act(() => [...group.querySelectorAll('button')].find((b) => b.textContent === 'Leave, a bot takes my seat')!.click());
+    await settle();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/games/g1/leave']);
+    expect(root.querySelector('#seat-notice')!.textContent).toMatch(/^A fill-in bot now plays your seat: you left the game/);
+    expect(document.activeElement).toBe(root.querySelector('#seat-notice'));
+    expect(root.querySelector('.leave-table')).toBeNull();
+  });
+
+  it('is offered to no spectator, nor once the game is over', async () => {
+    const watched = await openTable(stacksGame({ status: 'active', your_seat: null, to_move: [1] }), () => stacksGame({}));
+    expect(watched.querySelector('.leave-table')).toBeNull();
+    unmountAll();
+    const over = await openTable(stacksGame({ status: 'finished', result: { status: 'finished', winner: 1 } }), () => stacksGame({}));
+    expect(over.querySelector('.leave-table')).toBeNull();
+  });
+});
+
 describe('a move that lost a race', () => {
   beforeEach(resetCalls);
   afterEach(async () => {

@@ -4,6 +4,7 @@ import { ApiError } from '../api/client';
 import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { gameName } from '../components/GameList';
+import { ConfirmStep } from '../components/ConfirmStep';
 import { Crumbs, ErrorBox, Loading, Page } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
 import { LOG_SIZE, initialLive, liveReducer } from '../game/reducer';
@@ -247,7 +248,7 @@ export function SeatNotices(props: { view: GameView; log: MoveRecord[]; describe
   if (view.status !== 'active' || view.your_seat == null) return null;
   if (mySeatAbandoned(view)) {
     return (
-      <p class="seat-notice abandoned" id="seat-notice">
+      <p class="seat-notice abandoned" id="seat-notice" tabIndex={-1}>
         {ABANDONED_NOTICE}
       </p>
     );
@@ -381,6 +382,21 @@ export default function GamePage({ id }: { id: string }) {
       return false;
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** leaveTable hands the viewer's seat of the game in play to a fill-in bot; it answers whether it did. */
+  const leaveTable = async (): Promise<boolean> => {
+    setError(null);
+    try {
+      await api.post(`/games/${encodeURIComponent(id)}/leave`, {});
+      // asked before the view that shows it comes: that render is the last (nothing follows to move the focus)
+      focusNext('#seat-notice', 'h1');
+      await load();
+      return true;
+    } catch (e) {
+      setError(e);
+      return false;
     }
   };
 
@@ -537,6 +553,22 @@ export default function GamePage({ id }: { id: string }) {
             ))}
           </ol>
         </details>
+      )}
+      {/* Last on the page, where it moves nothing of the table: a player who has to go hands the seat to a
+          bot at once. Walking away, they left the table waiting out their clock until repeated timeouts did. */}
+      {view.status === 'active' && view.your_seat != null && !mySeatAbandoned(view) && (
+        <p class="actions-row leave-table">
+          <ConfirmStep
+            class="leave-game"
+            action="leave-game"
+            ask="Leave the game…"
+            question="Leave the game? A fill-in bot takes your seat for the rest of it"
+            note={<span class="muted small">A fill-in bot plays your seat for the rest of the game{view.rated ? ', and it counts as a loss for your rating' : ''}. You cannot come back to it.</span>}
+            confirm="Leave, a bot takes my seat"
+            dismiss="Stay"
+            onConfirm={leaveTable}
+          />
+        </p>
       )}
       </div>
     </Page>
