@@ -1191,6 +1191,36 @@ try {
     }
   });
 
+  await test('leave a Stacks game in play by keyboard: a fill-in bot takes the seat at once, the focus on the word that says so', async () => {
+    // A player who had to go could only close the page; the table waited out their clock until repeated timeouts
+    // handed the seat to a bot. Once there was a way, the focus fell to the page after it (the last render came
+    // before the focus was asked for).
+    const login = await page.request.post(base + '/api/v1/auth/login', { data: { username, password } });
+    assert(login.ok(), `login: ${login.status()}`);
+    const { access_token: token } = await login.json();
+    const created = await page.request.post(base + '/api/v1/games', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { game: 'stacks', players: 2, seats: [{ user: 'me' }, { bot: 'random' }] },
+    });
+    assert(created.ok(), `create a game: ${created.status()} ${await created.text()}`);
+    const { id } = await created.json();
+    await page.goto(`${base}/games/${id}`);
+    await page.locator('.game[data-my-turn=true]').waitFor();
+    await page.locator('[data-action=leave-game]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Stay');
+    await page.keyboard.press('Shift+Tab');
+    const confirm = await page.evaluate(() => document.activeElement?.textContent);
+    assert(confirm === 'Leave, a bot takes my seat', `Shift+Tab from "Stay" reached ${confirm}`);
+    await page.keyboard.press('Enter');
+    await page.locator('#seat-notice').filter({ hasText: 'A fill-in bot now plays your seat: you left the game' }).waitFor();
+    const focused = await page.waitForFunction(() => document.activeElement?.id === 'seat-notice', null, { timeout: 3000 }).catch(() => null);
+    assert(focused, `after leaving the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}, not on the word that a bot plays the seat`);
+    // the bot plays the seat on: the game moves without the player
+    await page.waitForFunction(() => Number(document.querySelector('.game')?.getAttribute('data-ply')) > 0, null, { timeout: 10_000 });
+    assert((await page.locator('[data-action=leave-game]').count()) === 0, 'a player who left is still offered to leave');
+  });
+
   await test('clubs: create one, make an invite code', async () => {
     await page.getByRole('link', { name: 'Clubs' }).click();
     await page.getByRole('heading', { name: 'Create a club' }).waitFor();
