@@ -502,7 +502,7 @@ export default function GamePage({ id }: { id: string }) {
       )}
       {(view.status === 'finished' || view.status === 'aborted') && (
         <p class="result" tabIndex={-1}>
-          {resultText(view)}
+          {resultText(view, live.log)}
         </p>
       )}
       {ratingText(view) && (

@@ -75,6 +75,23 @@ describe('the result line', () => {
     expect(resultText(stacks({ ended_by: 'adjudication' }))).toBe('ann wins, adjudicated at the round deadline.');
   });
 
+  it('says why a game was drawn: every seat passed, or the cap of plays or turns', () => {
+    // a 9-seat 3-team board filled up with no sequence, and the page said only "Draw."
+    const drawn = (game: 'sequence' | 'stacks', state: object): GameView => ({
+      ...finished(game, { status: 'drawn', winner: null }),
+      state: { game, ...state } as unknown as GameView['state'],
+    });
+    const mv = (ply: number, seat: number, move: string) => ({ ply, seat, move, by: 'bot', at: '' });
+    const seq = drawn('sequence', { plays: 110 });
+    expect(resultText(seq, [mv(5, 0, '7H@e5'), mv(6, 1, 'x4D'), mv(7, 1, 'pass'), mv(8, 0, 'pass')])).toBe('Draw: every seat passed in one round, no legal play left.');
+    expect(resultText(drawn('sequence', { plays: 1000 }), [mv(999, 1, '7H@e5')])).toBe('Draw: the play cap was reached (1000 plays).');
+    // a log that does not reach back far enough tells nothing
+    expect(resultText(seq, [mv(8, 0, 'pass')])).toBe('Draw.');
+    expect(resultText(seq)).toBe('Draw.');
+    expect(resultText(drawn('stacks', { turns: 500, play_cap: 500 }))).toBe('Draw: the game reached its cap of 500 turns.');
+    expect(resultText({ ...drawn('sequence', { plays: 110 }), ended_by: 'adjudication' }, [mv(8, 0, 'pass')])).toBe('Draw, adjudicated at the round deadline.');
+  });
+
   it("says nothing of the rating where it takes no part: a casual game, or a rated one settled without a change for the viewer", () => {
     const gone = (over: Partial<GameView>): GameView => ({
       ...finished('stacks', { status: 'finished', winner: 1 }),

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { GameView, Seat, SequenceState, StacksState } from '../api/types';
+import type { GameView, MoveRecord, Seat, SequenceState, StacksState } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { TEAMS } from '../game/board';
 import { mySeatAbandoned, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
@@ -144,7 +144,7 @@ export function ratingText(view: GameView): string {
   return `Rated game: your rating ${Math.round(r.before)} → ${Math.round(r.after)} (${sign}${Math.abs(delta).toFixed(1)}).`;
 }
 
-export function resultText(view: GameView): string {
+export function resultText(view: GameView, log: MoveRecord[] = []): string {
   const r = view.result;
   if (view.status === 'aborted') return 'The game was aborted.';
   if (!r) return '';
@@ -163,7 +163,7 @@ export function resultText(view: GameView): string {
     : opponentsWalkedAway(view)
       ? ` Your opponents abandoned their seats${rates ? ': your rating counts it as a win' : ''}.`
       : '';
-  if (r.status === 'drawn') return `Draw${how}.${lost}`;
+  if (r.status === 'drawn') return `Draw${how || drawnBy(view, log)}.${lost}`;
   // how the rules' win was made, from the final position (an adjudicated game was not won that way)
   const won = how ? '' : wonBy(view);
   if (view.game === 'sequence') {
@@ -173,6 +173,26 @@ export function resultText(view: GameView): string {
   }
   const mine = !abandoned && r.winner === view.your_seat;
   return `${moverName(view, r.winner ?? 0)} wins${how}${won && ` ${won}`}${mine ? ' — well played!' : '.'}${lost}`;
+}
+
+/**
+ * drawnBy says why a game the rules ended was drawn (rules 1.5.4, 2.4): at
+ * Stacks its cap of turns; at Sequence every seat passing in one round,
+ * told by the log's last moves (each seat's pass, a dead card turned in
+ * before it), else the play cap. The result said only "Draw." of a full
+ * 9-seat board nobody could play on. Empty where the page cannot tell.
+ */
+export function drawnBy(view: GameView, log: MoveRecord[]): string {
+  if (view.game === 'stacks') {
+    const st = view.state as StacksState | null;
+    return st && st.play_cap > 0 && st.turns >= st.play_cap ? `: the game reached its cap of ${st.play_cap} turns` : '';
+  }
+  const st = view.state as SequenceState | null;
+  if (!st || !log.length) return '';
+  const passed = new Set<number>();
+  for (let i = log.length - 1; i >= 0 && (log[i].move === 'pass' || /^x/.test(log[i].move)); i--) if (log[i].move === 'pass') passed.add(log[i].seat);
+  if (passed.size >= view.players) return ': every seat passed in one round, no legal play left';
+  return passed.size === 0 ? `: the play cap was reached (${st.plays} plays)` : '';
 }
 
 /** andList joins words as a sentence lists them: "a", "a and b", "a, b and c". */
