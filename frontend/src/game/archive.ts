@@ -48,6 +48,8 @@ export interface Archive {
   moves: MoveRecord[];
   /** the final position (the archive's final_state), for what won the game */
   final?: Position;
+  /** the game's cap of plays (Sequence) or turns (Stacks); 0 when the setup does not say */
+  playCap: number;
 }
 
 export function normalizeArchive(doc: ArchiveDoc): Archive {
@@ -75,6 +77,7 @@ export function normalizeArchive(doc: ArchiveDoc): Archive {
     finishedAt: g.finished_at ?? '',
     moves: doc.moves.map((m) => ({ ...m, user_id: m.user_id || undefined })),
     final: doc.final_state ? positionFromVector(doc.final_state) : undefined,
+    playCap: doc.setup.play_cap ?? 0,
   };
 }
 

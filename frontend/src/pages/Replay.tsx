@@ -8,7 +8,7 @@ import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type A
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { api } from '../session';
-import { howWon, isTypingTarget, playerLabel, sequenceTeam } from './gameCommon';
+import { EVERY_SEAT_PASSED, howWon, isTypingTarget, playerLabel, seatsPassedLast, sequenceTeam } from './gameCommon';
 import { lastCellOf, lockedCells } from './SequenceTable';
 
 function seatLabel(a: Archive, seat: number) {
@@ -29,13 +29,25 @@ function finalSeatLabel(a: Archive, seat: number) {
 function resultLine(a: Archive): string {
   // An adjudicated game's last position shows no end: say what ended it.
   const how = a.endedBy === 'adjudication' ? ', adjudicated at the round deadline' : '';
-  if (a.result === 'drawn') return `Draw${how}.`;
+  if (a.result === 'drawn') return `Draw${how || archiveDrawnBy(a)}.`;
   if (a.winner == null) return '';
   // how it was won, as the game's page says it (not of an adjudicated game, which was not won that way)
   const members = a.seats.filter((s) => s.team === a.winner).map((s) => seatLabel(a, s.seat));
   const won = how || !a.final ? '' : howWon(a.game, a.winner, members, a.final.game === 'stacks' ? { chips: a.final.chips } : { sequences: a.final.sequences });
   if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.${won && ` ${won}`}`;
   return `${finalSeatLabel(a, a.winner)} won${how}${won && ` ${won}`}.`;
+}
+
+/**
+ * archiveDrawnBy says why a game the rules ended was drawn, as the game's
+ * page does (drawnBy): the replay said only "Draw.". At Sequence every seat
+ * passing in one round ends the moves, else the cap of plays did; a Stacks
+ * draw is its cap of turns.
+ */
+function archiveDrawnBy(a: Archive): string {
+  const cap = a.playCap > 0 ? ` (${a.playCap})` : '';
+  if (a.game === 'stacks') return `: the game reached its cap of turns${cap}`;
+  return seatsPassedLast(a.moves) >= a.players ? EVERY_SEAT_PASSED : `: the play cap was reached${cap}`;
 }
 
 /**

@@ -189,10 +189,18 @@ export function drawnBy(view: GameView, log: MoveRecord[]): string {
   }
   const st = view.state as SequenceState | null;
   if (!st || !log.length) return '';
+  const passed = seatsPassedLast(log);
+  if (passed >= view.players) return EVERY_SEAT_PASSED;
+  return passed === 0 ? `: the play cap was reached (${st.plays} plays)` : '';
+}
+
+export const EVERY_SEAT_PASSED = ': every seat passed in one round, no legal play left';
+
+/** seatsPassedLast counts the seats that passed in the log's last run of passes (and dead cards turned in before them). */
+export function seatsPassedLast(log: MoveRecord[]): number {
   const passed = new Set<number>();
   for (let i = log.length - 1; i >= 0 && (log[i].move === 'pass' || /^x/.test(log[i].move)); i--) if (log[i].move === 'pass') passed.add(log[i].seat);
-  if (passed.size >= view.players) return ': every seat passed in one round, no legal play left';
-  return passed.size === 0 ? `: the play cap was reached (${st.plays} plays)` : '';
+  return passed.size;
 }
 
 /** andList joins words as a sentence lists them: "a", "a and b", "a, b and c". */

@@ -109,6 +109,38 @@ describe("the replay's word on how the game was won", () => {
   });
 });
 
+describe("the replay's word on why the game was drawn", () => {
+  // it said only "Draw." where the game's page says why (seen with a full 3-team board)
+  const drawn = (game: 'sequence' | 'stacks', moves: ArchiveDoc['moves'], playCap?: number): ArchiveDoc => {
+    const doc: ArchiveDoc = structuredClone(archive);
+    doc.game.game = game;
+    doc.game.result = { status: 'drawn', winner: null };
+    doc.setup = { game, players: 2, teams: 2, ...(playCap ? { play_cap: playCap } : {}) };
+    doc.moves = moves;
+    return doc;
+  };
+  const openWith = async (doc: ArchiveDoc) => {
+    stub({ 'GET /games/g1/archive': () => doc, 'GET /games/g1/vector\\?ply=\\d+': vector });
+    const root = mount(<Replay id="g1" />);
+    await settle();
+    const text = root.textContent!;
+    unmountAll();
+    return text;
+  };
+
+  it('says every seat passed, or the cap was reached', async () => {
+    const passes = [
+      { ply: 0, seat: 0, move: 'JC@f1', by: 'player', user_id: 'u1', at: 't0' },
+      { ply: 1, seat: 1, move: 'x2H', by: 'bot', at: 't1' },
+      { ply: 2, seat: 1, move: 'pass', by: 'bot', at: 't2' },
+      { ply: 3, seat: 0, move: 'pass', by: 'player', user_id: 'u1', at: 't3' },
+    ];
+    expect(await openWith(drawn('sequence', passes))).toContain('Draw: every seat passed in one round, no legal play left.');
+    expect(await openWith(drawn('sequence', passes.slice(0, 3), 300))).toContain('Draw: the play cap was reached (300).');
+    expect(await openWith(drawn('stacks', [{ ply: 0, seat: 0, move: '/R5', by: 'player', at: 't0' }], 500))).toContain('Draw: the game reached its cap of turns (500).');
+  });
+});
+
 describe('the move list', () => {
   // jsdom lays nothing out: each element's box is given.
   const boxed = (top: number, height: number) => {
