@@ -208,6 +208,18 @@ type TournamentMatch struct {
 	Games       []string
 }
 
+// LateBy is how late a round scheduled at startsAt started at startedAt,
+// in whole seconds (deadlines, and their tasks' IDs, count seconds): zero
+// for a round started on time (within its first second, as a start task
+// does) or early, or one with no schedule. A round that starts late keeps
+// its planned length: its deadline moves later by this much.
+func LateBy(startsAt, startedAt *time.Time) time.Duration {
+	if startsAt == nil || startedAt == nil {
+		return 0
+	}
+	return max(startedAt.Sub(*startsAt).Truncate(time.Second), 0)
+}
+
 // TournamentRound is a round with its matches.
 type TournamentRound struct {
 	Number   int
@@ -216,8 +228,14 @@ type TournamentRound struct {
 	// start time if it was due then, later if the round before ran on, or
 	// whenever an organizer started it.
 	StartedAt *time.Time
-	Deadline  *time.Time
-	Status    string
+	// Deadline is the round's deadline now: moved later by the lateness
+	// when the round started late (see LateBy), or by an organizer.
+	Deadline *time.Time
+	// PlannedDeadline is the deadline as scheduled, set only while Deadline
+	// is that one moved later because the round started late (nil once an
+	// organizer moves it: their time is then the plan).
+	PlannedDeadline *time.Time
+	Status          string
 	// StartError is why the round could not start when it was due, for an
 	// organizer to act on ("" if it started or has not been due).
 	StartError string

@@ -184,13 +184,15 @@ type matchResponse struct {
 }
 
 type roundResponse struct {
-	Number     int             `json:"number"`
-	StartsAt   *time.Time      `json:"starts_at,omitempty"`
-	StartedAt  *time.Time      `json:"started_at,omitempty"`
-	Deadline   *time.Time      `json:"deadline,omitempty"`
-	Status     string          `json:"status"`
-	StartError string          `json:"start_error,omitempty"`
-	Matches    []matchResponse `json:"matches"`
+	Number    int        `json:"number"`
+	StartsAt  *time.Time `json:"starts_at,omitempty"`
+	StartedAt *time.Time `json:"started_at,omitempty"`
+	Deadline  *time.Time `json:"deadline,omitempty"`
+	// PlannedDeadline says the deadline moved because the round started late.
+	PlannedDeadline *time.Time      `json:"planned_deadline,omitempty"`
+	Status          string          `json:"status"`
+	StartError      string          `json:"start_error,omitempty"`
+	Matches         []matchResponse `json:"matches"`
 }
 
 type standingResponse struct {
@@ -271,7 +273,8 @@ func toEntryResponse(e league.Entry) entryResponse {
 func toRoundResponses(rounds []league.TournamentRound) []roundResponse {
 	out := make([]roundResponse, 0, len(rounds))
 	for _, r := range rounds {
-		rr := roundResponse{Number: r.Number, StartsAt: r.StartsAt, StartedAt: r.StartedAt, Deadline: r.Deadline, Status: r.Status, StartError: r.StartError, Matches: []matchResponse{}}
+		rr := roundResponse{Number: r.Number, StartsAt: r.StartsAt, StartedAt: r.StartedAt, Deadline: r.Deadline,
+			PlannedDeadline: r.PlannedDeadline, Status: r.Status, StartError: r.StartError, Matches: []matchResponse{}}
 		for _, m := range r.Matches {
 			mr := matchResponse{ID: m.ID, Entries: m.Entries, Bye: m.Bye, Status: m.Status, Winner: m.Winner,
 				GameWinners: m.GameWinners, Sequences: m.Sequences, Games: m.Games}
@@ -843,18 +846,28 @@ func (h competitionHandlers) calendar(c echo.Context) error {
 		}
 		line("BEGIN:VEVENT")
 		line(fmt.Sprintf("UID:%s-round-%d@seqleague", t.ID, r.Number))
-		// A cancelled tournament's rounds not played out stay in the
-		// calendar marked cancelled, not dropped: a subscribed calendar
-		// shows a dropped event as simply gone, a cancelled one as called
-		// off. The change counts one revision (SEQUENCE), stamped when it
-		// was made, so that clients take it over the copy they hold.
+		// Each change to a round's event after it was published counts one
+		// revision (SEQUENCE), stamped when it was made, so that subscribed
+		// calendars take it over the copy they hold. A round that started
+		// late is one: its start and (it keeps its planned length) its
+		// deadline moved later. A cancelled tournament's rounds not played
+		// out stay in the calendar marked cancelled, not dropped: a
+		// subscribed calendar shows a dropped event as simply gone, a
+		// cancelled one as called off; that is one more.
+		revision, revised := 0, t.CreatedAt
+		if league.LateBy(r.StartsAt, r.StartedAt) > 0 {
+			revision, revised = revision+1, *r.StartedAt
+		}
 		off := cancelled && r.Status != "finished"
 		if off {
-			line("DTSTAMP:" + stamp(*t.CancelledAt))
-			line("SEQUENCE:1")
+			revision, revised = revision+1, *t.CancelledAt
+		}
+		line("DTSTAMP:" + stamp(revised))
+		if revision > 0 {
+			line(fmt.Sprintf("SEQUENCE:%d", revision))
+		}
+		if off {
 			line("STATUS:CANCELLED")
-		} else {
-			line("DTSTAMP:" + stamp(t.CreatedAt))
 		}
 		line("DTSTART:" + stamp(*start))
 		line("DTEND:" + stamp(end))

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,5 +92,55 @@ func TestAMovedDeadlineIsRefusedNamingTheField(t *testing.T) {
 	}](t, r.call("GET", "/api/v1/tournaments/"+id+"/rounds", "", ""))
 	if len(rounds.Rounds) != 1 || rounds.Rounds[0].Deadline != nil {
 		t.Fatalf("rounds after the refusals: %+v; want round 1 still without a deadline", rounds.Rounds)
+	}
+}
+
+// A round started 10 s after its scheduled start (the organizer started
+// the tournament late) keeps its planned hour: the rounds view gives the
+// deadline moved later by 10 s and the planned one, and the calendar ends
+// the round's event at the moved deadline, a revision (SEQUENCE:1) stamped
+// when the round started, so that subscribed calendars take it.
+func TestARoundStartedLateShowsItsMovedDeadlineInTheCalendar(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, "")
+	for _, name := range []string{"A", "B"} {
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer); rec.Code != 201 {
+			t.Fatalf("entry: %d %s", rec.Code, rec.Body)
+		}
+	}
+	start := time.Now().UTC().Add(-10 * time.Second).Truncate(time.Second)
+	planned := start.Add(time.Hour)
+	body := fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q,"deadline":%q}]}`, start.Format(time.RFC3339), planned.Format(time.RFC3339))
+	if rec := r.call("POST", "/api/v1/tournaments/"+id+"/rounds", body, r.organizer); rec.Code != 200 {
+		t.Fatalf("schedule: %d %s", rec.Code, rec.Body)
+	}
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	rec := r.call("GET", "/api/v1/tournaments/"+id+"/rounds", "", "")
+	wantDocumented(t, rec, "GET", "/api/v1/tournaments/{id}/rounds", 200)
+	rounds := decode[struct {
+		Rounds []struct {
+			StartedAt       *time.Time `json:"started_at"`
+			Deadline        *time.Time `json:"deadline"`
+			PlannedDeadline *time.Time `json:"planned_deadline"`
+		} `json:"rounds"`
+	}](t, rec).Rounds
+	if len(rounds) != 1 || rounds[0].StartedAt == nil {
+		t.Fatalf("rounds %+v; want round 1 started", rounds)
+	}
+	rd := rounds[0]
+	late := rd.StartedAt.Sub(start).Truncate(time.Second)
+	moved := planned.Add(late)
+	if late < 10*time.Second || rd.Deadline == nil || !rd.Deadline.Equal(moved) || rd.PlannedDeadline == nil || !rd.PlannedDeadline.Equal(planned) {
+		t.Fatalf("round started %v late: deadline %v, planned %v; want %v, planned %v", late, rd.Deadline, rd.PlannedDeadline, moved, planned)
+	}
+	stamp := func(at time.Time) string { return at.UTC().Format("20060102T150405Z") }
+	ics := r.call("GET", "/api/v1/tournaments/"+id+"/calendar.ics", "", "").Body.String()
+	for _, want := range []string{"DTSTART:" + stamp(*rd.StartedAt) + "\r\n", "DTEND:" + stamp(moved) + "\r\n",
+		"SEQUENCE:1\r\n", "DTSTAMP:" + stamp(*rd.StartedAt) + "\r\n"} {
+		if !strings.Contains(ics, want) {
+			t.Errorf("calendar without %q:\n%s", want, ics)
+		}
 	}
 }

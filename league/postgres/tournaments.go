@@ -68,9 +68,12 @@ type roundRow struct {
 	Number       int    `gorm:"primaryKey"`
 	StartsAt     *time.Time
 	Deadline     *time.Time
-	Status       string
-	PairedAt     *time.Time
-	FinishedAt   *time.Time
+	// PlannedDeadline is the deadline before a late start moved it (see
+	// keepRoundLengthLocked); NULL when it is as planned.
+	PlannedDeadline *time.Time
+	Status          string
+	PairedAt        *time.Time
+	FinishedAt      *time.Time
 	// StartError is why the round's start last failed for good (NULL once
 	// it is paired, or scheduled again: the scheduling writes every column).
 	StartError *string
@@ -1171,7 +1174,8 @@ func (t *Tournaments) MoveDeadline(ctx context.Context, a league.Actor, id strin
 		case rows[0].PairedAt == nil && rows[0].StartsAt != nil && !deadline.After(*rows[0].StartsAt):
 			return deadlineRefused(fmt.Sprintf("must be after the round's start (%s)", rows[0].StartsAt.UTC().Format(time.RFC3339)))
 		}
-		if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", id, n).Update("deadline", deadline).Error; err != nil {
+		if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", id, n).
+			Updates(map[string]any{"deadline": deadline, "planned_deadline": nil}).Error; err != nil {
 			return err
 		}
 		fx.then(func(ctx context.Context) error { return t.tasks.RoundDeadline(ctx, id, n, deadline) })
@@ -1359,7 +1363,8 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	}
 	out := make([]league.TournamentRound, 0, len(rounds))
 	for _, r := range rounds {
-		tr := league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, StartedAt: r.PairedAt, Deadline: r.Deadline, Status: r.Status, Matches: byRound[r.Number]}
+		tr := league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, StartedAt: r.PairedAt, Deadline: r.Deadline,
+			PlannedDeadline: r.PlannedDeadline, Status: r.Status, Matches: byRound[r.Number]}
 		if r.StartError != nil {
 			tr.StartError = *r.StartError
 		}

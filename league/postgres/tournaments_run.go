@@ -303,8 +303,11 @@ func (t *Tournaments) pairRoundLocked(tx *gorm.DB, fx *effects, r *tournamentRow
 		}
 	}
 	now := t.now()
-	if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", r.ID, n).
-		Updates(map[string]any{"status": "running", "paired_at": now, "start_error": nil}).Error; err != nil {
+	upd := map[string]any{"status": "running", "paired_at": now, "start_error": nil}
+	if err := t.keepRoundLengthLocked(tx, fx, r.ID, n, now, upd); err != nil {
+		return false, false, err
+	}
+	if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", r.ID, n).Updates(upd).Error; err != nil {
 		return false, false, err
 	}
 	r.CurrentRound = n
@@ -330,6 +333,29 @@ func (t *Tournaments) pairRoundLocked(tx *gorm.DB, fx *effects, r *tournamentRow
 		}
 	}
 	return len(pairings) > 0, false, nil
+}
+
+// keepRoundLengthLocked adds to upd, the pairing's update of round n, the
+// deadline moved later by the round's lateness (league.LateBy), so that a
+// round paired after its scheduled start (the round before ran on, the
+// windows overlap, the workers were down) keeps its planned length instead
+// of handing its players' seats to bots moments after they sit down. It is
+// written with the pairing, and the new time gets its task after the
+// commit; the old time's task, when it comes, finds the deadline moved
+// (it names a different second) and does nothing.
+func (t *Tournaments) keepRoundLengthLocked(tx *gorm.DB, fx *effects, id string, n int, now time.Time, upd map[string]any) error {
+	var rd roundRow
+	if err := tx.Where("tournament_id = ? AND number = ?", id, n).Take(&rd).Error; err != nil {
+		return err
+	}
+	late := league.LateBy(rd.StartsAt, &now)
+	if rd.Deadline == nil || late == 0 {
+		return nil
+	}
+	deadline := rd.Deadline.Add(late)
+	upd["deadline"], upd["planned_deadline"] = deadline, *rd.Deadline
+	fx.then(func(ctx context.Context) error { return t.tasks.RoundDeadline(ctx, id, n, deadline) })
+	return nil
 }
 
 // rotate gives game g of a series (1-based) its seating: the entries
