@@ -439,6 +439,8 @@ export interface Round {
   /** when the round was paired: its start if due then, later if the round before ran on, or when started by hand */
   started_at?: string;
   deadline?: string;
+  /** the deadline as scheduled, given only while deadline is that one moved later because the round started late */
+  planned_deadline?: string;
   status: 'scheduled' | 'running' | 'finished' | string;
   /** why the round could not start when it was due, until it starts or is scheduled again */
   start_error?: string;

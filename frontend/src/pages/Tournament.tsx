@@ -420,6 +420,15 @@ export function startedNote(r: Pick<Round, 'number' | 'starts_at'>): string {
   return r.number > 1 ? `started after round ${r.number - 1}` : 'started by hand';
 }
 
+/**
+ * deadlineNote says why a round's deadline is not the one scheduled: the
+ * round started late, and keeps its planned length (the server moved the
+ * deadline later by the lateness and gives the schedule's as planned_deadline).
+ */
+export function deadlineNote(planned: string): string {
+  return `moved: started late; planned ${when(planned)}`;
+}
+
 /** scheduleField is the schedule form's field a server field error names (rounds[0].starts_at → starts_at). */
 function scheduleField(field: string): string {
   return field.replace(/^rounds\[\d+\]\./, '');
@@ -820,7 +829,15 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                       <span class="muted">{r.number === 1 ? 'at the start' : `when round ${r.number - 1} ends`}</span>
                     )}
                   </td>
-                  <td>{r.deadline ? when(r.deadline) : '—'}</td>
+                  <td>
+                    {r.deadline ? when(r.deadline) : '—'}
+                    {r.deadline && r.planned_deadline && (
+                      <>
+                        {' '}
+                        <span class="muted small">({deadlineNote(r.planned_deadline)})</span>
+                      </>
+                    )}
+                  </td>
                   <td>
                     <span class={`tag status-${roundStatus(t, r)}`}>{roundStatus(t, r)}</span>
                     {r.start_error && (

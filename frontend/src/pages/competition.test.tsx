@@ -13,6 +13,7 @@ import swiss from '../competition/testdata/swiss.json';
 import de from '../competition/testdata/de.json';
 import { api, restore } from '../session';
 import Leaderboard from './Leaderboard';
+import { when } from '../components/ui';
 import { ClubPage } from './Clubs';
 import { LeaguePage, SeasonPage } from './Leagues';
 import NewTournament from './NewTournament';
@@ -347,6 +348,28 @@ describe('the tournament page', () => {
     expect(cell(2)).toMatch(/\(started after round 1\)/);
     expect(cell(2)).not.toMatch(/by hand/);
     expect(cell(3)).not.toMatch(/started/);
+  });
+
+  it('shows the deadline a late start moved, saying it moved and what was planned, and no word of a deadline as scheduled', async () => {
+    const fx = structuredClone(se);
+    fx.rounds = [
+      { number: 1, starts_at: '2026-01-01T10:00:00Z', started_at: '2026-01-01T10:00:00Z', deadline: '2026-01-01T10:30:00Z', status: 'finished', matches: [] },
+      {
+        number: 2,
+        starts_at: '2026-01-01T10:20:00Z',
+        started_at: '2026-01-01T10:30:05Z',
+        deadline: '2026-01-01T11:00:05Z',
+        planned_deadline: '2026-01-01T10:50:00Z',
+        status: 'running',
+        matches: [],
+      },
+    ] as never;
+    stub(tournamentRoutes(fx));
+    const root = mount(<TournamentPage id={fx.tournament.id} />);
+    await settle();
+    const cell = (n: number) => root.querySelector(`tr[data-round="${n}"] td:nth-child(3)`)!.textContent!;
+    expect(cell(2)).toBe(`${when('2026-01-01T11:00:05Z')} (moved: started late; planned ${when('2026-01-01T10:50:00Z')})`);
+    expect(cell(1)).toBe(when('2026-01-01T10:30:00Z'));
   });
 
   it('says "started by hand" only of a first round without a date, and of a later one that it followed the round before', async () => {
