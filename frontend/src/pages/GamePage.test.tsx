@@ -686,7 +686,8 @@ describe('a game that ends at the table', () => {
       c.play(root);
       await settle();
       expect(root.querySelector('.game')!.getAttribute('data-status')).toBe('finished');
-      const shown = copies(root, c.result);
+      // the headline is a span of the result line: count its line
+      const shown = copies(root, c.result).map((e) => e.closest('p.result') ?? e);
       expect(shown.map((e) => `${e.className} ${e.getAttribute('role')}`)).toEqual(['result null']);
       expect(shown[0].parentElement!.className).toBe('table-notices');
       expect(root.querySelector('.status-line')).toBeNull();

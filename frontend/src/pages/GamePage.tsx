@@ -17,7 +17,7 @@ import { clockText, duration, relative } from '../competition/time';
 import { counted } from '../components/plural';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
-import { newMoveID, ratingText, resultText, seatName } from './gameCommon';
+import { newMoveID, ratingText, ResultLine, resultText, seatName } from './gameCommon';
 import { Rematch } from './Rematch';
 import { SeatEditor } from './SeatEditor';
 import { SequenceTable } from './SequenceTable';
@@ -501,9 +501,7 @@ export default function GamePage({ id }: { id: string }) {
         </>
       )}
       {(view.status === 'finished' || view.status === 'aborted') && (
-        <p class="result" tabIndex={-1}>
-          {resultText(view, live.log)}
-        </p>
+        <ResultLine text={resultText(view, live.log)} />
       )}
       {ratingText(view) && (
         <p class="rating-change" role="status">

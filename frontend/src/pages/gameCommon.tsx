@@ -144,6 +144,29 @@ export function ratingText(view: GameView): string {
   return `Rated game: your rating ${Math.round(r.before)} → ${Math.round(r.after)} (${sign}${Math.abs(delta).toFixed(1)}).`;
 }
 
+/**
+ * ResultLine shows a finished game's result: its first sentence (who won,
+ * or the draw) as the headline, what follows (how it was won, a word on
+ * abandoned seats) in plain text after it. All of it in the headline's
+ * bold and size took four lines at phone width and pushed the board down.
+ */
+export function ResultLine({ text }: { text: string }) {
+  const end = text.search(/[.!] /);
+  const head = end < 0 ? text : text.slice(0, end + 1);
+  const detail = end < 0 ? '' : text.slice(end + 2);
+  return (
+    <p class="result" tabIndex={-1}>
+      <span class="result-head">{head}</span>
+      {detail && (
+        <>
+          {' '}
+          <span class="result-detail">{detail}</span>
+        </>
+      )}
+    </p>
+  );
+}
+
 export function resultText(view: GameView, log: MoveRecord[] = []): string {
   const r = view.result;
   if (view.status === 'aborted') return 'The game was aborted.';
