@@ -239,7 +239,12 @@ type TournamentRound struct {
 	// StartError is why the round could not start when it was due, for an
 	// organizer to act on ("" if it started or has not been due).
 	StartError string
-	Matches    []TournamentMatch
+	// Revision counts an organizer's changes to the round's times after it
+	// was scheduled (rescheduled, its deadline moved), the last at
+	// RevisedAt: a calendar's SEQUENCE.
+	Revision  int
+	RevisedAt *time.Time
+	Matches   []TournamentMatch
 }
 
 // TieBreakValue is one tie-break's value in a standings row.

@@ -847,20 +847,32 @@ func (h competitionHandlers) calendar(c echo.Context) error {
 		line("BEGIN:VEVENT")
 		line(fmt.Sprintf("UID:%s-round-%d@seqleague", t.ID, r.Number))
 		// Each change to a round's event after it was published counts one
-		// revision (SEQUENCE), stamped when it was made, so that subscribed
-		// calendars take it over the copy they hold. A round that started
+		// revision (SEQUENCE), stamped (DTSTAMP) with the latest, so that
+		// subscribed calendars take it over the copy they hold. A round that started
 		// late is one: its start and (it keeps its planned length) its
 		// deadline moved later. A cancelled tournament's rounds not played
 		// out stay in the calendar marked cancelled, not dropped: a
 		// subscribed calendar shows a dropped event as simply gone, a
 		// cancelled one as called off; that is one more.
-		revision, revised := 0, t.CreatedAt
+		// An organizer's changes to its times (rescheduled, its deadline
+		// moved) count one each.
+		revision, revised := r.Revision, t.CreatedAt
+		later := func(at time.Time) {
+			if at.After(revised) {
+				revised = at
+			}
+		}
+		if r.RevisedAt != nil {
+			later(*r.RevisedAt)
+		}
 		if league.LateBy(r.StartsAt, r.StartedAt) > 0 {
-			revision, revised = revision+1, *r.StartedAt
+			revision++
+			later(*r.StartedAt)
 		}
 		off := cancelled && r.Status != "finished"
 		if off {
-			revision, revised = revision+1, *t.CancelledAt
+			revision++
+			later(*t.CancelledAt)
 		}
 		line("DTSTAMP:" + stamp(revised))
 		if revision > 0 {

@@ -144,3 +144,61 @@ func TestARoundStartedLateShowsItsMovedDeadlineInTheCalendar(t *testing.T) {
 		}
 	}
 }
+
+// An organizer's change to a round's times after it was published in the
+// calendar (rescheduled, its deadline moved) changed DTSTART or DTEND but
+// not SEQUENCE, so subscribed calendars could keep the old times. Each
+// change is now a revision, stamped when it was made; scheduling the same
+// times again is none.
+func TestAnOrganizersChangeToARoundsTimesIsARevisionInTheCalendar(t *testing.T) {
+	r := newCompetitionRig(t)
+	stamp := func(at time.Time) string { return at.UTC().Format("20060102T150405Z") }
+	calendar := func(id string) string {
+		t.Helper()
+		return r.call("GET", "/api/v1/tournaments/"+id+"/calendar.ics", "", "").Body.String()
+	}
+	wantIn := func(ics string, want ...string) {
+		t.Helper()
+		for _, w := range want {
+			if !strings.Contains(ics, w+"\r\n") {
+				t.Errorf("calendar without %q:\n%s", w, ics)
+			}
+		}
+	}
+	schedule := func(id string, start time.Time) {
+		t.Helper()
+		body := fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q,"deadline":%q}]}`, start.Format(time.RFC3339), start.Add(time.Hour).Format(time.RFC3339))
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/rounds", body, r.organizer); rec.Code != 200 {
+			t.Fatalf("schedule: %d %s", rec.Code, rec.Body)
+		}
+	}
+
+	id := r.tournament(t, "")
+	first := time.Now().UTC().Add(24 * time.Hour).Truncate(time.Second)
+	schedule(id, first)
+	if ics := calendar(id); strings.Contains(ics, "SEQUENCE:") {
+		t.Fatalf("a round as first scheduled has a revision:\n%s", ics)
+	}
+	schedule(id, first) // the same times: no change
+	if ics := calendar(id); strings.Contains(ics, "SEQUENCE:") {
+		t.Fatalf("scheduling the same times again made a revision:\n%s", ics)
+	}
+	before := time.Now().UTC().Truncate(time.Second)
+	second := first.Add(2 * time.Hour)
+	schedule(id, second)
+	ics := calendar(id)
+	wantIn(ics, "SEQUENCE:1", "DTSTART:"+stamp(second), "DTEND:"+stamp(second.Add(time.Hour)))
+	if _, rest, _ := strings.Cut(ics, "DTSTAMP:"); len(rest) < 16 || rest[:16] < stamp(before) {
+		t.Errorf("the revision is stamped before the round moved (%s):\n%s", stamp(before), ics)
+	}
+
+	// the deadline of a round in play, moved twice to one time
+	id = r.runningTournament(t)
+	deadline := time.Now().UTC().Add(48 * time.Hour).Truncate(time.Second)
+	for range 2 {
+		if rec := r.call("PATCH", "/api/v1/tournaments/"+id+"/rounds/1", fmt.Sprintf(`{"deadline":%q}`, deadline.Format(time.RFC3339)), r.organizer); rec.Code != 200 {
+			t.Fatalf("move the deadline: %d %s", rec.Code, rec.Body)
+		}
+	}
+	wantIn(calendar(id), "SEQUENCE:1", "DTEND:"+stamp(deadline))
+}

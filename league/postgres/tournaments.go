@@ -77,6 +77,10 @@ type roundRow struct {
 	// StartError is why the round's start last failed for good (NULL once
 	// it is paired, or scheduled again: the scheduling writes every column).
 	StartError *string
+	// Revision counts an organizer's changes to the round's times since it
+	// was first scheduled, the last at RevisedAt (see calendar.ics).
+	Revision  int
+	RevisedAt *time.Time
 }
 
 func (roundRow) TableName() string { return "rounds" }
@@ -1125,6 +1129,15 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 			}
 			start := s.StartsAt.UTC()
 			row := roundRow{TournamentID: id, Number: s.Number, StartsAt: &start, Deadline: s.Deadline, Status: "scheduled"}
+			if len(existing) == 1 {
+				// the upsert writes every column: carry the revisions over,
+				// and count this one if it moves the round's times
+				row.Revision, row.RevisedAt = existing[0].Revision, existing[0].RevisedAt
+				if !sameTime(existing[0].StartsAt, row.StartsAt) || !sameTime(existing[0].Deadline, row.Deadline) {
+					now := t.now()
+					row.Revision, row.RevisedAt = row.Revision+1, &now
+				}
+			}
 			if err := tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(&row).Error; err != nil {
 				return err
 			}
@@ -1174,8 +1187,12 @@ func (t *Tournaments) MoveDeadline(ctx context.Context, a league.Actor, id strin
 		case rows[0].PairedAt == nil && rows[0].StartsAt != nil && !deadline.After(*rows[0].StartsAt):
 			return deadlineRefused(fmt.Sprintf("must be after the round's start (%s)", rows[0].StartsAt.UTC().Format(time.RFC3339)))
 		}
+		upd := map[string]any{"deadline": deadline, "planned_deadline": nil}
+		if !sameTime(rows[0].Deadline, &deadline) {
+			upd["revision"], upd["revised_at"] = gorm.Expr("revision + 1"), t.now()
+		}
 		if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = ?", id, n).
-			Updates(map[string]any{"deadline": deadline, "planned_deadline": nil}).Error; err != nil {
+			Updates(upd).Error; err != nil {
 			return err
 		}
 		fx.then(func(ctx context.Context) error { return t.tasks.RoundDeadline(ctx, id, n, deadline) })
@@ -1364,7 +1381,7 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	out := make([]league.TournamentRound, 0, len(rounds))
 	for _, r := range rounds {
 		tr := league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, StartedAt: r.PairedAt, Deadline: r.Deadline,
-			PlannedDeadline: r.PlannedDeadline, Status: r.Status, Matches: byRound[r.Number]}
+			PlannedDeadline: r.PlannedDeadline, Status: r.Status, Revision: r.Revision, RevisedAt: r.RevisedAt, Matches: byRound[r.Number]}
 		if r.StartError != nil {
 			tr.StartError = *r.StartError
 		}
@@ -1436,4 +1453,12 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 		page.Items[i] = ut
 	}
 	return page, nil
+}
+
+// sameTime says whether two optional times are both unset or the same instant.
+func sameTime(a, b *time.Time) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.Equal(*b)
 }
