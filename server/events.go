@@ -31,6 +31,14 @@ type Hub struct {
 	shards []chan league.GameEvent
 	done   chan struct{}
 	once   sync.Once
+
+	// streamLimit is how many streams one client may hold open on this
+	// instance (0: no limit), streams how many each holds: each stream is
+	// a goroutine and a connection held for as long as the client likes,
+	// so one client (a script, a page reopened in a loop) could otherwise
+	// open them until the process runs out of file descriptors.
+	streamLimit int
+	streams     map[string]int
 }
 
 // hubShards bounds the games processed in parallel; one game's events stay
@@ -43,7 +51,7 @@ func NewHub(feed league.GameFeed, logger *slog.Logger) *Hub {
 		logger = slog.Default()
 	}
 	h := &Hub{feed: feed, logger: logger, heartbeat: 15 * time.Second,
-		subs: map[string]map[*subscriber]struct{}{}, done: make(chan struct{})}
+		subs: map[string]map[*subscriber]struct{}{}, done: make(chan struct{}), streams: map[string]int{}}
 	for i := 0; i < hubShards; i++ {
 		ch := make(chan league.GameEvent, 1024)
 		h.shards = append(h.shards, ch)
@@ -87,6 +95,39 @@ func (h *Hub) Resync() {
 
 // resyncKind is the kind of Resync's events: a stream sends the state.
 const resyncKind = "state"
+
+// LimitStreams sets how many event streams one client may hold open on
+// this instance at once (0: no limit): a signed-in client is its account,
+// whatever its addresses, and a signed-out one its address (an IPv6 /64, as
+// the login limits count it). Call it before serving.
+func (h *Hub) LimitStreams(n int) { h.streamLimit = max(n, 0) }
+
+// admit counts one more stream of client, unless it already holds the
+// limit; release gives the place back.
+func (h *Hub) admit(client string) (release func(), ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.streamLimit > 0 && h.streams[client] >= h.streamLimit {
+		return nil, false
+	}
+	h.streams[client]++
+	return func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if h.streams[client]--; h.streams[client] <= 0 {
+			delete(h.streams, client)
+		}
+	}, true
+}
+
+// streamClient is who a stream counts against: the account, else the
+// address.
+func streamClient(c echo.Context, a league.Actor) string {
+	if !a.Anonymous() {
+		return "user:" + a.UserID
+	}
+	return "ip:" + clientBucket(c)
+}
 
 // Close ends every stream (on shutdown).
 func (h *Hub) Close() { h.once.Do(func() { close(h.done) }) }
@@ -250,6 +291,13 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		return league.Invalid("bad "+field, league.FieldError{Field: field,
 			Message: fmt.Sprintf("the game has had %d moves", snap.Ply())})
 	}
+	release, ok := h.admit(streamClient(c, a))
+	if !ok {
+		e := league.Errorf(league.ETOOMANY, "too many open event streams: at most %d at once; close one (another tab or window) first", h.streamLimit)
+		e.RetryAfterSeconds = int(h.heartbeat.Seconds())
+		return e
+	}
+	defer release()
 	sub := &subscriber{actor: a, ch: make(chan frame, 64), lagging: make(chan struct{}, 1)}
 	unsubscribe := h.subscribe(gameID, sub)
 	defer unsubscribe()

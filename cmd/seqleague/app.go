@@ -155,6 +155,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 	}
 	if a.mode.API {
 		a.hub = server.NewHub(games, a.logger)
+		a.hub.LimitStreams(a.cfg.MaxStreams)
 		busCtx, stopBus := context.WithCancel(context.WithoutCancel(ctx))
 		a.stopBus = stopBus
 		go bus.Subscribe(busCtx, a.hub.Deliver, a.hub.Resync)

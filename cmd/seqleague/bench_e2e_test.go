@@ -75,6 +75,7 @@ func benchApp(b *testing.B, extra map[string]string) (base, dsn string, stop fun
 		"SEQLEAGUE_DB_MAX_CONNS":     "40",
 		// one account makes the benchmarks' thousands of games
 		"SEQLEAGUE_MAX_LIVE_GAMES": "1000000",
+		"SEQLEAGUE_MAX_STREAMS":    "1000000", // BenchmarkSSEFanout's 1,000 spectators share one address
 	}
 	for k, v := range extra {
 		env[k] = v

@@ -36,6 +36,7 @@ type Config struct {
 	BotThinkLimit      time.Duration
 	FillGrace          time.Duration
 	MaxLiveGames       int
+	MaxStreams         int
 	AuthRateWindow     time.Duration
 	AuthRatePerIP      int
 	AuthRatePerUser    int
@@ -72,6 +73,7 @@ var settings = []setting{
 	{"SEQLEAGUE_BOT_THINK_LIMIT", "2s", "the longest one bot decision may search (0s for no limit)", false},
 	{"SEQLEAGUE_FILL_GRACE", "60s", "how long open seats may stay empty after a scheduled start before bots fill them", false},
 	{"SEQLEAGUE_MAX_LIVE_GAMES", "20", "casual games one player may have made that wait for players or are being played", false},
+	{"SEQLEAGUE_MAX_STREAMS", "32", "game event streams one client (an account, else an address) may hold open on an instance at once", false},
 	{"SEQLEAGUE_PUBLIC_URL", "http://localhost:8080", "the address users reach (JWT issuer, links in calendars)", false},
 }
 
@@ -132,6 +134,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		BotThinkLimit:      nonNegativeDuration("SEQLEAGUE_BOT_THINK_LIMIT"),
 		FillGrace:          nonNegativeDuration("SEQLEAGUE_FILL_GRACE"),
 		MaxLiveGames:       integer("SEQLEAGUE_MAX_LIVE_GAMES"),
+		MaxStreams:         integer("SEQLEAGUE_MAX_STREAMS"),
 		trustedProxiesText: get("SEQLEAGUE_TRUSTED_PROXIES"),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(get("SEQLEAGUE_LOG_LEVEL"))); err != nil {
