@@ -902,14 +902,16 @@ func escapeICal(s string) string {
 
 func escapeICalSummary(s string) string { return "SUMMARY:" + escapeICal(s) }
 
-// foldICal folds lines longer than 75 octets, as RFC 5545 asks.
+// foldICal folds lines longer than 75 octets, as RFC 5545 (3.1) asks. The
+// space that opens a continuation line counts in its 75: a continuation
+// of 75 octets of text is a line of 76.
 func foldICal(s string) string {
 	if len(s) <= 75 {
 		return s
 	}
 	var b strings.Builder
-	for len(s) > 75 {
-		cut := 75
+	for room := 75; len(s) > room; room = 74 {
+		cut := room
 		for cut > 0 && (s[cut]&0xC0) == 0x80 { // do not split a UTF-8 sequence
 			cut--
 		}
