@@ -4,9 +4,22 @@ import { ErrorBox, Field, Page, useAction } from '../components/ui';
 import { navigate, signInHref, useLocation } from '../router';
 import { signIn, signUp } from '../session';
 
+/**
+ * safeNext is the page of this site a sign-in goes on to, home for any
+ * other: the address is resolved as the browser will resolve it, since a
+ * browser reads "/\evil.example" and "/<tab>/evil.example" as
+ * "//evil.example", another site, which the History API then refuses.
+ */
 function safeNext(q: URLSearchParams): string {
   const n = q.get('next') ?? '/';
-  return n.startsWith('/') && !n.startsWith('//') ? n : '/';
+  if (!n.startsWith('/')) return '/';
+  try {
+    const u = new URL(n, location.origin);
+    if (u.origin === location.origin) return u.pathname + u.search + u.hash;
+  } catch {
+    // not an address at all
+  }
+  return '/';
 }
 
 /**

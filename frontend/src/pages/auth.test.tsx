@@ -64,3 +64,40 @@ describe('a refused sign-up or sign-in', () => {
     expect(document.activeElement).toBe(button);
   });
 });
+
+// A next page that a browser reads as another site's: "/\evil.example"
+// and "/<tab>/evil.example" start with one slash, so they passed the check
+// for "//", and the browser then resolved them to //evil.example. The
+// History API refuses a URL of another origin, so a sign-in that had
+// succeeded showed its SecurityError as a refusal and stayed on the form.
+// Such a next page is now home; one of the site keeps its query and
+// fragment.
+describe('the page a sign-in goes on to', () => {
+  afterEach(() => history.replaceState(null, '', '/'));
+
+  const signInWithNext = async (next: string) => {
+    stub({ 'GET /me': () => ({ id: 'u1', username: 'bob', kind: 'human', is_admin: false }) });
+    vi.spyOn(api, 'login').mockResolvedValue(undefined);
+    history.replaceState(null, '', '/signin?next=' + encodeURIComponent(next));
+    const root = mount(<SignIn />);
+    typeInto(root, '#f-username', 'bob');
+    typeInto(root, '#f-password', 'password123');
+    await submitForm(root.querySelector('form'));
+    return root;
+  };
+
+  for (const next of ['/\\evil.example/x', '/\t/evil.example/x', '/\n/evil.example/x', '//evil.example/x', 'https://evil.example/x']) {
+    it(`is home, without an error, for a next page off the site (${JSON.stringify(next)})`, async () => {
+      const root = await signInWithNext(next);
+      expect(root.querySelector('[role=alert]')?.textContent ?? null).toBeNull();
+      expect(location.host).not.toContain('evil');
+      expect(location.pathname + location.search).toBe('/');
+    });
+  }
+
+  it('is the next page of the site asked for, its query and fragment kept', async () => {
+    const root = await signInWithNext('/clubs/c1?tab=members#invites');
+    expect(root.querySelector('[role=alert]')).toBeNull();
+    expect(location.pathname + location.search + location.hash).toBe('/clubs/c1?tab=members#invites');
+  });
+});
