@@ -82,6 +82,9 @@ func TestBadInputIsRefusedAndTheDatabaseUnchanged(t *testing.T) {
 		{"an invite given twice", "POST", clubPath + "/invites?x=1&x=2", `{}`, owner, "", 400, "x"},
 		{"overlong search", "GET", "/api/v1/clubs?q=" + strings.Repeat("q", 65), ``, "", "", 400, "q"},
 		{"NUL in a search", "GET", "/api/v1/clubs?q=a%00b", ``, "", "", 400, "q"},
+		// PostgreSQL refused the bytes of a search that is not UTF-8: a 500
+		{"a search that is not UTF-8", "GET", "/api/v1/clubs?q=a%FF%FEb", ``, "", "", 400, "q"},
+		{"a parameter named in bytes that are not UTF-8", "GET", "/api/v1/clubs?%FF=1", ``, "", "", 400, "\uFFFD"},
 		{"club ID that is no UUID", "GET", "/api/v1/clubs/1%20OR%201=1", ``, "", "", 404, ""},
 		{"user ID that is no UUID", "GET", "/api/v1/users/'--", ``, "", "", 404, ""},
 	} {

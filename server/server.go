@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -92,7 +93,7 @@ func New(d Deps) *echo.Echo {
 		e.GET("/metrics", metricsHandler(d.Metrics))
 	}
 
-	api := e.Group("/api/v1", middleware.ContextTimeout(d.RequestTimeout), singleQueryValues)
+	api := e.Group("/api/v1", middleware.ContextTimeout(d.RequestTimeout), singleQueryValues, textQuery)
 	mountAPI(e, api, d)
 	e.GET("/api/docs", apiDocsPage)
 	mountStatic(e)
@@ -241,6 +242,29 @@ func singleQueryValues(next echo.HandlerFunc) echo.HandlerFunc {
 		return next(c)
 	}
 }
+
+// textQuery refuses a query parameter that is not UTF-8 text once its
+// percent-escapes are decoded (?q=%FF): every parameter of the API is text,
+// as a body must be, and PostgreSQL refuses such bytes in a text value,
+// which a club search answered with a 500.
+func textQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		values, _ := url.ParseQuery(c.Request().URL.RawQuery) // wellFormedQuery has refused a bad one
+		var fields []league.FieldError
+		for _, k := range slices.Sorted(maps.Keys(values)) {
+			if !utf8.ValidString(k) || slices.ContainsFunc(values[k], notUTF8) {
+				fields = append(fields, league.FieldError{Field: strings.ToValidUTF8(k, "\uFFFD"), Message: "must be UTF-8 text (percent-escapes of UTF-8 bytes)"})
+			}
+		}
+		if len(fields) > 0 {
+			return league.Invalid("a query parameter is not UTF-8 text", fields...)
+		}
+		return next(c)
+	}
+}
+
+// notUTF8 says whether s holds a byte sequence that is not UTF-8.
+func notUTF8(s string) bool { return !utf8.ValidString(s) }
 
 func requestLogger(logger *slog.Logger) echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
