@@ -247,10 +247,13 @@ func tokenFromQuery(next echo.HandlerFunc) echo.HandlerFunc {
 // bring the game to as their ID; a client that reconnects with
 // Last-Event-ID gets every move it missed, rebuilt from the stored moves.
 //
-// A stream outlives the access token that opened it, so at every heartbeat
+// A stream lasts no longer than the access token that opened it: it is
+// closed when the token expires, so a token that leaked (or one of a
+// session signed out since) cannot follow a seat's hand for as long as the
+// game lasts; the client reconnects with a fresh token and Last-Event-ID,
+// as the web app does after any refusal. Before that, at every heartbeat
 // the account is asked again (accounts, if given): a stream whose account
-// was closed, or whose sessions a password change ended, is closed, and the
-// client's reconnection then needs a token the account still honours.
+// was closed, or whose sessions a password change ended, is closed at once.
 func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 	ctx := c.Request().Context()
 	gameID := c.Param("id")
@@ -399,6 +402,12 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		}
 	}
 
+	var expired <-chan time.Time // never, for a signed-out viewer
+	if claims != nil && claims.ExpiresAt != nil {
+		expiry := time.NewTimer(time.Until(claims.ExpiresAt.Time))
+		defer expiry.Stop()
+		expired = expiry.C
+	}
 	beat := time.NewTicker(h.heartbeat)
 	defer beat.Stop()
 	for {
@@ -406,6 +415,8 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		case <-ctx.Done():
 			return nil
 		case <-h.done:
+			return nil
+		case <-expired:
 			return nil
 		case <-beat.C:
 			if signedOut() {

@@ -237,9 +237,9 @@ func TestAResumedStreamOfAFinishedGameEndsLikeTheLiveOne(t *testing.T) {
 	}
 }
 
-// A stream outlives the access token that opened it; a password change
-// (which ends every other session) closes it at the next heartbeat, while
-// the stream of a signed-in account keeps beating.
+// A password change (which ends every other session) closes the account's
+// streams at the next heartbeat, while the stream of a signed-in account
+// keeps beating.
 func TestAPasswordChangeClosesTheAccountsOpenStreams(t *testing.T) {
 	r := newGamesRig(t)
 	r.d.Hub.heartbeat = 50 * time.Millisecond
@@ -265,6 +265,55 @@ func TestAPasswordChangeClosesTheAccountsOpenStreams(t *testing.T) {
 	}
 	if line, err := bobStream.ReadString('\n'); err != nil || !strings.HasPrefix(line, ": heartbeat") {
 		t.Fatalf("bob's stream: %q, %v; want it still beating", line, err)
+	}
+}
+
+// A stream outlived the access token that opened it, for as long as the
+// game lasted: a token that leaked (valid 15 minutes) followed its seat's
+// hand to the end of the game, and so did one whose session had signed
+// out. The stream now ends when its token expires (the web app then
+// refreshes and resumes), while a stream of a token still valid and a
+// signed-out viewer's stream go on.
+func TestAStreamEndsWhenItsAccessTokenExpires(t *testing.T) {
+	r := newGamesRig(t)
+	r.d.Hub.heartbeat = 50 * time.Millisecond
+	id, alice, bob := startedGame(t, r, 0)
+	claims, err := r.d.Auth.parseAccessToken(alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.d.Auth.AccessTokenTTL = 700 * time.Millisecond
+	shortLived := r.token(claims.Subject)
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
+	_, aliceStream := openEvents(t, srv, id, shortLived, "0")
+	_, bobStream := openEvents(t, srv, id, bob, "0")
+	anonymous := dialEvents(t, srv, id, "")
+	ended := make(chan error, 1)
+	go func() {
+		_, err := io.Copy(io.Discard, aliceStream)
+		ended <- err
+	}()
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("alice's stream was still open 5 s after its access token expired")
+	}
+	for name, s := range map[string]*bufio.Reader{"bob's": bobStream, "the signed-out viewer's": bufio.NewReader(anonymous.Body)} {
+		for {
+			line, err := s.ReadString('\n')
+			if err != nil {
+				t.Fatalf("%s stream ended (%v); want it still beating", name, err)
+			}
+			if strings.HasPrefix(line, ": heartbeat") {
+				break
+			}
+		}
+	}
+	// A fresh token opens it again, from where it was.
+	_, again := openEvents(t, srv, id, r.token(claims.Subject), "0")
+	if line, err := again.ReadString('\n'); err != nil || !strings.HasPrefix(line, ": heartbeat") {
+		t.Fatalf("a new stream with a fresh token: %q, %v", line, err)
 	}
 }
 
