@@ -95,6 +95,11 @@ type Accounts interface {
 	// ResetPassword gives an account a new password (admins only: the way
 	// back in for a player who forgot theirs) and ends all its sessions.
 	ResetPassword(ctx context.Context, actor Actor, username, password string) (User, error)
+	// CloseOwn closes the signed-in actor's own account, as Delete does,
+	// once current proves the password is theirs (EINVALID naming
+	// current_password if not): a session alone (a device left signed in,
+	// a stolen token) must not end an account for good.
+	CloseOwn(ctx context.Context, actor Actor, current string) error
 	// Delete closes an account (the user or a site admin): it stops
 	// resolving as an actor at once and its refresh tokens are revoked.
 	Delete(ctx context.Context, actor Actor, userID string) error

@@ -54,6 +54,10 @@ type updateMeRequest struct {
 	CurrentPassword string  `json:"current_password"`
 }
 
+type closeMeRequest struct {
+	CurrentPassword string `json:"current_password"`
+}
+
 type refreshRequest struct {
 	RefreshToken string `json:"refresh_token"`
 }
@@ -303,10 +307,38 @@ func (h accountHandlers) changeEmail(c echo.Context) error {
 
 // closeOwn closes the caller's account: its tokens stop working and its
 // refresh tokens are revoked; its games, ratings and results stay, under
-// its name, as the record of what was played.
+// its name, as the record of what was played. It takes the password, as an
+// e-mail change does: a session alone (a device left signed in, a stolen
+// token) must not end an account for good. A wrong password is a guess
+// like a wrong login, so every attempt counts against the login budgets.
 func (h accountHandlers) closeOwn(c echo.Context) error {
-	a := actorOf(c)
-	return h.closeAccount(c, a.UserID)
+	var req closeMeRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	// A refusal that needs no hash costs no attempt.
+	if req.CurrentPassword == "" {
+		return league.Invalid("closing the account takes its password",
+			league.FieldError{Field: "current_password", Message: "is required"})
+	}
+	if err := h.limitIP(c, "login"); err != nil {
+		return err
+	}
+	ctx, a := c.Request().Context(), actorOf(c)
+	u, err := h.d.Accounts.User(ctx, a, a.UserID)
+	if league.ErrorCode(err) == league.ENOTFOUND || err == nil && u.ClosedAt != nil {
+		return unauthorized(c, "this account no longer exists")
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.limitUsername(c, "login", u.Username); err != nil {
+		return err
+	}
+	if err := h.d.Accounts.CloseOwn(ctx, a, req.CurrentPassword); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
 }
 
 // close closes an account: the user's own, or any as a site admin.

@@ -355,6 +355,44 @@ func TestIPv6ClientsShareABucketPerSlash64(t *testing.T) {
 	}
 }
 
+// Closing one's own account took the session alone: a device left signed
+// in, or an access token that leaked, was enough to end the account for
+// good, where an e-mail change already asked for the password. Closing now
+// takes the password: none, or a wrong one, is a 400 naming
+// current_password that leaves the account open, and a wrong one spends
+// the login budgets as a wrong login does.
+func TestClosingOnesAccountTakesItsPassword(t *testing.T) {
+	r := newRig(t, func(d *Deps) { d.Auth.RatePerUsername = 3 })
+	_, ann := r.user("ann", false)
+	for name, body := range map[string]string{"no body": "", "no password": `{}`, "an empty password": `{"current_password":""}`,
+		"a wrong password": `{"current_password":"not ann's"}`} {
+		rec := r.call(http.MethodDelete, "/api/v1/me", body, ann)
+		if body == "" {
+			wantProblem(t, rec, http.StatusBadRequest, "")
+		} else {
+			wantProblem(t, rec, http.StatusBadRequest, "current_password")
+		}
+		if rec := r.call(http.MethodGet, "/api/v1/me", "", ann); rec.Code != http.StatusOK {
+			t.Fatalf("after %s: ann's account answers %d, want it still open", name, rec.Code)
+		}
+	}
+	// Wrong passwords are guesses: the username's login budget runs out.
+	for i := 0; i < 2; i++ {
+		r.call(http.MethodDelete, "/api/v1/me", `{"current_password":"guess"}`, ann)
+	}
+	if rec := r.call(http.MethodDelete, "/api/v1/me", `{"current_password":"password-ann"}`, ann); rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("a close after three wrong passwords: %d %s, want 429", rec.Code, rec.Body)
+	}
+	if rec := r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"ann","password":"password-ann"}`, ""); rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("a login after three wrong passwords at closing: %d, want 429 (one budget)", rec.Code)
+	}
+	r.redis().FlushDB(context.Background())
+	if rec := r.call(http.MethodDelete, "/api/v1/me", `{"current_password":"password-ann"}`, ann); rec.Code != http.StatusNoContent {
+		t.Fatalf("a close with the password: %d %s, want 204", rec.Code, rec.Body)
+	}
+	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", ann), http.StatusUnauthorized, "")
+}
+
 func TestClosingAnAccountEndsItsSessions(t *testing.T) {
 	r := newRig(t)
 	annID, annToken := r.user("ann", false)
@@ -362,7 +400,7 @@ func TestClosingAnAccountEndsItsSessions(t *testing.T) {
 	_, rootToken := r.user("root", true)
 	wantProblem(t, r.call(http.MethodDelete, "/api/v1/me", "", ""), http.StatusUnauthorized, "")
 	wantProblem(t, r.call(http.MethodDelete, "/api/v1/users/"+annID, "", bobToken), http.StatusForbidden, "")
-	if rec := r.call(http.MethodDelete, "/api/v1/me", "", annToken); rec.Code != http.StatusNoContent {
+	if rec := r.call(http.MethodDelete, "/api/v1/me", `{"current_password":"password-ann"}`, annToken); rec.Code != http.StatusNoContent {
 		t.Fatalf("DELETE /me = %d %s, want 204", rec.Code, rec.Body)
 	}
 	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", annToken), http.StatusUnauthorized, "")

@@ -177,7 +177,7 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 	// scheduled in the past starts at once.
 	nextYear := time.Now().UTC().AddDate(1, 0, 0).Format(time.RFC3339)
 	bodies := map[string]string{
-		"DELETE /api/v1/me":                              "",
+		"DELETE /api/v1/me":                              `{"current_password":"password-ann"}`,
 		"POST /api/v1/me/password":                       `{"current_password":"password-ann","new_password":"a brand new password"}`,
 		"PATCH /api/v1/me":                               `{"email":"eve@example.org","current_password":"password-ann"}`,
 		"PATCH /api/v1/leagues/{id}":                     `{"name":"Taken over","description":"by a bad token"}`,

@@ -1659,6 +1659,11 @@ try {
     await page.getByRole('heading', { name: `Hello, ${leaving}` }).waitFor();
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Close account…' }).click();
+    // closing takes the password: a wrong one closes nothing
+    await page.locator('#f-close-current-password').fill('not the password');
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    await page.locator('#f-close-current-password[aria-invalid=true]').waitFor();
+    await page.locator('#f-close-current-password').fill(password);
     await page.getByRole('button', { name: 'Close my account' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
     await page.goto(base + '/signin');

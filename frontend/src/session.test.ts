@@ -108,8 +108,11 @@ describe('the session across tabs', () => {
     await one.signIn('ann', 'secret 123');
     const two = await openTab();
     vi.mocked(fetch).mockImplementationOnce(async () => json(204, undefined)); // DELETE /me
-    await one.closeAccount();
+    await one.closeAccount('secret 123');
     await settle();
+    // closing takes the password
+    const [url, init] = vi.mocked(fetch).mock.calls.at(-1)!;
+    expect([String(url), init?.method, init?.body]).toEqual(['/api/v1/me', 'DELETE', JSON.stringify({ current_password: 'secret 123' })]);
     expect(two.currentUser()).toBeNull();
     expect(two.api.accessToken).toBeNull();
   });

@@ -184,11 +184,12 @@ export async function changeEmail(current: string, email: string): Promise<User>
 }
 
 /**
- * closeAccount closes the signed-in user's account. The server revokes its
- * tokens with it, so the session simply ends here.
+ * closeAccount closes the signed-in user's account, which takes its
+ * password. The server revokes its tokens with it, so the session simply
+ * ends here.
  */
-export async function closeAccount(): Promise<void> {
-  await api.del('/me');
+export async function closeAccount(current: string): Promise<void> {
+  await api.del('/me', { current_password: current });
   api.setTokens(null);
   set({ ready: true, user: null });
   tell({ type: 'signed-out' });

@@ -418,6 +418,24 @@ func (s *Accounts) ChangeEmail(ctx context.Context, actor league.Actor, current,
 	return fromUserRow(row), nil
 }
 
+// CloseOwn closes the actor's account once the password proves it is
+// theirs. The password is checked outside the transaction, as a login's
+// is; a password changed between the check and the close changes nothing
+// that matters, since the close ends every session either way.
+func (s *Accounts) CloseOwn(ctx context.Context, actor league.Actor, current string) error {
+	if actor.Anonymous() {
+		return league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	if current == "" {
+		return league.Invalid("closing the account takes its password",
+			league.FieldError{Field: "current_password", Message: "is required"})
+	}
+	if _, err := s.proveOwner(ctx, actor, current); err != nil {
+		return err
+	}
+	return s.Delete(ctx, actor, actor.UserID)
+}
+
 func (s *Accounts) Actor(ctx context.Context, userID string, issuedAt time.Time) (league.Actor, error) {
 	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
 	if !validID(userID) {

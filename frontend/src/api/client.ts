@@ -179,8 +179,8 @@ export class ApiClient {
   put<T>(path: string, body: unknown) {
     return this.request<T>('PUT', path, body);
   }
-  del<T>(path: string) {
-    return this.request<T>('DELETE', path);
+  del<T>(path: string, body?: unknown) {
+    return this.request<T>('DELETE', path, body);
   }
 
   /**

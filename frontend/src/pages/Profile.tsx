@@ -216,14 +216,19 @@ export function ChangeEmail({ username, email, onSaved }: { username: string; em
 }
 
 /**
- * CloseAccount lets people close their own account, after a second click.
+ * CloseAccount lets people close their own account, after a second click
+ * and their password.
  * The server refuses while they own a club, so the clubs to hand over
  * first are named, with links to their pages (where "Make owner…" is).
  */
 export function CloseAccount({ userId, username }: { userId: string; username: string }) {
   const [confirming, setConfirming] = useState(false);
-  const { busy, error, run } = useAction();
-  // the button pressed goes away: the focus goes to the safe answer, and back
+  // closing takes the password, as an e-mail change does: a session left
+  // open on a shared device must not be enough to end the account
+  const [current, setCurrent] = useState('');
+  const { busy, error, fieldErrors: fe, run } = useAction();
+  // the button pressed goes away: the focus goes to the password it asks for
+  // (typing it closes nothing), and back from "Keep it"
   const { root, focusNext } = useFocusAfter<HTMLElement>();
   const owned = useLoad(async () => (await fetchAll<UserClub>((path) => api.get(path), `/users/${encodeURIComponent(userId)}/clubs`)).filter((c) => c.role === 'owner'), [userId]);
   if (owned.data?.length) {
@@ -246,24 +251,32 @@ export function CloseAccount({ userId, username }: { userId: string; username: s
   return (
     <section class="card-box" aria-labelledby="account-title" ref={root}>
       <h2 id="account-title">Account</h2>
-      <ErrorBox error={error} />
+      {!fe?.fieldError('current_password') && <ErrorBox error={error} />}
       {confirming ? (
-        <>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            return run(async () => {
+              await closeAccount(current);
+              navigate('/');
+            });
+          }}
+        >
           <p>
             Closing <strong>{username}</strong> signs you out everywhere and for good. Your games, ratings and results stay on record under
             this name.
           </p>
-          <button
-            type="button"
-            class="danger"
-            disabled={busy}
-            onClick={() =>
-              run(async () => {
-                await closeAccount();
-                navigate('/');
-              })
-            }
-          >
+          <Field
+            label="Your password"
+            name="close-current-password"
+            type="password"
+            value={current}
+            onInput={setCurrent}
+            required
+            autocomplete="current-password"
+            error={fe?.fieldError('current_password')}
+          />
+          <button type="submit" class="danger" disabled={busy}>
             {busy ? 'Closing…' : 'Close my account'}
           </button>{' '}
           <button
@@ -272,19 +285,20 @@ export function CloseAccount({ userId, username }: { userId: string; username: s
             disabled={busy}
             onClick={() => {
               setConfirming(false);
+              setCurrent('');
               focusNext('[data-action=close-account]');
             }}
           >
             Keep it
           </button>
-        </>
+        </form>
       ) : (
         <button
           type="button"
           data-action="close-account"
           onClick={() => {
             setConfirming(true);
-            focusNext('[data-action=keep]');
+            focusNext('#f-close-current-password');
           }}
         >
           Close account…

@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import type { Season, User } from '../api/types';
 import { api, restore } from '../session';
 import { browserFocus, focusRefused } from '../testing/browserFocus';
+import { submitForm, typeInto } from '../testing/dom';
 import { calls, mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
 import { CloseSeason, LeaguePage, SeasonPage } from './Leagues';
 import { CloseAccount } from './Profile';
@@ -32,14 +33,14 @@ describe('the keyboard focus in a confirmation', () => {
   browserFocus();
   afterEach(() => expect(focusRefused).toEqual([]));
 
-  it('closing an account: goes to "Keep it", and back to "Close account…" from there', async () => {
+  it('closing an account: goes to the password it asks for, and back to "Close account…" from "Keep it"', async () => {
     stub({ 'GET /users/u1/clubs\\?limit=100': () => ({ items: [], next_cursor: '' }) });
     const root = mount(<CloseAccount userId="u1" username="ann" />);
     await settle();
     await press(button(root, 'Close account…'));
     expect(button(root, 'Close my account')).not.toBeNull();
-    expect(focused()).toBe(button(root, 'Keep it'));
-    await press(focused());
+    expect(focused()).toBe(root.querySelector('#f-close-current-password'));
+    await press(button(root, 'Keep it'));
     expect(focused()).toBe(button(root, 'Close account…'));
   });
 
@@ -117,5 +118,40 @@ describe('the keyboard focus once a season is closed', () => {
     expect(root.querySelector('#close-title')).toBeNull();
     expect(focused()).toBe(root.querySelector('h1'));
     expect(focused().textContent).toMatch(/^Spring closed.*frozen/);
+  });
+});
+
+// Closing one's account took a click alone: a device left signed in was
+// enough to end the account for good. The server now asks for the
+// password, and so does the form: a wrong one is said at its field and
+// closes nothing; the right one is sent with the close.
+describe('closing an account', () => {
+  it('sends the password typed, and says at its field when it is not right', async () => {
+    let tries = 0;
+    stub({
+      'GET /users/u1/clubs\\?limit=100': () => ({ items: [], next_cursor: '' }),
+      'DELETE /me': () => {
+        if (tries++ === 0) {
+          throw new ApiError(400, { title: 'Bad Request', detail: 'the current password is not right', errors: [{ field: 'current_password', message: 'is not right' }] });
+        }
+        return undefined;
+      },
+    });
+    const root = mount(<CloseAccount userId="u1" username="ann" />);
+    await settle();
+    await press(button(root, 'Close account…'));
+    const field = root.querySelector('#f-close-current-password') as HTMLInputElement;
+    expect(field.type).toBe('password');
+    expect(field.required).toBe(true);
+    typeInto(root, '#f-close-current-password', 'wrong one');
+    await submitForm(root.querySelector('form'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/me', body: { current_password: 'wrong one' } }]);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(root.textContent).toContain('is not right');
+    expect(button(root, 'Close my account')).not.toBeNull(); // still asking
+    typeInto(root, '#f-close-current-password', 'password-ann');
+    await submitForm(root.querySelector('form'));
+    expect(calls.filter((c) => c.method === 'DELETE').at(-1)).toEqual({ method: 'DELETE', path: '/me', body: { current_password: 'password-ann' } });
+    expect(location.pathname).toBe('/');
   });
 });
