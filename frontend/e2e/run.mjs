@@ -1659,10 +1659,13 @@ try {
     await page.getByRole('heading', { name: `Hello, ${leaving}` }).waitFor();
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('button', { name: 'Close account…' }).click();
-    // closing takes the password: a wrong one closes nothing
+    // closing takes the password: a wrong one closes nothing (its 400 in
+    // the console is this test's own)
+    const errors = pageErrors.length;
     await page.locator('#f-close-current-password').fill('not the password');
     await page.getByRole('button', { name: 'Close my account' }).click();
     await page.locator('#f-close-current-password[aria-invalid=true]').waitFor();
+    for (let i = pageErrors.length - 1; i >= errors; i--) if (/status of 400/.test(pageErrors[i])) pageErrors.splice(i, 1);
     await page.locator('#f-close-current-password').fill(password);
     await page.getByRole('button', { name: 'Close my account' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
