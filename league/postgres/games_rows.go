@@ -184,8 +184,11 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 	if r.TournamentID != nil {
 		g.TournamentID = *r.TournamentID
 	}
-	// The seed is revealed only once nobody can profit from it.
-	if r.Status == league.StatusFinished || r.Status == league.StatusAborted {
+	// The seed is revealed only once the game has finished, with its
+	// archive. Not when it was aborted: the seed and the public moves
+	// rebuild every hand and the deck, which an aborted game's archive and
+	// position keep closed (a game called off in a cancelled tournament).
+	if r.Status == league.StatusFinished {
 		g.Seed = hex.EncodeToString(r.Seed)
 	}
 	for _, s := range seats {
