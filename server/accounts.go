@@ -241,20 +241,10 @@ func (h accountHandlers) changePassword(c echo.Context) error {
 	if err := league.ValidatePasswordChange(req.CurrentPassword, req.NewPassword); err != nil {
 		return err
 	}
-	if err := h.limitIP(c, "login"); err != nil {
+	if err := h.ownPasswordAttempt(c); err != nil {
 		return err
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
-	u, err := h.d.Accounts.User(ctx, a, a.UserID)
-	if err != nil {
-		return err
-	}
-	if u.ClosedAt != nil {
-		return unauthorized(c, "this account no longer exists")
-	}
-	if err := h.limitUsername(c, "login", u.Username); err != nil {
-		return err
-	}
 	u, rt, err := h.d.Accounts.ChangePassword(ctx, a, req.CurrentPassword, req.NewPassword)
 	if err != nil {
 		return err
@@ -284,25 +274,34 @@ func (h accountHandlers) changeEmail(c echo.Context) error {
 	if err := league.ValidateEmailChange(req.CurrentPassword, *req.Email); err != nil {
 		return err
 	}
-	if err := h.limitIP(c, "login"); err != nil {
+	if err := h.ownPasswordAttempt(c); err != nil {
 		return err
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
-	u, err := h.d.Accounts.User(ctx, a, a.UserID)
+	u, err := h.d.Accounts.ChangeEmail(ctx, a, req.CurrentPassword, *req.Email)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toUserResponse(u))
+}
+
+// ownPasswordAttempt counts a request that checks the caller's own
+// password against the login budgets, the client IP's and then the
+// username's: a wrong password is a guess like a wrong login. An account
+// closed (or gone) since the token was issued is a 401.
+func (h accountHandlers) ownPasswordAttempt(c echo.Context) error {
+	if err := h.limitIP(c, "login"); err != nil {
+		return err
+	}
+	a := actorOf(c)
+	u, err := h.d.Accounts.User(c.Request().Context(), a, a.UserID)
 	if league.ErrorCode(err) == league.ENOTFOUND || err == nil && u.ClosedAt != nil {
 		return unauthorized(c, "this account no longer exists")
 	}
 	if err != nil {
 		return err
 	}
-	if err := h.limitUsername(c, "login", u.Username); err != nil {
-		return err
-	}
-	u, err = h.d.Accounts.ChangeEmail(ctx, a, req.CurrentPassword, *req.Email)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, toUserResponse(u))
+	return h.limitUsername(c, "login", u.Username)
 }
 
 // closeOwn closes the caller's account: its tokens stop working and its
@@ -321,20 +320,10 @@ func (h accountHandlers) closeOwn(c echo.Context) error {
 		return league.Invalid("closing the account takes its password",
 			league.FieldError{Field: "current_password", Message: "is required"})
 	}
-	if err := h.limitIP(c, "login"); err != nil {
+	if err := h.ownPasswordAttempt(c); err != nil {
 		return err
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
-	u, err := h.d.Accounts.User(ctx, a, a.UserID)
-	if league.ErrorCode(err) == league.ENOTFOUND || err == nil && u.ClosedAt != nil {
-		return unauthorized(c, "this account no longer exists")
-	}
-	if err != nil {
-		return err
-	}
-	if err := h.limitUsername(c, "login", u.Username); err != nil {
-		return err
-	}
 	if err := h.d.Accounts.CloseOwn(ctx, a, req.CurrentPassword); err != nil {
 		return err
 	}
