@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/csv"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -73,26 +72,7 @@ func TestGroupsThenPlayoffsStandingsCSVNamesEachRowsGroup(t *testing.T) {
 			t.Fatalf("entry %s: %d %s", name, rec.Code, rec.Body)
 		}
 	}
-	read := func() []map[string]string {
-		rec := r.call("GET", "/api/v1/tournaments/"+id+"/standings.csv", "", "")
-		if rec.Code != 200 {
-			t.Fatalf("standings.csv: %d %s", rec.Code, rec.Body)
-		}
-		all, err := csv.NewReader(strings.NewReader(rec.Body.String())).ReadAll()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []map[string]string
-		for _, rec := range all[1:] {
-			row := map[string]string{}
-			for i, col := range all[0] {
-				row[col] = rec[i]
-			}
-			out = append(out, row)
-		}
-		return out
-	}
-	for _, row := range read() {
+	for _, row := range r.standingsCSV(t, id) {
 		if _, ok := row["group"]; ok {
 			t.Fatalf("before the start, row %v names a group; the groups are drawn at the start", row)
 		}
@@ -101,7 +81,7 @@ func TestGroupsThenPlayoffsStandingsCSVNamesEachRowsGroup(t *testing.T) {
 		t.Fatalf("start: %d %s", rec.Code, rec.Body)
 	}
 	groups := map[string]int{}
-	for _, row := range read() {
+	for _, row := range r.standingsCSV(t, id) {
 		groups[row["group"]]++
 		if row["group_rank"] != "1" {
 			t.Errorf("row %v: before any result every entry is first in its group", row)
@@ -133,6 +113,21 @@ func TestStandingsCSVMarksAWithdrawnEntry(t *testing.T) {
 	if rec := r.call("DELETE", "/api/v1/tournaments/"+id+"/entries?entry="+entries["leaves"], "", r.organizer); rec.Code != 204 {
 		t.Fatalf("withdraw: %d %s", rec.Code, rec.Body)
 	}
+	rows := r.standingsCSV(t, id)
+	if len(rows) != 3 {
+		t.Fatalf("%d rows, want the 3 entries, the withdrawn one too: %v", len(rows), rows)
+	}
+	for _, row := range rows {
+		if got, want := row["withdrawn"], strconv.FormatBool(row["entry"] == "leaves"); got != want {
+			t.Errorf("row %v: withdrawn %q, want %s", row, got, want)
+		}
+	}
+}
+
+// standingsCSV reads a tournament's standings.csv, a map of column to
+// value per row.
+func (r *competitionRig) standingsCSV(t *testing.T, id string) []map[string]string {
+	t.Helper()
 	rec := r.call("GET", "/api/v1/tournaments/"+id+"/standings.csv", "", "")
 	if rec.Code != 200 {
 		t.Fatalf("standings.csv: %d %s", rec.Code, rec.Body)
@@ -141,17 +136,13 @@ func TestStandingsCSVMarksAWithdrawnEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	col := slices.Index(all[0], "withdrawn")
-	if col < 0 {
-		t.Fatalf("header %q has no withdrawn column", all[0])
-	}
-	if len(all) != 4 {
-		t.Fatalf("%d rows, want the 3 entries, the withdrawn one too:\n%s", len(all)-1, rec.Body)
-	}
-	for _, row := range all[1:] {
-		want := strconv.FormatBool(row[1] == "leaves")
-		if row[col] != want {
-			t.Errorf("row %q: withdrawn %q, want %s", row, row[col], want)
+	var out []map[string]string
+	for _, rec := range all[1:] {
+		row := map[string]string{}
+		for i, col := range all[0] {
+			row[col] = rec[i]
 		}
+		out = append(out, row)
 	}
+	return out
 }
