@@ -14,14 +14,7 @@ import (
 func TestAnAbortedGameKeepsItsSeedHidden(t *testing.T) {
 	r := newCancelRig(t)
 	id := r.runningTournament(t)
-	rounds := decode[struct {
-		Rounds []struct {
-			Matches []struct {
-				Games []string `json:"games"`
-			} `json:"matches"`
-		} `json:"rounds"`
-	}](t, r.call("GET", "/api/v1/tournaments/"+id+"/rounds", "", ""))
-	gameID := rounds.Rounds[0].Matches[0].Games[0]
+	gameID := r.gameInPlay(t, id)
 	srv := httptest.NewServer(r.e)
 	t.Cleanup(srv.Close)
 	_, stream := openEvents(t, srv, gameID, "", "")

@@ -39,16 +39,9 @@ func newCancelRig(t *testing.T) *competitionRig {
 	return &competitionRig{rig: r, clubID: club.ID, organizer: owner}
 }
 
-// Cancelling a running tournament through the API: refused to someone
-// signed out (401) or outside the club (403); done for its organizer (200,
-// cancelled, with cancelled_at), whose open stream of the game being
-// played gets the game's end, aborted; asked again, or an entry added or
-// withdrawn after, a 422 (naming status for the cancel); the calendar
-// marks the round not played out cancelled. Every answer is in the API's
-// document.
-func TestATournamentIsCancelledThroughTheAPI(t *testing.T) {
-	r := newCancelRig(t)
-	id := r.runningTournament(t)
+// gameInPlay is the one game of runningTournament's round 1.
+func (r *competitionRig) gameInPlay(t *testing.T, id string) string {
+	t.Helper()
 	rounds := decode[struct {
 		Rounds []struct {
 			Matches []struct {
@@ -59,7 +52,20 @@ func TestATournamentIsCancelledThroughTheAPI(t *testing.T) {
 	if len(rounds.Rounds) != 1 || len(rounds.Rounds[0].Matches) != 1 || len(rounds.Rounds[0].Matches[0].Games) != 1 {
 		t.Fatalf("rounds %+v; want one game in play", rounds.Rounds)
 	}
-	gameID := rounds.Rounds[0].Matches[0].Games[0]
+	return rounds.Rounds[0].Matches[0].Games[0]
+}
+
+// Cancelling a running tournament through the API: refused to someone
+// signed out (401) or outside the club (403); done for its organizer (200,
+// cancelled, with cancelled_at), whose open stream of the game being
+// played gets the game's end, aborted; asked again, or an entry added or
+// withdrawn after, a 422 (naming status for the cancel); the calendar
+// marks the round not played out cancelled. Every answer is in the API's
+// document.
+func TestATournamentIsCancelledThroughTheAPI(t *testing.T) {
+	r := newCancelRig(t)
+	id := r.runningTournament(t)
+	gameID := r.gameInPlay(t, id)
 	srv := httptest.NewServer(r.e)
 	t.Cleanup(srv.Close)
 	_, stream := openEvents(t, srv, gameID, r.organizer, "")

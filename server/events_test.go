@@ -253,16 +253,7 @@ func TestAPasswordChangeClosesTheAccountsOpenStreams(t *testing.T) {
 	if rec.Code != http.StatusOK {
 		t.Fatalf("change = %d %s", rec.Code, rec.Body)
 	}
-	ended := make(chan error, 1)
-	go func() {
-		_, err := io.Copy(io.Discard, aliceStream)
-		ended <- err
-	}()
-	select {
-	case <-ended:
-	case <-time.After(5 * time.Second):
-		t.Fatal("alice's stream was still open 5 s after her password changed")
-	}
+	wantStreamEnded(t, aliceStream, "alice's", "her password changed")
 	if line, err := bobStream.ReadString('\n'); err != nil || !strings.HasPrefix(line, ": heartbeat") {
 		t.Fatalf("bob's stream: %q, %v; want it still beating", line, err)
 	}
@@ -289,16 +280,7 @@ func TestAStreamEndsWhenItsAccessTokenExpires(t *testing.T) {
 	_, aliceStream := openEvents(t, srv, id, shortLived, "0")
 	_, bobStream := openEvents(t, srv, id, bob, "0")
 	anonymous := dialEvents(t, srv, id, "")
-	ended := make(chan error, 1)
-	go func() {
-		_, err := io.Copy(io.Discard, aliceStream)
-		ended <- err
-	}()
-	select {
-	case <-ended:
-	case <-time.After(5 * time.Second):
-		t.Fatal("alice's stream was still open 5 s after its access token expired")
-	}
+	wantStreamEnded(t, aliceStream, "alice's", "its access token expired")
 	for name, s := range map[string]*bufio.Reader{"bob's": bobStream, "the signed-out viewer's": bufio.NewReader(anonymous.Body)} {
 		for {
 			line, err := s.ReadString('\n')
@@ -501,5 +483,21 @@ func TestFollowingAnOpenTableKeepsItsPlayerHere(t *testing.T) {
 	}
 	if u := hereUntil(active); u != nil {
 		t.Errorf("a stream of a game being played marked its player here until %v", u)
+	}
+}
+
+// wantStreamEnded reads stream to its end, failing if it is still open 5 s
+// later: name's stream should have been closed after what happened.
+func wantStreamEnded(t *testing.T, stream io.Reader, name, after string) {
+	t.Helper()
+	ended := make(chan error, 1)
+	go func() {
+		_, err := io.Copy(io.Discard, stream)
+		ended <- err
+	}()
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("%s stream was still open 5 s after %s", name, after)
 	}
 }

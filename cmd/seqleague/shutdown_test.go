@@ -2,12 +2,8 @@ package main
 
 import (
 	"io"
-	"net"
 	"net/http"
-	"net/url"
 	"os"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -15,85 +11,14 @@ import (
 	"github.com/seqleague/seqleague/league/testenv"
 )
 
-// redisThatHangs is a proxy in front of the test's real Redis that passes
-// everything through until hang is called; from then on it reads what
-// clients send and answers nothing, as a Redis that has stopped does.
-type redisThatHangs struct {
-	url  string
-	hung atomic.Bool
-}
-
-func newRedisThatHangs(t *testing.T) *redisThatHangs {
-	t.Helper()
-	real, err := url.Parse(testenv.Redis(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var conns []net.Conn
-	t.Cleanup(func() {
-		l.Close()
-		mu.Lock()
-		defer mu.Unlock()
-		for _, c := range conns {
-			c.Close()
-		}
-	})
-	p := &redisThatHangs{}
-	u := *real
-	u.Host = l.Addr().String()
-	p.url = u.String()
-	pipe := func(dst, src net.Conn) {
-		buf := make([]byte, 32<<10)
-		for {
-			n, err := src.Read(buf)
-			if err != nil {
-				dst.Close()
-				return
-			}
-			if p.hung.Load() {
-				continue // read, never passed on
-			}
-			if _, err := dst.Write(buf[:n]); err != nil {
-				return
-			}
-		}
-	}
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			s, err := net.Dial("tcp", real.Host)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			mu.Lock()
-			conns = append(conns, c, s)
-			mu.Unlock()
-			go pipe(s, c)
-			go pipe(c, s)
-		}
-	}()
-	return p
-}
-
-func (p *redisThatHangs) hang() { p.hung.Store(true) }
-
 // The HTTP server and the workers each have SEQLEAGUE_SHUTDOWN_TIMEOUT to
 // stop; stopped one after the other, a slow request and workers waiting on
 // a Redis that hangs took the two together, past the timeout (13.9 s for
 // a 10 s timeout, measured with the binary). They now stop side by side.
 func TestSIGTERMWithASlowRequestAndRedisHungEndsWithinTheTimeout(t *testing.T) {
-	redis := newRedisThatHangs(t)
+	redisURL, hangRedis := testenv.RedisThatHangs(t)
 	env := testEnv(t, testenv.Postgres(t))
-	env["REDIS_URL"] = redis.url
+	env["REDIS_URL"] = redisURL
 	const grace = 4 * time.Second
 	env["SEQLEAGUE_SHUTDOWN_TIMEOUT"] = grace.String()
 	started := make(chan struct{})
@@ -119,7 +44,7 @@ func TestSIGTERMWithASlowRequestAndRedisHungEndsWithinTheTimeout(t *testing.T) {
 		answered <- resp.StatusCode
 	}()
 	<-started
-	redis.hang()
+	hangRedis()
 	sent := time.Now()
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)

@@ -3,11 +3,14 @@ package testenv
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -128,9 +131,56 @@ func stopRedis() {
 // where a refused connection would fail fast.
 func HungRedis(t TB) string {
 	t.Helper()
+	return serveConns(t, func(c net.Conn) { io.Copy(io.Discard, c) })
+}
+
+// RedisThatHangs returns the URL of a proxy in front of a Redis database
+// leased to this test, passing everything through until hang is called;
+// from then on it reads what clients send and answers nothing, as a Redis
+// that has stopped does.
+func RedisThatHangs(t TB) (redisURL string, hang func()) {
+	t.Helper()
+	real, err := url.Parse(Redis(t))
+	if err != nil {
+		t.Fatalf("testenv: %v", err)
+	}
+	var hung atomic.Bool
+	pipe := func(dst, src net.Conn) {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := src.Read(buf)
+			if err != nil {
+				dst.Close()
+				return
+			}
+			if hung.Load() {
+				continue // read, never passed on
+			}
+			if _, err := dst.Write(buf[:n]); err != nil {
+				return
+			}
+		}
+	}
+	proxy := *real
+	proxy.Host = serveConns(t, func(c net.Conn) {
+		s, err := net.Dial("tcp", real.Host)
+		if err != nil {
+			return
+		}
+		go pipe(s, c)
+		pipe(c, s) // closing c (at the test's end) ends both
+	})
+	return proxy.String(), func() { hung.Store(true) }
+}
+
+// serveConns serves each connection to a new local listener with handle,
+// in a goroutine of its own, and returns the listener's address; the
+// listener and every connection are closed when the test ends.
+func serveConns(t TB, handle func(net.Conn)) string {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatalf("testenv: listen for a hung Redis: %v", err)
+		t.Fatalf("testenv: listen: %v", err)
 	}
 	var mu sync.Mutex
 	var conns []net.Conn
@@ -152,12 +202,8 @@ func HungRedis(t TB) string {
 			conns = append(conns, c)
 			mu.Unlock()
 			go func() {
-				buf := make([]byte, 4096)
-				for {
-					if _, err := c.Read(buf); err != nil {
-						return
-					}
-				}
+				defer c.Close()
+				handle(c)
 			}()
 		}
 	}()
