@@ -186,26 +186,24 @@
 // twice); S(e, o) is e's result against o in a match: 1 if e won, 0 if o
 // won, ½ otherwise (a draw, or two non-winners of a three-team match).
 //
-//   - buchholz: the sum of the final points of the entry's opponents; each
-//     bye counts as a stand-in opponent with the entry's own final points,
-//     but at most Draw points a round (the rounds being the most any entry
-//     has played or sat out). This is FIDE's rule for a pairing-allocated
-//     bye since 2023 (Tie-Break Regulations C.07, art. 16.4: a "dummy"
-//     scoring the participant's own points, at most a draw a round), which
-//     replaced the 2009 "virtual opponent" (the entry's points before the
-//     round, then a draw in every later round). Uncapped, the stand-in of a
-//     bye to an entry that then won everything was as strong as the leader,
-//     and put that entry above one level on points that had beaten real
-//     opponents (TestStandingsByeCountsAtMostADrawARoundInBuchholz); capped,
-//     a bye is worth at most an average opponent. FIDE's other provisions
-//     are not taken: a withdrawn entry counts in its opponents' Buchholz
-//     with the points it has (FIDE counts its rounds after withdrawing as
-//     draws), and Sonneborn-Berger gives a bye nothing (FIDE counts the
-//     dummy there too); both count less than FIDE would, never more.
+//   - buchholz: the sum of the final points of the entry's opponents. In a
+//     Swiss, a withdrawn opponent counts a draw for every round it missed
+//     after leaving, as FIDE's Tie-Break Regulations (C.07, art. 16) count
+//     it; otherwise meeting an entry early, before it left, cost Buchholz
+//     that meeting it late did not. Each bye counts as a stand-in opponent
+//     ("dummy") with the entry's own final points, as FIDE's does, but at
+//     most Draw points a round (the rounds being the most any entry has
+//     played or sat out): that cap is ours, not FIDE's. Uncapped, the
+//     stand-in of a bye to an entry that then won everything was as strong
+//     as the leader, and put that entry above one level on points that had
+//     beaten real opponents (TestStandingsByeCountsAtMostADrawARoundInBuchholz);
+//     capped, a bye is worth at most an average opponent. Sonneborn-Berger
+//     gives a bye nothing, where FIDE counts the dummy there too.
 //   - median-buchholz: Buchholz without its highest and its lowest term
 //     (when there are at least three terms).
 //   - sonneborn-berger: the sum over opponents of S(e, o) × o's final
-//     points; byes add nothing.
+//     points (a withdrawn Swiss opponent's counted as in Buchholz); byes
+//     add nothing.
 //   - head-to-head: among the entries still tied when it is applied, the
 //     sum of S(e, o) over the entry's matches against the others of that
 //     tie (shown as 0 for an entry no longer tied).

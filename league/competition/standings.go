@@ -74,9 +74,10 @@ type TieBreakValue struct {
 }
 
 // StandingsFor ranks a round-based competition with its configured points
-// and tie-breaks.
+// and tie-breaks; in a Swiss, the rounds a withdrawn entry no longer played
+// count as draws in its opponents' tie-breaks (see opponentPoints).
 func StandingsFor(c Config, entries []Entry, results []Result) ([]Row, error) {
-	return Standings(entries, results, c.points(), c.tieBreaks())
+	return standings(entries, results, c.points(), c.tieBreaks(), c.Format == FormatSwiss)
 }
 
 type meeting struct {
@@ -87,12 +88,20 @@ type meeting struct {
 type tally struct {
 	row      Row
 	meetings []meeting
+	// oppPoints is what the entry counts for as an opponent in Buchholz and
+	// Sonneborn-Berger: its points, and a draw for each round it missed
+	// after withdrawing from a Swiss.
+	oppPoints float64
 }
 
 // Standings ranks entries by points, then by each tie-break in order.
 // entries must include every entry that appears in results (withdrawn
 // entries too: their points count in their opponents' Buchholz).
 func Standings(entries []Entry, results []Result, points Points, tieBreaks []TieBreak) ([]Row, error) {
+	return standings(entries, results, points, tieBreaks, false)
+}
+
+func standings(entries []Entry, results []Result, points Points, tieBreaks []TieBreak, swiss bool) ([]Row, error) {
 	ordered, err := checkEntries(entries, 1)
 	if err != nil {
 		return nil, err
@@ -174,9 +183,15 @@ func Standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 	}
 
 	// A bye's stand-in opponent in Buchholz scores the entry's own points,
-	// but no more than a draw in every round played so far (FIDE C.07,
-	// art. 16.4): see dummyCap.
-	dummyMax := dummyCap(t, points)
+	// but no more than a draw in every round played so far: see opponentScores.
+	rounds := roundsSoFar(t)
+	dummyMax := points.Draw * float64(rounds)
+	for i := range t {
+		t[i].oppPoints = t[i].row.Points
+		if swiss && ordered[i].Withdrawn {
+			t[i].oppPoints += points.Draw * float64(rounds-t[i].row.Played-t[i].row.Byes)
+		}
+	}
 
 	// groups holds runs of entry indices still tied, best first.
 	all := make([]int, len(t))
@@ -260,7 +275,7 @@ func tieBreakValue(tb TieBreak, t []tally, i int, group []int, dummyMax float64)
 	case TieSonnebornBerger:
 		sum := 0.0
 		for _, m := range e.meetings {
-			sum += float64(m.score * t[m.opp].row.Points)
+			sum += float64(m.score * t[m.opp].oppPoints)
 		}
 		return sum
 	case TieHeadToHead:
@@ -279,13 +294,26 @@ func tieBreakValue(tb TieBreak, t []tally, i int, group []int, dummyMax float64)
 	return 0
 }
 
-// opponentScores lists the final points of every opponent met (once per
-// match met in), and for each bye a stand-in opponent with the entry's own
-// points, at most dummyMax.
+// opponentScores lists what every opponent met counts for (once per match
+// met in: oppPoints), and for each bye a stand-in opponent with the entry's
+// own points, at most dummyMax.
+//
+// Both follow FIDE's Tie-Break Regulations (C.07, art. 16) in part. A
+// withdrawn entry's rounds after it left count as draws in its opponents'
+// tie-breaks, as FIDE counts them in a Swiss: otherwise every entry that
+// met it early loses Buchholz for rounds it never got to play, against
+// entries that met it at its full tally. A bye's stand-in ("dummy") scores
+// the entry's own points, as FIDE's does, but is capped here at a draw in
+// every round so far, a choice of ours, not FIDE's: uncapped, an entry
+// that had a bye and then won everything was credited with a
+// leader-strength opponent it never met, and ranked above an entry level on
+// points that had beaten real opponents of more points. The rounds are
+// counted so far, so a table in the middle of an event caps at the same
+// share.
 func opponentScores(t []tally, i int, dummyMax float64) []float64 {
 	var vs []float64
 	for _, m := range t[i].meetings {
-		vs = append(vs, t[m.opp].row.Points)
+		vs = append(vs, t[m.opp].oppPoints)
 	}
 	for range t[i].row.Byes {
 		vs = append(vs, min(t[i].row.Points, dummyMax))
@@ -293,20 +321,12 @@ func opponentScores(t []tally, i int, dummyMax float64) []float64 {
 	return vs
 }
 
-// dummyCap is the most a bye's stand-in opponent scores in Buchholz: a
-// draw in every round so far, the rounds being the most any entry has
-// played or sat out (one match or bye a round). Uncapped, a bye counted as
-// an opponent as strong as the entry itself: an entry that had a bye and
-// then won everything was credited with a leader-strength opponent it never
-// met, and ranked above an entry level on points that had beaten real
-// opponents of more points. FIDE's rule for unplayed rounds does the same
-// (C.07 art. 16.4, since 2023: the dummy's score is the participant's own,
-// at most a draw per round of the tournament); ours counts the rounds so
-// far, so a table in the middle of an event caps at the same share.
-func dummyCap(t []tally, points Points) float64 {
+// roundsSoFar is the most rounds any entry has played or sat out (one match
+// or bye a round).
+func roundsSoFar(t []tally) int {
 	rounds := 0
 	for _, e := range t {
 		rounds = max(rounds, e.row.Played+e.row.Byes)
 	}
-	return points.Draw * float64(rounds)
+	return rounds
 }

@@ -184,8 +184,8 @@ func TestStandingsByeIsAVirtualOpponentInBuchholzOnly(t *testing.T) {
 // A bye counted in Buchholz as an opponent with the entry's own points,
 // however many: e, with a round-1 bye and two wins over entries of 0 and 2
 // points, had Buchholz 2 + 6 = 8 and ranked above a, level on 6 points,
-// whose three opponents had 2 each (6). FIDE's rule (C.07 art. 16.4) caps
-// the stand-in at a draw a round, 3 here: e's Buchholz is 5, below a's.
+// whose three opponents had 2 each (6). We cap the stand-in at a draw a
+// round, 3 here (FIDE does not): e's Buchholz is 5, below a's.
 func TestStandingsByeCountsAtMostADrawARoundInBuchholz(t *testing.T) {
 	results := []Result{
 		bye(1, "e"), win(1, "a", "b"), win(1, "c", "d"), win(1, "f", "g"),
@@ -248,5 +248,49 @@ func TestStandingsRejectsBadResults(t *testing.T) {
 				t.Errorf("got %v, want ErrInvalid", err)
 			}
 		})
+	}
+}
+
+// w lost to a in round 1 and withdrew. Counted at its 0 points, w made a's
+// Buchholz 8 against d's 10, and d ranked above a, level on points and
+// every other tie-break, only because a's first opponent left. In a Swiss,
+// FIDE counts the rounds a withdrawn entry missed as draws (C.07 art. 16):
+// w counts 0 + 1 + 1 and a and d share second place.
+func TestStandingsSwissCountsAWithdrawnEntrysMissedRoundsAsDraws(t *testing.T) {
+	entries := ids("a", "b", "c", "d", "x", "w")
+	entries[5].Withdrawn = true
+	results := []Result{
+		win(1, "a", "w"), win(1, "d", "c"), win(1, "b", "x"),
+		win(2, "b", "a"), win(2, "d", "x"), bye(2, "c"),
+		win(3, "b", "d"), win(3, "a", "c"), bye(3, "x"),
+	}
+	type line struct {
+		Rank            int
+		Entry           string
+		Buchholz, Berge float64
+	}
+	tally := func(c Config) []line {
+		t.Helper()
+		rows, err := StandingsFor(c, entries, results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []line
+		for _, r := range rows[1:3] {
+			got = append(got, line{r.Rank, r.Entry, r.Values[0].Value, r.Values[2].Value})
+		}
+		return got
+	}
+	swiss := Config{Format: FormatSwiss, MatchSize: 2}
+	want := []line{{2, "a", 2 + 6 + 2, 2 + 0 + 2}, {2, "d", 2 + 2 + 6, 2 + 2 + 0}}
+	if diff := cmp.Diff(want, tally(swiss)); diff != "" {
+		t.Errorf("Swiss: second and third (-want +got):\n%s", diff)
+	}
+	// A round robin keeps a withdrawn entry in its schedule, and its missed
+	// meetings are byes for the others: it counts with the points it has.
+	rr := Config{Format: FormatRoundRobin, MatchSize: 2, Points: DefaultPoints(FormatSwiss, 2), TieBreaks: DefaultTieBreaks(FormatSwiss)}
+	want = []line{{2, "d", 2 + 2 + 6, 2 + 2 + 0}, {3, "a", 0 + 6 + 2, 0 + 0 + 2}}
+	if diff := cmp.Diff(want, tally(rr)); diff != "" {
+		t.Errorf("round robin: second and third (-want +got):\n%s", diff)
 	}
 }
