@@ -193,7 +193,7 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	for _, e := range all {
 		names[e.ID] = e.Name
 		withdrawn[e.ID] = e.Status == "withdrawn"
-		entries = append(entries, competition.Entry{ID: e.ID, Seed: e.Seed, Rating: e.Rating})
+		entries = append(entries, competition.Entry{ID: e.ID, Seed: e.Seed, Rating: e.Rating, Withdrawn: withdrawn[e.ID]})
 	}
 	past, err := history(db, r.ID)
 	if err != nil {

@@ -90,7 +90,9 @@ func TestGroupsThenPlayoffsStandingsRankEachGroupApart(t *testing.T) {
 
 // A Swiss entry withdrawn after round 1 was in the standings like any
 // other: nothing said it had left. Its row now says withdrawn, and it
-// keeps its result, which still counts in its opponent's Buchholz.
+// keeps its result, which still counts in its opponent's Buchholz — after
+// round 2, with a draw for the round it missed (FIDE's rule; it counted 2,
+// its points, before).
 func TestAWithdrawnEntryIsMarkedInTheStandingsAndStillCountsForItsOpponent(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
@@ -114,6 +116,14 @@ func TestAWithdrawnEntryIsMarkedInTheStandingsAndStillCountsForItsOpponent(t *te
 	if err := r.tournaments.Withdraw(ctx, r.organizer, tour.ID, gone); err != nil {
 		t.Fatal(err)
 	}
+	wantBuchholz := func(st []league.StandingRow, rounds int, want float64) {
+		t.Helper()
+		for _, row := range st {
+			if row.EntryID == opponent && (len(row.TieBreaks) == 0 || row.TieBreaks[0].Name != "buchholz" || row.TieBreaks[0].Value != want) {
+				t.Errorf("after %d rounds, %s, who lost to the withdrawn entry: tie-breaks %+v, want Buchholz %v", rounds, row.Name, row.TieBreaks, want)
+			}
+		}
+	}
 	st, err := r.tournaments.Standings(ctx, tour.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -130,10 +140,34 @@ func TestAWithdrawnEntryIsMarkedInTheStandingsAndStillCountsForItsOpponent(t *te
 			if row.Wins != 1 || row.Points != 2 {
 				t.Errorf("withdrawn %s: %d wins, %v points; want its round 1 win kept", row.Name, row.Wins, row.Points)
 			}
-		case opponent:
-			if len(row.TieBreaks) == 0 || row.TieBreaks[0].Name != "buchholz" || row.TieBreaks[0].Value != 2 {
-				t.Errorf("%s, who lost to the withdrawn entry: tie-breaks %+v, want Buchholz 2", row.Name, row.TieBreaks)
+		}
+	}
+	wantBuchholz(st, 1, 2)
+
+	r.startRoundNow(t, tour.ID, 2)
+	r.waitRound(t, tour.ID, 2, 2*time.Minute)
+	if st, err = r.tournaments.Standings(ctx, tour.ID); err != nil {
+		t.Fatal(err)
+	}
+	// The opponent's Buchholz is its round-2 opponent's points plus the
+	// withdrawn entry's 2 and a draw (1) for the round it missed.
+	var second float64
+	rounds, err = r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := map[string]float64{}
+	for _, row := range st {
+		points[row.EntryID] = row.Points
+	}
+	for _, m := range rounds[1].Matches {
+		if i := slices.Index(m.Entries, opponent); i >= 0 {
+			if m.Bye {
+				second = min(points[opponent], 2) // a bye's stand-in: its own points, at most a draw a round
+			} else {
+				second = points[m.Entries[1-i]]
 			}
 		}
 	}
+	wantBuchholz(st, 2, 2+1+second)
 }
