@@ -113,6 +113,9 @@ type Seat struct {
 	// Rating is the seat's rating change, once a finished rated game has
 	// been rated (in the game's view and archive only).
 	Rating *SeatRating
+	// PoolRating is the seated person's rating in the game's pool now, in
+	// the lobby only: a player choosing a table sees whom they would play.
+	PoolRating *RatingState
 }
 
 // SeatRating is one player's rating before and after a game.
@@ -214,7 +217,9 @@ type GamesQuery struct {
 	// any).
 	Game    string
 	Players int
-	Page    PageRequest
+	// Rated, when set, keeps the rated games (true) or the casual ones.
+	Rated *bool
+	Page  PageRequest
 }
 
 // QuickMatchRequest asks to play the set-up now: a seat in the oldest game

@@ -67,6 +67,21 @@ type joinRequest struct {
 type seatUser struct {
 	ID       string `json:"id"`
 	Username string `json:"username"`
+	// Rating: the person's rating in the game's pool now (the lobby only).
+	Rating *seatUserRating `json:"rating,omitempty"`
+}
+
+// keptFor names the person an open seat is kept for.
+type keptFor struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
+}
+
+type seatUserRating struct {
+	Rating      float64 `json:"rating"`
+	Display     string  `json:"display"`
+	Games       int     `json:"games"`
+	Provisional bool    `json:"provisional"`
 }
 
 type seatResponse struct {
@@ -79,7 +94,7 @@ type seatResponse struct {
 	Abandoned   bool      `json:"abandoned"`
 	BankMS      int64     `json:"bank_ms,omitempty"`
 	// KeptFor: an open seat kept for this person until KeptUntil (a rematch's)
-	KeptFor   *seatUser  `json:"kept_for,omitempty"`
+	KeptFor   *keptFor   `json:"kept_for,omitempty"`
 	KeptUntil *time.Time `json:"kept_until,omitempty"`
 	// Rating: the seat's rating before and after, once a finished rated
 	// game has been rated (GET /games/{id} and the archive).
@@ -165,9 +180,12 @@ func toGameResponse(g league.Game) gameResponse {
 		}
 		if s.UserID != "" {
 			sr.User = &seatUser{ID: s.UserID, Username: s.Username}
+			if r := s.PoolRating; r != nil {
+				sr.User.Rating = &seatUserRating{Rating: r.Rating, Display: r.Display, Games: r.Games, Provisional: r.Provisional}
+			}
 		}
 		if s.KeptFor != "" {
-			sr.KeptFor, sr.KeptUntil = &seatUser{ID: s.KeptFor, Username: s.KeptForName}, s.KeptUntil
+			sr.KeptFor, sr.KeptUntil = &keptFor{ID: s.KeptFor, Username: s.KeptForName}, s.KeptUntil
 		}
 		r.Seats = append(r.Seats, sr)
 	}
@@ -426,8 +444,8 @@ func (h gameHandlers) vector(c echo.Context) error {
 }
 
 // list is the lobby: ?status=open (games to join, the default) or active
-// (games to watch), of one game (?game=) or table size (?players=) if
-// asked.
+// (games to watch), of one game (?game=), table size (?players=) or
+// rated or casual games only (?rated=) if asked.
 func (h gameHandlers) list(c echo.Context) error {
 	p, err := pageRequest(c)
 	if err != nil {
@@ -442,6 +460,13 @@ func (h gameHandlers) list(c echo.Context) error {
 		if q.Players, err = strconv.Atoi(s); err != nil || q.Players == 0 {
 			return league.Invalid("bad query", league.FieldError{Field: "players", Message: "must be a table size (an integer, 2 to 12)"})
 		}
+	}
+	if s := c.QueryParam("rated"); s != "" {
+		rated, err := strconv.ParseBool(s)
+		if err != nil {
+			return league.Invalid("bad query", league.FieldError{Field: "rated", Message: "must be true or false"})
+		}
+		q.Rated = &rated
 	}
 	games, next, err := h.games.List(c.Request().Context(), q)
 	if err != nil {

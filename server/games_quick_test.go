@@ -3,8 +3,11 @@ package server
 import (
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/seqleague/seqleague/league/postgres"
 )
@@ -116,6 +119,8 @@ func TestTheLobbyFiltersByGameAndPlayers(t *testing.T) {
 		"?game=stacks&players=8":     "players",
 		"?players=2&players=3":       "players",
 		"?game=stacks&game=sequence": "game",
+		"?rated=yes":                 "rated",
+		"?rated=":                    "",
 	} {
 		rec := r.call("GET", "/api/v1/games"+query, "", "")
 		if field == "" {
@@ -126,5 +131,77 @@ func TestTheLobbyFiltersByGameAndPlayers(t *testing.T) {
 		}
 		wantDocumented(t, rec, "GET", "/api/v1/games", http.StatusBadRequest)
 		wantProblem(t, rec, http.StatusBadRequest, field)
+	}
+}
+
+// A player choosing a table in the lobby saw only usernames: nothing said
+// whether the person waiting was new or a master. Each person seated now
+// comes with their rating in the game's pool (1500, provisional, for one
+// with no rated game there), and ?rated= keeps the rated or casual tables.
+func TestTheLobbyGivesEachPlayersRatingAndFiltersRatedTables(t *testing.T) {
+	r := newGamesRig(t)
+	danID, dan := r.user("dan", false)
+	_, eve := r.user("eve", false)
+	if err := r.db.Gorm.Exec("INSERT INTO ratings (user_id, pool, rating, games, peak) VALUES (?, 'sequence-2team', 1712.4, 45, 1750), (?, 'stacks', 1300, 3, 1500)",
+		danID, danID).Error; err != nil {
+		t.Fatal(err)
+	}
+	create := func(token, body string) string {
+		t.Helper()
+		rec := r.call("POST", "/api/v1/games", body, token)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("create %s: %d %s", body, rec.Code, rec.Body)
+		}
+		return decode[gameResponse](t, rec).ID
+	}
+	rated := create(dan, `{"game":"sequence","players":2,"teams":2,"rated":true,"seats":[{"user":"me"},{"open":true}]}`)
+	casual := create(dan, `{"game":"stacks","players":2,"seats":[{"user":"me"},{"open":true}]}`)
+	newcomer := create(eve, `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`)
+
+	rec := r.call("GET", "/api/v1/games", "", "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("lobby: %d %s", rec.Code, rec.Body)
+	}
+	wantDocumented(t, rec, "GET", "/api/v1/games", http.StatusOK)
+	type seen struct {
+		User        string
+		Rating      float64
+		Display     string
+		Games       int
+		Provisional bool
+	}
+	got := map[string]seen{}
+	for _, g := range decode[listResponse[gameResponse]](t, rec).Items {
+		for _, s := range g.Seats {
+			if s.User == nil {
+				continue
+			}
+			if s.User.Rating == nil {
+				t.Fatalf("game %s: %s seated without a rating", g.ID, s.User.Username)
+			}
+			got[g.ID] = seen{s.User.Username, s.User.Rating.Rating, s.User.Rating.Display, s.User.Rating.Games, s.User.Rating.Provisional}
+		}
+	}
+	want := map[string]seen{
+		rated:    {"dan", 1712.4, "1712", 45, false},
+		casual:   {"dan", 1300, "1300?", 3, true}, // the pool of the table's game
+		newcomer: {"eve", 1500, "1500?", 0, true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("seated players' ratings (-want +got):\n%s", diff)
+	}
+
+	for query, want := range map[string][]string{
+		"?rated=true":  {rated},
+		"?rated=false": {newcomer, casual}, // newest first
+	} {
+		rec := r.call("GET", "/api/v1/games"+query, "", "")
+		var ids []string
+		for _, g := range decode[listResponse[gameResponse]](t, rec).Items {
+			ids = append(ids, g.ID)
+		}
+		if !slices.Equal(ids, want) {
+			t.Errorf("lobby %s lists %v, want %v", query, ids, want)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/seqleague/seqleague/engine/play"
 	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/rating"
 	"gorm.io/gorm"
 )
 
@@ -314,13 +315,70 @@ func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, s
 	if q.Players != 0 {
 		games = games.Where("players = ?", q.Players)
 	}
+	if q.Rated != nil {
+		games = games.Where("rated = ?", *q.Rated)
+	}
 	rows, next, err := findPage(games, newestFirst, q.Page,
 		func(r *gameRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return nil, "", err
 	}
 	out, err := withSeats(db, rows)
-	return out, next, err
+	if err != nil {
+		return nil, "", err
+	}
+	return out, next, withPoolRatings(db, out)
+}
+
+// withPoolRatings gives every person seated at games their rating in the
+// game's pool, read in one query; someone with no rated game there stands
+// at the starting rating, provisional.
+func withPoolRatings(db *gorm.DB, games []league.Game) error {
+	type key struct{ user, pool string }
+	want := map[key]bool{}
+	var users, pools []string
+	for _, g := range games {
+		pool := rating.PoolFor(g.Game, g.Teams)
+		for _, s := range g.Seats {
+			k := key{s.UserID, pool}
+			if s.UserID == "" || s.Bot != "" || want[k] {
+				continue
+			}
+			want[k] = true
+			users = append(users, s.UserID)
+			if !slices.Contains(pools, pool) {
+				pools = append(pools, pool)
+			}
+		}
+	}
+	if len(users) == 0 {
+		return nil
+	}
+	var rows []ratingRow
+	if err := db.Where("user_id IN ? AND pool IN ?", users, pools).Find(&rows).Error; err != nil {
+		return err
+	}
+	states := make(map[key]rating.PlayerState, len(rows))
+	for _, r := range rows {
+		states[key{r.UserID, r.Pool}] = r.state()
+	}
+	for gi := range games {
+		g := &games[gi]
+		pool := rating.PoolFor(g.Game, g.Teams)
+		for si := range g.Seats {
+			s := &g.Seats[si]
+			if !want[key{s.UserID, pool}] {
+				continue
+			}
+			st, ok := states[key{s.UserID, pool}]
+			if !ok {
+				st = rating.NewState()
+			}
+			rs := toRatingState(pool, st)
+			s.PoolRating = &rs
+		}
+	}
+	return nil
 }
 
 // seatAnyoneMayTake holds for a game (of the table games) with an open seat

@@ -28,7 +28,8 @@ export interface Clock {
 export interface Seat {
   seat: number;
   team: number;
-  user: { id: string; username: string } | null;
+  /** rating: the person's rating in the game's pool now (the lobby's lists only) */
+  user: { id: string; username: string; rating?: { rating: number; display: string; games: number; provisional: boolean } } | null;
   bot?: string;
   open: boolean;
   filled_by_bot: boolean;

@@ -64,6 +64,31 @@ describe('the lobby', () => {
     expect(who(game('g', { seats: [ann(0), seat(1, { bot: 'random' }), open(2), open(3)] }))).toBe('ann, bot-random, 2 open seats');
   });
 
+  it("gives each person's rating in the table's pool, as the lobby lists it", () => {
+    const rated = (n: number, username: string, display: string) =>
+      seat(n, { user: { id: username, username, rating: { rating: 0, display, games: 0, provisional: display.endsWith('?') } } });
+    expect(who(game('g', { seats: [rated(0, 'ann', '1712'), rated(1, 'bob', '1500?'), open(2)] }))).toBe('ann (1712), bob (1500?), 1 open seat');
+  });
+
+  it('asks for the rated or the casual tables alone, and keeps the choice in the address', async () => {
+    stub({ 'GET /games\\?status=(open|active)(&rated=true)?&limit=20': () => ({ items: [], next_cursor: '' }) });
+    resetCalls();
+    const root = mount(<Lobby me="u1" />);
+    await settle();
+    const rating = root.querySelector<HTMLSelectElement>('#lobby-rated')!;
+    expect(root.querySelector('label[for=lobby-rated]')!.textContent).toBe('Rating');
+    expect([...rating.options].map((o) => o.textContent)).toEqual(['Rated or casual', 'Rated only', 'Casual only']);
+    resetCalls();
+    act(() => {
+      rating.value = 'true';
+      rating.dispatchEvent(new Event('change'));
+    });
+    await settle();
+    expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&rated=true&limit=20', '/games?status=open&rated=true&limit=20']);
+    expect(location.search).toBe('?rated=true');
+    expect(root.textContent).toContain('No game of this kind is waiting for players');
+  });
+
   it('asks for the games of the chosen kind and size, and keeps the choice in the address', async () => {
     history.replaceState(null, '', '/?game=stacks&players=3&x=1');
     stub({
@@ -103,6 +128,9 @@ describe('the lobby', () => {
     expect(filterOf(new URLSearchParams('game=sequence&players=5'))).toEqual({ game: 'sequence' });
     expect(filterOf(new URLSearchParams('game=chess&players=12'))).toEqual({ players: 12 });
     expect(filterOf(new URLSearchParams('players=two'))).toEqual({});
+    expect(filterOf(new URLSearchParams('rated=false'))).toEqual({ rated: false });
+    expect(filterOf(new URLSearchParams('rated=yes'))).toEqual({});
+    expect(lobbyPath('open', { game: 'sequence', rated: false })).toBe('/games?status=open&game=sequence&rated=false');
     expect(tableSizes()).toEqual([2, 3, 4, 5, 6, 8, 9, 10, 12]);
     expect(lobbyPath('active', { players: 4 })).toBe('/games?status=active&players=4');
     expect(lobbyPath('open', {})).toBe('/games?status=open');

@@ -10,17 +10,20 @@ import { ErrorBox, Loading } from './ui';
 
 const kind = (g: Game) => `${gameName(g)} · ${g.players} players${g.game === 'sequence' && g.players > g.teams ? ` in ${g.teams} teams` : ''}`;
 
-/** who names the people and bots at a table, and how many seats are open. */
+/** who names the people (with their rating in the table's pool, when the lobby gives it) and bots at a table, and how many seats are open. */
 export function who(g: Game): string {
-  const taken = g.seats.filter((s) => !s.open).map((s) => s.user?.username ?? `bot-${s.bot}`);
+  const taken = g.seats
+    .filter((s) => !s.open)
+    .map((s) => (s.user ? `${s.user.username}${s.user.rating && !s.bot ? ` (${s.user.rating.display})` : ''}` : `bot-${s.bot}`));
   const open = g.seats.filter((s) => s.open).length;
   return [...taken, ...(open ? [`${counted(open, 'open seat')}`] : [])].join(', ');
 }
 
-/** LobbyFilter keeps the lobby's games of one kind or table size (undefined: any). */
+/** LobbyFilter keeps the lobby's games of one kind, table size, or the rated or casual ones (undefined: any). */
 export interface LobbyFilter {
   game?: GameKind;
   players?: number;
+  rated?: boolean;
 }
 
 /** tableSizes are the player counts a game is played by (either game's when none is named). */
@@ -38,6 +41,8 @@ export function filterOf(q: URLSearchParams): LobbyFilter {
   if (game === 'sequence' || game === 'stacks') f.game = game;
   const players = Number(q.get('players'));
   if (tableSizes(f.game).includes(players)) f.players = players;
+  const rated = q.get('rated');
+  if (rated === 'true' || rated === 'false') f.rated = rated === 'true';
   return f;
 }
 
@@ -46,6 +51,7 @@ export function lobbyPath(status: 'open' | 'active', f: LobbyFilter): string {
   const q = new URLSearchParams({ status });
   if (f.game) q.set('game', f.game);
   if (f.players) q.set('players', String(f.players));
+  if (f.rated !== undefined) q.set('rated', String(f.rated));
   return `/games?${q}`;
 }
 
@@ -58,8 +64,10 @@ function remember(f: LobbyFilter) {
   const q = new URLSearchParams(location.search);
   q.delete('game');
   q.delete('players');
+  q.delete('rated');
   if (f.game) q.set('game', f.game);
   if (f.players) q.set('players', String(f.players));
+  if (f.rated !== undefined) q.set('rated', String(f.rated));
   const s = q.toString();
   history.replaceState(history.state, '', location.pathname + (s ? `?${s}` : '') + location.hash);
 }
@@ -84,7 +92,7 @@ export function Lobby({ me }: { me?: string }) {
     setFilter(next);
     remember(next);
   };
-  const filtered = !!(filter.game || filter.players);
+  const filtered = !!(filter.game || filter.players || filter.rated !== undefined);
   return (
     <section class="card-box lobby" aria-labelledby="lobby">
       <h2 id="lobby">Join or watch a game</h2>
@@ -107,6 +115,17 @@ export function Lobby({ me }: { me?: string }) {
             value={filter.players ?? 0}
             options={[[0, 'Any number'], ...tableSizes(filter.game).map((n) => [n, String(n)] as const)]}
             onChange={(v) => choose({ ...filter, players: v || undefined })}
+          />
+          <Select<string>
+            id="lobby-rated"
+            label="Rating"
+            value={filter.rated === undefined ? '' : String(filter.rated)}
+            options={[
+              ['', 'Rated or casual'],
+              ['true', 'Rated only'],
+              ['false', 'Casual only'],
+            ]}
+            onChange={(v) => choose({ ...filter, rated: v === '' ? undefined : v === 'true' })}
           />
         </div>
       </div>
