@@ -434,7 +434,11 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 		winner = order[*st.Game.Winner]
 	}
 	if c.NoShow == "forfeit" {
-		winner = forfeitResult(st, order, winner)
+		var absent []string
+		winner, absent = forfeitResult(st, order, winner)
+		if err := withdrawAbsent(tx, r, absent); err != nil {
+			return err
+		}
 	}
 	seqs := m.sequences()
 	if len(seqs) != len(entries) {
@@ -521,8 +525,9 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 }
 
 // forfeitResult applies the forfeit policy: an entry whose people never
-// moved (a fill-in bot took every one of their seats) loses the game.
-func forfeitResult(st *Settlement, order []string, winner string) string {
+// moved (a fill-in bot took every one of their seats) loses the game. It
+// returns the game's winner and the entries absent.
+func forfeitResult(st *Settlement, order []string, winner string) (string, []string) {
 	moved := map[int]bool{}
 	for _, m := range st.Moves {
 		if m.Actor == league.ByPlayer {
@@ -541,21 +546,39 @@ func forfeitResult(st *Settlement, order []string, winner string) string {
 			}
 		}
 	}
-	var shown []string
+	var shown, absent []string
 	for j, e := range order {
 		if !people[j] || present[j] {
 			shown = append(shown, e)
+		} else {
+			absent = append(absent, e)
 		}
 	}
 	switch {
 	case len(shown) == len(order) || len(shown) == 0:
-		return winner // nobody or everybody forfeited: the board decides
+		return winner, absent // nobody or everybody forfeited: the board decides
 	case len(shown) == 1:
-		return shown[0]
+		return shown[0], absent
 	case slices.Contains(shown, winner):
-		return winner
+		return winner, absent
 	}
-	return "" // the winner forfeited: the others share a draw
+	return "", absent // the winner forfeited: the others share a draw
+}
+
+// withdrawAbsent withdraws a Swiss's entries absent from a game, from the
+// next pairing on, as FIDE's Swiss rules treat a player absent without
+// notice: paired on, an entry that is not there hands a win to whoever
+// meets it, and its opponents' tie-breaks differ by when they met it. A
+// round robin keeps them: its schedule is fixed, and a withdrawn entry's
+// later meetings would become byes, worth less to its later opponents
+// than the forfeit wins its earlier ones had. The entry's people may
+// still enter other tournaments; this one's standings mark it withdrawn.
+func withdrawAbsent(tx *gorm.DB, r *tournamentRow, absent []string) error {
+	if len(absent) == 0 || competition.Format(r.config().Format) != competition.FormatSwiss {
+		return nil
+	}
+	return tx.Model(&entryRow{}).Where("tournament_id = ? AND id IN ? AND status = ?", r.ID, absent, "active").
+		Update("status", "withdrawn").Error
 }
 
 // seriesLeader is the entry with the most game wins, "" if none leads alone.

@@ -333,7 +333,7 @@ export default function NewTournament() {
                 value={f.noShow}
                 options={[
                   ['bots', 'bots play for them'],
-                  ['forfeit', 'they forfeit the game'],
+                  ['forfeit', f.format === 'swiss' ? 'they forfeit the game and leave' : 'they forfeit the game'],
                 ]}
                 onChange={(v) => set({ noShow: v })}
                 error={err('no_show')}

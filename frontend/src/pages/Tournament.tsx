@@ -121,7 +121,7 @@ function Facts({ t, entries }: { t: T; entries: string }) {
     ['Rated', t.rated ? 'yes' : 'no'],
     ['Seeding', t.seeding ?? 'rating'],
     ['Entries', entries],
-    ['No-shows', t.no_show === 'forfeit' ? 'forfeit' : 'bots play for them'],
+    ['No-shows', t.no_show === 'forfeit' ? (t.format === 'swiss' ? 'forfeit and leave' : 'forfeit') : 'bots play for them'],
     ['At the deadline', t.at_deadline === 'adjudicate' ? 'adjudicated on the board' : 'bots finish the games'],
     ['Fill-in bots', t.fill_level ?? 'greedy'],
   ];

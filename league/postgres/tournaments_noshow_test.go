@@ -1,0 +1,98 @@
+package postgres
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/seqleague/seqleague/league"
+)
+
+// TestANoShowForfeitsAndLeavesTheSwiss: in a Swiss whose no-show policy
+// is forfeit, the player who never moved in round 1 (the round's deadline
+// handed the seat to a bot) loses the match whatever the bot made of the
+// board, and is withdrawn from the next pairing, as FIDE's Swiss rules
+// treat a player absent without notice. Before, the absent entry was
+// paired again in round 2, handing its opponent another game against a
+// bot, or a free win.
+func TestANoShowForfeitsAndLeavesTheSwiss(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "No-shows", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss",
+		Rounds: 2, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"}, "nia", "noel", "nora", "ned")
+	start := time.Now().UTC().Add(time.Second).Truncate(time.Second)
+	deadline := start.Add(6 * time.Second)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
+		{Number: 1, StartsAt: start, Deadline: &deadline},
+		{Number: 2, StartsAt: start.Add(time.Hour)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	entryOf := map[string]string{} // person → entry
+	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page.Items {
+		entryOf[e.CaptainID] = e.ID
+	}
+
+	// In each game the first to move does, once; the other then has a turn
+	// and never moves.
+	var games []gameRow
+	for end := time.Now().Add(15 * time.Second); len(games) < 2; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("round 1's two games never started: %+v", games)
+		}
+		if err := r.db.Gorm.Where("tournament_id = ? AND status = ?", tour.ID, league.StatusActive).Find(&games).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	var present []string
+	for _, g := range games {
+		present = append(present, entryOf[r.moveOnce(t, g.ID, people...).UserID])
+	}
+	rounds := r.waitRound(t, tour.ID, 1, 30*time.Second)
+	for _, m := range rounds[0].Matches {
+		if m.Bye || !slices.Contains(present, m.Winner) {
+			t.Errorf("round 1 match %+v: want it won by the entry that moved (%v)", m, present)
+		}
+	}
+
+	page, err = r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page.Items {
+		if want := map[bool]string{true: "active", false: "withdrawn"}[slices.Contains(present, e.ID)]; e.Status != want {
+			t.Errorf("entry %s: %s, want %s", e.Name, e.Status, want)
+		}
+	}
+	st, err := r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range st {
+		if row.Withdrawn == slices.Contains(present, row.EntryID) {
+			t.Errorf("standings: %s withdrawn %v", row.Name, row.Withdrawn)
+		}
+	}
+
+	r.startRoundNow(t, tour.ID, 2)
+	for end := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ms := rounds[1].Matches; len(ms) > 0 {
+			if len(ms) != 1 || ms[0].Bye || !slices.Equal(slices.Sorted(slices.Values(ms[0].Entries)), slices.Sorted(slices.Values(present))) {
+				t.Fatalf("round 2 pairs %+v; want the two entries that moved, %v, and nobody else", ms, present)
+			}
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("round 2 never paired: %+v", rounds[1])
+		}
+	}
+}
