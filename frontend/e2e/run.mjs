@@ -554,7 +554,7 @@ try {
         [1280, 900],
       ]) {
         await page.setViewportSize({ width, height });
-        // both as withView shows them, without an event stream: the same "reconnecting…" badge
+        // both as withView shows them, without an event stream: the same "connecting…" badge
         const before = await withView(() => {}, layout);
         const m = await withView(abandon, async () => {
           if (width === 360) await shot('table-fill-in-phone.png', { fullPage: true });
@@ -781,7 +781,7 @@ try {
     await page.getByRole('button', { name: 'Start the game' }).click();
     await page.waitForURL(/\/games\/[0-9a-f-]+$/);
     await page.locator(`.game[data-game=${game}][data-my-turn=true]`).waitFor();
-    // measured before the event stream is up, the wider "reconnecting…" badge can wrap the heading at 320 px
+    // measured before the event stream is up, the wider "connecting…" badge can wrap the heading at 320 px
     await page.locator('.conn.up').waitFor();
   };
 

@@ -92,9 +92,12 @@ describe('the live-game reducer', () => {
   });
 
   it('tracks the connection', () => {
+    expect(initialLive.wasConnected).toBe(false);
     const s = liveReducer(initialLive, { type: 'connected', connected: true });
-    expect(s.connected).toBe(true);
+    expect([s.connected, s.wasConnected]).toEqual([true, true]);
     expect(liveReducer(s, { type: 'connected', connected: true })).toBe(s);
+    // lost: reconnecting, not connecting for the first time
+    expect(liveReducer(s, { type: 'connected', connected: false })).toMatchObject({ connected: false, wasConnected: true });
   });
 
   it('names the winning team as the page does, not by its internal letter', () => {

@@ -13,6 +13,8 @@ export interface LiveGame {
   /** what screen readers should hear about the last change */
   announcement: string;
   connected: boolean;
+  /** whether the event stream has been connected since the page opened: until then it is connecting, not reconnecting */
+  wasConnected: boolean;
 }
 
 export const LOG_SIZE = 200;
@@ -23,7 +25,7 @@ export type LiveAction =
   | { type: 'history'; moves: MoveRecord[] } // the moves played before the page opened (GET /games/{id}/moves)
   | { type: 'connected'; connected: boolean };
 
-export const initialLive: LiveGame = { view: null, log: [], announcement: '', connected: false };
+export const initialLive: LiveGame = { view: null, log: [], announcement: '', connected: false, wasConnected: false };
 
 /** isNewer says whether view b may replace view a. */
 export function isNewer(a: GameView | null, b: GameView): boolean {
@@ -109,7 +111,7 @@ export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
       return log === s.log ? s : { ...s, log };
     }
     case 'connected':
-      return s.connected === a.connected ? s : { ...s, connected: a.connected };
+      return s.connected === a.connected ? s : { ...s, connected: a.connected, wasConnected: s.wasConnected || a.connected };
     case 'view': {
       if (!isNewer(s.view, a.view)) return s;
       return { ...s, view: a.view, announcement: turnAnnouncement(s.view, a.view) || s.announcement };

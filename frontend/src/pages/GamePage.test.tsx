@@ -245,9 +245,11 @@ describe('the seat notices', () => {
 
 describe('the connection badge', () => {
   it('shows only while the game is in play', () => {
-    expect(mount(<ConnBadge status="active" connected />).textContent).toBe('live');
-    expect(mount(<ConnBadge status="active" connected={false} />).textContent).toBe('reconnecting…');
-    for (const status of ['open', 'finished', 'aborted'] as const) expect(mount(<ConnBadge status={status} connected />).textContent).toBe('');
+    expect(mount(<ConnBadge status="active" connected wasConnected />).textContent).toBe('live');
+    expect(mount(<ConnBadge status="active" connected={false} wasConnected />).textContent).toBe('reconnecting…');
+    // the page just opened: not yet connected is not reconnecting
+    expect(mount(<ConnBadge status="active" connected={false} wasConnected={false} />).textContent).toBe('connecting…');
+    for (const status of ['open', 'finished', 'aborted'] as const) expect(mount(<ConnBadge status={status} connected wasConnected />).textContent).toBe('');
   });
 });
 

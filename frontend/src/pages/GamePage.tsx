@@ -224,12 +224,16 @@ export function chooseSeat(view: GameView, freeSeats: GameView['seats']): boolea
   return new Set(freeSeats.map((s) => s.team)).size > 1;
 }
 
-/** ConnBadge shows the event stream's state ("live", "reconnecting…"), which matters only while the game is in play. */
-export function ConnBadge({ status, connected }: { status: GameView['status']; connected: boolean }) {
+/**
+ * ConnBadge shows the event stream's state ("connecting…" as the page opens,
+ * then "live", or "reconnecting…" once it was live), which matters only
+ * while the game is in play.
+ */
+export function ConnBadge({ status, connected, wasConnected }: { status: GameView['status']; connected: boolean; wasConnected: boolean }) {
   if (status !== 'active') return null;
   return (
     <span class={`conn ${connected ? 'up' : 'down'}`} role="status">
-      {connected ? 'live' : 'reconnecting…'}
+      {connected ? 'live' : wasConnected ? 'reconnecting…' : 'connecting…'}
     </span>
   );
 }
@@ -519,7 +523,7 @@ export default function GamePage({ id }: { id: string }) {
       <div class="game" ref={root} data-game={view.game} data-ply={view.ply} data-status={view.status} data-my-turn={String((view.legal_moves ?? []).length > 0)}>
       <div class="game-head">
         <h1 tabIndex={-1}>{title}</h1>
-        <ConnBadge status={view.status} connected={live.connected} />
+        <ConnBadge status={view.status} connected={live.connected} wasConnected={live.wasConnected} />
         {view.status === 'finished' && (
           <a class="button" href={`/games/${view.id}/replay`}>
             Open the replay
