@@ -801,9 +801,12 @@ func fileStem(name string) string {
 	return strings.TrimRight(string(stem), "-")
 }
 
-// csvSafe keeps a spreadsheet from reading a name as a formula.
+// csvSafe keeps a spreadsheet from reading a name as a formula: a leading
+// apostrophe makes it text, and spreadsheets show the cell without it. A
+// name that starts with an apostrophe gets one too, or "'=1" would show
+// as "=1", the same as the escaped name "=1".
 func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if s != "" && strings.ContainsRune("=+-@\t\r'", rune(s[0])) {
 		return "'" + s
 	}
 	return s

@@ -146,3 +146,34 @@ func (r *competitionRig) standingsCSV(t *testing.T, id string) []map[string]stri
 	}
 	return out
 }
+
+// Entry names are written so that a spreadsheet shows them and runs none
+// as a formula: a leading =, +, -, @ or apostrophe gets an apostrophe,
+// which spreadsheets hide. Without one for the apostrophe, the names "=1"
+// and "'=1" both showed as =1.
+func TestStandingsCSVNeverWritesANameAsAFormula(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"round-robin"`)
+	want := map[string]string{
+		"=1+1":     "'=1+1",
+		"'=1":      "''=1",
+		"+cmd":     "'+cmd",
+		"-2":       "'-2",
+		"@SUM(A1)": "'@SUM(A1)",
+		"plain":    "plain",
+	}
+	for name := range want {
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":`+strconv.Quote(name)+`,"members":[{"bot":"random"}]}`, r.organizer); rec.Code != 201 {
+			t.Fatalf("entry %q: %d %s", name, rec.Code, rec.Body)
+		}
+	}
+	got := map[string]bool{}
+	for _, row := range r.standingsCSV(t, id) {
+		got[row["entry"]] = true
+	}
+	for name, cell := range want {
+		if !got[cell] {
+			t.Errorf("entry %q: no row reads %q (rows: %v)", name, cell, got)
+		}
+	}
+}
