@@ -75,7 +75,7 @@ type TieBreakValue struct {
 
 // StandingsFor ranks a round-based competition with its configured points
 // and tie-breaks; in a Swiss, the rounds a withdrawn entry no longer played
-// count as draws in its opponents' tie-breaks (see opponentPoints).
+// count as draws in its opponents' tie-breaks (see opponentScores).
 func StandingsFor(c Config, entries []Entry, results []Result) ([]Row, error) {
 	return standings(entries, results, c.points(), c.tieBreaks(), c.Format == FormatSwiss)
 }
