@@ -305,6 +305,9 @@ type Tournaments interface {
 	// Entries pages through a tournament's entries in registration order.
 	Entries(ctx context.Context, id string, p PageRequest) (Page[Entry], error)
 	Withdraw(ctx context.Context, a Actor, id, entryID string) error
+	// Reinstate puts a withdrawn entry of a round robin or Swiss under way
+	// back in, from the next pairing on (organizers only).
+	Reinstate(ctx context.Context, a Actor, id, entryID string) (*Entry, error)
 	Schedule(ctx context.Context, a Actor, id string, rounds []RoundSchedule) ([]TournamentRound, error)
 	// MoveDeadline sets the deadline of a round not yet over, the round in
 	// play too: later, or earlier but not into the past.

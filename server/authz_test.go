@@ -177,33 +177,34 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 	// scheduled in the past starts at once.
 	nextYear := time.Now().UTC().AddDate(1, 0, 0).Format(time.RFC3339)
 	bodies := map[string]string{
-		"DELETE /api/v1/me":                              `{"current_password":"password-ann"}`,
-		"POST /api/v1/me/password":                       `{"current_password":"password-ann","new_password":"a brand new password"}`,
-		"PATCH /api/v1/me":                               `{"email":"eve@example.org","current_password":"password-ann"}`,
-		"PATCH /api/v1/leagues/{id}":                     `{"name":"Taken over","description":"by a bad token"}`,
-		"PATCH /api/v1/seasons/{id}":                     `{"name":"Taken over"}`,
-		"POST /api/v1/clubs":                             `{"name":"Another club"}`,
-		"PATCH /api/v1/clubs/{id}":                       fmt.Sprintf(`{"description":"taken over","owner_id":%q}`, tomID),
-		"POST /api/v1/clubs/{id}/members":                fmt.Sprintf(`{"code":%q}`, inv.Code),
-		"PATCH /api/v1/clubs/{id}/members/{user_id}":     `{"role":"organizer"}`,
-		"POST /api/v1/clubs/{id}/invites":                `{"max_uses":5}`,
-		"POST /api/v1/games":                             `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`,
-		"POST /api/v1/games/quick":                       `{"game":"sequence","players":2}`,
-		"POST /api/v1/games/{id}/join":                   `{"seat":1}`,
-		"POST /api/v1/games/{id}/leave":                  "",
-		"POST /api/v1/games/{id}/start":                  "",
-		"PUT /api/v1/games/{id}/seats/{seat}":            `{"bot":"greedy"}`,
-		"POST /api/v1/games/{id}/decline":                "",
-		"POST /api/v1/games/{id}/rematch":                "",
-		"POST /api/v1/seasons/{id}/close":                "",
-		"POST /api/v1/games/{id}/moves":                  fmt.Sprintf(`{"ply":0,"move":%q,"move_id":"m0"}`, view.LegalMoves[0]),
-		"POST /api/v1/clubs/{id}/leagues":                `{"name":"Another league"}`,
-		"POST /api/v1/leagues/{id}/seasons":              `{"name":"2031"}`,
-		"POST /api/v1/tournaments":                       fmt.Sprintf(`{"club_id":%q,"name":"Another cup","game":"sequence","format":"round-robin"}`, club.ID),
-		"PATCH /api/v1/tournaments/{id}":                 `{"name":"Renamed","status":"running"}`,
-		"POST /api/v1/tournaments/{id}/entries":          `{"members":[{"bot":"greedy"}]}`,
-		"POST /api/v1/tournaments/{id}/rounds":           fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}]}`, nextYear),
-		"PATCH /api/v1/tournaments/{id}/rounds/{number}": fmt.Sprintf(`{"deadline":%q}`, nextYear),
+		"DELETE /api/v1/me":                                       `{"current_password":"password-ann"}`,
+		"POST /api/v1/me/password":                                `{"current_password":"password-ann","new_password":"a brand new password"}`,
+		"PATCH /api/v1/me":                                        `{"email":"eve@example.org","current_password":"password-ann"}`,
+		"PATCH /api/v1/leagues/{id}":                              `{"name":"Taken over","description":"by a bad token"}`,
+		"PATCH /api/v1/seasons/{id}":                              `{"name":"Taken over"}`,
+		"POST /api/v1/clubs":                                      `{"name":"Another club"}`,
+		"PATCH /api/v1/clubs/{id}":                                fmt.Sprintf(`{"description":"taken over","owner_id":%q}`, tomID),
+		"POST /api/v1/clubs/{id}/members":                         fmt.Sprintf(`{"code":%q}`, inv.Code),
+		"PATCH /api/v1/clubs/{id}/members/{user_id}":              `{"role":"organizer"}`,
+		"POST /api/v1/clubs/{id}/invites":                         `{"max_uses":5}`,
+		"POST /api/v1/games":                                      `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`,
+		"POST /api/v1/games/quick":                                `{"game":"sequence","players":2}`,
+		"POST /api/v1/games/{id}/join":                            `{"seat":1}`,
+		"POST /api/v1/games/{id}/leave":                           "",
+		"POST /api/v1/games/{id}/start":                           "",
+		"PUT /api/v1/games/{id}/seats/{seat}":                     `{"bot":"greedy"}`,
+		"POST /api/v1/games/{id}/decline":                         "",
+		"POST /api/v1/games/{id}/rematch":                         "",
+		"POST /api/v1/seasons/{id}/close":                         "",
+		"POST /api/v1/games/{id}/moves":                           fmt.Sprintf(`{"ply":0,"move":%q,"move_id":"m0"}`, view.LegalMoves[0]),
+		"POST /api/v1/clubs/{id}/leagues":                         `{"name":"Another league"}`,
+		"POST /api/v1/leagues/{id}/seasons":                       `{"name":"2031"}`,
+		"POST /api/v1/tournaments":                                fmt.Sprintf(`{"club_id":%q,"name":"Another cup","game":"sequence","format":"round-robin"}`, club.ID),
+		"PATCH /api/v1/tournaments/{id}":                          `{"name":"Renamed","status":"running"}`,
+		"POST /api/v1/tournaments/{id}/entries":                   `{"members":[{"bot":"greedy"}]}`,
+		"POST /api/v1/tournaments/{id}/rounds":                    fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}]}`, nextYear),
+		"PATCH /api/v1/tournaments/{id}/rounds/{number}":          fmt.Sprintf(`{"deadline":%q}`, nextYear),
+		"POST /api/v1/tournaments/{id}/entries/{entry}/reinstate": "",
 	}
 	queries := map[string]string{"DELETE /api/v1/tournaments/{id}/entries": "?entry=" + entryID}
 
@@ -220,7 +221,7 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 				t.Errorf("%s does not list the 401 every API operation gives a bad token", op)
 				continue
 			}
-			url := strings.NewReplacer("{user_id}", tomID, "{pool}", "sequence-2team", "{number}", "1", "{seat}", "1").Replace(path)
+			url := strings.NewReplacer("{user_id}", tomID, "{pool}", "sequence-2team", "{number}", "1", "{seat}", "1", "{entry}", entryID).Replace(path)
 			if parts := strings.Split(path, "/"); len(parts) > 4 && parts[4] == "{id}" {
 				id, ok := ids[parts[3]]
 				if !ok {

@@ -314,6 +314,7 @@ func mountCompetitions(api *echo.Group, d Deps) {
 	api.POST("/tournaments/:id/entries", h.register, required)
 	api.GET("/tournaments/:id/entries", h.entries, optional)
 	api.DELETE("/tournaments/:id/entries", h.withdraw, required)
+	api.POST("/tournaments/:id/entries/:entry/reinstate", h.reinstate, required)
 	api.POST("/tournaments/:id/rounds", h.schedule, required)
 	api.GET("/tournaments/:id/rounds", h.rounds, optional)
 	api.PATCH("/tournaments/:id/rounds/:number", h.moveDeadline, required)
@@ -546,6 +547,15 @@ func (h competitionHandlers) withdraw(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+// reinstate puts a withdrawn entry back in (organizers).
+func (h competitionHandlers) reinstate(c echo.Context) error {
+	e, err := h.tournaments.Reinstate(c.Request().Context(), actorOf(c), c.Param("id"), c.Param("entry"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toEntryResponse(*e))
 }
 
 // Bounds of a schedule given as a first start, a count and an interval. A

@@ -149,3 +149,60 @@ func TestATeammateAlreadyEnteredIsRefusedByName(t *testing.T) {
 		t.Errorf("entries = %d, want 2", n)
 	}
 }
+
+// An organizer puts a withdrawn entry back in through the API; a player,
+// an entry that has not withdrawn and an unknown entry are refused, each
+// with a problem naming what is at fault.
+func TestAnOrganizerReinstatesAWithdrawnEntry(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"swiss"`)
+	entries := map[string]string{}
+	for _, name := range []string{"stays", "leaves", "third"} {
+		rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer)
+		if rec.Code != 201 {
+			t.Fatalf("entry %s: %d %s", name, rec.Code, rec.Body)
+		}
+		entries[name] = decode[struct {
+			ID string `json:"id"`
+		}](t, rec).ID
+	}
+	const op = "/api/v1/tournaments/{id}/entries/{entry}/reinstate"
+	path := func(entry string) string { return "/api/v1/tournaments/" + id + "/entries/" + entry + "/reinstate" }
+	// before the start a withdrawal deletes the entry: nothing to reinstate
+	rec := r.call("POST", path(entries["stays"]), "", r.organizer)
+	wantDocumented(t, rec, "POST", op, 422)
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	if rec := r.call("DELETE", "/api/v1/tournaments/"+id+"/entries?entry="+entries["leaves"], "", r.organizer); rec.Code != 204 {
+		t.Fatalf("withdraw: %d %s", rec.Code, rec.Body)
+	}
+	_, stranger := r.user("stranger", false)
+	for _, c := range []struct {
+		entry, token string
+		status       int
+		field        string
+	}{
+		{entries["leaves"], "", 401, ""},
+		{entries["leaves"], stranger, 403, ""},
+		{entries["stays"], r.organizer, 409, "entry"},
+		{"00000000-0000-0000-0000-000000000000", r.organizer, 404, "entry"},
+		{"not-an-id", r.organizer, 404, "entry"},
+	} {
+		rec := r.call("POST", path(c.entry), "", c.token)
+		wantDocumented(t, rec, "POST", op, c.status)
+		wantProblem(t, rec, c.status, c.field)
+	}
+	rec = r.call("POST", path(entries["leaves"]), "", r.organizer)
+	wantDocumented(t, rec, "POST", op, 200)
+	if got := decode[struct {
+		Name, Status string
+	}](t, rec); got.Name != "leaves" || got.Status != "active" {
+		t.Fatalf("reinstated: %+v; want leaves, active", got)
+	}
+	for _, row := range r.standingsCSV(t, id) {
+		if row["withdrawn"] != "false" {
+			t.Errorf("after the reinstatement, row %v still says withdrawn", row)
+		}
+	}
+}

@@ -1077,6 +1077,67 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 	})
 }
 
+// Reinstate puts a withdrawn entry of a running round robin or Swiss back
+// in: an organizer's undoing of a withdrawal made by mistake, or of the
+// withdrawal of an entry absent from a game (withdrawAbsent) whose people
+// were there after all. It is paired again from the next pairing on; the
+// rounds it missed stay missed.
+func (t *Tournaments) Reinstate(ctx context.Context, a league.Actor, id, entryID string) (*league.Entry, error) {
+	if a.Anonymous() {
+		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	var out *league.Entry
+	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		r, err := readTournament(tx, id, true)
+		if err != nil {
+			return err
+		}
+		if err := organizer(tx, a, r); err != nil {
+			return err
+		}
+		if !validID(entryID) {
+			return naming("entry", noSuchEntry())
+		}
+		var e entryRow
+		if err := tx.Where("id = ? AND tournament_id = ?", entryID, id).Take(&e).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return naming("entry", noSuchEntry())
+			}
+			return err
+		}
+		if r.Status != league.TournamentRunning && r.Status != league.TournamentPaused {
+			return league.Errorf(league.EPRECONDITION, "only an entry of a tournament under way can be reinstated (it is %s)", r.Status)
+		}
+		if e.Status != "withdrawn" {
+			msg := e.Name + " has not withdrawn"
+			return &league.Error{Code: league.ECONFLICT, Message: msg, Fields: []league.FieldError{{Field: "entry", Message: msg}}}
+		}
+		var playable int64
+		if err := tx.Model(&entryMemberRow{}).
+			Where("entry_id = ? AND (bot_level IS NOT NULL OR user_id IN (?))", e.ID,
+				tx.Table("users").Select("id").Where("deleted_at IS NULL")).
+			Count(&playable).Error; err != nil {
+			return err
+		}
+		if playable == 0 {
+			msg := "every player of " + e.Name + " has closed their account"
+			return &league.Error{Code: league.EPRECONDITION, Message: msg, Fields: []league.FieldError{{Field: "entry", Message: msg}}}
+		}
+		if err := tx.Model(&e).Update("status", "active").Error; err != nil {
+			return err
+		}
+		entries, err := loadEntries(tx, id, e.ID)
+		if err != nil {
+			return err
+		}
+		if len(entries) == 1 {
+			out = &entries[0]
+		}
+		return nil
+	})
+	return out, err
+}
+
 // noSuchEntry refuses an entry that is not one of the tournament's.
 func noSuchEntry() error { return league.Errorf(league.ENOTFOUND, "no such entry") }
 

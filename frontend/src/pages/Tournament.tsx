@@ -616,6 +616,8 @@ export function removalFinal(t: Pick<T, 'status' | 'registration_closes'>, now =
  */
 function RemoveEntry({ t, e, onRemove }: { t: T; e: Entry; onRemove: (e: Entry) => Promise<boolean> }) {
   const verb = t.status === 'registration' ? 'Remove' : 'Withdraw';
+  // once under way, an organizer may reinstate a withdrawn entry
+  const undo = t.status === 'registration' ? 'It cannot be undone' : 'Only an organizer can reinstate it';
   if (!removalFinal(t)) {
     return (
       <button type="button" class="small" onClick={() => onRemove(e)} aria-label={`${verb} ${e.name}`}>
@@ -629,8 +631,8 @@ function RemoveEntry({ t, e, onRemove }: { t: T; e: Entry; onRemove: (e: Entry) 
       action="remove-entry"
       ask={`${verb}…`}
       askLabel={`${verb} ${e.name}…`}
-      question={`${verb} ${e.name}? It cannot be undone`}
-      note={<span class="muted small">It cannot be undone.</span>}
+      question={`${verb} ${e.name}? ${undo}`}
+      note={<span class="muted small">{undo}.</span>}
       confirm={`${verb} for good`}
       confirmLabel={`${verb} ${e.name} for good`}
       onConfirm={() => onRemove(e)}
@@ -674,6 +676,18 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
       return false;
     }
   };
+  const reinstate = async (e: Entry) => {
+    setError(null);
+    try {
+      await api.post(`/tournaments/${enc(t.id)}/entries/${enc(e.id)}/reinstate`, {});
+      reload();
+      heading.current?.focus();
+    } catch (err) {
+      setError(err);
+    }
+  };
+  // an entry withdrawn from a round robin or Swiss under way (only those have any)
+  const canReinstate = (e: Entry) => e.status === 'withdrawn' && organizer && (t.status === 'running' || t.status === 'paused');
   const seeded = entries.some((e) => e.seed > 0);
   const canRemove = (e: Entry) =>
     e.status === 'active' && !isOver(t) && mayWithdraw(e, user?.id, organizer) && (t.status === 'registration' || t.format === 'round-robin' || t.format === 'swiss');
@@ -725,6 +739,11 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
                   <td>{e.status === 'withdrawn' ? <span class="tag status-withdrawn">withdrawn</span> : e.status}</td>
                   <td>
                     {canRemove(e) && <RemoveEntry t={t} e={e} onRemove={remove} />}
+                    {canReinstate(e) && (
+                      <button type="button" class="small" onClick={() => reinstate(e)} aria-label={`Reinstate ${e.name}`}>
+                        Reinstate
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -604,7 +604,7 @@ describe('the tournament page, signed in', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
   });
 
-  it('asks once more before a withdrawal from a running tournament, which cannot be undone, with the focus on Cancel and back', async () => {
+  it('asks once more before a withdrawal from a running tournament, which only an organizer can undo, with the focus on Cancel and back', async () => {
     stub(page({}));
     await restore();
     const root = mount(<TournamentPage id={t.id} />);
@@ -615,7 +615,7 @@ describe('the tournament page, signed in', () => {
     await settle();
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     const cancel = byText(root, 'table.entries button', 'Cancel') as HTMLButtonElement;
-    expect(root.querySelector('table.entries [role=group]')!.getAttribute('aria-label')).toBe('Withdraw Our Team? It cannot be undone');
+    expect(root.querySelector('table.entries [role=group]')!.getAttribute('aria-label')).toBe('Withdraw Our Team? Only an organizer can reinstate it');
     expect(document.activeElement).toBe(cancel);
     await click(cancel);
     await settle();
@@ -634,6 +634,29 @@ describe('the tournament page, signed in', () => {
     await settle();
     expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     expect(byText(root, 'table.entries button', 'Withdraw for good')).not.toBeNull();
+  });
+
+  it("gives an organizer, and nobody else, a withdrawn entry's Reinstate", async () => {
+    const gone = { ...team, status: 'withdrawn' };
+    for (const [role, want] of [
+      ['organizer', ['Reinstate Our Team']],
+      ['member', []],
+    ] as const) {
+      stub({ ...page({ role, entries: [gone, ...swiss.entries.slice(1)] }), [`POST /tournaments/${t.id}/entries/e-team/reinstate`]: () => ({ ...team, status: 'active' }) });
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const buttons = [...root.querySelectorAll('table.entries tr[data-status=withdrawn] button')];
+      expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(want);
+      if (role === 'organizer') {
+        resetCalls();
+        await click(buttons[0]);
+        await settle();
+        expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries/e-team/reinstate`]);
+        expect(document.activeElement).toBe(root.querySelector('#entries-title'));
+      }
+      unmountAll();
+    }
   });
 
   it('holds a removal final once started, or once registration has closed', () => {
