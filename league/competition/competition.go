@@ -354,6 +354,11 @@ func NextRound(c Config, entries []Entry, history []Result, round int) (Round, e
 		}
 		return withoutWithdrawn(rounds[round-1], entries), nil
 	case FormatSwiss:
+		if round > 1 && len(playing) < c.MatchSize {
+			// Withdrawals (or no-shows withdrawn) left too few to pair: the
+			// Swiss is over, its standings final, rather than stuck.
+			return Round{}, statef("the Swiss is over: %d entries are left to pair", len(playing))
+		}
 		if err := c.Validate(len(playing)); err != nil {
 			return Round{}, err
 		}

@@ -1,6 +1,7 @@
 package competition
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -350,5 +351,23 @@ func TestSwissIgnoresWithdrawnEntries(t *testing.T) {
 	}
 	if got := rd.Matches[0].Entries; !slices.Contains(got, "e01") || !slices.Contains(got, "e02") {
 		t.Errorf("board 1 got %v, want the two winners", got)
+	}
+}
+
+// A Swiss that withdrawals leave with too few entries to pair is over, not
+// stuck: NextRound says so (ErrState, which finishes the tournament),
+// where it refused the round as a bad set-up, and the round stayed
+// scheduled with an error nobody could act on. A first round with too few
+// entries is still a bad set-up.
+func TestASwissLeftWithOneEntryIsOver(t *testing.T) {
+	c := Config{Format: FormatSwiss, MatchSize: 2, Rounds: 3}
+	entries := makeEntries(2)
+	entries[1].Withdrawn = true
+	history := []Result{{Round: 1, Entries: []string{"e01", "e02"}, Winner: "e01"}}
+	if _, err := NextRound(c, entries, history, 2); !errors.Is(err, ErrState) {
+		t.Errorf("round 2 with one entry left: %v; want the Swiss over (ErrState)", err)
+	}
+	if _, err := NextRound(c, entries, nil, 1); err == nil || errors.Is(err, ErrState) {
+		t.Errorf("round 1 with one entry: %v; want it refused as a set-up", err)
 	}
 }

@@ -118,3 +118,21 @@ func TestANoShowForfeitsAndLeavesTheSwiss(t *testing.T) {
 		}
 	}
 }
+
+// A Swiss of two whose one player never shows up is over after round 1:
+// the no-show is withdrawn, and the one entry left has nobody to play. The
+// pairing of round 2 refused the round before, which stayed scheduled with
+// an error and the tournament never finished.
+func TestASwissLeftWithOneEntryFinishes(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Two", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss",
+		Rounds: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"}, "pia", "pol")
+	start := time.Now().UTC().Add(time.Second).Truncate(time.Second)
+	deadline := start.Add(5 * time.Second)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
+		t.Fatal(err)
+	}
+	r.moveOnce(t, r.waitTournamentGame(t, tour.ID, 15*time.Second), people...)
+	r.waitFinished(t, tour.ID, 30*time.Second)
+}
