@@ -97,16 +97,7 @@ func TestGroupsThenPlayoffsStandingsCSVNamesEachRowsGroup(t *testing.T) {
 func TestStandingsCSVMarksAWithdrawnEntry(t *testing.T) {
 	r := newCompetitionRig(t)
 	id := r.tournament(t, `"format":"round-robin"`)
-	entries := map[string]string{}
-	for _, name := range []string{"stays", "leaves", "third"} {
-		rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer)
-		if rec.Code != 201 {
-			t.Fatalf("entry %s: %d %s", name, rec.Code, rec.Body)
-		}
-		entries[name] = decode[struct {
-			ID string `json:"id"`
-		}](t, rec).ID
-	}
+	entries := r.botEntries(t, id, "stays", "leaves", "third")
 	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
 		t.Fatalf("start: %d %s", rec.Code, rec.Body)
 	}
@@ -163,9 +154,7 @@ func TestStandingsCSVNeverWritesANameAsAFormula(t *testing.T) {
 		"plain":    "plain",
 	}
 	for name := range want {
-		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":`+strconv.Quote(name)+`,"members":[{"bot":"random"}]}`, r.organizer); rec.Code != 201 {
-			t.Fatalf("entry %q: %d %s", name, rec.Code, rec.Body)
-		}
+		r.botEntries(t, id, name)
 	}
 	got := map[string]bool{}
 	for _, row := range r.standingsCSV(t, id) {
@@ -176,4 +165,21 @@ func TestStandingsCSVNeverWritesANameAsAFormula(t *testing.T) {
 			t.Errorf("entry %q: no row reads %q (rows: %v)", name, cell, got)
 		}
 	}
+}
+
+// botEntries enters a random bot under each name and returns the entries'
+// IDs by name.
+func (r *competitionRig) botEntries(t *testing.T, id string, names ...string) map[string]string {
+	t.Helper()
+	entries := map[string]string{}
+	for _, name := range names {
+		rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":`+strconv.Quote(name)+`,"members":[{"bot":"random"}]}`, r.organizer)
+		if rec.Code != 201 {
+			t.Fatalf("entry %s: %d %s", name, rec.Code, rec.Body)
+		}
+		entries[name] = decode[struct {
+			ID string `json:"id"`
+		}](t, rec).ID
+	}
+	return entries
 }

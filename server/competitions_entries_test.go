@@ -156,16 +156,7 @@ func TestATeammateAlreadyEnteredIsRefusedByName(t *testing.T) {
 func TestAnOrganizerReinstatesAWithdrawnEntry(t *testing.T) {
 	r := newCompetitionRig(t)
 	id := r.tournament(t, `"format":"swiss"`)
-	entries := map[string]string{}
-	for _, name := range []string{"stays", "leaves", "third"} {
-		rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer)
-		if rec.Code != 201 {
-			t.Fatalf("entry %s: %d %s", name, rec.Code, rec.Body)
-		}
-		entries[name] = decode[struct {
-			ID string `json:"id"`
-		}](t, rec).ID
-	}
+	entries := r.botEntries(t, id, "stays", "leaves", "third")
 	const op = "/api/v1/tournaments/{id}/entries/{entry}/reinstate"
 	path := func(entry string) string { return "/api/v1/tournaments/" + id + "/entries/" + entry + "/reinstate" }
 	// before the start a withdrawal deletes the entry: nothing to reinstate

@@ -1040,18 +1040,8 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 		return league.Errorf(league.EUNAUTHORIZED, "sign in first")
 	}
 	return t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		r, err := readTournament(tx, id, true)
+		r, e, err := lockTournamentEntry(tx, id, entryID)
 		if err != nil {
-			return err
-		}
-		if !validID(entryID) {
-			return naming("entry", noSuchEntry())
-		}
-		var e entryRow
-		if err := tx.Where("id = ? AND tournament_id = ?", entryID, id).Take(&e).Error; err != nil {
-			if errors.Is(err, gorm.ErrRecordNotFound) {
-				return naming("entry", noSuchEntry())
-			}
 			return err
 		}
 		mayWithdraw, err := playsInEntry(tx, e, a.UserID)
@@ -1077,6 +1067,26 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 	})
 }
 
+// lockTournamentEntry reads a tournament, locking its row, and one of its
+// entries (a 404 naming entry for none).
+func lockTournamentEntry(tx *gorm.DB, id, entryID string) (*tournamentRow, entryRow, error) {
+	var e entryRow
+	r, err := readTournament(tx, id, true)
+	if err != nil {
+		return nil, e, err
+	}
+	if !validID(entryID) {
+		return nil, e, naming("entry", noSuchEntry())
+	}
+	if err := tx.Where("id = ? AND tournament_id = ?", entryID, id).Take(&e).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil, e, naming("entry", noSuchEntry())
+		}
+		return nil, e, err
+	}
+	return r, e, nil
+}
+
 // Reinstate puts a withdrawn entry of a running round robin or Swiss back
 // in: an organizer's undoing of a withdrawal made by mistake, or of the
 // withdrawal of an entry absent from a game (withdrawAbsent) whose people
@@ -1088,21 +1098,11 @@ func (t *Tournaments) Reinstate(ctx context.Context, a league.Actor, id, entryID
 	}
 	var out *league.Entry
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
-		r, err := readTournament(tx, id, true)
+		r, e, err := lockTournamentEntry(tx, id, entryID)
 		if err != nil {
 			return err
 		}
 		if err := organizer(tx, a, r); err != nil {
-			return err
-		}
-		if !validID(entryID) {
-			return naming("entry", noSuchEntry())
-		}
-		var e entryRow
-		if err := tx.Where("id = ? AND tournament_id = ?", entryID, id).Take(&e).Error; err != nil {
-			if errors.Is(err, gorm.ErrRecordNotFound) {
-				return naming("entry", noSuchEntry())
-			}
 			return err
 		}
 		if r.Status != league.TournamentRunning && r.Status != league.TournamentPaused {
