@@ -136,3 +136,32 @@ func TestASwissLeftWithOneEntryFinishes(t *testing.T) {
 	r.moveOnce(t, r.waitTournamentGame(t, tour.ID, 15*time.Second), people...)
 	r.waitFinished(t, tour.ID, 30*time.Second)
 }
+
+// A player whose turn never came is not a no-show: a round adjudicated at
+// its deadline before the second player had a turn (a 10-minute turn
+// clock, a 5-second round) withdraws neither entry. Counted absent with
+// the player who did not move first, both were withdrawn.
+func TestAPlayerWhoseTurnNeverCameStaysInTheSwiss(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, _ := r.peopleTournament(t, "Waiting", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss",
+		Rounds: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "adjudicate"}, "wes", "wyn")
+	start := time.Now().UTC().Add(time.Second).Truncate(time.Second)
+	deadline := start.Add(4 * time.Second)
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
+		{Number: 1, StartsAt: start, Deadline: &deadline},
+		{Number: 2, StartsAt: start.Add(time.Hour)},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitRound(t, tour.ID, 1, 30*time.Second)
+	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page.Items {
+		if e.Status != "active" {
+			t.Errorf("entry %s: %s after a round adjudicated before anyone's turn was played; want active", e.Name, e.Status)
+		}
+	}
+}

@@ -526,10 +526,14 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 
 // forfeitResult applies the forfeit policy: an entry whose people never
 // moved (a fill-in bot took every one of their seats) loses the game. It
-// returns the game's winner and the entries absent.
+// returns the game's winner and the entries absent: those of them whose
+// people had a turn, played for them by the autopilot or a fill-in bot,
+// not one whose turn never came because the game ended first (adjudicated
+// at a deadline).
 func forfeitResult(st *Settlement, order []string, winner string) (string, []string) {
-	moved := map[int]bool{}
+	moved, hadTurn := map[int]bool{}, map[int]bool{}
 	for _, m := range st.Moves {
+		hadTurn[m.Seat] = true
 		if m.Actor == league.ByPlayer {
 			moved[m.Seat] = true
 		}
@@ -537,20 +541,20 @@ func forfeitResult(st *Settlement, order []string, winner string) (string, []str
 	teams := len(order)
 	present := make([]bool, teams)
 	people := make([]bool, teams)
+	called := make([]bool, teams) // a person of the team had a turn
 	for _, s := range st.Game.Seats {
 		team := s.Seat % teams
 		if s.Bot == "" || s.Abandoned {
 			people[team] = true
-			if moved[s.Seat] {
-				present[team] = true
-			}
+			present[team] = present[team] || moved[s.Seat]
+			called[team] = called[team] || hadTurn[s.Seat]
 		}
 	}
 	var shown, absent []string
 	for j, e := range order {
 		if !people[j] || present[j] {
 			shown = append(shown, e)
-		} else {
+		} else if called[j] {
 			absent = append(absent, e)
 		}
 	}
