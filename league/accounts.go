@@ -55,6 +55,10 @@ type NewUser struct {
 type RefreshToken struct {
 	Token     string
 	ExpiresAt time.Time
+	// Session names the token's family, the session a login started: the
+	// access tokens issued with it carry it, so that ending the session
+	// (a logout, a stolen copy replayed) ends them too.
+	Session string
 }
 
 // Accounts is the account and session service.
@@ -70,7 +74,8 @@ type Accounts interface {
 	// the same family returned. A spent token presented again revokes the
 	// whole family.
 	Refresh(ctx context.Context, token string) (User, RefreshToken, error)
-	// Logout revokes the family of token; an unknown token is not an error.
+	// Logout revokes the family of token, and with it the access tokens of
+	// that session (see Actor); an unknown token is not an error.
 	Logout(ctx context.Context, token string) error
 	// ChangePassword replaces the signed-in actor's password once current
 	// proves it is theirs (EINVALID naming current_password if not). In
@@ -83,10 +88,11 @@ type Accounts interface {
 	// current_password if not), and returns the account as it then is.
 	ChangeEmail(ctx context.Context, actor Actor, current, email string) (User, error)
 	// Actor resolves the subject of a valid access token issued at
-	// issuedAt, refusing deleted accounts, bots and tokens issued before
-	// the account's last password change (EUNAUTHORIZED). It is one
-	// primary-key read.
-	Actor(ctx context.Context, userID string, issuedAt time.Time) (Actor, error)
+	// issuedAt for session (a RefreshToken's Session; "" for a token that
+	// names none), refusing deleted accounts, bots, tokens issued before
+	// the account's last password change and tokens of a session that
+	// ended (EUNAUTHORIZED). It is one primary-key read.
+	Actor(ctx context.Context, userID string, issuedAt time.Time, session string) (Actor, error)
 	// User returns an account; Email is blank unless actor is that user or
 	// a site admin.
 	User(ctx context.Context, actor Actor, id string) (User, error)

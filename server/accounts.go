@@ -154,7 +154,7 @@ func (h accountHandlers) login(c echo.Context) error {
 // HttpOnly cookie for the web app (which then never holds it in script).
 func (h accountHandlers) issue(c echo.Context, u league.User, rt league.RefreshToken) error {
 	now := time.Now()
-	access, err := h.d.Auth.signAccessToken(u.ID, now)
+	access, err := h.d.Auth.signAccessToken(u.ID, rt.Session, now)
 	if err != nil {
 		return err
 	}

@@ -194,3 +194,44 @@ func TestAnAccountClosedElsewhereIsSignedOutNotMissing(t *testing.T) {
 	wantProblem(t, r.call("GET", "/api/v1/me", "", tok), http.StatusUnauthorized, "")
 	wantProblem(t, r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, tok), http.StatusUnauthorized, "")
 }
+
+// Signing out ends the session's access tokens at once, not when they
+// expire (15 minutes later): they are refused wherever a token is read,
+// with the 401 a client signs out on, while another session of the same
+// account, and a token that names no session (issued before tokens named
+// theirs), go on working.
+func TestSigningOutEndsTheSessionsAccessTokens(t *testing.T) {
+	r := newRig(t)
+	annID, _ := r.user("ann", false)
+	laptop := decode[tokenResponse](t, r.login("ann", "password-ann"))
+	phone := decode[tokenResponse](t, r.login("ann", "password-ann"))
+	older := r.token(annID)
+	if rec := r.call(http.MethodGet, "/api/v1/me", "", laptop.AccessToken); rec.Code != http.StatusOK {
+		t.Fatalf("the laptop before signing out: %d %s", rec.Code, rec.Body)
+	}
+	if rec := r.call(http.MethodPost, "/api/v1/auth/logout", `{"refresh_token":"`+laptop.RefreshToken+`"}`, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("logout = %d %s", rec.Code, rec.Body)
+	}
+	for _, path := range []string{"/api/v1/me", "/api/v1/users/" + annID} {
+		p := wantProblem(t, r.call(http.MethodGet, path, "", laptop.AccessToken), http.StatusUnauthorized, "")
+		if !strings.Contains(p.Detail, "signed out") {
+			t.Errorf("GET %s: detail %q; want it to say the session was signed out", path, p.Detail)
+		}
+	}
+	for name, tok := range map[string]string{"the phone's session": phone.AccessToken, "a token naming no session": older} {
+		if rec := r.call(http.MethodGet, "/api/v1/me", "", tok); rec.Code != http.StatusOK {
+			t.Errorf("%s after the laptop signed out: %d %s", name, rec.Code, rec.Body)
+		}
+	}
+}
+
+// A spent refresh token replayed ends its family, and with it the access
+// tokens of that session: the thief's as well as the victim's.
+func TestAReplayedRefreshTokenEndsItsSessionsAccessTokens(t *testing.T) {
+	r := newRig(t)
+	r.user("ann", false)
+	first := decode[tokenResponse](t, r.login("ann", "password-ann"))
+	thief := decode[tokenResponse](t, r.refreshWith(first.RefreshToken))
+	wantProblem(t, r.refreshWith(first.RefreshToken), http.StatusUnauthorized, "")
+	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", thief.AccessToken), http.StatusUnauthorized, "")
+}

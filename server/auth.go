@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -62,8 +63,18 @@ func (a AuthConfig) accessTTL() time.Duration {
 // one would not.
 func init() { jwt.TimePrecision = time.Millisecond }
 
-// signAccessToken makes a short-lived HS256 access token for a user.
-func (a AuthConfig) signAccessToken(userID string, now time.Time) (string, error) {
+// accessClaims are an access token's claims: the registered ones and the
+// session (refresh-token family) it was issued for, so that ending the
+// session (a logout) ends its access tokens too. A token issued before
+// sessions were named has none and lives to its expiry, as all did then.
+type accessClaims struct {
+	jwt.RegisteredClaims
+	Session string `json:"sid,omitempty"`
+}
+
+// signAccessToken makes a short-lived HS256 access token for a user's
+// session ("" names none).
+func (a AuthConfig) signAccessToken(userID, session string, now time.Time) (string, error) {
 	if len(a.Secret) == 0 {
 		return "", errors.New("no JWT secret configured")
 	}
@@ -71,21 +82,21 @@ func (a AuthConfig) signAccessToken(userID string, now time.Time) (string, error
 	if _, err := rand.Read(jti); err != nil {
 		return "", err
 	}
-	claims := jwt.RegisteredClaims{
+	claims := accessClaims{RegisteredClaims: jwt.RegisteredClaims{
 		Issuer:    a.issuer(),
 		Subject:   userID,
 		Audience:  jwt.ClaimStrings{tokenAudience},
 		IssuedAt:  jwt.NewNumericDate(now),
 		ExpiresAt: jwt.NewNumericDate(now.Add(a.accessTTL())),
 		ID:        hex.EncodeToString(jti),
-	}
+	}, Session: session}
 	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(a.Secret)
 }
 
 // parseAccessToken accepts only what signAccessToken makes: HS256 with our
 // key (never "none", never another algorithm), our issuer and audience, and
 // an expiry that has not passed.
-func (a AuthConfig) parseAccessToken(s string) (*jwt.RegisteredClaims, error) {
+func (a AuthConfig) parseAccessToken(s string) (*accessClaims, error) {
 	if len(a.Secret) == 0 {
 		return nil, errors.New("no JWT secret configured")
 	}
@@ -95,7 +106,7 @@ func (a AuthConfig) parseAccessToken(s string) (*jwt.RegisteredClaims, error) {
 		jwt.WithAudience(tokenAudience),
 		jwt.WithExpirationRequired(),
 	)
-	claims := &jwt.RegisteredClaims{}
+	claims := &accessClaims{}
 	tok, err := p.ParseWithClaims(s, claims, func(*jwt.Token) (any, error) { return a.Secret, nil })
 	if err != nil {
 		return nil, err
@@ -148,19 +159,21 @@ func jwtMiddleware(d Deps, optional bool) echo.MiddlewareFunc {
 }
 
 // resolveActor turns a checked token into the Actor, asking the account
-// service whether the account still exists, so that a closed account's
-// tokens stop working (within the service's one-second reuse of answers).
+// service whether the account still exists and the token's session was
+// not signed out, so that a closed account's tokens, and a signed-out
+// session's, stop working (within the service's one-second reuse of
+// answers).
 func resolveActor(d Deps) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			claims, ok := c.Get(tokenContextKey).(*jwt.RegisteredClaims)
+			claims, ok := c.Get(tokenContextKey).(*accessClaims)
 			if !ok {
 				return next(c)
 			}
 			if d.Accounts == nil {
 				return unauthorized(c, "accounts are not available")
 			}
-			actor, err := d.Accounts.Actor(c.Request().Context(), claims.Subject, issuedAt(claims))
+			actor, err := claims.actor(c.Request().Context(), d.Accounts)
 			if e := (*league.Error)(nil); errors.As(err, &e) && e.Code == league.EUNAUTHORIZED {
 				return unauthorized(c, e.Message)
 			}
@@ -173,9 +186,15 @@ func resolveActor(d Deps) echo.MiddlewareFunc {
 	}
 }
 
+// actor asks the account service who holds the token, and whether it
+// still may.
+func (claims *accessClaims) actor(ctx context.Context, accounts league.Accounts) (league.Actor, error) {
+	return accounts.Actor(ctx, claims.Subject, claims.issuedAt(), claims.Session)
+}
+
 // issuedAt is when a token was issued (the zero time if it does not say,
 // which any password change postdates).
-func issuedAt(claims *jwt.RegisteredClaims) time.Time {
+func (claims *accessClaims) issuedAt() time.Time {
 	if claims.IssuedAt == nil {
 		return time.Time{}
 	}

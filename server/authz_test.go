@@ -151,7 +151,7 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	daveID, _ := r.user("dave", false)
-	daveBefore, err := r.d.Auth.signAccessToken(daveID, now.Add(-time.Second))
+	daveBefore, err := r.d.Auth.signAccessToken(daveID, "", now.Add(-time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/golang-jwt/jwt/v5"
 	"github.com/google/uuid"
 	"github.com/labstack/echo/v4"
 	"github.com/seqleague/seqleague/league"
@@ -253,17 +252,18 @@ func tokenFromQuery(next echo.HandlerFunc) echo.HandlerFunc {
 // game lasts; the client reconnects with a fresh token and Last-Event-ID,
 // as the web app does after any refusal. Before that, at every heartbeat
 // the account is asked again (accounts, if given): a stream whose account
-// was closed, or whose sessions a password change ended, is closed at once.
+// was closed, whose sessions a password change ended, or whose own session
+// was signed out (a logout) is closed then, at most a heartbeat later.
 func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 	ctx := c.Request().Context()
 	gameID := c.Param("id")
 	a := actorOf(c)
-	claims, _ := c.Get(tokenContextKey).(*jwt.RegisteredClaims)
+	claims, _ := c.Get(tokenContextKey).(*accessClaims)
 	signedOut := func() bool {
 		if claims == nil || accounts == nil {
 			return false
 		}
-		_, err := accounts.Actor(ctx, claims.Subject, issuedAt(claims))
+		_, err := claims.actor(ctx, accounts)
 		return league.ErrorCode(err) == league.EUNAUTHORIZED
 	}
 	snap, err := h.feed.Snapshot(ctx, gameID, nil)

@@ -501,3 +501,29 @@ func wantStreamEnded(t *testing.T, stream io.Reader, name, after string) {
 		t.Fatalf("%s stream was still open 5 s after %s", name, after)
 	}
 }
+
+// A stream opened with a session's access token ends, at its next
+// heartbeat, once that session signs out; another session's keeps going.
+func TestAStreamEndsWhenItsSessionSignsOut(t *testing.T) {
+	r := newGamesRig(t)
+	r.d.Hub.heartbeat = 50 * time.Millisecond
+	id, _, bob := startedGame(t, r, 0)
+	alice := decode[tokenResponse](t, r.login("alice", "password-alice"))
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close)
+	_, aliceStream := openEvents(t, srv, id, alice.AccessToken, "0")
+	_, bobStream := openEvents(t, srv, id, bob, "0")
+	if rec := r.call("POST", "/api/v1/auth/logout", `{"refresh_token":"`+alice.RefreshToken+`"}`, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("logout = %d %s", rec.Code, rec.Body)
+	}
+	wantStreamEnded(t, aliceStream, "alice's", "her session signed out")
+	for {
+		line, err := bobStream.ReadString('\n')
+		if err != nil {
+			t.Fatalf("bob's stream ended (%v); want it still beating", err)
+		}
+		if strings.HasPrefix(line, ": heartbeat") {
+			break
+		}
+	}
+}

@@ -95,7 +95,7 @@ func (r *rig) user(name string, admin bool) (string, string) {
 
 func (r *rig) token(userID string) string {
 	r.t.Helper()
-	tok, err := r.d.Auth.signAccessToken(userID, time.Now())
+	tok, err := r.d.Auth.signAccessToken(userID, "", time.Now())
 	if err != nil {
 		r.t.Fatal(err)
 	}

@@ -188,7 +188,7 @@ func (s *Accounts) issue(tx *gorm.DB, userID, familyID string) (league.RefreshTo
 	if err := tx.Create(&row).Error; err != nil {
 		return league.RefreshToken{}, err
 	}
-	return league.RefreshToken{Token: secret, ExpiresAt: row.ExpiresAt}, nil
+	return league.RefreshToken{Token: secret, ExpiresAt: row.ExpiresAt, Session: familyID}, nil
 }
 
 func (s *Accounts) Refresh(ctx context.Context, token string) (league.User, league.RefreshToken, error) {
@@ -255,6 +255,8 @@ func (s *Accounts) Refresh(ctx context.Context, token string) (league.User, leag
 		return err
 	})
 	if err == nil && reused {
+		// The family's access tokens (the thief's too) end with it.
+		s.actors.forget(user.ID)
 		err = badRefreshToken()
 	}
 	if err != nil {
@@ -267,11 +269,24 @@ func (s *Accounts) Logout(ctx context.Context, token string) error {
 	if token == "" || len(token) > 128 {
 		return nil
 	}
-	return inTx(ctx, s.db, func(tx *gorm.DB) error {
-		return tx.Model(&refreshTokenRow{}).
-			Where("family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ?) AND revoked_at IS NULL", hashSecret(token)).
+	var rt refreshTokenRow
+	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
+		err := tx.Select("family_id, user_id").Where("token_hash = ?", hashSecret(token)).Take(&rt).Error
+		if notFound(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		return tx.Model(&refreshTokenRow{}).Where("family_id = ? AND revoked_at IS NULL", rt.FamilyID).
 			Update("revoked_at", time.Now().UTC()).Error
 	})
+	if rt.UserID != "" {
+		// The session's access tokens end here at once; elsewhere within
+		// actorTTL.
+		s.actors.forget(rt.UserID)
+	}
+	return err
 }
 
 // lockAccount locks a live account's row in a transaction and checks that
@@ -436,33 +451,60 @@ func (s *Accounts) CloseOwn(ctx context.Context, actor league.Actor, current str
 	return s.Delete(ctx, actor, actor.UserID)
 }
 
-func (s *Accounts) Actor(ctx context.Context, userID string, issuedAt time.Time) (league.Actor, error) {
+func (s *Accounts) Actor(ctx context.Context, userID string, issuedAt time.Time, session string) (league.Actor, error) {
 	gone := league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
 	if !validID(userID) {
 		return league.Actor{}, gone
 	}
-	now := time.Now()
-	e, ok := s.actors.get(userID, now)
-	if !ok {
-		var row struct {
-			IsAdmin       bool
-			SessionsSince *time.Time
-		}
-		res := s.db.WithContext(ctx).Model(&userRow{}).Select("is_admin, sessions_since").
-			Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Limit(1).Scan(&row)
-		if res.Error != nil {
-			return league.Actor{}, res.Error
-		}
-		if res.RowsAffected == 0 {
-			return league.Actor{}, gone
-		}
-		e = cachedActor{actor: league.Actor{UserID: userID, IsAdmin: row.IsAdmin}, sessionsSince: row.SessionsSince}
-		s.actors.put(e, now)
+	signedOut := league.Errorf(league.EUNAUTHORIZED, "this session was signed out; sign in again")
+	if session != "" && !validID(session) {
+		return league.Actor{}, signedOut
 	}
-	if e.sessionsSince != nil && issuedAt.Before(*e.sessionsSince) {
+	now := time.Now()
+	a, ok := s.actors.get(userID, session, now)
+	if !ok {
+		var err error
+		if a, err = s.readActor(ctx, userID, session); err != nil {
+			return league.Actor{}, err
+		}
+		s.actors.put(a, session, now)
+	}
+	if a.sessionsSince != nil && issuedAt.Before(*a.sessionsSince) {
 		return league.Actor{}, league.Errorf(league.EUNAUTHORIZED, "the password was changed; sign in again")
 	}
-	return e.actor, nil
+	if a.sessionEnded {
+		return league.Actor{}, signedOut
+	}
+	return a.actor, nil
+}
+
+// readActor reads a live account and, in the same statement, whether the
+// session was ended: a revoked refresh family (a logout, a spent token
+// replayed, a password change, a close). A family's rows outlive its
+// access tokens (kept until the refresh token expires, which is after
+// the last access token it gave), so a revoked one is still found.
+func (s *Accounts) readActor(ctx context.Context, userID, session string) (actorAnswer, error) {
+	var family *string
+	if session != "" {
+		family = &session
+	}
+	var row struct {
+		IsAdmin       bool
+		SessionsSince *time.Time
+		SessionEnded  bool
+	}
+	res := s.db.WithContext(ctx).Model(&userRow{}).
+		Select(`is_admin, sessions_since, EXISTS (SELECT 1 FROM refresh_tokens
+			WHERE family_id = ? AND user_id = users.id AND revoked_at IS NOT NULL) AS session_ended`, family).
+		Where("id = ? AND deleted_at IS NULL AND kind = ?", userID, league.KindHuman).Limit(1).Scan(&row)
+	if res.Error != nil {
+		return actorAnswer{}, res.Error
+	}
+	if res.RowsAffected == 0 {
+		return actorAnswer{}, league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
+	}
+	return actorAnswer{actor: league.Actor{UserID: userID, IsAdmin: row.IsAdmin},
+		sessionsSince: row.SessionsSince, sessionEnded: row.SessionEnded}, nil
 }
 
 func (s *Accounts) User(ctx context.Context, actor league.Actor, id string) (league.User, error) {

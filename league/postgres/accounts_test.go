@@ -78,7 +78,7 @@ func TestOnlyAnAdminCreatesAdmins(t *testing.T) {
 	}
 	_, err = s.accounts.SetAdmin(ctx, league.Actor{UserID: u.ID}, "root", false)
 	wantCode(t, err, league.EFORBIDDEN) // an actor is an admin only if it says so
-	a, err := s.accounts.Actor(ctx, u.ID, time.Now())
+	a, err := s.accounts.Actor(ctx, u.ID, time.Now(), "")
 	if err != nil || !a.IsAdmin {
 		t.Fatalf("Actor(root) = %+v, %v; want an admin", a, err)
 	}
@@ -226,7 +226,7 @@ func TestADeletedAccountStopsResolvingAndRefreshing(t *testing.T) {
 	if err := s.accounts.Delete(ctx, ann, ann.UserID); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.accounts.Actor(ctx, ann.UserID, time.Now())
+	_, err := s.accounts.Actor(ctx, ann.UserID, time.Now(), "")
 	wantCode(t, err, league.EUNAUTHORIZED)
 	_, _, err = s.accounts.Refresh(ctx, rt.Token)
 	wantCode(t, err, league.EUNAUTHORIZED)
@@ -247,7 +247,7 @@ func TestAnOwnerCannotCloseTheAccountBeforeTransferring(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantCode(t, s.accounts.Delete(ctx, ann, ann.UserID), league.EPRECONDITION)
-	if _, err := s.accounts.Actor(ctx, ann.UserID, time.Now()); err != nil {
+	if _, err := s.accounts.Actor(ctx, ann.UserID, time.Now(), ""); err != nil {
 		t.Fatalf("refused deletion still closed the account: %v", err)
 	}
 }
@@ -268,7 +268,7 @@ func TestBotsExistOncePerLevelAndCannotSignIn(t *testing.T) {
 		if err != nil || u.Kind != league.KindBot || u.BotLevel != level || u.Username != league.BotUsername(level) {
 			t.Errorf("BotUser(%s) = %+v, %v", level, u, err)
 		}
-		_, err = s.accounts.Actor(ctx, u.ID, time.Now())
+		_, err = s.accounts.Actor(ctx, u.ID, time.Now(), "")
 		wantCode(t, err, league.EUNAUTHORIZED)
 	}
 	_, err := s.accounts.BotUser(ctx, "godlike")
@@ -309,13 +309,13 @@ func TestAccountChecksAreReusedOnlyBriefly(t *testing.T) {
 	ctx := context.Background()
 	ann, bob := s.register(t, "ann"), s.register(t, "bob")
 	root := league.Actor{IsAdmin: true}
-	if a, err := s.accounts.Actor(ctx, ann.UserID, time.Now()); err != nil || a.IsAdmin {
+	if a, err := s.accounts.Actor(ctx, ann.UserID, time.Now(), ""); err != nil || a.IsAdmin {
 		t.Fatalf("Actor(ann) = %+v, %v", a, err)
 	}
 	if _, err := s.accounts.SetAdmin(ctx, root, "ann", true); err != nil {
 		t.Fatal(err)
 	}
-	if a, _ := s.accounts.Actor(ctx, ann.UserID, time.Now()); !a.IsAdmin {
+	if a, _ := s.accounts.Actor(ctx, ann.UserID, time.Now(), ""); !a.IsAdmin {
 		t.Fatal("a promotion through this service was not seen at once")
 	}
 	// Another process (an API instance, the admin command) demotes ann.
@@ -325,7 +325,7 @@ func TestAccountChecksAreReusedOnlyBriefly(t *testing.T) {
 	}
 	changed := time.Now()
 	for {
-		a, err := s.accounts.Actor(ctx, ann.UserID, time.Now())
+		a, err := s.accounts.Actor(ctx, ann.UserID, time.Now(), "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -337,12 +337,50 @@ func TestAccountChecksAreReusedOnlyBriefly(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if _, err := s.accounts.Actor(ctx, bob.UserID, time.Now()); err != nil {
+	if _, err := s.accounts.Actor(ctx, bob.UserID, time.Now(), ""); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.accounts.Delete(ctx, bob, bob.UserID); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.accounts.Actor(ctx, bob.UserID, time.Now())
+	_, err := s.accounts.Actor(ctx, bob.UserID, time.Now(), "")
+	wantCode(t, err, league.EUNAUTHORIZED)
+}
+
+// A session signed out on one instance is refused there at once and on
+// every other instance (another Accounts over the same database) once its
+// reused answer runs out, within actorTTL; the account's other sessions
+// and tokens naming no session stay signed in everywhere.
+func TestASignedOutSessionIsRefusedOnEveryInstanceWithinActorTTL(t *testing.T) {
+	s := openAuthStore(t)
+	ctx := context.Background()
+	ann := s.register(t, "ann")
+	other := NewAccounts(s.db, s.hasher, time.Hour)
+	_, laptop, _ := s.accounts.Login(ctx, "ann", "password-ann")
+	_, phone, _ := s.accounts.Login(ctx, "ann", "password-ann")
+	issued := time.Now()
+	for _, instance := range []*Accounts{s.accounts, other} {
+		if _, err := instance.Actor(ctx, ann.UserID, issued, laptop.Session); err != nil {
+			t.Fatalf("before signing out: %v", err)
+		}
+	}
+	if err := s.accounts.Logout(ctx, laptop.Token); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.accounts.Actor(ctx, ann.UserID, issued, laptop.Session)
+	wantCode(t, err, league.EUNAUTHORIZED)
+	time.Sleep(actorTTL)
+	_, err = other.Actor(ctx, ann.UserID, issued, laptop.Session)
+	wantCode(t, err, league.EUNAUTHORIZED)
+	for _, instance := range []*Accounts{s.accounts, other} {
+		for _, session := range []string{phone.Session, ""} {
+			if _, err := instance.Actor(ctx, ann.UserID, issued, session); err != nil {
+				t.Errorf("session %q after the laptop signed out: %v", session, err)
+			}
+		}
+	}
+	// A session that is no family ID is no session of ours: refused, not a
+	// database error.
+	_, err = s.accounts.Actor(ctx, ann.UserID, issued, "not-a-uuid")
 	wantCode(t, err, league.EUNAUTHORIZED)
 }
