@@ -229,6 +229,12 @@ func usernameProblem(u string) string {
 	return ""
 }
 
+// usernameShape keeps usernames to ASCII letters, digits, _ and -. That is
+// also what keeps look-alike names out: over ASCII, Unicode's compatibility
+// normalization with case folding (NFKC_Casefold, which makes "ａlice",
+// "ﬁona" and "ⅰvy" into "alice", "fiona" and "ivy") is lower(), so the
+// unique index on lower(username) already allows one account per folded
+// name. Widening the set of characters needs a canonical column first.
 func usernameShape(u string) string {
 	if n := utf8.RuneCountInString(u); n < UsernameMin || n > UsernameMax {
 		return "must be 3 to 24 characters"

@@ -420,3 +420,30 @@ func TestClosingAnAccountEndsItsSessions(t *testing.T) {
 	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", bobToken), http.StatusUnauthorized, "")
 	wantProblem(t, r.call(http.MethodDelete, "/api/v1/users/not-an-id", "", rootToken), http.StatusNotFound, "")
 }
+
+// A username that only looks like another's (a full-width letter, a
+// ligature, a Roman numeral, a dotted capital I: forms that Unicode's
+// compatibility normalization, NFKC with case folding, makes another's
+// name) is refused at registration naming username, and signs nobody in:
+// usernames are ASCII letters, digits, _ and - only, where NFKC changes
+// nothing and case folding is lower(), which the unique index on
+// lower(username) already holds to one account.
+func TestALookAlikeUsernameIsRefused(t *testing.T) {
+	r := newRig(t)
+	r.user("alice", false)
+	r.user("fiona", false)
+	r.user("ivy", false)
+	users := r.count("users")
+	for _, name := range []string{"ａlice", "ALİCE", "ﬁona", "ⅰvy", "ＩＶＹ", "alice\u0301"} {
+		t.Run(name, func(t *testing.T) {
+			body := `{"username":` + strconv.Quote(name) + `,"password":"a long password"}`
+			wantProblem(t, r.call(http.MethodPost, "/api/v1/auth/register", body, ""), http.StatusBadRequest, "username")
+			wantProblem(t, r.login(name, "password-alice"), http.StatusUnauthorized, "")
+		})
+	}
+	wantProblem(t, r.call(http.MethodPost, "/api/v1/auth/register", `{"username":"ALICE","password":"a long password"}`, ""),
+		http.StatusConflict, "username")
+	if got := r.count("users"); got != users {
+		t.Errorf("users = %d, want %d: a look-alike was created", got, users)
+	}
+}
