@@ -13,3 +13,8 @@ type Limiter interface {
 	// window.
 	Take(ctx context.Context, key string, limit int, window time.Duration) error
 }
+
+// CreationWindow is the period over which an account's creations (clubs,
+// tournaments) count against its budget of each: a day, the unit people
+// plan clubs and events in.
+const CreationWindow = 24 * time.Hour

@@ -114,7 +114,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 	// secret, so a page's cursor works on whichever instance gets the next.
 	ratings := postgres.NewRatings(in.DB).WithCursorKey(secret)
 	games.AddSettler(ratings)
-	tournaments := postgres.NewTournaments(in.DB, games, a.enqueuer, a.logger)
+	tournaments := postgres.NewTournaments(in.DB, games, a.enqueuer, a.logger).WithDailyLimit(a.cfg.TournamentsPerDay)
 	leagues := postgres.NewLeagues(in.DB)
 
 	reg := prometheus.NewRegistry()
@@ -166,7 +166,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 			Tournaments:    tournaments,
 			Hub:            a.hub,
 			Accounts:       accounts,
-			Clubs:          postgres.NewClubs(in.DB),
+			Clubs:          postgres.NewClubs(in.DB).WithDailyLimit(a.cfg.ClubsPerDay),
 			Limiter:        ratelimit.New(in.Redis, a.logger),
 			Auth:           authConfig,
 			Logger:         a.logger,

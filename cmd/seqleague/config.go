@@ -37,6 +37,8 @@ type Config struct {
 	FillGrace          time.Duration
 	MaxLiveGames       int
 	MaxStreams         int
+	ClubsPerDay        int
+	TournamentsPerDay  int
 	AuthRateWindow     time.Duration
 	AuthRatePerIP      int
 	AuthRatePerUser    int
@@ -74,6 +76,8 @@ var settings = []setting{
 	{"SEQLEAGUE_FILL_GRACE", "60s", "how long open seats may stay empty after a scheduled start before bots fill them", false},
 	{"SEQLEAGUE_MAX_LIVE_GAMES", "20", "casual games one player may have made that wait for players or are being played", false},
 	{"SEQLEAGUE_MAX_STREAMS", "32", "game event streams one client (an account, else an address) may hold open on an instance at once", false},
+	{"SEQLEAGUE_CLUBS_PER_DAY", "10", "clubs one account (not a site admin) may create in any 24 hours", false},
+	{"SEQLEAGUE_TOURNAMENTS_PER_DAY", "20", "tournaments one account (not a site admin) may create in any 24 hours, in all clubs together", false},
 	{"SEQLEAGUE_PUBLIC_URL", "http://localhost:8080", "the address users reach (JWT issuer, links in calendars)", false},
 }
 
@@ -135,6 +139,8 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		FillGrace:          nonNegativeDuration("SEQLEAGUE_FILL_GRACE"),
 		MaxLiveGames:       integer("SEQLEAGUE_MAX_LIVE_GAMES"),
 		MaxStreams:         integer("SEQLEAGUE_MAX_STREAMS"),
+		ClubsPerDay:        integer("SEQLEAGUE_CLUBS_PER_DAY"),
+		TournamentsPerDay:  integer("SEQLEAGUE_TOURNAMENTS_PER_DAY"),
 		trustedProxiesText: get("SEQLEAGUE_TRUSTED_PROXIES"),
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(get("SEQLEAGUE_LOG_LEVEL"))); err != nil {

@@ -15,6 +15,7 @@ type clubRow struct {
 	ID          string    `gorm:"column:id;primaryKey"`
 	Name        string    `gorm:"column:name"`
 	Description string    `gorm:"column:description"`
+	CreatedBy   *string   `gorm:"column:created_by"`
 	CreatedAt   time.Time `gorm:"column:created_at"`
 	UpdatedAt   time.Time `gorm:"column:updated_at"`
 }
@@ -27,6 +28,7 @@ type clubView struct {
 	ID          string    `gorm:"column:id"`
 	Name        string    `gorm:"column:name"`
 	Description string    `gorm:"column:description"`
+	CreatedBy   *string   `gorm:"column:created_by"`
 	CreatedAt   time.Time `gorm:"column:created_at"`
 	UpdatedAt   time.Time `gorm:"column:updated_at"`
 	OwnerID     *string   `gorm:"column:owner_id"`
@@ -98,13 +100,24 @@ const inviteCodeBytes = 10
 
 // Clubs implements league.Clubs.
 type Clubs struct {
-	db *gorm.DB
+	db     *gorm.DB
+	budget creationBudget
 }
 
 var _ league.Clubs = (*Clubs)(nil)
 
 // NewClubs returns the club service.
-func NewClubs(db *DB) *Clubs { return &Clubs{db: db.Gorm} }
+func NewClubs(db *DB) *Clubs {
+	return &Clubs{db: db.Gorm, budget: creationBudget{table: "clubs", what: "clubs"}}
+}
+
+// WithDailyLimit bounds the clubs one account (not a site admin) may
+// create in any league.CreationWindow; 0 is no bound. Call it while
+// wiring, before serving.
+func (s *Clubs) WithDailyLimit(n int) *Clubs {
+	s.budget.limit = n
+	return s
+}
 
 func noSuchClub() error { return league.Errorf(league.ENOTFOUND, "no such club") }
 
@@ -196,7 +209,13 @@ func (s *Clubs) Create(ctx context.Context, actor league.Actor, in league.NewClu
 	var club league.Club
 	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
 		now := time.Now().UTC()
+		if err := s.budget.spend(tx, actor, now); err != nil {
+			return err
+		}
 		row := clubRow{ID: uuid.NewString(), Name: name, Description: in.Description, CreatedAt: now, UpdatedAt: now}
+		if actor.UserID != "" {
+			row.CreatedBy = &actor.UserID
+		}
 		if err := tx.Create(&row).Error; err != nil {
 			return err
 		}

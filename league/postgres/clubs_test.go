@@ -269,3 +269,34 @@ func TestCanOrganizeFollowsTheRoles(t *testing.T) {
 	_, err = s.clubs.SetMemberRole(ctx, owner, club.ID, member.UserID, league.RoleOwner)
 	wantCode(t, err, league.EINVALID)
 }
+
+// Clubs created at once by one account cannot all take the last place of
+// its daily budget: of eight racing creations with two places, two are
+// made and six refused with ETOOMANY and a Retry-After within the day.
+func TestRacingCreationsTakeOnlyTheBudgetsPlaces(t *testing.T) {
+	s := openAuthStore(t)
+	s.clubs.WithDailyLimit(2)
+	ann := s.register(t, "ann")
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Go(func() {
+			_, errs[i] = s.clubs.Create(context.Background(), ann, league.NewClub{Name: fmt.Sprintf("Club %d", i)})
+		})
+	}
+	wg.Wait()
+	made := 0
+	for _, err := range errs {
+		if err == nil {
+			made++
+			continue
+		}
+		wantCode(t, err, league.ETOOMANY)
+		if wait := err.(*league.Error).RetryAfterSeconds; wait < 1 || wait > int(league.CreationWindow.Seconds()) {
+			t.Errorf("RetryAfterSeconds = %d; want 1 to a day", wait)
+		}
+	}
+	if made != 2 {
+		t.Errorf("%d clubs made; want the budget's 2", made)
+	}
+}

@@ -118,6 +118,7 @@ type Tournaments struct {
 	tasks  league.CompetitionTasks
 	logger *slog.Logger
 	now    func() time.Time
+	budget creationBudget
 	// beforeDeadlineWork, set by tests only, holds a deadline's task
 	// between its read of the tournament's status and its work on the
 	// games, where a pause must not slip in.
@@ -132,8 +133,17 @@ func NewTournaments(db *DB, games *Games, tasks league.CompetitionTasks, logger 
 	if logger == nil {
 		logger = slog.Default()
 	}
-	t := &Tournaments{db: db.Gorm, games: games, tasks: tasks, logger: logger, now: func() time.Time { return time.Now().UTC() }}
+	t := &Tournaments{db: db.Gorm, games: games, tasks: tasks, logger: logger, now: func() time.Time { return time.Now().UTC() },
+		budget: creationBudget{table: "tournaments", what: "tournaments"}}
 	games.AddSettler(t)
+	return t
+}
+
+// WithDailyLimit bounds the tournaments one account (not a site admin) may
+// create in any league.CreationWindow, in all clubs together; 0 is no
+// bound. Call it while wiring, before serving.
+func (t *Tournaments) WithDailyLimit(n int) *Tournaments {
+	t.budget.limit = n
 	return t
 }
 
@@ -420,6 +430,9 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		if err := organizerOf(tx, a, req.ClubID); err != nil {
 			return naming("club_id", err)
+		}
+		if err := t.budget.spend(tx, a, t.now()); err != nil {
+			return err
 		}
 		row := tournamentRow{ClubID: req.ClubID, Name: req.Name, Config: mustJSON(req.Config),
 			Status: league.TournamentRegistration, CreatedBy: &a.UserID, CreatedAt: t.now()}
