@@ -97,6 +97,7 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 	if string(trimmed) == "null" {
 		return league.Invalid("the body must be a JSON object")
 	}
+	body = timeLettersUpperCased(body, reflect.TypeOf(v))
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -121,6 +122,118 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 	// was answered back with that offset by the create that took it.
 	inUTC(reflect.ValueOf(v))
 	return nil
+}
+
+// timeLettersUpperCased returns body with every string that stands where
+// request type t has a time written with capital "T" and "Z" (see
+// league.UpperCaseTimeLetters): RFC 3339 allows them in lower case, and
+// encoding/json's time decoding refuses that. The letters are replaced in
+// place, so every offset in the body (a syntax error's, a key's) stays
+// where the client put it, and a string that is no time is left alone, to
+// be refused naming its field as before.
+func timeLettersUpperCased(body []byte, t reflect.Type) []byte {
+	if !holdsTime(t, map[reflect.Type]bool{}) {
+		return body
+	}
+	var out []byte
+	dec := json.NewDecoder(bytes.NewReader(body))
+	walkTimes(dec, t, func(s string) {
+		end := int(dec.InputOffset())
+		start := end - len(s) - 2
+		// Only a string written without escapes is where its bytes say.
+		if start < 0 || body[start] != '"' || string(body[start+1:end-1]) != s {
+			return
+		}
+		if up := league.UpperCaseTimeLetters(s); up != s {
+			if out == nil {
+				out = bytes.Clone(body)
+			}
+			copy(out[start+1:], up)
+		}
+	})
+	if out == nil {
+		return body
+	}
+	return out
+}
+
+var timeType = reflect.TypeFor[time.Time]()
+
+// holdsTime reports whether a request of type t has a time anywhere in it.
+func holdsTime(t reflect.Type, seen map[reflect.Type]bool) bool {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Struct:
+		if t == timeType {
+			return true
+		}
+		for i := 0; i < t.NumField(); i++ {
+			if holdsTime(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array, reflect.Map:
+		return holdsTime(t.Elem(), seen)
+	}
+	return false
+}
+
+// walkTimes reads one JSON value from dec, whose place in the request is of
+// type t (nil: a place the request does not have), and calls visit, right
+// after reading it, with every string that stands at a time's place. It
+// reads by tokens, which have no depth limit, and stops at the first
+// syntax error: the decoder names that.
+func walkTimes(dec *json.Decoder, t reflect.Type, visit func(string)) bool {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return false
+	}
+	switch tok := tok.(type) {
+	case string:
+		if t == timeType {
+			visit(tok)
+		}
+		return true
+	case json.Delim:
+		if t != nil && (t == timeType || reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]())) {
+			t = nil // decoded its own way, not field by field
+		}
+		for dec.More() {
+			var inner reflect.Type
+			if tok == '{' {
+				k, err := dec.Token()
+				if err != nil {
+					return false
+				}
+				key, _ := k.(string)
+				switch {
+				case t != nil && t.Kind() == reflect.Struct:
+					if f, known := jsonField(t, key); known {
+						inner = f.Type
+					}
+				case t != nil && t.Kind() == reflect.Map:
+					inner = t.Elem()
+				}
+			} else if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+				inner = t.Elem()
+			}
+			if !walkTimes(dec, inner, visit) {
+				return false
+			}
+		}
+		_, err := dec.Token() // the closing delimiter
+		return err == nil
+	}
+	return true
 }
 
 // inUTC sets every time in v, a decoded request, to UTC.

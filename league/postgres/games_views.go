@@ -478,7 +478,7 @@ func decodeTimeCursor(c string) (time.Time, string, error) {
 		return time.Time{}, "", err
 	}
 	at, id, ok := strings.Cut(key, "|")
-	t, terr := time.Parse(time.RFC3339Nano, at)
+	t, terr := league.ParseTime(at)
 	if !ok || !validID(id) || terr != nil {
 		return time.Time{}, "", badCursor()
 	}
