@@ -45,14 +45,21 @@ func NewEnqueuer(rdb redis.UniversalClient) *Enqueuer {
 var _ league.GameTasks = (*Enqueuer)(nil)
 
 // enqueue submits a game task whose ID is its business key, due at at.
+// A game task that succeeded is deleted at once, not retained: nothing
+// reads a completed one (submit replaces it, so keeping it dedupes
+// nothing), while every move leaves one, and an hour of them held about
+// 460 bytes each in Redis (17 MB at 10 moves/s), past what asynq's janitor
+// clears (100 a queue every 8 s) once games pass 12 tasks a second. A
+// duplicate run after its first is harmless: the task names its ply, and
+// a handler finding the game past it does nothing.
 func (e *Enqueuer) enqueue(ctx context.Context, queue, taskType, id string, p gamePayload, at time.Time, opts ...asynq.Option) error {
-	return e.submit(ctx, queue, taskType, id, p, at, append(opts, asynq.Retention(time.Hour))...)
+	return e.submit(ctx, queue, taskType, id, p, at, opts...)
 }
 
 // submit enqueues a task of taskType carrying payload under id on queue,
 // due at at. A task waiting or running under that id makes this a no-op.
-// One that is over — archived after its last retry, or completed and kept
-// for its retention — is replaced: whoever schedules the key again (the
+// One that is over — archived after its last retry, or (a round's task)
+// completed and kept for its retention — is replaced: whoever schedules the key again (the
 // sweep, finding a game's state still waiting for it) needs it to run
 // again, and an id held by a dead task would otherwise leave the game
 // stuck until that task is purged. One waiting out its back-off after a

@@ -18,7 +18,7 @@ import (
 
 func TestMain(m *testing.M) { testenv.Main(m) }
 
-func redisFor(t *testing.T) *redis.Client {
+func redisFor(t testing.TB) *redis.Client {
 	opt, err := redis.ParseURL(testenv.Redis(t))
 	if err != nil {
 		t.Fatal(err)
