@@ -158,7 +158,7 @@ func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, enqueue fun
 func (g *Games) ForgetLapsed(ctx context.Context) (int, error) {
 	now := g.now()
 	res := g.db.WithContext(ctx).Exec(`UPDATE game_seats SET here_until = NULL
-		WHERE (game_id, seat) IN (SELECT game_id, seat FROM game_seats WHERE here_until < ? LIMIT ?) AND here_until < ?`,
+		WHERE (game_id, seat) IN (SELECT game_id, seat FROM game_seats WHERE here AND here_until < ? LIMIT ?) AND here_until < ?`,
 		now, reconcileBatch, now)
 	return int(res.RowsAffected), res.Error
 }

@@ -28,11 +28,11 @@ import (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // testLogger shows warnings and errors in the test's log.
-func testLogger(t *testing.T) *slog.Logger {
+func testLogger(t testing.TB) *slog.Logger {
 	return slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) { w.t.Log(string(p)); return len(p), nil }
 
@@ -44,13 +44,13 @@ type gameRig struct {
 	rdb   *redis.Client
 }
 
-func newGameRig(t *testing.T, withWorkers bool) *gameRig {
+func newGameRig(t testing.TB, withWorkers bool) *gameRig {
 	t.Helper()
 	return newGameRigWith(t, GameConfig{}, withWorkers)
 }
 
 // newGameRigWith is newGameRig with a game service configured by cfg.
-func newGameRigWith(t *testing.T, cfg GameConfig, withWorkers bool) *gameRig {
+func newGameRigWith(t testing.TB, cfg GameConfig, withWorkers bool) *gameRig {
 	t.Helper()
 	ctx := context.Background()
 	db, err := Open(ctx, testenv.Postgres(t), PoolConfig{MaxOpen: 60})
@@ -77,7 +77,7 @@ func newGameRigWith(t *testing.T, cfg GameConfig, withWorkers bool) *gameRig {
 	return &gameRig{db: db, games: games, rdb: rdb}
 }
 
-func (r *gameRig) user(t *testing.T, name string) league.Actor {
+func (r *gameRig) user(t testing.TB, name string) league.Actor {
 	t.Helper()
 	var id string
 	if err := r.db.Gorm.Raw("INSERT INTO users (username) VALUES (?) RETURNING id", name).Scan(&id).Error; err != nil {

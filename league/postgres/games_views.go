@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -396,11 +397,12 @@ const seatAnyoneMayTake = "EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = 
 // are always here; a table with no person seated (a creator may seat only
 // bots and open seats) has nobody waiting at it, and is not offered.
 //
-// The IN is read first, through game_seats_here_idx: the people here now
-// are few however many tables were left open, and the games' own index
-// would check the seats of every open table (at 20,000 open tables, none
-// with anyone here, the lobby took 300 ms; 0.04 ms so).
-const everyoneHere = "games.id IN (SELECT h.game_id FROM game_seats h WHERE h.here_until > ? " +
+// The IN is read first, through game_seats_here_idx (the seats marked,
+// lapsed or not: h.here): the people marked are few however many tables
+// were left open, and the games' own index would check the seats of every
+// open table (at 20,000 open tables, none with anyone here, the lobby took
+// 300 ms; 0.04 ms so).
+const everyoneHere = "games.id IN (SELECT h.game_id FROM game_seats h WHERE h.here AND h.here_until > ? " +
 	"AND h.user_id IS NOT NULL AND h.bot_level IS NULL) " +
 	"AND NOT EXISTS (SELECT 1 FROM game_seats p WHERE p.game_id = games.id " +
 	"AND p.user_id IS NOT NULL AND p.bot_level IS NULL AND (p.here_until IS NULL OR p.here_until <= ?))"
@@ -562,18 +564,30 @@ func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEven
 }
 
 // Here marks the caller here at the open game they sit at (a person's
-// seat, not a bot's) for ttl from now, and reports whether it did: false
-// once the game is no longer open or the caller no longer sits there (the
-// event stream that keeps them here then stops asking). One UPDATE, which
-// matches nothing but an open game's person seat.
+// seat, not a bot's) for ttl from now, and reports whether the caller
+// sits there: false once the game is no longer open or the caller no
+// longer sits there (the event stream that keeps them here then stops
+// asking). A mark with more than half of ttl to run is left as it is: the
+// stream asks every third of ttl, so the mark is written at every other
+// heartbeat and never has less than a heartbeat to run when one comes,
+// and a second tab on the table, or a seat event just after a heartbeat,
+// writes nothing. One statement, whose UPDATE matches nothing but an open
+// game's person seat whose mark is due.
 func (g *Games) Here(ctx context.Context, a league.Actor, gameID string, ttl time.Duration) (bool, error) {
 	if a.Anonymous() || !validID(gameID) {
 		return false, nil
 	}
-	res := g.db.WithContext(ctx).Exec("UPDATE game_seats s SET here_until = ? FROM games "+
-		"WHERE s.game_id = ? AND s.user_id = ? AND s.bot_level IS NULL AND games.id = s.game_id AND games.status = 'open'",
-		g.now().Add(ttl), gameID, a.UserID)
-	return res.RowsAffected > 0, res.Error
+	now := g.now()
+	var seated int64
+	err := g.db.WithContext(ctx).Raw(`WITH seat AS (SELECT s.seat FROM game_seats s JOIN games ON games.id = s.game_id
+			WHERE s.game_id = @game AND s.user_id = @user AND s.bot_level IS NULL AND games.status = 'open'),
+		renewed AS (UPDATE game_seats s SET here_until = @until FROM seat
+			WHERE s.game_id = @game AND s.seat = seat.seat AND s.user_id = @user AND s.bot_level IS NULL
+			AND (s.here_until IS NULL OR s.here_until <= @fresh) RETURNING 1)
+		SELECT count(*) FROM seat`,
+		sql.Named("game", gameID), sql.Named("user", a.UserID),
+		sql.Named("until", now.Add(ttl)), sql.Named("fresh", now.Add(ttl/2))).Scan(&seated).Error
+	return seated > 0, err
 }
 
 // Frames rebuilds, from the stored moves, every move from ply fromPly on
