@@ -321,7 +321,7 @@ func TestASweepRunsAsTheWorkersStart(t *testing.T) {
 // With Redis hung, asynq's shutdown waited out a Redis timeout in each of
 // its loops and goodbyes, past any shutdown timeout (23 s measured with the
 // binary, whose grace is 10 s). Shutdown now returns within the shutdown
-// timeout and its margin.
+// timeout, its margin for asynq included (it waited a margin past it).
 func TestWorkersStopWithinTheShutdownTimeoutWhileRedisHangs(t *testing.T) {
 	rdb := redis.NewClient(&redis.Options{Addr: testenv.HungRedis(t), ContextTimeoutEnabled: true})
 	grace := time.Second
@@ -338,10 +338,14 @@ func TestWorkersStopWithinTheShutdownTimeoutWhileRedisHangs(t *testing.T) {
 	time.Sleep(500 * time.Millisecond) // its loops are waiting on Redis
 	start := time.Now()
 	w.Shutdown()
-	if took := time.Since(start); took > grace+shutdownMargin+time.Second {
-		t.Fatalf("the workers took %v to stop with Redis hung, want at most %v", took, grace+shutdownMargin)
+	if took := time.Since(start); took > grace+shutdownLate {
+		t.Fatalf("the workers took %v to stop with Redis hung, want at most %v", took, grace)
 	}
 	if !w.Left() {
 		t.Fatal("Shutdown says asynq stopped, with Redis hung")
 	}
 }
+
+// shutdownLate is how late past its timeout a shutdown may end in a test:
+// a timer's lateness on a machine shared with other tests.
+const shutdownLate = 300 * time.Millisecond

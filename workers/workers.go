@@ -31,7 +31,9 @@ type Config struct {
 	// PollInterval is how often asynq moves due scheduled tasks to their
 	// queues; it bounds how late a turn timer can fire.
 	PollInterval time.Duration
-	// ShutdownTimeout is how long in-flight tasks may run after a stop.
+	// ShutdownTimeout bounds Shutdown: in-flight tasks may run for it
+	// after a stop, less a margin for asynq's goodbyes to Redis
+	// (shutdownMargin, at most a quarter of it).
 	ShutdownTimeout time.Duration
 }
 
@@ -74,7 +76,7 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 		// Bot moves are enqueued for immediate processing; an idle worker
 		// must notice them at once, not after asynq's default second.
 		TaskCheckInterval: min(cfg.PollInterval, 20*time.Millisecond),
-		ShutdownTimeout:   cfg.ShutdownTimeout,
+		ShutdownTimeout:   cfg.ShutdownTimeout - min(shutdownMargin, cfg.ShutdownTimeout/4),
 		Logger:            asynqLogger{logger},
 		LogLevel:          asynq.WarnLevel,
 		RetryDelayFunc:    retryDelay,
@@ -170,15 +172,17 @@ func (w *Workers) runSweeps(ctx context.Context) {
 	wg.Wait()
 }
 
-// Shutdown stops the sweeps and stops taking tasks, and waits (up to the
-// shutdown timeout) for running ones; unfinished tasks return to their
-// queue. asynq bounds only the wait for running tasks: its own goodbyes to
-// Redis (each of its loops' last call, the server's state) each wait out a
-// Redis timeout when Redis hangs, 23 s in all measured with the binary. So
-// Shutdown waits at most the shutdown timeout and a second, then leaves
-// asynq to it: a task still held comes back when its lease runs out
-// (retried at once, see retryDelay), and every handler is idempotent.
+// Shutdown stops the sweeps and stops taking tasks, and waits for running
+// ones (the shutdown timeout less its margin); unfinished tasks return to
+// their queue. asynq bounds only the wait for running tasks: its own
+// goodbyes to Redis (each of its loops' last call, the server's state)
+// each wait out a Redis timeout when Redis hangs, 23 s in all measured
+// with the binary. So Shutdown returns within the shutdown timeout,
+// counted from its call, and leaves asynq to it: a task still held comes
+// back when its lease runs out (retried at once, see retryDelay), and
+// every handler is idempotent.
 func (w *Workers) Shutdown() {
+	deadline := time.After(w.grace)
 	if w.stop != nil {
 		w.stop()
 		<-w.done
@@ -190,7 +194,7 @@ func (w *Workers) Shutdown() {
 	}()
 	select {
 	case <-stopped:
-	case <-time.After(w.grace + shutdownMargin):
+	case <-deadline:
 		w.left.Store(true)
 		w.logger.Warn("workers did not stop within the shutdown timeout (is Redis answering?): leaving; the tasks they held run again when their lease runs out",
 			"timeout", w.grace)
@@ -202,8 +206,9 @@ func (w *Workers) Shutdown() {
 // subscriber of cancellations panics on a closed one).
 func (w *Workers) Left() bool { return w.left.Load() }
 
-// shutdownMargin is how long Shutdown waits for asynq past its grace for
-// running tasks: enough for its goodbyes to a Redis that answers.
+// shutdownMargin is how long of the shutdown timeout Shutdown keeps for
+// asynq's goodbyes past its wait for running tasks: enough for a Redis
+// that answers. A timeout under 4 s keeps a quarter of itself instead.
 const shutdownMargin = time.Second
 
 // asynqLogger routes asynq's logs into slog.

@@ -123,9 +123,12 @@ func (a *App) Start(ctx context.Context) (err error) {
 
 	if a.mode.Workers {
 		a.workers = workers.New(in.Redis, workers.Config{
-			Concurrency:     a.cfg.WorkerConcurrency,
-			PollInterval:    a.cfg.TimerPollInterval,
-			ShutdownTimeout: a.cfg.ShutdownTimeout - time.Second,
+			Concurrency:  a.cfg.WorkerConcurrency,
+			PollInterval: a.cfg.TimerPollInterval,
+			// The whole of it: the workers keep their margin for asynq's
+			// goodbyes out of it. Given the timeout less a second, a
+			// timeout of 1 s left them none, which meant asynq's 8 s.
+			ShutdownTimeout: a.cfg.ShutdownTimeout,
 		}, a.logger)
 		a.workers.RegisterGames(games)
 		a.workers.RegisterCompetitions(tournaments)
