@@ -59,10 +59,10 @@ func (e *Enqueuer) enqueue(ctx context.Context, queue, taskType, id string, p ga
 // submit enqueues a task of taskType carrying payload under id on queue,
 // due at at. A task waiting or running under that id makes this a no-op.
 // One that is over — archived after its last retry, or (a round's task)
-// completed and kept for its retention — is replaced: whoever schedules the key again (the
-// sweep, finding a game's state still waiting for it) needs it to run
-// again, and an id held by a dead task would otherwise leave the game
-// stuck until that task is purged. One waiting out its back-off after a
+// completed and kept for its retention — is replaced: whoever schedules
+// the key again (the sweep, finding a game's state still waiting for it)
+// needs it to run again, and an id held by a dead task would otherwise
+// leave the game stuck until that task is purged. One waiting out its back-off after a
 // failure (PostgreSQL was down, say) when it is asked for now runs now:
 // the back-off grows to minutes and then hours, and the game would wait
 // that long after the outage, with its clock run out, while the sweep's
