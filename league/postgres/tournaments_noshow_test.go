@@ -21,14 +21,7 @@ func TestANoShowForfeitsAndLeavesTheSwiss(t *testing.T) {
 	ctx := context.Background()
 	tour, people := r.peopleTournament(t, "No-shows", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss",
 		Rounds: 2, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"}, "nia", "noel", "nora", "ned")
-	start := time.Now().UTC().Add(time.Second).Truncate(time.Second)
-	deadline := start.Add(6 * time.Second)
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
-		{Number: 1, StartsAt: start, Deadline: &deadline},
-		{Number: 2, StartsAt: start.Add(time.Hour)},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	r.scheduleShortRoundOne(t, tour.ID, 6*time.Second, true)
 	entryOf := map[string]string{} // person → entry
 	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
 	if err != nil {
@@ -125,14 +118,9 @@ func TestANoShowForfeitsAndLeavesTheSwiss(t *testing.T) {
 // an error and the tournament never finished.
 func TestASwissLeftWithOneEntryFinishes(t *testing.T) {
 	r := newTournamentRig(t)
-	ctx := context.Background()
 	tour, people := r.peopleTournament(t, "Two", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss",
 		Rounds: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"}, "pia", "pol")
-	start := time.Now().UTC().Add(time.Second).Truncate(time.Second)
-	deadline := start.Add(5 * time.Second)
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}); err != nil {
-		t.Fatal(err)
-	}
+	r.scheduleShortRoundOne(t, tour.ID, 5*time.Second, false)
 	r.moveOnce(t, r.waitTournamentGame(t, tour.ID, 15*time.Second), people...)
 	r.waitFinished(t, tour.ID, 30*time.Second)
 }
@@ -146,14 +134,7 @@ func TestAPlayerWhoseTurnNeverCameStaysInTheSwiss(t *testing.T) {
 	ctx := context.Background()
 	tour, _ := r.peopleTournament(t, "Waiting", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss",
 		Rounds: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "adjudicate"}, "wes", "wyn")
-	start := time.Now().UTC().Add(time.Second).Truncate(time.Second)
-	deadline := start.Add(4 * time.Second)
-	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
-		{Number: 1, StartsAt: start, Deadline: &deadline},
-		{Number: 2, StartsAt: start.Add(time.Hour)},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	r.scheduleShortRoundOne(t, tour.ID, 4*time.Second, true)
 	r.waitRound(t, tour.ID, 1, 30*time.Second)
 	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
 	if err != nil {
@@ -163,5 +144,22 @@ func TestAPlayerWhoseTurnNeverCameStaysInTheSwiss(t *testing.T) {
 		if e.Status != "active" {
 			t.Errorf("entry %s: %s after a round adjudicated before anyone's turn was played; want active", e.Name, e.Status)
 		}
+	}
+}
+
+// scheduleShortRoundOne schedules round 1 of a tournament to start within
+// a second and end lasting later, and with roundTwo round 2 an hour on
+// (paired only when a test starts it; without, it is paired as round 1
+// ends).
+func (r *tournamentRig) scheduleShortRoundOne(t *testing.T, id string, lasting time.Duration, roundTwo bool) {
+	t.Helper()
+	start := time.Now().UTC().Add(time.Second).Truncate(time.Second)
+	deadline := start.Add(lasting)
+	rounds := []league.RoundSchedule{{Number: 1, StartsAt: start, Deadline: &deadline}}
+	if roundTwo {
+		rounds = append(rounds, league.RoundSchedule{Number: 2, StartsAt: start.Add(time.Hour)})
+	}
+	if _, err := r.tournaments.Schedule(context.Background(), r.organizer, id, rounds); err != nil {
+		t.Fatal(err)
 	}
 }
