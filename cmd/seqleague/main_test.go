@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -100,9 +99,7 @@ func TestWholeProgramServesAndMigrationsRoundTrip(t *testing.T) {
 			t.Errorf("/metrics lacks Go runtime metrics")
 		}
 	}
-	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
+	sendSIGTERM(t)
 	if err := <-done; err != nil {
 		t.Fatalf("shutdown: %v", err)
 	}
@@ -207,25 +204,12 @@ func TestSIGTERMLetsASlowRequestFinish(t *testing.T) {
 		res <- result{status: resp.StatusCode, body: string(b)}
 	}()
 	<-started
-	sent := time.Now()
-	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
+	sent := sendSIGTERM(t)
 	r := <-res
 	if r.err != nil || r.status != http.StatusOK || r.body != "finished" {
 		t.Fatalf("slow request during shutdown = %d %q %v, want 200 \"finished\"", r.status, r.body, r.err)
 	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("shutdown returned %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("program still running 10 s after SIGTERM")
-	}
-	if took := time.Since(sent); took > 10*time.Second {
-		t.Fatalf("shutdown took %v, want under 10 s", took)
-	}
+	wantEndedWithin(t, done, sent, 10*time.Second)
 	// New connections are refused once shutdown began.
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Fatal("server still accepts requests after shutdown")

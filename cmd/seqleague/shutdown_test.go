@@ -76,10 +76,23 @@ const shutdownLate = 500 * time.Millisecond
 // timeout, grace, and shutdownLate.
 func sigtermEndsWithin(t *testing.T, done <-chan error, grace time.Duration) {
 	t.Helper()
+	wantEndedWithin(t, done, sendSIGTERM(t), grace+shutdownLate)
+}
+
+// sendSIGTERM sends this process SIGTERM and returns when.
+func sendSIGTERM(t *testing.T) time.Time {
+	t.Helper()
 	sent := time.Now()
 	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
+	return sent
+}
+
+// wantEndedWithin waits for the program running in this process (done:
+// its result) to end cleanly, and wants it ended within limit of sent.
+func wantEndedWithin(t *testing.T, done <-chan error, sent time.Time, limit time.Duration) {
+	t.Helper()
 	select {
 	case err := <-done:
 		if err != nil {
@@ -88,7 +101,7 @@ func sigtermEndsWithin(t *testing.T, done <-chan error, grace time.Duration) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("program still running 30 s after SIGTERM")
 	}
-	if took := time.Since(sent); took > grace+shutdownLate {
-		t.Fatalf("shutdown took %v with SEQLEAGUE_SHUTDOWN_TIMEOUT=%v", took, grace)
+	if took := time.Since(sent); took > limit {
+		t.Fatalf("shutdown took %v, want at most %v", took, limit)
 	}
 }

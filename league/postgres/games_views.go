@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -337,18 +338,12 @@ func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, s
 func withPoolRatings(db *gorm.DB, games []league.Game) error {
 	type key struct{ user, pool string }
 	want := map[key]bool{}
-	var users, pools []string
+	users, pools := map[string]bool{}, map[string]bool{}
 	for _, g := range games {
 		pool := rating.PoolFor(g.Game, g.Teams)
 		for _, s := range g.Seats {
-			k := key{s.UserID, pool}
-			if s.UserID == "" || s.Bot != "" || want[k] {
-				continue
-			}
-			want[k] = true
-			users = append(users, s.UserID)
-			if !slices.Contains(pools, pool) {
-				pools = append(pools, pool)
+			if s.UserID != "" && s.Bot == "" {
+				want[key{s.UserID, pool}], users[s.UserID], pools[pool] = true, true, true
 			}
 		}
 	}
@@ -356,7 +351,7 @@ func withPoolRatings(db *gorm.DB, games []league.Game) error {
 		return nil
 	}
 	var rows []ratingRow
-	if err := db.Where("user_id IN ? AND pool IN ?", users, pools).Find(&rows).Error; err != nil {
+	if err := db.Where("user_id IN ? AND pool IN ?", slices.Collect(maps.Keys(users)), slices.Collect(maps.Keys(pools))).Find(&rows).Error; err != nil {
 		return err
 	}
 	states := make(map[key]rating.PlayerState, len(rows))

@@ -14,7 +14,7 @@ const kind = (g: Game) => `${gameName(g)} · ${g.players} players${g.game === 's
 export function who(g: Game): string {
   const taken = g.seats
     .filter((s) => !s.open)
-    .map((s) => (s.user ? `${s.user.username}${s.user.rating && !s.bot ? ` (${s.user.rating.display})` : ''}` : `bot-${s.bot}`));
+    .map((s) => (s.user ? `${s.user.username}${s.user.rating ? ` (${s.user.rating.display})` : ''}` : `bot-${s.bot}`));
   const open = g.seats.filter((s) => s.open).length;
   return [...taken, ...(open ? [`${counted(open, 'open seat')}`] : [])].join(', ');
 }
