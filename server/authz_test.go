@@ -98,8 +98,21 @@ func created(t *testing.T, rec *httptest.ResponseRecorder) string {
 // otherwise take; each answers 401 with WWW-Authenticate, and no table
 // changes. The event stream is asked with the token in the header and in
 // ?access_token=.
-func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
-	r, _ := newAuthzRig(t)
+// apiScene is a club with a league, a season, a tournament with an entry
+// and a game under way, all ann's, with a body for every change an
+// operation of the API makes that ann may make: the sweeps over every
+// operation send these, so that what refuses them is what they test.
+type apiScene struct {
+	annID, ann      string // the owner of everything, and her token
+	tomID           string // a plain member of ann's club
+	entryID, gameID string
+	ids             map[string]string // the ID for /{collection}/{id}
+	bodies          map[string]string // "METHOD /path" -> a body ann may send
+	queries         map[string]string // "METHOD /path" -> the query it needs
+}
+
+func newAPIScene(t *testing.T, r *rig) *apiScene {
+	t.Helper()
 	ctx := context.Background()
 	annID, ann := r.user("ann", false)
 	_, bob := r.user("bob", false)
@@ -129,6 +142,67 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 		t.Fatal("ann has no move to offer")
 	}
 
+	s := &apiScene{annID: annID, ann: ann, tomID: tomID, entryID: entryID, gameID: gameID}
+	s.ids = map[string]string{"clubs": club.ID, "users": tomID, "games": gameID, "leagues": leagueID, "seasons": seasonID, "tournaments": tourID}
+	// A round a year from now: a fixed date would pass, and a round
+	// scheduled in the past starts at once.
+	nextYear := time.Now().UTC().AddDate(1, 0, 0).Format(time.RFC3339)
+	s.bodies = map[string]string{
+		"DELETE /api/v1/me":                                       `{"current_password":"password-ann"}`,
+		"POST /api/v1/me/password":                                `{"current_password":"password-ann","new_password":"a brand new password"}`,
+		"PATCH /api/v1/me":                                        `{"email":"eve@example.org","current_password":"password-ann"}`,
+		"PATCH /api/v1/leagues/{id}":                              `{"name":"Taken over","description":"by a bad token"}`,
+		"PATCH /api/v1/seasons/{id}":                              `{"name":"Taken over"}`,
+		"POST /api/v1/clubs":                                      `{"name":"Another club"}`,
+		"PATCH /api/v1/clubs/{id}":                                fmt.Sprintf(`{"description":"taken over","owner_id":%q}`, tomID),
+		"POST /api/v1/clubs/{id}/members":                         fmt.Sprintf(`{"code":%q}`, inv.Code),
+		"PATCH /api/v1/clubs/{id}/members/{user_id}":              `{"role":"organizer"}`,
+		"POST /api/v1/clubs/{id}/invites":                         `{"max_uses":5}`,
+		"POST /api/v1/games":                                      `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`,
+		"POST /api/v1/games/quick":                                `{"game":"sequence","players":2}`,
+		"POST /api/v1/games/{id}/join":                            `{"seat":1}`,
+		"POST /api/v1/games/{id}/leave":                           "",
+		"POST /api/v1/games/{id}/start":                           "",
+		"PUT /api/v1/games/{id}/seats/{seat}":                     `{"bot":"greedy"}`,
+		"POST /api/v1/games/{id}/decline":                         "",
+		"POST /api/v1/games/{id}/rematch":                         "",
+		"POST /api/v1/seasons/{id}/close":                         "",
+		"POST /api/v1/games/{id}/moves":                           fmt.Sprintf(`{"ply":0,"move":%q,"move_id":"m0"}`, view.LegalMoves[0]),
+		"POST /api/v1/clubs/{id}/leagues":                         `{"name":"Another league"}`,
+		"POST /api/v1/leagues/{id}/seasons":                       `{"name":"2031"}`,
+		"POST /api/v1/tournaments":                                fmt.Sprintf(`{"club_id":%q,"name":"Another cup","game":"sequence","format":"round-robin"}`, club.ID),
+		"PATCH /api/v1/tournaments/{id}":                          `{"name":"Renamed","status":"running"}`,
+		"POST /api/v1/tournaments/{id}/entries":                   `{"members":[{"bot":"greedy"}]}`,
+		"POST /api/v1/tournaments/{id}/rounds":                    fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}]}`, nextYear),
+		"PATCH /api/v1/tournaments/{id}/rounds/{number}":          fmt.Sprintf(`{"deadline":%q}`, nextYear),
+		"POST /api/v1/tournaments/{id}/entries/{entry}/reinstate": "",
+	}
+	s.queries = map[string]string{"DELETE /api/v1/tournaments/{id}/entries": "?entry=" + entryID}
+
+	return s
+}
+
+// url is the path of an operation of the document for the scene: each
+// parameter replaced by the scene's thing of its kind, and the query the
+// operation needs.
+func (s *apiScene) url(t *testing.T, method, path string) string {
+	t.Helper()
+	url := strings.NewReplacer("{user_id}", s.tomID, "{pool}", "sequence-2team", "{number}", "1", "{seat}", "1", "{entry}", s.entryID).Replace(path)
+	if parts := strings.Split(path, "/"); len(parts) > 4 && parts[4] == "{id}" {
+		id, ok := s.ids[parts[3]]
+		if !ok {
+			t.Fatalf("%s %s: no ID for /%s/{id}", method, path, parts[3])
+		}
+		url = strings.ReplaceAll(url, "{id}", id)
+	}
+	return url + s.queries[method+" "+path]
+}
+
+func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
+	r, _ := newAuthzRig(t)
+	ctx := context.Background()
+	s := newAPIScene(t, r)
+	annID, ann := s.annID, s.ann
 	// The credentials. Each names ann (or, forged, the site admin), so a
 	// route that took one would act for someone.
 	adminID, _ := r.user("root", true)
@@ -172,42 +246,6 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 		{"issued before a password change", daveBefore},
 	}
 
-	ids := map[string]string{"clubs": club.ID, "users": tomID, "games": gameID, "leagues": leagueID, "seasons": seasonID, "tournaments": tourID}
-	// A round a year from now: a fixed date would pass, and a round
-	// scheduled in the past starts at once.
-	nextYear := time.Now().UTC().AddDate(1, 0, 0).Format(time.RFC3339)
-	bodies := map[string]string{
-		"DELETE /api/v1/me":                                       `{"current_password":"password-ann"}`,
-		"POST /api/v1/me/password":                                `{"current_password":"password-ann","new_password":"a brand new password"}`,
-		"PATCH /api/v1/me":                                        `{"email":"eve@example.org","current_password":"password-ann"}`,
-		"PATCH /api/v1/leagues/{id}":                              `{"name":"Taken over","description":"by a bad token"}`,
-		"PATCH /api/v1/seasons/{id}":                              `{"name":"Taken over"}`,
-		"POST /api/v1/clubs":                                      `{"name":"Another club"}`,
-		"PATCH /api/v1/clubs/{id}":                                fmt.Sprintf(`{"description":"taken over","owner_id":%q}`, tomID),
-		"POST /api/v1/clubs/{id}/members":                         fmt.Sprintf(`{"code":%q}`, inv.Code),
-		"PATCH /api/v1/clubs/{id}/members/{user_id}":              `{"role":"organizer"}`,
-		"POST /api/v1/clubs/{id}/invites":                         `{"max_uses":5}`,
-		"POST /api/v1/games":                                      `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`,
-		"POST /api/v1/games/quick":                                `{"game":"sequence","players":2}`,
-		"POST /api/v1/games/{id}/join":                            `{"seat":1}`,
-		"POST /api/v1/games/{id}/leave":                           "",
-		"POST /api/v1/games/{id}/start":                           "",
-		"PUT /api/v1/games/{id}/seats/{seat}":                     `{"bot":"greedy"}`,
-		"POST /api/v1/games/{id}/decline":                         "",
-		"POST /api/v1/games/{id}/rematch":                         "",
-		"POST /api/v1/seasons/{id}/close":                         "",
-		"POST /api/v1/games/{id}/moves":                           fmt.Sprintf(`{"ply":0,"move":%q,"move_id":"m0"}`, view.LegalMoves[0]),
-		"POST /api/v1/clubs/{id}/leagues":                         `{"name":"Another league"}`,
-		"POST /api/v1/leagues/{id}/seasons":                       `{"name":"2031"}`,
-		"POST /api/v1/tournaments":                                fmt.Sprintf(`{"club_id":%q,"name":"Another cup","game":"sequence","format":"round-robin"}`, club.ID),
-		"PATCH /api/v1/tournaments/{id}":                          `{"name":"Renamed","status":"running"}`,
-		"POST /api/v1/tournaments/{id}/entries":                   `{"members":[{"bot":"greedy"}]}`,
-		"POST /api/v1/tournaments/{id}/rounds":                    fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}]}`, nextYear),
-		"PATCH /api/v1/tournaments/{id}/rounds/{number}":          fmt.Sprintf(`{"deadline":%q}`, nextYear),
-		"POST /api/v1/tournaments/{id}/entries/{entry}/reinstate": "",
-	}
-	queries := map[string]string{"DELETE /api/v1/tournaments/{id}/entries": "?entry=" + entryID}
-
 	doc := openAPIDoc(t)
 	probed := 0
 	for path, ops := range doc["paths"].(map[string]any) {
@@ -221,16 +259,8 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 				t.Errorf("%s does not list the 401 every API operation gives a bad token", op)
 				continue
 			}
-			url := strings.NewReplacer("{user_id}", tomID, "{pool}", "sequence-2team", "{number}", "1", "{seat}", "1", "{entry}", entryID).Replace(path)
-			if parts := strings.Split(path, "/"); len(parts) > 4 && parts[4] == "{id}" {
-				id, ok := ids[parts[3]]
-				if !ok {
-					t.Fatalf("%s: no ID for /%s/{id}", op, parts[3])
-				}
-				url = strings.ReplaceAll(url, "{id}", id)
-			}
-			url += queries[op]
-			body, ok := bodies[op]
+			url := s.url(t, method, path)
+			body, ok := s.bodies[op]
 			if !ok && method != http.MethodGet && method != http.MethodDelete {
 				t.Errorf("%s: no body to send it; add one", op)
 			}
@@ -268,7 +298,7 @@ func TestEveryAPIOperationRefusesABadTokenAndChangesNothing(t *testing.T) {
 	t.Logf("%d operations × %d credentials", probed, len(tokens))
 	// The credentials above were refused for themselves: ann's own token
 	// does what they could not.
-	if rec := r.call("POST", "/api/v1/games/"+gameID+"/moves", bodies["POST /api/v1/games/{id}/moves"], ann); rec.Code != http.StatusOK {
+	if rec := r.call("POST", "/api/v1/games/"+s.gameID+"/moves", s.bodies["POST /api/v1/games/{id}/moves"], ann); rec.Code != http.StatusOK {
 		t.Errorf("ann's own move: %d %s", rec.Code, rec.Body)
 	}
 }
