@@ -507,7 +507,11 @@ func skipRest(dec *json.Decoder) {
 // strictKeys reads one JSON value from dec, whose place in the request is
 // of type t (nil: not a place the request has), and refuses an object
 // that gives a key twice, a key of a struct field in another case, or a
-// key of no field at all, naming it by its path. The body has already
+// key of no field at all, naming it by its path; and a null anywhere in it,
+// which encoding/json reads as the field left out: a PATCH's
+// "description": null, meant by its client to clear the description, left
+// it as it was with a 200, and "move_id": null played a move with no
+// idempotency key. No field of a request is nullable. The body has already
 // decoded, or failed to only on an unknown key, so the JSON is well formed.
 func strictKeys(dec *json.Decoder, t reflect.Type, path string) error {
 	for t != nil && t.Kind() == reflect.Pointer {
@@ -521,6 +525,10 @@ func strictKeys(dec *json.Decoder, t reflect.Type, path string) error {
 		return nil
 	}
 	switch tok {
+	case nil:
+		if path != "" {
+			return league.Invalid("a field is null", league.FieldError{Field: path, Message: "may not be null; leave the field out to leave it unset"})
+		}
 	case json.Delim('{'):
 		seen := map[string]bool{}
 		for dec.More() {

@@ -76,6 +76,13 @@ func TestBindNamesTheFieldAtFault(t *testing.T) {
 		{"objects 10,001 deep for a date", `{"rounds":[{"starts_at":` + strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001) + `}]}`, "rounds[0].starts_at", "RFC 3339"},
 		{"arrays 10,001 deep under an unknown key", `{"colour":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, "colour", "not a field"},
 		{"a nested key in another case", `{"clock":{"TURN_SECONDS":30}}`, "clock.TURN_SECONDS", "not a field"},
+		// encoding/json reads a null as the field left out: a PATCH's
+		// "description": null left the description as it was, with a 200.
+		{"a null for a string", `{"name":null}`, "name", "may not be null"},
+		{"a null for a time", `{"registration_opens":null}`, "registration_opens", "may not be null"},
+		{"a null nested in an embedded body", `{"clock":{"turn_seconds":null}}`, "clock.turn_seconds", "may not be null"},
+		{"a null in an array's object", `{"seats":[{"bot":"greedy"},{"user":null}]}`, "seats[1].user", "may not be null"},
+		{"a null for an item", `{"tie_breaks":["wins",null]}`, "tie_breaks[1]", "may not be null"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var req bindRequest

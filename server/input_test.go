@@ -61,6 +61,8 @@ func TestBadInputIsRefusedAndTheDatabaseUnchanged(t *testing.T) {
 		{"club description too long", "POST", "/api/v1/clubs", `{"name":"Fine name","description":"` + strings.Repeat("d", 2001) + `"}`, owner, "", 400, "description"},
 		{"club name taken", "POST", "/api/v1/clubs", `{"name":"corner club"}`, owner, "", 409, "name"},
 		{"club edit with an unknown field", "PATCH", clubPath, `{"owner":"me"}`, owner, "", 400, "owner"},
+		{"club description of null (taken as left out, a 200)", "PATCH", clubPath, `{"description":null}`, owner, "", 400, "description"},
+		{"invite uses of null (taken as the default, a new invite)", "POST", clubPath + "/invites", `{"max_uses":null}`, owner, "", 400, "max_uses"},
 		{"transfer to a non-member", "PATCH", clubPath, `{"owner_id":"00000000-0000-0000-0000-000000000000"}`, owner, "", 400, "owner_id"},
 		{"invite hours of the wrong type", "POST", clubPath + "/invites", `{"expires_in_hours":"soon"}`, owner, "", 400, "expires_in_hours"},
 		{"invite hours fractional", "POST", clubPath + "/invites", `{"expires_in_hours":1.5}`, owner, "", 400, "expires_in_hours"},
