@@ -32,7 +32,8 @@ import (
 // own, anywhere.
 
 // newAuthzRig is the server over every service a caller can change:
-// accounts, clubs, games (with the event hub), leagues and tournaments.
+// accounts, clubs, games (with the event hub), leagues and tournaments;
+// and the ratings, so that every operation of the document has its service.
 func newAuthzRig(t *testing.T) (*rig, *postgres.Games) {
 	t.Helper()
 	r := newRig(t)
@@ -45,6 +46,7 @@ func newAuthzRig(t *testing.T) (*rig, *postgres.Games) {
 	t.Cleanup(r.d.Hub.Close)
 	r.d.Leagues = postgres.NewLeagues(r.db)
 	r.d.Tournaments = postgres.NewTournaments(r.db, games, workers.NewEnqueuer(r.redis()), quietLogger)
+	r.d.Ratings = postgres.NewRatings(r.db)
 	r.d.Metrics = prometheus.NewRegistry() // the first server registered its metrics on the rig's
 	r.e = New(r.d)
 	return r, games
@@ -177,7 +179,7 @@ func newAPIScene(t *testing.T, r *rig) *apiScene {
 		"PATCH /api/v1/tournaments/{id}/rounds/{number}":          fmt.Sprintf(`{"deadline":%q}`, nextYear),
 		"POST /api/v1/tournaments/{id}/entries/{entry}/reinstate": "",
 	}
-	s.queries = map[string]string{"DELETE /api/v1/tournaments/{id}/entries": "?entry=" + entryID}
+	s.queries = map[string]string{"DELETE /api/v1/tournaments/{id}/entries": "?entry=" + entryID, "GET /api/v1/tournaments": "?club=" + club.ID}
 
 	return s
 }
