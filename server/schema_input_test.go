@@ -137,6 +137,14 @@ func wrongValues(doc map[string]any, s map[string]any, at []any) []wrongValue {
 		if s["format"] == "date-time" {
 			add("next tuesday", "no date-time")
 		}
+		if s["format"] == "email" {
+			add("ann at example.org", "no e-mail address")
+		}
+		if pattern, ok := s["pattern"].(string); ok {
+			if v := unmatched(pattern); v != "" {
+				add(v, "a string the pattern refuses")
+			}
+		}
 	case "integer", "number":
 		if typ == "integer" {
 			add(1.5, "a fraction for an integer")
@@ -170,6 +178,21 @@ func wrongValues(doc map[string]any, s map[string]any, at []any) []wrongValue {
 		out = append(out, wrongValues(doc, items, append(slices.Clone(at), 0))...)
 	}
 	return out
+}
+
+// unmatched is a string of a usual length that pattern does not match, or
+// "" when every candidate does.
+func unmatched(pattern string) string {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return ""
+	}
+	for _, v := range []string{"with spaces", "bang!bang", "ünïcödé", "12345678"} {
+		if !re.MatchString(v) {
+			return v
+		}
+	}
+	return ""
 }
 
 // withValue is a copy of body with v at at, the objects and arrays on the
@@ -330,10 +353,11 @@ func bodyFor(valid []map[string]any, w wrongValue) map[string]any {
 // property of each request body the document gives a schema, nested
 // objects and array items included, is sent, in an otherwise valid body
 // by a caller who may make the change, a value of every other JSON type,
-// null, a value outside its enum, a string one past its maxLength or short
-// of its minLength, a number past its bounds, a fraction for an integer and
-// 1e30 for an int64. Each is a documented 400, 409 or 422 problem+json
-// naming the property, and no table changes.
+// null, a value outside its enum, a string one past its maxLength, short
+// of its minLength or refused by its pattern or format, a number past its
+// bounds, a fraction for an integer and 1e30 for an int64. Each is a
+// documented 400, 409 or 422 problem+json naming the property, and no
+// table changes.
 func TestEveryFieldOfEveryRequestRefusesAValueOfTheWrongKindByName(t *testing.T) {
 	start := time.Now()
 	r, _ := newAuthzRig(t)
