@@ -438,6 +438,9 @@ func badParameterValues(s map[string]any) []string {
 		if len(asList(s["enum"])) > 0 {
 			out = append(out, "not-one-of-the-enum")
 		}
+		if max, ok := s["maxLength"].(float64); ok {
+			out = append(out, strings.Repeat("x", int(max)+1))
+		}
 	}
 	return out
 }
