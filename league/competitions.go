@@ -205,7 +205,11 @@ type TournamentMatch struct {
 	Winner      string
 	GameWinners []string
 	Sequences   []int
-	Games       []string
+	// Forfeited are the entries found absent under the forfeit no-show
+	// policy: each lost the game it was absent from and the rest of the
+	// series, which no later game of the match seats it for.
+	Forfeited []string
+	Games     []string
 }
 
 // LateBy is how late a round scheduled at startsAt started at startedAt,

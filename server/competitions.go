@@ -180,6 +180,7 @@ type matchResponse struct {
 	Winner      string   `json:"winner,omitempty"`
 	GameWinners []string `json:"game_winners"`
 	Sequences   []int    `json:"sequences"`
+	Forfeited   []string `json:"forfeited"` // entries found absent: they forfeited the rest of the series
 	Games       []string `json:"games"`
 }
 
@@ -277,7 +278,10 @@ func toRoundResponses(rounds []league.TournamentRound) []roundResponse {
 			PlannedDeadline: r.PlannedDeadline, Status: r.Status, StartError: r.StartError, Matches: []matchResponse{}}
 		for _, m := range r.Matches {
 			mr := matchResponse{ID: m.ID, Entries: m.Entries, Bye: m.Bye, Status: m.Status, Winner: m.Winner,
-				GameWinners: m.GameWinners, Sequences: m.Sequences, Games: m.Games}
+				GameWinners: m.GameWinners, Sequences: m.Sequences, Forfeited: m.Forfeited, Games: m.Games}
+			if mr.Forfeited == nil {
+				mr.Forfeited = []string{}
+			}
 			if mr.GameWinners == nil {
 				mr.GameWinners = []string{}
 			}

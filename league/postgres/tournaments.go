@@ -95,16 +95,18 @@ type matchRow struct {
 	Winner       *string
 	GameWinners  []byte `gorm:"type:jsonb"`
 	Sequences    []byte `gorm:"type:jsonb"`
+	Forfeited    []byte `gorm:"type:jsonb"` // entries found absent: they forfeited the rest of the series
 	FinishedAt   *time.Time
 }
 
 func (matchRow) TableName() string { return "matches" }
 
-func (m matchRow) entries() []string  { return decodeStrings(m.Entries) }
-func (m matchRow) winners() []string  { return decodeStrings(m.GameWinners) }
-func (m matchRow) sequences() []int   { var s []int; json.Unmarshal(m.Sequences, &s); return s }
-func decodeStrings(b []byte) []string { var s []string; json.Unmarshal(b, &s); return s }
-func mustJSON(v any) []byte           { b, _ := json.Marshal(v); return b }
+func (m matchRow) entries() []string   { return decodeStrings(m.Entries) }
+func (m matchRow) winners() []string   { return decodeStrings(m.GameWinners) }
+func (m matchRow) sequences() []int    { var s []int; json.Unmarshal(m.Sequences, &s); return s }
+func (m matchRow) forfeited() []string { return decodeStrings(m.Forfeited) }
+func decodeStrings(b []byte) []string  { var s []string; json.Unmarshal(b, &s); return s }
+func mustJSON(v any) []byte            { b, _ := json.Marshal(v); return b }
 func (r *tournamentRow) config() league.TournamentConfig {
 	var c league.TournamentConfig
 	json.Unmarshal(r.Config, &c)
@@ -1446,7 +1448,7 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	byRound := map[int][]league.TournamentMatch{}
 	for _, m := range matches {
 		tm := league.TournamentMatch{ID: m.ID, Round: m.Round, Entries: m.entries(), Bye: m.Bye, Status: m.Status,
-			GameWinners: m.winners(), Sequences: m.sequences(), Games: gamesOf[m.ID]}
+			GameWinners: m.winners(), Sequences: m.sequences(), Forfeited: m.forfeited(), Games: gamesOf[m.ID]}
 		if m.Winner != nil {
 			tm.Winner = *m.Winner
 		}

@@ -163,3 +163,151 @@ func (r *tournamentRig) scheduleShortRoundOne(t *testing.T, id string, lasting t
 		t.Fatal(err)
 	}
 }
+
+// TestANoShowForfeitsTheRestOfItsSeries: in a best-of-3 final whose round
+// runs an hour, the player who never moved in game 1 (they left at once, a
+// fill-in bot playing their turns) forfeits the match there: it is decided
+// for the one who moved, with game 1 alone played and recorded, and the
+// tournament is over. Before, game 2 was created, and the player present
+// sat through the no-show wait of every game left.
+func TestANoShowForfeitsTheRestOfItsSeries(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Best of three", league.TournamentConfig{Game: "sequence", MatchSize: 2,
+		Format: "single-elimination", BestOf: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"},
+		"fay", "fin")
+	r.scheduleShortRoundOne(t, tour.ID, time.Hour, false)
+	game := r.waitTournamentGame(t, tour.ID, 15*time.Second)
+	mover := r.moveOnce(t, game, people...)
+	absent := people[0]
+	if absent == mover {
+		absent = people[1]
+	}
+	// The absent player leaves first, so that a bot plays their turn; the
+	// one who moved then leaves too, and the bots finish the game.
+	for _, p := range []league.Actor{absent, mover} {
+		if _, err := r.games.Leave(ctx, p, game); err != nil {
+			t.Fatalf("leave: %v", err)
+		}
+	}
+	r.waitFinished(t, tour.ID, 30*time.Second)
+
+	entryOf := map[string]string{}
+	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page.Items {
+		entryOf[e.CaptainID] = e.ID
+	}
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rounds[0].Matches[0]
+	if want := entryOf[mover.UserID]; m.Winner != want || !slices.Equal(m.GameWinners, []string{want}) || len(m.Games) != 1 {
+		t.Errorf("the final: winner %q, game winners %v, games %v; want it won by %s on game 1 alone", m.Winner, m.GameWinners, m.Games, want)
+	}
+	if want := []string{entryOf[absent.UserID]}; !slices.Equal(m.Forfeited, want) {
+		t.Errorf("the final's forfeits: %v; want the absent entry, %v", m.Forfeited, want)
+	}
+}
+
+// TestTheTwoPresentPlayOnAfterAThirdForfeits: in a best-of-3 match of
+// three, the player who never moved in game 1 forfeits the rest of the
+// series, and the two who moved play the games left between them, as a
+// two-team game that does not seat the absent one again. Before, every
+// game seated all three, and the two present sat through the third's
+// no-show wait in each.
+func TestTheTwoPresentPlayOnAfterAThirdForfeits(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Three", league.TournamentConfig{Game: "sequence", MatchSize: 3,
+		Format: "single-elimination", BestOf: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"},
+		"tia", "tom", "ted")
+	r.scheduleShortRoundOne(t, tour.ID, time.Hour, false)
+	game := r.waitTournamentGame(t, tour.ID, 15*time.Second)
+	first := r.moveOnce(t, game, people...)
+	var rest []league.Actor
+	for _, p := range people {
+		if p != first {
+			rest = append(rest, p)
+		}
+	}
+	second := r.moveOnce(t, game, rest...)
+	present := []league.Actor{first, second}
+	var absent league.Actor
+	for _, p := range rest {
+		if p != second {
+			absent = p
+		}
+	}
+	leaveAll := func(game string, ps ...league.Actor) {
+		t.Helper()
+		for _, p := range ps {
+			if _, err := r.games.Leave(ctx, p, game); err != nil {
+				t.Fatalf("leave: %v", err)
+			}
+		}
+	}
+	leaveAll(game, absent, first, second)
+
+	// Every later game: only the two present sit; each moves once and
+	// leaves, and the bots finish it.
+	played := map[string]bool{game: true}
+	for end := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("the match never finished; games %v", played)
+		}
+		tour, err := r.tournaments.Get(ctx, tour.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tour.Status == league.TournamentFinished {
+			break
+		}
+		var next []gameRow
+		if err := r.db.Gorm.Where("tournament_id = ? AND status = ?", tour.ID, league.StatusActive).Find(&next).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(next) == 0 || played[next[0].ID] {
+			continue
+		}
+		g := next[0].ID
+		played[g] = true
+		var seated []string
+		if err := r.db.Gorm.Model(&seatRow{}).Where("game_id = ?", g).Order("seat").Pluck("user_id", &seated).Error; err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{first.UserID, second.UserID}; !slices.Equal(slices.Sorted(slices.Values(seated)), slices.Sorted(slices.Values(want))) {
+			t.Fatalf("game %d of the series seats %v; want the two present alone, %v", len(played), seated, want)
+		}
+		one := r.moveOnce(t, g, present...)
+		other := present[0]
+		if other == one {
+			other = present[1]
+		}
+		r.moveOnce(t, g, other)
+		leaveAll(g, one, other)
+	}
+	if len(played) < 2 {
+		t.Fatalf("the series ended after game 1: %v; want the two present to play on", played)
+	}
+
+	entryOf := map[string]string{}
+	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page.Items {
+		entryOf[e.CaptainID] = e.ID
+	}
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rounds[0].Matches[0]
+	if m.Winner == entryOf[absent.UserID] || m.Winner == "" || !slices.Equal(m.Forfeited, []string{entryOf[absent.UserID]}) {
+		t.Errorf("the match: winner %q, forfeited %v; want it won by one of the two present, the third forfeited", m.Winner, m.Forfeited)
+	}
+}

@@ -317,14 +317,14 @@ func (t *Tournaments) pairRoundLocked(tx *gorm.DB, fx *effects, r *tournamentRow
 	for _, e := range byes {
 		w := e
 		m := matchRow{TournamentID: r.ID, ID: fmt.Sprintf("R%d-bye-%s", n, e[:8]), Round: n, Entries: mustJSON([]string{e}), Bye: true,
-			Status: "finished", Winner: &w, GameWinners: mustJSON([]string{}), Sequences: mustJSON([]int{}), FinishedAt: &now}
+			Status: "finished", Winner: &w, GameWinners: mustJSON([]string{}), Sequences: mustJSON([]int{}), Forfeited: mustJSON([]string{}), FinishedAt: &now}
 		if err := tx.Create(&m).Error; err != nil {
 			return false, false, err
 		}
 	}
 	for _, p := range pairings {
 		m := matchRow{TournamentID: r.ID, ID: p.id, Round: n, Entries: mustJSON(p.entries), Status: "playing",
-			GameWinners: mustJSON([]string{}), Sequences: mustJSON(make([]int, len(p.entries)))}
+			GameWinners: mustJSON([]string{}), Sequences: mustJSON(make([]int, len(p.entries))), Forfeited: mustJSON([]string{})}
 		if err := tx.Create(&m).Error; err != nil {
 			return false, false, err
 		}
@@ -365,9 +365,11 @@ func rotate(entries []string, g int) []string {
 	return append(slices.Clone(entries[k:]), entries[:k]...)
 }
 
-// createMatchGameLocked creates and starts game g of a match. Entry j of the
-// game's order is team j of T = len(entries) teams (fewer than MatchSize
-// when byes filled the match's other slots); its players sit at seats j,
+// createMatchGameLocked creates and starts game g of a match among entries,
+// those of the match still playing its series (see stillPlaying). Entry j
+// of the game's order is team j of T = len(entries) teams (fewer than
+// MatchSize when byes filled the match's other slots, or an entry forfeited
+// the rest of the series); its players sit at seats j,
 // j+T, j+2T, … so that teammates alternate around the table.
 func (t *Tournaments) createMatchGameLocked(tx *gorm.DB, fx *effects, r *tournamentRow, matchID string, entries []string, g int) error {
 	c := r.config()
@@ -428,7 +430,10 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 	}
 	c := r.config()
 	entries := m.entries()
-	order := rotate(entries, st.Link.MatchGame)
+	forfeited := m.forfeited()
+	// The game was created among the entries still playing the series
+	// then: nobody has been found absent since but in this very game.
+	order := rotate(stillPlaying(entries, forfeited), st.Link.MatchGame)
 	winner := ""
 	if st.Game.ResultStatus != "drawn" && st.Game.Winner != nil && *st.Game.Winner < len(order) {
 		winner = order[*st.Game.Winner]
@@ -439,7 +444,13 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 		if err := withdrawAbsent(tx, r, absent); err != nil {
 			return err
 		}
+		for _, e := range absent {
+			if !slices.Contains(forfeited, e) {
+				forfeited = append(forfeited, e)
+			}
+		}
 	}
+	playing := stillPlaying(entries, forfeited)
 	seqs := m.sequences()
 	if len(seqs) != len(entries) {
 		seqs = make([]int, len(entries))
@@ -454,6 +465,12 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 	}
 	winners := append(m.winners(), winner)
 	w, decided := competition.SeriesWinner(c.BestOf, entries, winners)
+	if !decided && len(playing) == 1 {
+		// Everyone else forfeited the rest of the series: the one entry
+		// left takes the match now, rather than sit through the no-show
+		// wait of every game left to find the others absent again.
+		w, decided = playing[0], true
+	}
 	elimination := r.elimination()
 	if !decided {
 		limit := max(c.BestOf, 1)
@@ -465,16 +482,17 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 			return err
 		}
 		pastDeadline := rd.Deadline != nil && !t.now().Before(*rd.Deadline)
-		if pastDeadline {
-			// No game starts after the round's deadline: the series stands
-			// as it is, its leader (if any) taking it.
+		if pastDeadline || len(playing) == 0 {
+			// No game starts after the round's deadline, nor for a match
+			// whose entries were all found absent: the series stands as it
+			// is, its leader (if any) taking it.
 			w = seriesLeader(entries, winners)
 			limit = 0
 		}
 		cancelled := r.Status == league.TournamentCancelled
 		if len(winners) < limit || cancelled {
-			m.GameWinners, m.Sequences = mustJSON(winners), mustJSON(seqs)
-			if err := tx.Model(&m).Updates(map[string]any{"game_winners": m.GameWinners, "sequences": m.Sequences}).Error; err != nil {
+			m.GameWinners, m.Sequences, m.Forfeited = mustJSON(winners), mustJSON(seqs), mustJSON(forfeited)
+			if err := tx.Model(&m).Updates(map[string]any{"game_winners": m.GameWinners, "sequences": m.Sequences, "forfeited": m.Forfeited}).Error; err != nil {
 				return err
 			}
 			if cancelled {
@@ -483,14 +501,15 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 				// and the match stands undecided, as the cancel left it.
 				return nil
 			}
-			return t.createMatchGameLocked(tx, st.fx, r, m.ID, entries, len(winners)+1)
+			return t.createMatchGameLocked(tx, st.fx, r, m.ID, playing, len(winners)+1)
 		}
 		if elimination && w == "" {
 			w = betterSeed(tx, r.ID, entries)
 		}
 	}
 	now := t.now()
-	upd := map[string]any{"game_winners": mustJSON(winners), "sequences": mustJSON(seqs), "status": "finished", "finished_at": now, "winner": nil}
+	upd := map[string]any{"game_winners": mustJSON(winners), "sequences": mustJSON(seqs), "forfeited": mustJSON(forfeited),
+		"status": "finished", "finished_at": now, "winner": nil}
 	if w != "" {
 		upd["winner"] = w
 	}
@@ -583,6 +602,25 @@ func withdrawAbsent(tx *gorm.DB, r *tournamentRow, absent []string) error {
 	}
 	return tx.Model(&entryRow{}).Where("tournament_id = ? AND id IN ? AND status = ?", r.ID, absent, "active").
 		Update("status", "withdrawn").Error
+}
+
+// stillPlaying are the entries of a match that have not forfeited the rest
+// of its series, in the match's order. Under the forfeit policy an entry
+// found absent from a game is out of the series: the games left are
+// played by the others (in a match of three, the two present play on as a
+// two-team game; the absent one, having lost the games it missed, can
+// only finish behind the winner, as every non-winner of a match of three
+// does), and with one entry left the match is decided for it. A Swiss
+// entry reinstated by an organizer after being found absent keeps the
+// forfeit of the match it missed: only later rounds' matches seat it.
+func stillPlaying(entries, forfeited []string) []string {
+	var out []string
+	for _, e := range entries {
+		if !slices.Contains(forfeited, e) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // seriesLeader is the entry with the most game wins, "" if none leads alone.

@@ -431,6 +431,8 @@ export interface RoundMatch {
   winner?: string;
   game_winners: string[];
   sequences: number[];
+  /** the entries found absent under the forfeit no-show policy: they forfeited the rest of the series */
+  forfeited?: string[];
   games: string[];
 }
 

@@ -178,6 +178,9 @@ export function RoundsTables({ rounds, schedule, mine }: { rounds: BracketRound[
                       if (m.state === 'bye') result = 'bye';
                       else if (m.winner) result = `${names.get(m.winner) ?? '?'} won`;
                       else if (status === 'done') result = 'drawn';
+                      // entries found absent forfeited the rest of the series: say so, or a win read as played
+                      const absent = (rm?.forfeited ?? []).map((id) => names.get(id) ?? '?');
+                      if (absent.length) result += ` (${absent.join(', ')} forfeited)`;
                       const score = rm && rm.sequences?.length === entries.length && !m.state.includes('bye') && rm.sequences.some((x) => x > 0) ? ` (sequences ${rm.sequences.join('–')})` : '';
                       return (
                         <tr key={m.id} data-match={m.id} data-state={m.state} class={playsIn(m, mine) ? 'mine' : undefined}>

@@ -475,6 +475,20 @@ describe('the tournament page', () => {
     expect(root.querySelector('.round-block > p')!.textContent).toBe('Not paired yet.');
   });
 
+  it('says a match was won by forfeit, naming the entry found absent', () => {
+    // a forfeit win read as a win played over the board
+    const slot = (id: string, name: string) => ({ source: 'entry', entry: { id, name, seed: 0 } });
+    const match = { id: 'R1-1', round: 1, state: 'finished', slots: [slot('a', 'Ada'), slot('b', 'Bo')], winner: 'a', game_winners: ['a'], games: ['g1'] };
+    const played = { id: 'R1-1', entries: ['a', 'b'], bye: false, status: 'finished', winner: 'a', game_winners: ['a'], sequences: [0, 0], games: ['g1'] };
+    const result = (forfeited?: string[]) => {
+      const root = mount(<RoundsTables rounds={[{ number: 1, name: 'Round 1', matches: [match] }]} schedule={[{ number: 1, status: 'finished', matches: [{ ...played, forfeited }] }]} />);
+      return root.querySelector('tr[data-match="R1-1"] td')!.textContent;
+    };
+    expect(result(['b'])).toBe('Ada won (Bo forfeited)');
+    expect(result([])).toBe('Ada won');
+    expect(result()).toBe('Ada won');
+  });
+
   it('shows groups then playoffs: group rounds and the playoff bracket', async () => {
     stub(tournamentRoutes(gp as unknown as typeof se));
     const root = mount(<TournamentPage id={gp.tournament.id} />);
