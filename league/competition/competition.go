@@ -316,6 +316,10 @@ type Result struct {
 	// Sequences, when given, holds each entry's sequences scored in the
 	// match (summed over its games), in the order of Entries.
 	Sequences []int
+	// Forfeited are the entries that never played the match, absent: it
+	// counts as scored in the standings, but its meetings with them as
+	// unplayed in the tie-breaks (see opponentScores).
+	Forfeited []string
 }
 
 // ByeResults are the results to record for a round's byes.

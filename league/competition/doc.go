@@ -199,11 +199,29 @@
 //     beaten real opponents (TestStandingsByeCountsAtMostADrawARoundInBuchholz);
 //     capped, a bye is worth at most an average opponent. Sonneborn-Berger
 //     gives a bye nothing, where FIDE counts the dummy there too.
+//     A match an entry forfeited (Result.Forfeited: absent, it never played
+//     it) is an unplayed round, as FIDE's article 16 counts one: in every
+//     format, the forfeiting entry counts a draw for it in its opponents'
+//     Buchholz and Sonneborn-Berger, whatever it scored there (its own
+//     points stay as scored), and the meeting it did not play counts for
+//     both entries of it as a bye does, a dummy with their own points (so
+//     the forfeit win neither counts the absent entry as an opponent met
+//     nor adds to Sonneborn-Berger). In a match of three that one entry
+//     forfeited, the two present played each other: only their meetings
+//     with the absent one are unplayed. Head-to-head and wins count the
+//     forfeit as the result it was. FIDE goes further: every unplayed
+//     round of an opponent counts as a draw, its forfeit wins and byes
+//     too; here the winner of a forfeit, like an entry given a bye, counts
+//     as an opponent with the points it scored (it was there to play), a
+//     choice of ours. Followed: C.07 art. 16 as handbook.fide.com
+//     (TieBreakRegulations2023) and its 2022 predecessor state it, an
+//     opponent's results by forfeit counting as draws and a participant's
+//     own unplayed round as a game against a dummy of its own score.
 //   - median-buchholz: Buchholz without its highest and its lowest term
 //     (when there are at least three terms).
 //   - sonneborn-berger: the sum over opponents of S(e, o) × o's final
-//     points (a withdrawn Swiss opponent's counted as in Buchholz); byes
-//     add nothing.
+//     points (a withdrawn Swiss opponent's, and one that forfeited a match,
+//     counted as in Buchholz); byes and unplayed meetings add nothing.
 //   - head-to-head: among the entries still tied when it is applied, the
 //     sum of S(e, o) over the entry's matches against the others of that
 //     tie (shown as 0 for an entry no longer tied).

@@ -83,15 +83,24 @@ func StandingsFor(c Config, entries []Entry, results []Result) ([]Row, error) {
 type meeting struct {
 	opp   int
 	score float64 // 1 won against opp, 0 lost to opp, ½ otherwise
+	// unplayed: one of the two forfeited the match, absent. The result
+	// stands (points, wins, head-to-head), but Buchholz and
+	// Sonneborn-Berger count a stand-in opponent instead (opponentScores).
+	unplayed bool
 }
 
 type tally struct {
 	row      Row
 	meetings []meeting
 	// oppPoints is what the entry counts for as an opponent in Buchholz and
-	// Sonneborn-Berger: its points, and a draw for each round it missed
+	// Sonneborn-Berger: its points, with a draw for each match it forfeited
+	// instead of what it scored there, and a draw for each round it missed
 	// after withdrawing from a Swiss.
 	oppPoints float64
+	// forfeits are the matches the entry forfeited, and forfeitPoints what
+	// it scored in them (a loss, unless everyone there was absent).
+	forfeits      int
+	forfeitPoints float64
 }
 
 // Standings ranks entries by points, then by each tie-break in order.
@@ -150,19 +159,30 @@ func standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 				return nil, invalidf("result %d: winner %q did not play", ri, res.Winner)
 			}
 		}
+		for _, id := range res.Forfeited {
+			if !slices.Contains(res.Entries, id) {
+				return nil, invalidf("result %d: %q forfeited a match it was not in", ri, id)
+			}
+		}
 		for i, x := range idx {
 			r := &t[x].row
 			r.Played++
+			scored := points.Loss
 			switch {
 			case winner == -1:
 				r.Draws++
-				r.Points += points.Draw
+				scored = points.Draw
 			case winner == i:
 				r.Wins++
-				r.Points += points.Win
+				scored = points.Win
 			default:
 				r.Losses++
-				r.Points += points.Loss
+			}
+			r.Points += scored
+			absent := slices.Contains(res.Forfeited, res.Entries[i])
+			if absent {
+				t[x].forfeits++
+				t[x].forfeitPoints += scored
 			}
 			if res.Sequences != nil {
 				r.Sequences += res.Sequences[i]
@@ -177,7 +197,8 @@ func standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 				} else if winner == j {
 					s = 0
 				}
-				t[x].meetings = append(t[x].meetings, meeting{opp: y, score: s})
+				unplayed := absent || slices.Contains(res.Forfeited, res.Entries[j])
+				t[x].meetings = append(t[x].meetings, meeting{opp: y, score: s, unplayed: unplayed})
 			}
 		}
 	}
@@ -187,7 +208,7 @@ func standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 	rounds := roundsSoFar(t)
 	dummyMax := points.Draw * float64(rounds)
 	for i := range t {
-		t[i].oppPoints = t[i].row.Points
+		t[i].oppPoints = t[i].row.Points - t[i].forfeitPoints + points.Draw*float64(t[i].forfeits)
 		if swiss && ordered[i].Withdrawn {
 			t[i].oppPoints += points.Draw * float64(rounds-t[i].row.Played-t[i].row.Byes)
 		}
@@ -275,7 +296,9 @@ func tieBreakValue(tb TieBreak, t []tally, i int, group []int, dummyMax float64)
 	case TieSonnebornBerger:
 		sum := 0.0
 		for _, m := range e.meetings {
-			sum += float64(m.score * t[m.opp].oppPoints)
+			if !m.unplayed {
+				sum += float64(m.score * t[m.opp].oppPoints)
+			}
 		}
 		return sum
 	case TieHeadToHead:
@@ -295,16 +318,27 @@ func tieBreakValue(tb TieBreak, t []tally, i int, group []int, dummyMax float64)
 }
 
 // opponentScores lists what every opponent met counts for (once per match
-// met in: oppPoints), and for each bye a stand-in opponent with the entry's
-// own points, at most dummyMax.
+// met in: oppPoints), and for each bye and each meeting unplayed (one of
+// the two forfeited) a stand-in opponent with the entry's own points, at
+// most dummyMax.
 //
-// Both follow FIDE's Tie-Break Regulations (C.07, art. 16) in part. A
-// withdrawn entry's rounds after it left count as draws in its opponents'
-// tie-breaks, as FIDE counts them in a Swiss: otherwise every entry that
-// met it early loses Buchholz for rounds it never got to play, against
-// entries that met it at its full tally. A bye's stand-in ("dummy") scores
-// the entry's own points, as FIDE's does, but is capped here at a draw in
-// every round so far, a choice of ours, not FIDE's: uncapped, an entry
+// They follow FIDE's Tie-Break Regulations (C.07, art. 16) in part, which
+// count an opponent's unplayed rounds as draws and a participant's own
+// unplayed rounds against a dummy opponent. A withdrawn entry's rounds
+// after it left count as draws in its opponents' tie-breaks: otherwise
+// every entry that met it early loses Buchholz for rounds it never got to
+// play, against entries that met it at its full tally. So does a match an
+// entry forfeited, absent, in every other opponent's tie-breaks, whatever
+// it scored there (its own points stay as scored): counted as a loss, it
+// cost those who met it in a played game for a game it never played. The
+// entry that won by its forfeit did not play it either: that meeting
+// counts as a bye does, a dummy with its own points, not as the absent
+// entry's (and the absent entry's own Buchholz likewise). FIDE would
+// also count the winner's forfeit win, and any bye, as a draw in its own
+// opponents' tie-breaks; we count them as scored. A bye's stand-in
+// ("dummy") scores the entry's own points, as FIDE's does, but is capped
+// here at a draw in every round so far, a choice of ours, not FIDE's:
+// uncapped, an entry
 // that had a bye and then won everything was credited with a
 // leader-strength opponent it never met, and ranked above an entry level on
 // points that had beaten real opponents of more points. The rounds are
@@ -312,10 +346,15 @@ func tieBreakValue(tb TieBreak, t []tally, i int, group []int, dummyMax float64)
 // share.
 func opponentScores(t []tally, i int, dummyMax float64) []float64 {
 	var vs []float64
+	dummies := t[i].row.Byes
 	for _, m := range t[i].meetings {
+		if m.unplayed {
+			dummies++
+			continue
+		}
 		vs = append(vs, t[m.opp].oppPoints)
 	}
-	for range t[i].row.Byes {
+	for range dummies {
 		vs = append(vs, min(t[i].row.Points, dummyMax))
 	}
 	return vs

@@ -240,6 +240,7 @@ func TestStandingsRejectsBadResults(t *testing.T) {
 		{"entry twice", Result{Round: 1, Entries: []string{"a", "a"}}},
 		{"bye of two", Result{Round: 1, Entries: []string{"a", "b"}, Bye: true}},
 		{"sequence counts that do not fit", Result{Round: 1, Entries: []string{"a", "b"}, Sequences: []int{1}}},
+		{"forfeited by an entry not in it", Result{Round: 1, Entries: []string{"a", "b"}, Winner: "a", Forfeited: []string{"c"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -292,5 +293,75 @@ func TestStandingsSwissCountsAWithdrawnEntrysMissedRoundsAsDraws(t *testing.T) {
 	want = []line{{2, "d", 2 + 2 + 6, 2 + 2 + 0}, {3, "a", 0 + 6 + 2, 0 + 0 + 2}}
 	if diff := cmp.Diff(want, tally(rr)); diff != "" {
 		t.Errorf("round robin: second and third (-want +got):\n%s", diff)
+	}
+}
+
+// forfeit is a match that loser forfeited, absent: winner won it unplayed.
+func forfeit(round int, winner, loser string) Result {
+	return Result{Round: round, Entries: []string{winner, loser}, Winner: winner, Forfeited: []string{loser}}
+}
+
+// f lost to a over the board in round 1, then forfeited round 2 to b,
+// absent. Counted as a played loss, f's 0 points made a's Buchholz and
+// Sonneborn-Berger 2 (c) + 0 (f), and b's forfeit win counted f as an
+// opponent met, of 0. As FIDE counts unplayed rounds (C.07 art. 16), f's
+// forfeited round is a draw in its opponents' tie-breaks (f counts 1), and
+// b's unplayed meeting is a stand-in with b's own points, 2, in Buchholz
+// and nothing in Sonneborn-Berger, as a bye is; f's own Buchholz likewise
+// has a stand-in (its 0 points) for the round it missed. Points stay as
+// scored.
+func TestStandingsCountAForfeitedMatchAsUnplayedInTheTieBreaks(t *testing.T) {
+	results := []Result{
+		win(1, "a", "f"), win(1, "c", "b"),
+		forfeit(2, "b", "f"), win(2, "a", "c"),
+	}
+	rows, err := Standings(ids("a", "b", "c", "f"), results, DefaultPoints(FormatSwiss, 2), []TieBreak{TieBuchholz, TieSonnebornBerger, TieHeadToHead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type line struct {
+		Points, Buchholz, Berger float64
+		Wins                     int
+	}
+	got := map[string]line{}
+	for _, r := range rows {
+		got[r.Entry] = line{r.Points, r.Values[0].Value, r.Values[1].Value, r.Wins}
+	}
+	want := map[string]line{
+		"a": {4, 2 + 1, 2 + 1, 2},
+		"b": {2, 2 + 2, 0, 1}, // c, then the stand-in of its forfeit win
+		"c": {2, 2 + 4, 2, 1},
+		"f": {0, 4 + 0, 0, 0}, // a, then its own stand-in
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("points, Buchholz, Sonneborn-Berger, wins (-want +got):\n%s", diff)
+	}
+}
+
+// In a match of three that one entry forfeited, the two present played:
+// their meeting counts as any other, and only their meetings with the
+// absent one are unplayed.
+func TestStandingsAThreeTeamForfeitLeavesTheOthersMeetingPlayed(t *testing.T) {
+	results := []Result{
+		{Round: 1, Entries: []string{"x", "y", "z"}, Winner: "x", Forfeited: []string{"z"}},
+		win(2, "z", "y", "x"),
+	}
+	rows, err := Standings(ids("x", "y", "z"), results, DefaultPoints(FormatSwiss, 3), []TieBreak{TieBuchholz})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, r := range rows {
+		got[r.Entry] = r.Values[0].Value
+	}
+	// points x 2, y 0, z 2; z counts 2 - 0 + 1 = 3 as an opponent; the
+	// stand-ins are capped at a draw a round, 2.
+	want := map[string]float64{
+		"x": 0 + 2 + (0 + 3), // y, its stand-in for z; then y and z
+		"y": 2 + 0 + (3 + 2), // x, its stand-in for z (0 points); then z and x
+		"z": 2 + 2 + (0 + 2), // its stand-ins for x and y; then y and x
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Buchholz (-want +got):\n%s", diff)
 	}
 }

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -123,6 +124,45 @@ func TestASwissLeftWithOneEntryFinishes(t *testing.T) {
 	r.scheduleShortRoundOne(t, tour.ID, 5*time.Second, false)
 	r.moveOnce(t, r.waitTournamentGame(t, tour.ID, 15*time.Second), people...)
 	r.waitFinished(t, tour.ID, 30*time.Second)
+}
+
+// TestAForfeitCountsAsUnplayedInTheSwissTieBreaks: the match of a Swiss of
+// two that one player forfeited, absent, is marked so in the rounds, and
+// the standings count it as FIDE counts an unplayed round (C.07 art. 16):
+// the winner's Buchholz has a stand-in with its own points (2, capped at a
+// draw a round: 1) instead of the absent entry's 0 points, which counted
+// it as an opponent met over the board.
+func TestAForfeitCountsAsUnplayedInTheSwissTieBreaks(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Forfeited", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss",
+		Rounds: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"}, "fred", "flo")
+	r.scheduleShortRoundOne(t, tour.ID, 5*time.Second, false)
+	mover := r.moveOnce(t, r.waitTournamentGame(t, tour.ID, 15*time.Second), people...)
+	r.waitFinished(t, tour.ID, 30*time.Second)
+
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rounds[0].Matches[0]
+	if len(m.Forfeited) != 1 || m.Forfeited[0] == m.Winner || m.Winner == "" {
+		t.Fatalf("round 1's match: winner %q, forfeited %v; want one entry forfeited, the other the winner", m.Winner, m.Forfeited)
+	}
+	st, err := r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buchholz := map[string]float64{}
+	for _, row := range st {
+		if row.TieBreaks[0].Name != "buchholz" {
+			t.Fatalf("standings row %+v: want Buchholz first", row)
+		}
+		buchholz[row.EntryID] = row.TieBreaks[0].Value
+	}
+	if want := map[string]float64{m.Winner: 1, m.Forfeited[0]: 0}; !maps.Equal(buchholz, want) {
+		t.Errorf("Buchholz %v; want the winner's stand-in 1 (%s moved), the absent entry's own stand-in 0", buchholz, mover.UserID)
+	}
 }
 
 // A player whose turn never came is not a no-show: a round adjudicated at

@@ -89,6 +89,9 @@ func history(tx *gorm.DB, id string) ([]competition.Result, error) {
 		if seqs := m.sequences(); len(seqs) == len(res.Entries) && !m.Bye {
 			res.Sequences = seqs
 		}
+		if !m.Bye {
+			res.Forfeited = m.forfeited()
+		}
 		if m.Bye {
 			res.Match = ""
 		}
