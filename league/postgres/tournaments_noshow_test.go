@@ -351,3 +351,36 @@ func TestTheTwoPresentPlayOnAfterAThirdForfeits(t *testing.T) {
 		t.Errorf("the match: winner %q, forfeited %v; want it won by one of the two present, the third forfeited", m.Winner, m.Forfeited)
 	}
 }
+
+// TestABestOfThreeBothMissedEndsAfterGameOne: when both players of a
+// best-of-3 final are found absent in game 1 (both leave before moving,
+// bots playing every turn), neither is left to play the series: the
+// match stands as game 1 left it, won by the entry the board gave it to,
+// rather than have the bots play games 2 and 3 for nobody.
+func TestABestOfThreeBothMissedEndsAfterGameOne(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Nobody came", league.TournamentConfig{Game: "sequence", MatchSize: 2,
+		Format: "single-elimination", BestOf: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"},
+		"amy", "abe")
+	r.scheduleShortRoundOne(t, tour.ID, time.Hour, false)
+	game := r.waitTournamentGame(t, tour.ID, 15*time.Second)
+	for _, p := range people {
+		if _, err := r.games.Leave(ctx, p, game); err != nil {
+			t.Fatalf("leave: %v", err)
+		}
+	}
+	r.waitFinished(t, tour.ID, 30*time.Second)
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rounds[0].Matches[0]
+	if len(m.Games) != 1 || len(m.Forfeited) != 2 || len(m.GameWinners) != 1 || m.Winner == "" {
+		t.Errorf("the final: games %v, forfeited %v, game winners %v, winner %q; want game 1 alone, both forfeited, a winner (the board's, or the better seed)",
+			m.Games, m.Forfeited, m.GameWinners, m.Winner)
+	}
+	if w := m.GameWinners[0]; w != "" && m.Winner != w {
+		t.Errorf("the final went to %s; want game 1's winner, %s", m.Winner, w)
+	}
+}
