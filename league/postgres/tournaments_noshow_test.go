@@ -23,14 +23,7 @@ func TestANoShowForfeitsAndLeavesTheSwiss(t *testing.T) {
 	tour, people := r.peopleTournament(t, "No-shows", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss",
 		Rounds: 2, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"}, "nia", "noel", "nora", "ned")
 	r.scheduleShortRoundOne(t, tour.ID, 6*time.Second, true)
-	entryOf := map[string]string{} // person → entry
-	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range page.Items {
-		entryOf[e.CaptainID] = e.ID
-	}
+	entryOf := r.entryOfCaptain(t, tour.ID)
 
 	// In each game the first to move does, once; the other then has a turn
 	// and never moves.
@@ -54,7 +47,7 @@ func TestANoShowForfeitsAndLeavesTheSwiss(t *testing.T) {
 		}
 	}
 
-	page, err = r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
+	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,19 +225,8 @@ func TestANoShowForfeitsTheRestOfItsSeries(t *testing.T) {
 	}
 	r.waitFinished(t, tour.ID, 30*time.Second)
 
-	entryOf := map[string]string{}
-	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range page.Items {
-		entryOf[e.CaptainID] = e.ID
-	}
-	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := rounds[0].Matches[0]
+	entryOf := r.entryOfCaptain(t, tour.ID)
+	m := r.firstMatch(t, tour.ID)
 	if want := entryOf[mover.UserID]; m.Winner != want || !slices.Equal(m.GameWinners, []string{want}) || len(m.Games) != 1 {
 		t.Errorf("the final: winner %q, game winners %v, games %v; want it won by %s on game 1 alone", m.Winner, m.GameWinners, m.Games, want)
 	}
@@ -334,19 +316,8 @@ func TestTheTwoPresentPlayOnAfterAThirdForfeits(t *testing.T) {
 		t.Fatalf("the series ended after game 1: %v; want the two present to play on", played)
 	}
 
-	entryOf := map[string]string{}
-	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range page.Items {
-		entryOf[e.CaptainID] = e.ID
-	}
-	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := rounds[0].Matches[0]
+	entryOf := r.entryOfCaptain(t, tour.ID)
+	m := r.firstMatch(t, tour.ID)
 	if m.Winner == entryOf[absent.UserID] || m.Winner == "" || !slices.Equal(m.Forfeited, []string{entryOf[absent.UserID]}) {
 		t.Errorf("the match: winner %q, forfeited %v; want it won by one of the two present, the third forfeited", m.Winner, m.Forfeited)
 	}
@@ -371,11 +342,7 @@ func TestABestOfThreeBothMissedEndsAfterGameOne(t *testing.T) {
 		}
 	}
 	r.waitFinished(t, tour.ID, 30*time.Second)
-	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := rounds[0].Matches[0]
+	m := r.firstMatch(t, tour.ID)
 	if len(m.Games) != 1 || len(m.Forfeited) != 2 || len(m.GameWinners) != 1 || m.Winner == "" {
 		t.Errorf("the final: games %v, forfeited %v, game winners %v, winner %q; want game 1 alone, both forfeited, a winner (the board's, or the better seed)",
 			m.Games, m.Forfeited, m.GameWinners, m.Winner)
@@ -383,4 +350,29 @@ func TestABestOfThreeBothMissedEndsAfterGameOne(t *testing.T) {
 	if w := m.GameWinners[0]; w != "" && m.Winner != w {
 		t.Errorf("the final went to %s; want game 1's winner, %s", m.Winner, w)
 	}
+}
+
+// entryOfCaptain maps each entry's captain to the entry, for a tournament
+// of at most ten entries.
+func (r *tournamentRig) entryOfCaptain(t *testing.T, id string) map[string]string {
+	t.Helper()
+	page, err := r.tournaments.Entries(context.Background(), id, league.PageRequest{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	entryOf := map[string]string{}
+	for _, e := range page.Items {
+		entryOf[e.CaptainID] = e.ID
+	}
+	return entryOf
+}
+
+// firstMatch is round 1's first match.
+func (r *tournamentRig) firstMatch(t *testing.T, id string) league.TournamentMatch {
+	t.Helper()
+	rounds, err := r.tournaments.Rounds(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rounds[0].Matches[0]
 }
