@@ -52,6 +52,8 @@ function MatchBox(props: {
           const won = !!m.winner && s.entry?.id === m.winner;
           const lost = !!m.winner && !!s.entry && !won && (m.state === 'done' || m.state === 'walkover');
           const champ = final && !!champion && s.entry?.id === champion;
+          // found absent: its loss was no game played, which the box must not read as one
+          const forfeited = !!s.entry && !!props.rm?.forfeited?.includes(s.entry.id);
           const label = slotLabel(s, titles);
           const seed = s.entry ? seeds.get(s.entry.id) || s.entry.seed : 0;
           const cls = ['slot', s.entry ? 'known' : 'tbd', won ? 'won' : '', lost ? 'lost' : '', champ ? 'champion' : '', s.empty || s.source === 'bye' ? 'empty' : '']
@@ -69,6 +71,7 @@ function MatchBox(props: {
                 <span class="seed" aria-hidden="true" />
               )}
               <span class="name">{label}</span>
+              {forfeited && <span class="forfeit-tag">forfeited</span>}
               {won && (
                 <span class="mark">
                   <span aria-hidden="true">{champ ? '★' : '✓'}</span>

@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { LeaderboardRow, User, UserTournament } from '../api/types';
-import { RoundsTables } from '../competition/BracketView';
+import { BracketDiagram, RoundsTables } from '../competition/BracketView';
 import { upcoming, roundLine } from '../competition/nextRounds';
 import gp from '../competition/testdata/gp.json';
 import se from '../competition/testdata/se.json';
@@ -487,6 +487,20 @@ describe('the tournament page', () => {
     expect(result(['b'])).toBe('Ada won (Bo forfeited)');
     expect(result([])).toBe('Ada won');
     expect(result()).toBe('Ada won');
+  });
+
+  it('marks the entry that forfeited in its bracket box, and nobody in a match played', () => {
+    // a knockout win by forfeit read as one played over the board
+    const slot = (id: string, name: string) => ({ source: 'entry', entry: { id, name, seed: 0 } });
+    const match = { id: 'M1-1', round: 1, state: 'done', slots: [slot('a', 'Ada'), slot('b', 'Bo')], winner: 'a', game_winners: ['a'], games: ['g1'] };
+    const played = { id: 'M1-1', entries: ['a', 'b'], bye: false, status: 'finished', winner: 'a', game_winners: ['a'], sequences: [0, 0], games: ['g1'] };
+    const slots = (forfeited?: string[]) => {
+      const root = mount(<BracketDiagram rounds={[{ number: 1, name: 'Final', matches: [match] }]} matchSize={2} schedule={[{ number: 1, status: 'finished', matches: [{ ...played, forfeited }] }]} />);
+      return [...root.querySelectorAll('.match-box[data-match="M1-1"] .slot')].map((li) => li.querySelector('.forfeit-tag')?.textContent ?? '');
+    };
+    expect(slots(['b'])).toEqual(['', 'forfeited']);
+    expect(slots([])).toEqual(['', '']);
+    expect(slots()).toEqual(['', '']);
   });
 
   it('shows groups then playoffs: group rounds and the playoff bracket', async () => {
