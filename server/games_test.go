@@ -178,7 +178,8 @@ func TestAMoveTheEngineRefusesNamesTheMove(t *testing.T) {
 }
 
 // Joining a seat by number: one taken is the 409 naming seat, one the game
-// does not have the 400 naming it; neither seats the caller.
+// does not have the 400 naming it (before the game starts or after); neither
+// seats the caller.
 func TestJoiningASeatThatIsTakenOrMissingNamesTheSeat(t *testing.T) {
 	r := newGamesRig(t)
 	_, alice := r.user("alice", false)
@@ -200,6 +201,13 @@ func TestJoiningASeatThatIsTakenOrMissingNamesTheSeat(t *testing.T) {
 	if g := decode[gameResponse](t, r.call("GET", "/api/v1/games/"+id, "", bob)); g.Status != "open" || !g.Seats[1].Open {
 		t.Errorf("after the refusals: %s, seat 1 %+v; want it open", g.Status, g.Seats[1])
 	}
+	// A seat number no game has is the request's fault once the game has
+	// started too, not the game's state.
+	if rec := r.call("POST", "/api/v1/games/"+id+"/join", `{"seat":1}`, bob); rec.Code != http.StatusOK {
+		t.Fatalf("bob joins seat 1: %d %s", rec.Code, rec.Body)
+	}
+	_, carol := r.user("carol", false)
+	wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/join", `{"seat":-1}`, carol), http.StatusBadRequest, "seat")
 }
 
 // ?after= is any whole number: past the largest ply there is (the store's

@@ -719,6 +719,11 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in to join a game")
 	}
+	// A seat number that cannot exist is the request's fault whatever state
+	// the game is in, so it is refused before the game is read.
+	if seat != nil && *seat < 0 {
+		return nil, league.Invalid("no such seat", league.FieldError{Field: "seat", Message: "must be a seat number, from 0"})
+	}
 	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		return g.joinLocked(tx, fx, row, a, seat)
 	})
