@@ -85,6 +85,18 @@ func TestPlainNamesAreOneLineOfVisibleText(t *testing.T) {
 		"a\u2060nn":                     false, // a word joiner: looks like ann
 		"ann\U000e0041":                 false, // a tag outside a flag: looks like ann
 		"a\u3164nn":                     false, // a Hangul filler shows as nothing
+		"ann\u2800":                     false, // and so does a Braille blank
+		"a\u034fnn":                     false, // a combining grapheme joiner: looks like ann
+		"ann\ufe0f":                     false, // a variation selector after a letter selects nothing
+		"\ufe0fann":                     false, // nor at the start
+		"Lions \ufe0e":                  false, // nor after a space
+		"Caf\u00e9\ufe00":               false,
+		"Team 1\ufe0f":                  false, // a digit varies only as a keycap
+		"Team 1\ufe0f\u20e3":            true,  // 1️⃣
+		"I \u2764\ufe0f Sequence":       true,  // ❤️: the emoji form of the heart
+		"\u2764\ufe0f\ufe0f":            false, // a second selector selects nothing
+		"\u2139\ufe0f desk":             true,  // ℹ️, a letter that is also an emoji
+		"\u845b\U000e0100\u98fe":        true,  // an ideographic variation sequence picks a glyph of 葛
 		"\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f Lions": true, // the flag of England is 🏴 and tags
 		"Café":   true,
 		"무지개 클럽": true,

@@ -41,25 +41,34 @@ func TrimName(name string) string { return norm.NFC.String(strings.TrimSpace(nam
 // separators, no bidirectional mark, embedding, override or isolate (which
 // would reorder the text shown around it: a name could make a standings
 // row read as another's) and nothing invisible (a zero-width space, a
-// byte-order mark, a soft hyphen, a word joiner, a Hangul filler: two names
-// that look alike but differ). Joiners stay: some scripts and emoji need
-// them, as a subdivision flag needs its tags.
+// byte-order mark, a soft hyphen, a word joiner, a combining grapheme
+// joiner, a Hangul filler, a Braille blank, a variation selector that
+// selects nothing: two names that look alike but differ). Joiners stay:
+// some scripts and emoji need them, as a subdivision flag needs its tags
+// and an emoji or a keycap its variation selector.
 func PlainName(name string) bool {
 	if !utf8.ValidString(name) {
 		return false
 	}
-	prev := rune(0)
-	for _, r := range name {
-		if !plainRune(r, prev) {
+	runes := []rune(name)
+	for i, r := range runes {
+		prev, next := rune(0), rune(0)
+		if i > 0 {
+			prev = runes[i-1]
+		}
+		if i+1 < len(runes) {
+			next = runes[i+1]
+		}
+		if !plainRune(r, prev, next) {
 			return false
 		}
-		prev = r
 	}
 	return true
 }
 
-// plainRune says whether r, following prev, may stand in a plain name.
-func plainRune(r, prev rune) bool {
+// plainRune says whether r, between prev and next, may stand in a plain
+// name.
+func plainRune(r, prev, next rune) bool {
 	switch {
 	case unicode.IsControl(r), unicode.In(r, unicode.Zl, unicode.Zp):
 		return false
@@ -67,9 +76,37 @@ func plainRune(r, prev rune) bool {
 		return true
 	case isTag(r): // only in an emoji tag sequence: 🏴 and its tags make a flag
 		return prev == '\U0001f3f4' || isTag(prev)
+	case isVariationSelector(r):
+		return selectsVariant(prev, next)
 	case unicode.Is(unicode.Cf, r): // format characters: marks, overrides, isolates, invisibles
 		return false
-	case r == '\u115f', r == '\u1160', r == '\u3164', r == '\uffa0': // Hangul fillers, letters that show as nothing
+	case r == '\u034f', r == '\u17b4', r == '\u17b5': // marks that show as nothing (a grapheme joiner, Khmer's inherent vowels)
+		return false
+	case r == '\u115f', r == '\u1160', r == '\u3164', r == '\uffa0', r == '\u2800': // Hangul fillers and the Braille blank, which show as nothing
+		return false
+	}
+	return true
+}
+
+// isVariationSelector says whether r is a variation selector (U+FE00–FE0F,
+// U+E0100–E01EF).
+func isVariationSelector(r rune) bool {
+	return r >= '\ufe00' && r <= '\ufe0f' || r >= '\U000e0100' && r <= '\U000e01ef'
+}
+
+// selectsVariant says whether a variation selector after base (and before
+// next) can change what is shown: an emoji's picture or text form, a
+// keycap, a CJK ideograph's glyph. After a letter, a mark, a space, a joiner
+// or another selector it selects nothing and shows as nothing ("ann" with a
+// selector looks like "ann"); an ASCII digit, # or * varies only as a keycap.
+func selectsVariant(base, next rune) bool {
+	switch {
+	case base < 0x80:
+		return (base >= '0' && base <= '9' || base == '#' || base == '*') && next == '\u20e3'
+	case unicode.Is(unicode.Han, base), base == '\u2139': // ideographs; ℹ, a letter with an emoji form
+		return true
+	case unicode.IsLetter(base), unicode.IsMark(base), unicode.IsSpace(base),
+		isVariationSelector(base), base == '\u200c', base == '\u200d':
 		return false
 	}
 	return true
