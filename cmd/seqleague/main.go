@@ -25,7 +25,7 @@ Usage:
   seqleague work                  the workers only
   seqleague migrate up|down|status
   seqleague config                show the configuration (secrets masked)
-  seqleague admin create-user|promote|demote …
+  seqleague admin create-user|promote|demote|set-password …
   seqleague ratings recompute [--write]
   seqleague seed --players N --games M   synthetic data for benchmarks
   seqleague arena …               bot strength
