@@ -33,6 +33,14 @@ import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
 
 export const POLL_MS = 3000;
+/**
+ * REGISTRATION_POLL_MS: in open registration with no round due the page is read
+ * less often, but read: entries come in, and "Start now" (the organizer's, in
+ * another browser) starts round 1 at any moment. Unread, an organizer never saw
+ * a member's new entry, nor a registered player the start and their game,
+ * without a reload.
+ */
+export const REGISTRATION_POLL_MS = 15_000;
 const enc = encodeURIComponent;
 
 export interface TournamentData {
@@ -65,6 +73,12 @@ export function isOver(t: Pick<T, 'status'>): boolean {
 export function isLive(d: Pick<TournamentData, 't' | 'rounds'>): boolean {
   if (d.t.status === 'running' || d.t.status === 'paused') return true;
   return d.t.status === 'registration' && d.rounds.some((r) => !!r.starts_at);
+}
+
+/** pollEvery: how often the page is read again (ms), null once nothing more can change. */
+export function pollEvery(d: Pick<TournamentData, 't' | 'rounds'>): number | null {
+  if (isLive(d)) return POLL_MS;
+  return d.t.status === 'registration' ? REGISTRATION_POLL_MS : null;
 }
 
 /** formatText describes the format with its options. */
@@ -938,8 +952,9 @@ export default function TournamentPage({ id }: { id: string }) {
         : undefined;
 
   const live = !!d && isLive(d);
+  const every = d ? pollEvery(d) : null;
   const reload = data.reload;
-  usePoll(reload, POLL_MS, live);
+  usePoll(reload, every ?? POLL_MS, every != null);
 
   if (data.error && !d)
     return (

@@ -17,7 +17,7 @@ import { when } from '../components/ui';
 import { ClubPage } from './Clubs';
 import { LeaguePage, SeasonPage } from './Leagues';
 import NewTournament from './NewTournament';
-import TournamentPage, { removalFinal, roundWait } from './Tournament';
+import TournamentPage, { POLL_MS, REGISTRATION_POLL_MS, removalFinal, roundWait } from './Tournament';
 
 import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll, signOutAndUnmount } from '../testing/stubApi';
 import { choose, typeInto as type } from '../testing/dom';
@@ -560,6 +560,38 @@ describe('the tournament page', () => {
       await settle();
       expect(loads()).toBe(3);
       await act(async () => void vi.advanceTimersByTime(9000));
+      await settle();
+      expect(loads()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  // An organizer's page in open registration never showed a member's new entry, and a registered
+  // player's never showed the tournament started by "Start now" (round 1, their game), without a reload.
+  it('polls during open registration with no round scheduled, less often, and shows the start', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const fx = structuredClone(se);
+      fx.tournament.status = 'registration';
+      let started = false;
+      const routes = tournamentRoutes(fx);
+      routes[`GET /tournaments/${fx.tournament.id}`] = () => ({ ...fx.tournament, status: started ? 'running' : 'registration', current_round: started ? 1 : 0 });
+      routes[`GET /tournaments/${fx.tournament.id}/rounds`] = () => ({ rounds: started ? se.rounds : [] });
+      stub(routes);
+      const root = mount(<TournamentPage id={fx.tournament.id} />);
+      await settle();
+      const loads = () => calls.filter((c) => c.path === `/tournaments/${fx.tournament.id}`).length;
+      expect(loads()).toBe(1);
+      await act(async () => void vi.advanceTimersByTime(POLL_MS));
+      await settle();
+      expect(loads()).toBe(1); // not every 3 s: nothing is due
+      started = true;
+      await act(async () => void vi.advanceTimersByTime(REGISTRATION_POLL_MS - POLL_MS));
+      await settle();
+      expect(loads()).toBe(2);
+      expect(root.querySelector('.tournament-head')!.getAttribute('data-status')).toBe('running');
+      await act(async () => void vi.advanceTimersByTime(POLL_MS)); // running: every 3 s again
       await settle();
       expect(loads()).toBe(3);
     } finally {
