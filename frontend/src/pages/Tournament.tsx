@@ -628,27 +628,29 @@ export function removalFinal(t: Pick<T, 'status' | 'registration_closes'>, now =
  * once (one registers again); a removal that is final ("Withdraw…" after
  * the start) asks once more, the focus going to Cancel and back.
  */
-function RemoveEntry({ t, e, onRemove }: { t: T; e: Entry; onRemove: (e: Entry) => Promise<boolean> }) {
+function RemoveEntry({ t, e, onRemove, own = false }: { t: T; e: Entry; onRemove: (e: Entry) => Promise<boolean>; own?: boolean }) {
   const verb = t.status === 'registration' ? 'Remove' : 'Withdraw';
   // once under way, an organizer may reinstate a withdrawn entry
   const undo = t.status === 'registration' ? 'It cannot be undone' : 'Only an organizer can reinstate it';
+  // the viewer's own, on the line that says they are entered: "Remove my entry"
+  const what = own ? 'my entry' : e.name;
   if (!removalFinal(t)) {
     return (
-      <button type="button" class="small" onClick={() => onRemove(e)} aria-label={`${verb} ${e.name}`}>
-        {verb}
+      <button type="button" class="small" data-action={own ? 'remove-mine' : undefined} onClick={() => onRemove(e)} aria-label={own ? undefined : `${verb} ${what}`}>
+        {own ? `${verb} ${what}` : verb}
       </button>
     );
   }
   return (
     <ConfirmStep
       class="remove-entry"
-      action="remove-entry"
-      ask={`${verb}…`}
-      askLabel={`${verb} ${e.name}…`}
-      question={`${verb} ${e.name}? ${undo}`}
+      action={own ? 'remove-mine' : 'remove-entry'}
+      ask={own ? `${verb} ${what}…` : `${verb}…`}
+      askLabel={own ? undefined : `${verb} ${what}…`}
+      question={`${verb} ${what}? ${undo}`}
       note={<span class="muted small">{undo}.</span>}
       confirm={`${verb} for good`}
-      confirmLabel={`${verb} ${e.name} for good`}
+      confirmLabel={`${verb} ${what} for good`}
       onConfirm={() => onRemove(e)}
     />
   );
@@ -661,7 +663,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
   const mine = user && entries.find((e) => e.members.some((m) => m.user === user.id));
   const inAnEntry = enteredPlayers(entries);
   // "Register me" goes once one is entered: the focus goes to the line that says so
-  const entered = useRef<HTMLParagraphElement>(null);
+  const entered = useRef<HTMLSpanElement>(null);
   const justEntered = useRef(false);
   useEffect(() => {
     if (justEntered.current && mine && entered.current) {
@@ -780,9 +782,19 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
           Only members of the club enter its tournaments: <a href={`/clubs/${t.club_id}`}>see the club</a>.
         </p>
       )}
+      {/* One's own removal is offered here too: the table's last column, where it is also, was scrolled out of
+          sight at a 390 px phone (the button 377-455 px across, the table's region ending at 365). */}
       {t.status === 'registration' && mine && (
-        <p class="muted" id="entered" tabIndex={-1} ref={entered}>
-          You are entered as {mine.name}.
+        <p class="entered-line">
+          <span class="muted" id="entered" tabIndex={-1} ref={entered}>
+            You are entered as {mine.name}.
+          </span>
+          {canRemove(mine) && (
+            <>
+              {' '}
+              <RemoveEntry t={t} e={mine} onRemove={remove} own />
+            </>
+          )}
         </p>
       )}
       {t.status === 'registration' && !user && (

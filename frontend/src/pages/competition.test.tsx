@@ -740,6 +740,21 @@ describe('the tournament page, signed in', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
   });
 
+  // At a 390 px phone the entries table's last column, one's only "Remove", was scrolled out of sight.
+  it('offers my own removal on the line that says I am entered, outside the entries table', async () => {
+    stub(page({ status: 'registration' }));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const line = root.querySelector('.entered-line')!;
+    expect(line.querySelector('#entered')!.textContent).toBe('You are entered as Our Team.');
+    const mine = byText(line, 'button', 'Remove my entry') as HTMLButtonElement;
+    expect(mine.closest('table')).toBeNull();
+    await click(mine);
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
+  });
+
   it('moves the keyboard focus to the heading of the entries once a withdrawn entry\'s button has gone', async () => {
     let entries: unknown[] = [team, ...swiss.entries.slice(1)];
     stub({
