@@ -797,6 +797,12 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
           )}
         </p>
       )}
+      {/* under way, a round robin's or a Swiss's entry may still withdraw: the same line, once it may */}
+      {t.status !== 'registration' && mine && canRemove(mine) && (
+        <p class="entered-line">
+          <span class="muted">You play as {mine.name}.</span> <RemoveEntry t={t} e={mine} onRemove={remove} own />
+        </p>
+      )}
       {t.status === 'registration' && !user && (
         <p>
           <a href={signInHref()}>Sign in</a> to register.

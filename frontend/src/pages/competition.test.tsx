@@ -755,6 +755,22 @@ describe('the tournament page, signed in', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
   });
 
+  it('offers my own withdrawal under way too, outside the table, asking once more', async () => {
+    stub(page({}));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    const line = root.querySelector('.entered-line')!;
+    expect(line.querySelector('.muted')!.textContent).toBe('You play as Our Team.');
+    await click(byText(line, 'button', 'Withdraw my entry…'));
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(line.querySelector('[role=group]')!.getAttribute('aria-label')).toBe('Withdraw my entry? Only an organizer can reinstate it');
+    await click(byText(line, 'button', 'Withdraw for good'));
+    await settle();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
+  });
+
   it('moves the keyboard focus to the heading of the entries once a withdrawn entry\'s button has gone', async () => {
     let entries: unknown[] = [team, ...swiss.entries.slice(1)];
     stub({
