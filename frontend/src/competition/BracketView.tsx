@@ -4,7 +4,7 @@
 import type { BracketMatch, BracketRound, BracketView, Round, RoundMatch } from '../api/types';
 import { when } from '../components/ui';
 import { isElimination } from './tournamentForm';
-import { entryNames, finalMatch, GEOMETRY, gameLinks, groupOf, layoutBracket, matchStatus, seedsOf, slotLabel } from './bracket';
+import { entryNames, finalMatch, GEOMETRY, gameLinks, groupOf, groupsOfEntries, layoutBracket, matchGroup, matchStatus, seedsOf, slotLabel } from './bracket';
 
 const HEAD_ROW = 30; // the column titles above the boxes
 
@@ -141,17 +141,20 @@ export function BracketDiagram(props: { rounds: BracketRound[]; matchSize: numbe
 }
 
 /** The rounds of a round-based format (Swiss, round robin, a group stage), a table each. */
-export function RoundsTables({ rounds, schedule, mine }: { rounds: BracketRound[]; schedule: Round[]; mine?: string }) {
+export function RoundsTables({ rounds, schedule, mine, entryGroups }: { rounds: BracketRound[]; schedule: Round[]; mine?: string; entryGroups?: Map<string, string> }) {
   if (rounds.length === 0) return <p class="muted">No round has been paired yet.</p>;
   const byNumber = new Map(schedule.map((r) => [r.number, r]));
   const seqs = new Map(schedule.flatMap((r) => r.matches.map((m) => [m.id, m] as const)));
+  // a bye's row names its entry's group: its ID ("R1-bye-…") names none, and its cell was empty, sorted before A
+  const groupsOf = groupsOfEntries(rounds, entryGroups);
+  const group = (m: BracketMatch) => matchGroup(m, groupsOf);
   return (
     <div class="rounds">
       {rounds.map((r) => {
         const info = byNumber.get(r.number);
         const groups = r.matches.some((m) => groupOf(m.id));
         const names = entryNames([r]);
-        const matches = [...r.matches].sort((a, b) => groupOf(a.id).localeCompare(groupOf(b.id)));
+        const matches = [...r.matches].sort((a, b) => group(a).localeCompare(group(b)));
         return (
           <section key={r.number} class="round-block" aria-labelledby={`round-${r.number}`}>
             <h3 id={`round-${r.number}`}>
@@ -187,7 +190,7 @@ export function RoundsTables({ rounds, schedule, mine }: { rounds: BracketRound[
                       const score = rm && rm.sequences?.length === entries.length && !m.state.includes('bye') && rm.sequences.some((x) => x > 0) ? ` (sequences ${rm.sequences.join('–')})` : '';
                       return (
                         <tr key={m.id} data-match={m.id} data-state={m.state} class={playsIn(m, mine) ? 'mine' : undefined}>
-                          {groups && <td>{groupOf(m.id)}</td>}
+                          {groups && <td>{group(m)}</td>}
                           <th scope="row" class="match-entries">
                             {entries.map((e, i) => (
                               <span key={e.id}>
@@ -227,7 +230,7 @@ export function RoundsTables({ rounds, schedule, mine }: { rounds: BracketRound[
 }
 
 /** The whole drawing of a tournament, whatever its format; mine is the viewer's entry, if any. */
-export function TournamentDrawing({ view, schedule, mine }: { view: BracketView; schedule: Round[]; mine?: string }) {
+export function TournamentDrawing({ view, schedule, mine, entryGroups }: { view: BracketView; schedule: Round[]; mine?: string; entryGroups?: Map<string, string> }) {
   const names = entryNames([...(view.rounds ?? []), ...(view.playoffs ?? [])]);
   const champion = view.champion;
   return (
@@ -247,7 +250,7 @@ export function TournamentDrawing({ view, schedule, mine }: { view: BracketView;
         <>
           {view.format === 'groups-playoffs' && <h3 class="stage">Group stage</h3>}
           {view.rounds.length || !isElimination(view.format) ? (
-            <RoundsTables rounds={view.rounds} schedule={schedule} mine={mine} />
+            <RoundsTables rounds={view.rounds} schedule={schedule} mine={mine} entryGroups={entryGroups} />
           ) : (
             <p class="muted">The bracket is drawn when the tournament starts.</p>
           )}

@@ -259,3 +259,26 @@ export function groupOf(matchID: string): string {
   const m = /^([A-Z]{1,2})-R\d/.exec(matchID);
   return m ? m[1] : '';
 }
+
+/**
+ * groupsOfEntries maps every entry of a group stage to its group, from its
+ * matches there: a bye's ID ("R1-bye-…") names no group, its entry does.
+ * known (the standings' groups) is taken first.
+ */
+export function groupsOfEntries(rounds: BracketRound[], known?: Map<string, string>): Map<string, string> {
+  const out = new Map(known ?? []);
+  for (const r of rounds)
+    for (const m of r.matches) {
+      const g = groupOf(m.id);
+      if (g) for (const s of m.slots ?? []) if (s.entry && !out.has(s.entry.id)) out.set(s.entry.id, g);
+    }
+  return out;
+}
+
+/** matchGroup is the group of a group stage's match, a bye's being its entry's ('' when unknown). */
+export function matchGroup(m: BracketMatch, entryGroups: Map<string, string>): string {
+  const g = groupOf(m.id);
+  if (g) return g;
+  const entry = (m.slots ?? []).find((s) => s.entry)?.entry;
+  return (entry && entryGroups.get(entry.id)) || '';
+}

@@ -1047,7 +1047,7 @@ export default function TournamentPage({ id }: { id: string }) {
 
       <section class="card-box" aria-labelledby="drawing-title">
         <h2 id="drawing-title">{t.format === 'groups-playoffs' ? 'Groups and playoffs' : d.bracket.kind === 'bracket' || isElimination(t.format) ? 'Bracket' : 'Rounds'}</h2>
-        <TournamentDrawing view={d.bracket} schedule={d.rounds} mine={myEntry} />
+        <TournamentDrawing view={d.bracket} schedule={d.rounds} mine={myEntry} entryGroups={new Map(d.standings.flatMap((r) => (r.group ? [[r.entry_id, r.group] as const] : [])))} />
       </section>
 
       <section class="card-box" aria-labelledby="standings-title">

@@ -475,6 +475,24 @@ describe('the tournament page', () => {
     expect(root.querySelector('.round-block > p')!.textContent).toBe('Not paired yet.');
   });
 
+  // A group stage's bye ("R1-bye-…", no group in its ID) showed with an empty Group cell, sorted ahead of group A.
+  it("names a group stage bye's group, from the standings or the entry's other matches", () => {
+    const slot = (id: string, name: string) => ({ source: 'entry', entry: { id, name, seed: 0 } });
+    const m = (id: string, ...slots: ReturnType<typeof slot>[]) => ({ id, round: 1, state: slots.length === 1 ? 'bye' : 'finished', slots, winner: slots[0].entry.id, game_winners: [], games: [] });
+    const round1 = { number: 1, name: 'Round 1', matches: [m('A-R1-1', slot('a', 'Ada'), slot('b', 'Bo')), m('B-R1-1', slot('d', 'Di'), slot('e', 'Ed')), m('R1-bye-c', slot('c', 'Cy'))] };
+    const round2 = { number: 2, name: 'Round 2', matches: [m('A-R2-1', slot('c', 'Cy'), slot('a', 'Ada')), m('R2-bye-b', slot('b', 'Bo'))] };
+    const schedule = [1, 2].map((number) => ({ number, status: 'finished', matches: [] }));
+    const groups = (root: Element, round: number) => [...root.querySelectorAll(`#round-${round} ~ .table-wrap tbody tr`)].map((tr) => `${tr.querySelector('td')!.textContent} ${tr.getAttribute('data-match')}`);
+    // from the entries' other matches
+    let root = mount(<RoundsTables rounds={[round1, round2]} schedule={schedule} />);
+    expect(groups(root, 1)).toEqual(['A A-R1-1', 'A R1-bye-c', 'B B-R1-1']);
+    expect(groups(root, 2)).toEqual(['A A-R2-1', 'A R2-bye-b']);
+    unmountAll();
+    // round 1 alone (the later rounds not paired yet): from the standings
+    root = mount(<RoundsTables rounds={[round1]} schedule={schedule} entryGroups={new Map([['c', 'A']])} />);
+    expect(groups(root, 1)).toEqual(['A A-R1-1', 'A R1-bye-c', 'B B-R1-1']);
+  });
+
   it('says a match was won by forfeit, naming the entry found absent', () => {
     // a forfeit win read as a win played over the board
     const slot = (id: string, name: string) => ({ source: 'entry', entry: { id, name, seed: 0 } });
