@@ -4,7 +4,8 @@ import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
 import { GameList } from '../components/GameList';
 import { Lobby } from '../components/Lobby';
-import { ShowMore, usePagedList, useRefresh } from '../components/list';
+import { REFRESH_MS, ShowMore, usePagedList, useRefresh } from '../components/list';
+import { usePoll } from '../components/poll';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 import { Invitations } from './Invitations';
@@ -23,6 +24,8 @@ export default function Home() {
   const clubs = usePagedList<UserClub>(user ? `/users/${user.id}/clubs` : null, [user?.id]);
   // every tournament: the next rounds are sorted by date across all of them
   const tournaments = useLoad(async () => (user ? await fetchAll<UserTournament>((path) => api.get(path), `/users/${user.id}/tournaments`) : []), [user?.id]);
+  // read again with the games: read once, a Home left open said "round 1 in play" through round 2
+  usePoll(tournaments.reload, REFRESH_MS, !!user);
 
   if (!user) {
     return (

@@ -7,6 +7,7 @@ import type { Game, Seat, User } from '../api/types';
 import { api, restore } from '../session';
 import { calls, mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
 import Home from './Home';
+import { REFRESH_MS } from '../components/list';
 
 const me: User = { id: 'u1', username: 'ann', kind: 'human', is_admin: false, created_at: '' };
 const person = (seat: number, id: string, username: string, over: Partial<Seat> = {}): Seat => ({
@@ -169,5 +170,33 @@ describe('Home\'s invitations', () => {
     expect(root.querySelector('ul.invitations')).toBeNull();
     expect(root.textContent).not.toContain('Invited');
     expect(calls.map((c) => c.path)).toContain('/users/u1/games?invited=true&limit=20');
+  });
+});
+
+// "My next rounds" was read once: a Home left open said "round 1 in play" after round 1 had ended and
+// round 2 begun (and never showed a tournament that started meanwhile), while the games above it kept up.
+describe('Home "My next rounds"', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is read again with the games, so a Home left open keeps up with the rounds', async () => {
+    let round = 1;
+    stub({
+      'GET /me': () => me,
+      'GET /users/u1/(games|clubs)\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/tournaments.*': () => ({
+        items: [{ id: 't1', name: 'Swiss Cup', status: 'running', current_round: round, entry_name: 'ann', created_at: '2026-01-01T00:00:00Z' }],
+        next_cursor: '',
+      }),
+    });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const next = () => root.querySelector('.next-rounds')!.textContent;
+    expect(next()).toContain('round 1 in play');
+    round = 2;
+    await act(async () => void vi.advanceTimersByTime(REFRESH_MS));
+    await settle();
+    expect(next()).toContain('round 2 in play');
   });
 });
