@@ -393,6 +393,9 @@ func (s *Clubs) Join(ctx context.Context, actor league.Actor, clubID, code strin
 	}
 	var m league.Member
 	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
+		if err := holdLiveAccount(tx, actor.UserID); err != nil {
+			return err
+		}
 		role, err := clubRole(tx, actor, clubID, true)
 		if err != nil {
 			return err

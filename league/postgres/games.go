@@ -328,6 +328,9 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 	}
 	var out league.Game
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		if err := holdLiveAccount(tx, a.UserID); err != nil {
+			return err
+		}
 		row, err := g.createCasualLocked(tx, fx, a.UserID, req)
 		if ownSeatGone(err, req, a) {
 			// The creator's account was closed since the token was
@@ -724,7 +727,7 @@ func (g *Games) Join(ctx context.Context, a league.Actor, gameID string, seat *i
 	if seat != nil && *seat < 0 {
 		return nil, league.Invalid("no such seat", league.FieldError{Field: "seat", Message: "must be a seat number, from 0"})
 	}
-	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
+	return g.changeGameAs(ctx, a.UserID, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		return g.joinLocked(tx, fx, row, a, seat)
 	})
 }
@@ -806,8 +809,20 @@ func (g *Games) joinLocked(tx *gorm.DB, fx *effects, row *gameRow, a league.Acto
 // changeGame runs f on a locked game in one transaction and returns the
 // game as it then is.
 func (g *Games) changeGame(ctx context.Context, gameID string, f func(tx *gorm.DB, fx *effects, row *gameRow) error) (*league.Game, error) {
+	return g.changeGameAs(ctx, "", gameID, f)
+}
+
+// changeGameAs is changeGame for a change that seats userID somewhere
+// (given): it holds their live account (holdLiveAccount) before the game's
+// lock, the order in which closing the account takes the two.
+func (g *Games) changeGameAs(ctx context.Context, userID, gameID string, f func(tx *gorm.DB, fx *effects, row *gameRow) error) (*league.Game, error) {
 	var out league.Game
 	err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		if userID != "" {
+			if err := holdLiveAccount(tx, userID); err != nil {
+				return err
+			}
+		}
 		row, err := lockGame(tx, gameID)
 		if err != nil {
 			return err

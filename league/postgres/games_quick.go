@@ -47,6 +47,9 @@ func (g *Games) QuickMatch(ctx context.Context, a league.Actor, q league.QuickMa
 	created := false
 	err = g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		created = false // a run PostgreSQL aborted may have set it: see inTx
+		if err := holdLiveAccount(tx, a.UserID); err != nil {
+			return err
+		}
 		key := fmt.Sprintf("quick match %s/%s/%d/%d", set.Game, set.Variant, set.Players, set.Teams)
 		if err := tx.Exec("SELECT pg_advisory_xact_lock(hashtext(?))", key).Error; err != nil {
 			return err

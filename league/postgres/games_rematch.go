@@ -25,7 +25,7 @@ func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*le
 	}
 	var rematchID string
 	var seat int
-	_, err := g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
+	_, err := g.changeGameAs(ctx, a.UserID, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		if row.CreatedBy == nil || row.TournamentID != nil {
 			return league.Errorf(league.EPRECONDITION, "a tournament game's next game is the tournament's to make")
 		}

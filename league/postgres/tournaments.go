@@ -672,6 +672,20 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 	}
 	var out *league.Entry
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+		// The people entered are held before the tournament's lock, the
+		// order in which closing an account takes the two: an entry of an
+		// account being closed is then refused below (requireHuman) or
+		// withdrawn by the close.
+		if err := holdLiveAccount(tx, a.UserID); err != nil {
+			return err
+		}
+		var people []string
+		for _, m := range e.Members {
+			people = append(people, m.UserID)
+		}
+		if err := holdAccounts(tx, people...); err != nil {
+			return err
+		}
 		r, err := readTournament(tx, id, true)
 		if err != nil {
 			return err

@@ -1,0 +1,245 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/seqleague/seqleague/league"
+)
+
+// race runs the racers at once, released together, and returns what each
+// got back, by its name.
+func race(racers map[string]func() error) map[string]error {
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	out := map[string]error{}
+	for name, f := range racers {
+		wg.Go(func() {
+			<-start
+			err := f()
+			mu.Lock()
+			out[name] = err
+			mu.Unlock()
+		})
+	}
+	close(start)
+	wg.Wait()
+	return out
+}
+
+// wantRefusals fails the test for any error that is not a refusal of one
+// of the codes allowed: a racer that lost is told why (a 4xx), never an
+// internal error.
+func wantRefusals(t *testing.T, round int, got map[string]error, allowed ...string) {
+	t.Helper()
+	for who, err := range got {
+		if err == nil {
+			continue
+		}
+		ok := false
+		for _, code := range allowed {
+			ok = ok || league.ErrorCode(err) == code
+		}
+		if !ok {
+			t.Errorf("round %d: %s: %v (code %q); want success or one of %v", round, who, err, league.ErrorCode(err), allowed)
+		}
+	}
+}
+
+// Ten people racing for the last two seats of a table while its creator
+// at once gives one of them to a bot, leaves, and starts the game: every
+// join answered yes is a seat held, every one answered no holds none,
+// nobody sits twice, and the game is started exactly when no seat is left
+// open.
+func TestTheLastSeatsRacedByJoinersAndTheCreatorEndConsistent(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	var joiners []league.Actor
+	for i := range 10 {
+		joiners = append(joiners, r.user(t, fmt.Sprintf("joiner%d", i)))
+	}
+	for round := range 6 {
+		g := r.seat(t, ann, league.NewGame{Game: "sequence", Players: 4, Teams: 2,
+			Seats: []league.SeatSpec{{UserID: ann.UserID}, {}, {Open: true}, {Open: true}}}, map[int]league.Actor{1: bob})
+		racers := map[string]func() error{
+			"ann sets seat 3 to a bot": func() error {
+				_, err := r.games.SetSeat(ctx, ann, g.ID, 3, league.SeatSpec{Bot: "random"})
+				return err
+			},
+			"ann leaves": func() error { _, err := r.games.Leave(ctx, ann, g.ID); return err },
+			"ann starts": func() error { _, err := r.games.Start(ctx, ann, g.ID); return err },
+		}
+		if round%2 == 1 {
+			delete(racers, "ann leaves") // a creator who stays, so that the table fills
+		}
+		for i, j := range joiners {
+			racers[fmt.Sprintf("joiner%d", i)] = func() error {
+				var seat *int
+				if i%3 == 0 {
+					s := 3
+					seat = &s
+				}
+				_, err := r.games.Join(ctx, j, g.ID, seat)
+				return err
+			}
+		}
+		got := race(racers)
+		wantRefusals(t, round, got, league.ECONFLICT, league.EPRECONDITION)
+		v, err := r.games.View(ctx, bob, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held := map[string]int{}
+		open := 0
+		for _, s := range v.Game.Seats {
+			switch {
+			case s.UserID != "" && s.Bot == "":
+				held[s.UserID]++
+			case s.Bot == "":
+				open++
+			}
+		}
+		for id, n := range held {
+			if n > 1 {
+				t.Fatalf("round %d: %s holds %d seats: %+v", round, id, n, v.Game.Seats)
+			}
+		}
+		for i, j := range joiners {
+			if joined := got[fmt.Sprintf("joiner%d", i)] == nil; joined != (held[j.UserID] == 1) {
+				t.Fatalf("round %d: joiner%d's join answered %v, and holds %d seats: %+v", round, i, got[fmt.Sprintf("joiner%d", i)], held[j.UserID], v.Game.Seats)
+			}
+		}
+		if left := got["ann leaves"] == nil && racers["ann leaves"] != nil; left == (held[ann.UserID] == 1) {
+			t.Fatalf("round %d: ann's leave answered %v, and she holds %d seats", round, got["ann leaves"], held[ann.UserID])
+		}
+		if (v.Game.Status == league.StatusActive) != (open == 0) || v.Game.Status != league.StatusActive && v.Game.Status != league.StatusOpen {
+			t.Fatalf("round %d: game %s with %d seats open: %+v", round, v.Game.Status, open, v.Game.Seats)
+		}
+	}
+}
+
+// The same move (same move_id) sent many times at once, a client retrying
+// on a slow network, is played once, and every one of the sends is
+// answered with the game right after it: none is told it conflicted with
+// itself.
+func TestTheSameMoveIDSentManyTimesAtOnceIsPlayedOnceAndAnsweredAlike(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	for round := range 4 {
+		ann, bob := r.user(t, fmt.Sprintf("ann%d", round)), r.user(t, fmt.Sprintf("bob%d", round))
+		g := r.headToHead(t, ann, bob)
+		v, err := r.games.View(ctx, ann, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req := league.MoveRequest{Ply: 0, Move: v.LegalMoves[0], MoveID: "m-1"}
+		var wg sync.WaitGroup
+		views := make([]*league.GameView, 12)
+		errs := make([]error, len(views))
+		start := make(chan struct{})
+		for i := range views {
+			wg.Go(func() {
+				<-start
+				views[i], errs[i] = r.games.Move(ctx, ann, g.ID, req)
+			})
+		}
+		close(start)
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("round %d: send %d of one move: %v; want the answer to the move", round, i, err)
+			}
+			if views[i].Game.Ply != 1 || len(views[i].LegalMoves) != 0 {
+				t.Fatalf("round %d: send %d answered at ply %d with %d legal moves; want ply 1, bob to move", round, i, views[i].Game.Ply, len(views[i].LegalMoves))
+			}
+		}
+		if n := r.rowsOf(t, "game_moves", g.ID); n != 1 {
+			t.Fatalf("round %d: %d moves stored for one move sent 12 times", round, n)
+		}
+	}
+}
+
+// An account closed while its owner's requests are on their way (past the
+// sign-in check) is left nowhere: a join of a table, a quick match, a
+// game of its own, a club's invite and a tournament entry each either
+// come first, and the close releases what they took, or find the account
+// closed and are refused as signed out (401). Before, the close looked for
+// seats and entries without waiting for them, and a join committed just
+// after it held its seat for good.
+func TestRequestsRacingTheCloseOfTheAccountLeaveItNowhere(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	accounts := r.closer()
+	clubs := NewClubs(r.db)
+	bob := r.user(t, "bob")
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Open",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 10 {
+		eve := r.user(t, fmt.Sprintf("eve%d", round))
+		r.joinClub(t, eve)
+		other, err := clubs.Create(ctx, bob, league.NewClub{Name: fmt.Sprintf("Other club %d", round)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv, err := clubs.CreateInvite(ctx, bob, other.ID, league.NewInvite{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := r.games.Create(ctx, bob, league.NewGame{Game: "sequence", Players: 3, Teams: 3,
+			Seats: []league.SeatSpec{{UserID: bob.UserID}, {Open: true}, {Open: true}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := race(map[string]func() error{
+			"join": func() error { _, err := r.games.Join(ctx, eve, g.ID, nil); return err },
+			"quick match": func() error {
+				_, _, err := r.games.QuickMatch(ctx, eve, league.QuickMatchRequest{Game: "stacks", Players: 3})
+				return err
+			},
+			"create": func() error {
+				_, err := r.games.Create(ctx, eve, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+					Seats: []league.SeatSpec{{UserID: eve.UserID}, {Open: true}}})
+				return err
+			},
+			"club join": func() error { _, err := clubs.Join(ctx, eve, other.ID, inv.Code); return err },
+			"entry":     func() error { _, err := r.tournaments.Register(ctx, eve, tour.ID, league.NewEntry{}); return err },
+			"close":     func() error { return accounts.Delete(ctx, eve, eve.UserID) },
+		})
+		if got["close"] != nil {
+			t.Fatalf("round %d: close: %v", round, got["close"])
+		}
+		wantRefusals(t, round, got, league.EUNAUTHORIZED)
+		if n := r.seatsHeldInPerson(t, eve.UserID); n != 0 {
+			t.Fatalf("round %d: the closed account holds %d seats (%v)", round, n, got)
+		}
+		var entries, memberships int64
+		if err := r.db.Gorm.Raw(`SELECT count(*) FROM entry_members WHERE user_id = ?`, eve.UserID).Scan(&entries).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := r.db.Gorm.Raw(`SELECT count(*) FROM club_members WHERE user_id = ?`, eve.UserID).Scan(&memberships).Error; err != nil {
+			t.Fatal(err)
+		}
+		if entries != 0 || memberships != 0 {
+			t.Fatalf("round %d: the closed account is entered %d times and a member of %d clubs (%v)", round, entries, memberships, got)
+		}
+	}
+}
+
+// seatsHeldInPerson counts the seats userID holds in person (no bot in its
+// place) at games not over.
+func (r *gameRig) seatsHeldInPerson(t *testing.T, userID string) int64 {
+	t.Helper()
+	var n int64
+	if err := r.db.Gorm.Raw(`SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id
+		WHERE s.user_id = ? AND s.bot_level IS NULL AND g.status IN ?`, userID, []string{league.StatusOpen, league.StatusActive}).Scan(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
