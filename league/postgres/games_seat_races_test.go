@@ -232,6 +232,66 @@ func TestRequestsRacingTheCloseOfTheAccountLeaveItNowhere(t *testing.T) {
 	}
 }
 
+// The three players of a finished game all asking for a rematch, each
+// several times at once (a double click, two tabs): one rematch is made,
+// the finished game names it, everyone is seated there once, and it
+// starts; every ask is answered with it.
+func TestRematchesAskedAtOnceByEveryPlayerMakeOneGame(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	for round := range 4 {
+		people := []league.Actor{r.user(t, fmt.Sprintf("ann%d", round)), r.user(t, fmt.Sprintf("bob%d", round)), r.user(t, fmt.Sprintf("cat%d", round))}
+		g := r.seat(t, people[0], league.NewGame{Game: "sequence", Players: 3, Teams: 3,
+			Seats: []league.SeatSpec{{UserID: people[0].UserID}, {}, {}}}, map[int]league.Actor{1: people[1], 2: people[2]})
+		r.drawByHand(t, g.ID)
+		racers := map[string]func() error{}
+		answers := make([]string, 9)
+		for i := range answers {
+			racers[fmt.Sprintf("ask %d", i)] = func() error {
+				re, err := r.games.Rematch(ctx, people[i%3], g.ID)
+				if err == nil {
+					answers[i] = re.ID
+				}
+				return err
+			}
+		}
+		got := race(racers)
+		wantRefusals(t, round, got)
+		var rematches []string
+		if err := r.db.Gorm.Raw("SELECT id FROM games WHERE id <> ? AND created_by IN ?", g.ID,
+			[]string{people[0].UserID, people[1].UserID, people[2].UserID}).Scan(&rematches).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(rematches) != 1 {
+			t.Fatalf("round %d: %d rematches made by 9 asks at once: %v", round, len(rematches), rematches)
+		}
+		for i, id := range answers {
+			if id != rematches[0] {
+				t.Fatalf("round %d: ask %d answered game %q; want the rematch %s", round, i, id, rematches[0])
+			}
+		}
+		v, err := r.games.View(ctx, people[0], rematches[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		seated := map[string]int{}
+		for _, s := range v.Game.Seats {
+			seated[s.UserID]++
+		}
+		for i, p := range people {
+			if seated[p.UserID] != 1 {
+				t.Fatalf("round %d: player %d sits %d times at the rematch: %+v", round, i, seated[p.UserID], v.Game.Seats)
+			}
+		}
+		if v.Game.Status != league.StatusActive {
+			t.Fatalf("round %d: the rematch with everyone back is %s; want it started", round, v.Game.Status)
+		}
+		if before, err := r.games.View(ctx, people[0], g.ID); err != nil || before.Game.RematchID != rematches[0] {
+			t.Fatalf("round %d: the finished game names rematch %q (%v); want %s", round, before.Game.RematchID, err, rematches[0])
+		}
+	}
+}
+
 // seatsHeldInPerson counts the seats userID holds in person (no bot in its
 // place) at games not over.
 func (r *gameRig) seatsHeldInPerson(t *testing.T, userID string) int64 {

@@ -1,0 +1,138 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/seqleague/seqleague/league"
+)
+
+// Entries and withdrawals racing the start of a tournament, which two
+// organizers and the round's own task all ask for at once: the tournament
+// starts once, every entry answered yes is in it and paired in round 1
+// exactly once, every one answered no (registration closed) left nothing,
+// a withdrawal answered yes is gone from the pairing if it came before the
+// start (and marked withdrawn after its pairing if after), and
+// no round-1 match has more than one game per game of its series.
+func TestEntriesAndWithdrawalsRacingTheStartEndInOnePairing(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	second := r.user(t, "second organizer")
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'organizer')", r.clubID, second.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	for round := range 4 {
+		tour, early := r.peopleTournament(t, fmt.Sprintf("Race %d", round),
+			league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"},
+			fmt.Sprintf("a%d", round), fmt.Sprintf("b%d", round), fmt.Sprintf("c%d", round), fmt.Sprintf("d%d", round))
+		entryOf := r.entriesByCaptain(t, tour.ID)
+		var late []league.Actor
+		for i := range 8 {
+			p := r.user(t, fmt.Sprintf("late%d-%d", round, i))
+			r.joinClub(t, p)
+			late = append(late, p)
+		}
+		running := league.TournamentRunning
+		racers := map[string]func() error{}
+		for i, org := range []league.Actor{r.organizer, second, r.organizer} {
+			racers[fmt.Sprintf("start %d", i)] = func() error {
+				_, err := r.tournaments.Update(ctx, org, tour.ID, league.TournamentUpdate{Status: &running})
+				return err
+			}
+		}
+		for i := range 2 {
+			racers[fmt.Sprintf("round task %d", i)] = func() error { return r.tournaments.StartRound(ctx, tour.ID, 1) }
+		}
+		for i, p := range late {
+			racers[fmt.Sprintf("late %d", i)] = func() error {
+				_, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{})
+				return err
+			}
+		}
+		for i, p := range early[:2] {
+			racers[fmt.Sprintf("withdraw %d", i)] = func() error { return r.tournaments.Withdraw(ctx, p, tour.ID, entryOf[p.UserID]) }
+		}
+		got := race(racers)
+		wantRefusals(t, round, got, league.EPRECONDITION)
+		for i := range 3 {
+			if err := got[fmt.Sprintf("start %d", i)]; err != nil {
+				t.Fatalf("round %d: start %d: %v", round, i, err)
+			}
+		}
+		after, err := r.tournaments.Get(ctx, tour.ID)
+		if err != nil || after.Status != league.TournamentRunning {
+			t.Fatalf("round %d: tournament %+v, %v; want it running", round, after, err)
+		}
+		entries := r.entriesByCaptain(t, tour.ID)
+		want := map[string]bool{} // entries that must be paired
+		for i, p := range late {
+			_, in := entries[p.UserID]
+			if (got[fmt.Sprintf("late %d", i)] == nil) != in {
+				t.Fatalf("round %d: late %d's entry answered %v, entered: %v", round, i, got[fmt.Sprintf("late %d", i)], in)
+			}
+			if in {
+				want[entries[p.UserID]] = true
+			}
+		}
+		for i, p := range early {
+			withdrawn := i < 2 && got[fmt.Sprintf("withdraw %d", i)] == nil
+			var status string
+			if err := r.db.Gorm.Raw("SELECT COALESCE((SELECT status FROM entries WHERE id = ?), 'gone')", entryOf[p.UserID]).Scan(&status).Error; err != nil {
+				t.Fatal(err)
+			}
+			// Withdrawn before the start, an entry is gone; after it (a
+			// round robin's), it is marked withdrawn, and was paired.
+			switch {
+			case !withdrawn && status != "active":
+				t.Fatalf("round %d: early %d's entry is %s; want it active", round, i, status)
+			case withdrawn && status == "active":
+				t.Fatalf("round %d: early %d's withdrawal answered yes, entry still active", round, i)
+			case status != "gone":
+				want[entryOf[p.UserID]] = true
+			}
+		}
+		var matches []matchRow
+		if err := r.db.Gorm.Where("tournament_id = ? AND round = 1", tour.ID).Find(&matches).Error; err != nil {
+			t.Fatal(err)
+		}
+		paired := map[string]int{}
+		for _, m := range matches {
+			for _, e := range m.entries() {
+				paired[e]++
+			}
+			var games int64
+			if err := r.db.Gorm.Table("games").Where("tournament_id = ? AND match_id = ?", tour.ID, m.ID).Count(&games).Error; err != nil {
+				t.Fatal(err)
+			}
+			if m.Bye && games != 0 || !m.Bye && games != 1 {
+				t.Fatalf("round %d: match %s (bye %v) has %d games", round, m.ID, m.Bye, games)
+			}
+		}
+		for e, n := range paired {
+			if n != 1 || !want[e] {
+				t.Fatalf("round %d: entry %s paired %d times in round 1 (entered: %v)", round, e, n, want[e])
+			}
+		}
+		if len(paired) != len(want) {
+			t.Fatalf("round %d: %d entries paired in round 1, %d in the tournament", round, len(paired), len(want))
+		}
+	}
+}
+
+// entriesByCaptain maps each entry's captain to the entry, withdrawn ones
+// too, however many there are.
+func (r *tournamentRig) entriesByCaptain(t *testing.T, id string) map[string]string {
+	t.Helper()
+	var rows []entryRow
+	if err := r.db.Gorm.Where("tournament_id = ?", id).Find(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, e := range rows {
+		if e.CaptainID != nil {
+			out[*e.CaptainID] = e.ID
+		}
+	}
+	return out
+}
