@@ -19,17 +19,25 @@ import (
 // the sign-in check just before the close committed its seat after the
 // close had looked, and a closed account held the seat for good.
 func holdLiveAccount(tx *gorm.DB, userID string) error {
+	live, err := holdIfLive(tx, userID)
+	if err == nil && !live {
+		err = league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
+	}
+	return err
+}
+
+// holdIfLive share-locks userID's account row until tx ends if the account
+// is live (not closed), and says whether it is: the check of holdLiveAccount
+// for an account other than the caller's.
+func holdIfLive(tx *gorm.DB, userID string) (bool, error) {
 	if !validID(userID) {
-		return league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
+		return false, nil
 	}
 	var ids []string
 	if err := tx.Raw("SELECT id FROM users WHERE id = ? AND deleted_at IS NULL FOR SHARE", userID).Scan(&ids).Error; err != nil {
-		return err
+		return false, err
 	}
-	if len(ids) == 0 {
-		return league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
-	}
-	return nil
+	return len(ids) == 1, nil
 }
 
 // holdAccounts share-locks the account rows of userIDs (those that are

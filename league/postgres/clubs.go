@@ -294,8 +294,18 @@ func (s *Clubs) Update(ctx context.Context, actor league.Actor, id string, u lea
 		}
 		newOwner := league.RoleNone
 		if u.OwnerID != nil {
-			if newOwner, err = memberRole(tx, id, *u.OwnerID); err != nil {
+			// The new owner's account is held until the commit: closing it
+			// meanwhile would count the clubs it owns before the hand-over
+			// and then delete its memberships, leaving the club no owner.
+			// A closed account is no member.
+			live, err := holdIfLive(tx, *u.OwnerID)
+			if err != nil {
 				return err
+			}
+			if live {
+				if newOwner, err = memberRole(tx, id, *u.OwnerID); err != nil {
+					return err
+				}
 			}
 			if newOwner == league.RoleNone {
 				fields = append(fields, league.FieldError{Field: "owner_id", Message: "must be a member of the club"})
