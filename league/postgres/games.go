@@ -508,7 +508,11 @@ func resolveKeptFor(tx *gorm.DB, creator *string, seats []league.SeatSpec, field
 		field := fieldOf(i)
 		var found []userRow
 		if league.UsernameWellFormed(spec.For) { // else no account has it (and PostgreSQL may refuse it: NUL)
-			if err := tx.Select("id, kind, deleted_at").Where("lower(username) = lower(?)", spec.For).Limit(1).Find(&found).Error; err != nil {
+			// FOR SHARE: the account is held until the commit, so that its
+			// close, which frees the seats kept for it, waits and finds
+			// this one, or comes first and is seen here (holdLiveAccount).
+			if err := tx.Clauses(clause.Locking{Strength: "SHARE"}).Select("id, kind, deleted_at").
+				Where("lower(username) = lower(?)", spec.For).Limit(1).Find(&found).Error; err != nil {
 				return nil, err
 			}
 		}

@@ -292,6 +292,45 @@ func TestRematchesAskedAtOnceByEveryPlayerMakeOneGame(t *testing.T) {
 	}
 }
 
+// A seat kept for a player while that player closes their account is not
+// kept for them afterwards: the keeping either comes first, and the close
+// opens the seat to anyone, or finds the account closed (a 412 naming
+// the seat's for). A seat kept for a closed account held the table until
+// its creator noticed.
+func TestASeatKeptForAPlayerClosingTheirAccountIsNotKeptAfter(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	accounts := r.closer()
+	bob := r.user(t, "bob")
+	for round := range 10 {
+		name := fmt.Sprintf("eve%d", round)
+		eve := r.user(t, name)
+		g, err := r.games.Create(ctx, bob, league.NewGame{Game: "sequence", Players: 2, Teams: 2,
+			Seats: []league.SeatSpec{{UserID: bob.UserID}, {Open: true}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := race(map[string]func() error{
+			"keep": func() error {
+				_, err := r.games.SetSeat(ctx, bob, g.ID, 1, league.SeatSpec{Open: true, For: name})
+				return err
+			},
+			"close": func() error { return accounts.Delete(ctx, eve, eve.UserID) },
+		})
+		if got["close"] != nil {
+			t.Fatalf("round %d: close: %v", round, got["close"])
+		}
+		wantRefusals(t, round, got, league.EPRECONDITION)
+		var kept int64
+		if err := r.db.Gorm.Raw("SELECT count(*) FROM game_seats WHERE kept_for = ?", eve.UserID).Scan(&kept).Error; err != nil {
+			t.Fatal(err)
+		}
+		if kept != 0 {
+			t.Fatalf("round %d: %d seats kept for the closed account (keep: %v)", round, kept, got["keep"])
+		}
+	}
+}
+
 // seatsHeldInPerson counts the seats userID holds in person (no bot in its
 // place) at games not over.
 func (r *gameRig) seatsHeldInPerson(t *testing.T, userID string) int64 {
