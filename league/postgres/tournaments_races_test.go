@@ -2,8 +2,11 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/seqleague/seqleague/league"
 )
@@ -135,4 +138,68 @@ func (r *tournamentRig) entriesByCaptain(t *testing.T, id string) map[string]str
 		}
 	}
 	return out
+}
+
+// Two organizers moving round 1 to later times while its start task runs
+// (its time has come): either the round starts and both moves are refused
+// (409: already paired), or a move comes first and the task finds the round
+// not due and comes back at its new time; never a round paired and then
+// moved, nor both moves lost.
+func TestOrganizersMovingARoundRacingItsStartEitherStartOrMoveIt(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	second := r.user(t, "second organizer")
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'organizer')", r.clubID, second.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	for round := range 6 {
+		tour, _ := r.peopleTournament(t, fmt.Sprintf("Moved %d", round),
+			league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"},
+			fmt.Sprintf("a%d", round), fmt.Sprintf("b%d", round), fmt.Sprintf("c%d", round), fmt.Sprintf("d%d", round))
+		later := []time.Time{time.Now().UTC().Add(time.Hour).Truncate(time.Second), time.Now().UTC().Add(2 * time.Hour).Truncate(time.Second)}
+		if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: later[0]}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.db.Gorm.Exec("UPDATE rounds SET starts_at = now() - interval '1 second' WHERE tournament_id = ?", tour.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		racers := map[string]func() error{}
+		for i, org := range []league.Actor{r.organizer, second} {
+			racers[fmt.Sprintf("move %d", i)] = func() error {
+				_, err := r.tournaments.Schedule(ctx, org, tour.ID, []league.RoundSchedule{{Number: 1, StartsAt: later[i]}})
+				return err
+			}
+		}
+		for i := range 2 {
+			racers[fmt.Sprintf("task %d", i)] = func() error {
+				err := r.tournaments.StartRound(ctx, tour.ID, 1)
+				var notYet *league.NotYet
+				if errors.As(err, &notYet) {
+					if !slices.ContainsFunc(later, notYet.At.Equal) {
+						return fmt.Errorf("comes back at %v, no time asked for", notYet.At)
+					}
+					return nil
+				}
+				return err
+			}
+		}
+		got := race(racers)
+		wantRefusals(t, round, got, league.ECONFLICT)
+		var rd roundRow
+		if err := r.db.Gorm.Where("tournament_id = ? AND number = 1", tour.ID).Take(&rd).Error; err != nil {
+			t.Fatal(err)
+		}
+		moved := 0
+		for i := range 2 {
+			if got[fmt.Sprintf("move %d", i)] == nil {
+				moved++
+			}
+		}
+		switch {
+		case rd.PairedAt != nil && moved > 0:
+			t.Fatalf("round %d: round 1 paired and moved %d times (%v)", round, moved, got)
+		case rd.PairedAt == nil && (moved == 0 || !slices.ContainsFunc(later, rd.StartsAt.Equal)):
+			t.Fatalf("round %d: round 1 neither paired nor moved: starts %v (%v)", round, rd.StartsAt, got)
+		}
+	}
 }
