@@ -86,9 +86,13 @@ func readSeason(tx *gorm.DB, id string) (*seasonRow, error) {
 }
 
 // seasonOfClub checks that a season is open and belongs to a league of the
-// club.
+// club. The season's row is share-locked until tx ends, so that a close
+// (which locks it FOR UPDATE, then counts the season's tournaments not yet
+// over) waits for the tournament being created and refuses, or comes first
+// and is seen here: read without the lock, the season was open, and the
+// tournament was stored just after the close had frozen the season's table.
 func seasonOfClub(tx *gorm.DB, seasonID, clubID string) error {
-	s, err := readSeason(tx, seasonID)
+	s, err := readSeason(tx.Clauses(lockingShare()), seasonID)
 	if err != nil {
 		return league.Invalid("no such season", league.FieldError{Field: "season_id", Message: "no such season"})
 	}

@@ -224,3 +224,6 @@ var readOnly = &sql.TxOptions{ReadOnly: true}
 
 // lockingUpdate is the FOR UPDATE clause.
 func lockingUpdate() clause.Locking { return clause.Locking{Strength: "UPDATE"} }
+
+// lockingShare is the FOR SHARE clause.
+func lockingShare() clause.Locking { return clause.Locking{Strength: "SHARE"} }

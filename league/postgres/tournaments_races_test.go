@@ -203,3 +203,29 @@ func TestOrganizersMovingARoundRacingItsStartEitherStartOrMoveIt(t *testing.T) {
 		}
 	}
 }
+
+// A tournament created in a season as the season closes is either in it
+// before the close, which then refuses (a tournament of the season is not
+// over), or refused (the season is closed): a closed season never gets a
+// tournament whose results its frozen table leaves out. Before, the
+// creation read the season as open, waited for the close on the season's
+// row (its reference to it) and was stored after it.
+func TestATournamentCreatedAsItsSeasonClosesIsNotLeftOutOfIt(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	for round := range 10 {
+		leagues, season := r.openSeason(t, fmt.Sprintf("League %d", round))
+		got := race(map[string]func() error{
+			"create": func() error {
+				_, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, SeasonID: season.ID, Name: "Night",
+					Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}})
+				return err
+			},
+			"close": func() error { _, err := leagues.CloseSeason(ctx, r.organizer, season.ID); return err },
+		})
+		wantRefusals(t, round, got, league.EPRECONDITION)
+		if (got["create"] == nil) == (got["close"] == nil) {
+			t.Fatalf("round %d: create %v, close %v; want exactly one done", round, got["create"], got["close"])
+		}
+	}
+}
