@@ -593,10 +593,27 @@ type RecomputeResult struct {
 // Recompute replays every settled rated result, pool by pool in the order it
 // was settled, from the rating history, and compares the outcome with the
 // stored ratings; with write, it stores the replayed ratings.
+//
+// It may run while the server settles games: the history and the stored
+// ratings are read as of one moment, so that a settlement committed
+// between the two reads is not taken for a mismatch. A report reads one
+// snapshot (REPEATABLE READ) and holds settlements up not at all; a write
+// first locks the ratings table against them (EXCLUSIVE: reads go on),
+// waiting for those under way, so that none commits under the replay and
+// has its players' ratings written over with the replay that lacks it.
 func (r *Ratings) Recompute(ctx context.Context, write bool) (RecomputeResult, error) {
 	var res RecomputeResult
+	opts := []*sql.TxOptions{{Isolation: sql.LevelRepeatableRead, ReadOnly: true}}
+	if write {
+		opts = nil
+	}
 	err := inTx(ctx, r.db, func(tx *gorm.DB) error {
 		res = RecomputeResult{} // counted afresh on each run: see inTx
+		if write {
+			if err := tx.Exec("LOCK TABLE ratings IN EXCLUSIVE MODE").Error; err != nil {
+				return err
+			}
+		}
 		var hist []ratingChangeRow
 		if err := tx.Order("seq").Find(&hist).Error; err != nil {
 			return err
@@ -661,6 +678,6 @@ func (r *Ratings) Recompute(ctx context.Context, write bool) (RecomputeResult, e
 			}
 		}
 		return nil
-	})
+	}, opts...)
 	return res, err
 }
