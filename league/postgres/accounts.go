@@ -271,7 +271,13 @@ func (s *Accounts) Logout(ctx context.Context, token string) error {
 	}
 	var rt refreshTokenRow
 	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
-		err := tx.Select("family_id, user_id").Where("token_hash = ?", hashSecret(token)).Take(&rt).Error
+		// FOR UPDATE, as Refresh locks the token it spends: a refresh of
+		// this token under way commits first, and the revocation below
+		// (a statement begun after it) sees the token it issued. Read
+		// without the lock, that token was not among those revoked, and
+		// the session outlived its sign-out.
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Select("family_id, user_id").
+			Where("token_hash = ?", hashSecret(token)).Take(&rt).Error
 		if notFound(err) {
 			return nil
 		}
