@@ -208,6 +208,11 @@ func (s *Clubs) Create(ctx context.Context, actor league.Actor, in league.NewClu
 	}
 	var club league.Club
 	err := inTx(ctx, s.db, func(tx *gorm.DB) error {
+		// A club made by an account as it closes would have an owner
+		// nobody can reach: the close counts the clubs it owns first.
+		if err := holdLiveAccount(tx, actor.UserID); err != nil {
+			return err
+		}
 		now := time.Now().UTC()
 		if err := s.budget.spend(tx, actor, now); err != nil {
 			return err

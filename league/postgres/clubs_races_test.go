@@ -45,3 +45,35 @@ func TestAClubHandedToAMemberClosingTheirAccountKeepsALiveOwner(t *testing.T) {
 		}
 	}
 }
+
+// A club made by an account as it closes is either made first, and the
+// close refused (the account owns a club), or refused as signed out: never
+// a club whose owner is a closed account, whom nobody can reach to hand it
+// on. Before, the close counted the clubs it owned before the new one
+// committed.
+func TestAClubMadeByAnAccountAsItClosesHasALiveOwner(t *testing.T) {
+	s := openAuthStore(t)
+	ctx := context.Background()
+	for round := range 12 {
+		eve := s.register(t, fmt.Sprintf("eve%d", round))
+		got := race(map[string]func() error{
+			"create": func() error {
+				_, err := s.clubs.Create(ctx, eve, league.NewClub{Name: fmt.Sprintf("Eve's club %d", round)})
+				return err
+			},
+			"close": func() error { return s.accounts.Delete(ctx, eve, eve.UserID) },
+		})
+		wantRefusals(t, round, got, league.EUNAUTHORIZED, league.EPRECONDITION)
+		if (got["create"] == nil) == (got["close"] == nil) {
+			t.Fatalf("round %d: create %v, close %v; want exactly one done", round, got["create"], got["close"])
+		}
+		var orphaned int64
+		if err := s.db.Gorm.Raw(`SELECT count(*) FROM clubs c WHERE NOT EXISTS (SELECT 1 FROM club_members m JOIN users u ON u.id = m.user_id
+			WHERE m.club_id = c.id AND m.role = 'owner' AND u.deleted_at IS NULL)`).Scan(&orphaned).Error; err != nil {
+			t.Fatal(err)
+		}
+		if orphaned != 0 {
+			t.Fatalf("round %d: %d clubs without a live owner (create %v, close %v)", round, orphaned, got["create"], got["close"])
+		}
+	}
+}
