@@ -699,6 +699,16 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		if !isOrganizer && ((c.RegistrationOpens != nil && now.Before(*c.RegistrationOpens)) || (c.RegistrationCloses != nil && now.After(*c.RegistrationCloses))) {
 			return league.Errorf(league.EPRECONDITION, "registration is not open now")
 		}
+		// Counted under the tournament's lock, so that entries made at
+		// once cannot all take the last place: past the most a tournament
+		// can start with, an entry was accepted and the start refused.
+		var entered int64
+		if err := tx.Model(&entryRow{}).Where("tournament_id = ?", id).Count(&entered).Error; err != nil {
+			return err
+		}
+		if entered >= competition.MaxEntries {
+			return league.Errorf(league.EPRECONDITION, "the tournament is full: %d entries, the most a tournament can start with", entered)
+		}
 		// members the caller named are fields a refusal may point at; the
 		// default (the caller alone) is no field of the request
 		named := len(e.Members) > 0

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/competition"
 )
 
 // Entries and withdrawals racing the start of a tournament, which two
@@ -227,5 +228,44 @@ func TestATournamentCreatedAsItsSeasonClosesIsNotLeftOutOfIt(t *testing.T) {
 		if (got["create"] == nil) == (got["close"] == nil) {
 			t.Fatalf("round %d: create %v, close %v; want exactly one done", round, got["create"], got["close"])
 		}
+	}
+}
+
+// The last places of a tournament taken by eight members at once: as many
+// get in as there are places, the others are told it is full (422), and
+// the tournament never holds more entries than it can start with.
+func TestTheLastPlacesOfATournamentRacedForFillItExactly(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Packed",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss", Rounds: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// All but two places taken by bots, stored at once.
+	if err := r.db.Gorm.Exec(`INSERT INTO entries (tournament_id, name, seed, rating, status, created_at)
+		SELECT ?, 'bot ' || n, 0, 1500, 'active', now() FROM generate_series(1, ?) AS n`, tour.ID, competition.MaxEntries-2).Error; err != nil {
+		t.Fatal(err)
+	}
+	racers := map[string]func() error{}
+	for i := range 8 {
+		p := r.user(t, fmt.Sprintf("late%d", i))
+		r.joinClub(t, p)
+		racers[p.UserID] = func() error { _, err := r.tournaments.Register(ctx, p, tour.ID, league.NewEntry{}); return err }
+	}
+	got := race(racers)
+	wantRefusals(t, 0, got, league.EPRECONDITION)
+	in := 0
+	for _, err := range got {
+		if err == nil {
+			in++
+		}
+	}
+	var entries int64
+	if err := r.db.Gorm.Model(&entryRow{}).Where("tournament_id = ?", tour.ID).Count(&entries).Error; err != nil {
+		t.Fatal(err)
+	}
+	if in != 2 || entries != competition.MaxEntries {
+		t.Fatalf("%d of 8 got the last 2 places; the tournament has %d entries, the most is %d", in, entries, competition.MaxEntries)
 	}
 }
