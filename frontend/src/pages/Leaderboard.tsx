@@ -16,13 +16,18 @@ export const PAGE_SIZE = 25;
 /** AROUND marks, in the trail of pages seen, the page around a player. */
 const AROUND = 'around:';
 
-/** LeaderboardTable draws a page; the row of current (the player a page around a player is about) is marked aria-current, and takes the focus when focusCurrent is set. */
-export function LeaderboardTable({ page, me, current, focusCurrent }: { page: LeaderboardPage; me?: string; current?: string; focusCurrent?: boolean }) {
+/**
+ * LeaderboardTable draws a page; the row of current (the player a page around a player is about) is marked aria-current, and takes the focus when focusCurrent is set.
+ * An empty page with the provisional players hidden (provisionalHidden) says that they are: a new pool's players are all
+ * provisional, and "Nobody here yet" read as if nobody had played.
+ */
+export function LeaderboardTable({ page, me, current, focusCurrent, provisionalHidden }: { page: LeaderboardPage; me?: string; current?: string; focusCurrent?: boolean; provisionalHidden?: boolean }) {
   const currentRow = useRef<HTMLTableRowElement>(null);
   useEffect(() => {
     if (focusCurrent) currentRow.current?.focus();
   }, [focusCurrent, page]);
-  if (page.items.length === 0) return <p class="muted">Nobody here yet.</p>;
+  if (page.items.length === 0)
+    return <p class="muted">{provisionalHidden ? 'Nobody here has finished 30 rated games yet: tick “Show provisional players” to see everyone who has played.' : 'Nobody here yet.'}</p>;
   return (
     <TableWrap label="Leaderboard">
       <table class="data leaderboard">
@@ -226,7 +231,7 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
         <ErrorBox error={page.error} />
       )}
       <div aria-busy={page.loading ? 'true' : undefined} class={page.loading ? 'stale' : undefined}>
-        {page.loading && !page.data ? <Loading /> : page.data && <LeaderboardTable page={page.data} me={user?.id} current={around ? current : undefined} focusCurrent={!!around} />}
+        {page.loading && !page.data ? <Loading /> : page.data && <LeaderboardTable page={page.data} me={user?.id} current={around ? current : undefined} focusCurrent={!!around} provisionalHidden={!provisional} />}
       </div>
       <p class="muted small">
         A “?” after a rating: provisional, fewer than 30 rated games in the pool{provisional ? '' : ' (hidden unless you ask for them)'}. Equal ratings share a rank.

@@ -73,6 +73,20 @@ describe('the leaderboard page', () => {
     expect(asked).toEqual([null, 'AAA', 'BBB', 'AAA']);
   });
 
+  it('says, on an empty board, that provisional players are hidden and how to show them', async () => {
+    history.replaceState(null, '', '/leaderboards/stacks');
+    stub({ 'GET /leaderboards/stacks\\?.*': () => ({ pool: 'stacks', items: [], next_cursor: '' }), 'GET /.*': () => ({ items: [], next_cursor: '' }) });
+    let root = mount(<Leaderboard pool="stacks" />);
+    await settle();
+    expect(root.textContent).toContain('Nobody here has finished 30 rated games yet: tick “Show provisional players”');
+    unmountAll();
+    history.replaceState(null, '', '/leaderboards/stacks?provisional=1');
+    root = mount(<Leaderboard pool="stacks" />);
+    await settle();
+    expect(root.textContent).toContain('Nobody here yet.');
+    expect(root.textContent).not.toContain('finished 30 rated games');
+  });
+
   it('keeps the page in the URL, so that Back and a reload come to it', async () => {
     history.replaceState(null, '', '/leaderboards/sequence-2team?club=c1');
     const pages: Record<string, { items: LeaderboardRow[]; next_cursor: string }> = {
