@@ -314,10 +314,21 @@ type StandingRow struct {
 	// "" and 0 in other formats.
 	Group     string
 	GroupRank int
+	// GroupStage is, with Group, the entry's record in the group stage
+	// alone: Played to Sequences above count the playoffs too, while
+	// Points, the tie-breaks and GroupRank come from the group stage, and a
+	// group's table shows its own matches beside them.
+	GroupStage *GroupRecord
 	// Withdrawn: the entry left after the start (round robin and Swiss);
 	// it keeps its results and its place, and its opponents' tie-breaks
 	// still count them.
 	Withdrawn bool
+}
+
+// GroupRecord is an entry's matches in the group stage of groups then
+// playoffs.
+type GroupRecord struct {
+	Played, Wins, Draws, Losses, Byes, Sequences int
 }
 
 // UserTournament is a tournament one user plays in, with their entry and

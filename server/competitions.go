@@ -210,9 +210,21 @@ type standingResponse struct {
 	TieBreaks []tieBreakResponse `json:"tie_breaks"`
 	// Groups then playoffs, once the groups are drawn: the entry's group
 	// and its rank in the group's table.
-	Group     string `json:"group,omitempty"`
-	GroupRank int    `json:"group_rank,omitempty"`
-	Withdrawn bool   `json:"withdrawn"`
+	Group      string               `json:"group,omitempty"`
+	GroupRank  int                  `json:"group_rank,omitempty"`
+	GroupStage *groupRecordResponse `json:"group_stage,omitempty"`
+	Withdrawn  bool                 `json:"withdrawn"`
+}
+
+// groupRecordResponse: with group, the entry's matches in the group stage
+// alone (played to sequences above count the playoffs too).
+type groupRecordResponse struct {
+	Played    int `json:"played"`
+	Wins      int `json:"wins"`
+	Draws     int `json:"draws"`
+	Losses    int `json:"losses"`
+	Byes      int `json:"byes"`
+	Sequences int `json:"sequences"`
 }
 
 type tieBreakResponse struct {
@@ -709,6 +721,9 @@ func toStandingResponses(rows []league.StandingRow) []standingResponse {
 		out[i] = standingResponse{Rank: r.Rank, EntryID: r.EntryID, Name: r.Name, Played: r.Played, Wins: r.Wins, Draws: r.Draws,
 			Losses: r.Losses, Byes: r.Byes, Sequences: r.Sequences, Points: r.Points, TieBreaks: []tieBreakResponse{},
 			Group: r.Group, GroupRank: r.GroupRank, Withdrawn: r.Withdrawn}
+		if g := r.GroupStage; g != nil {
+			out[i].GroupStage = &groupRecordResponse{Played: g.Played, Wins: g.Wins, Draws: g.Draws, Losses: g.Losses, Byes: g.Byes, Sequences: g.Sequences}
+		}
 		for _, tb := range r.TieBreaks {
 			out[i].TieBreaks = append(out[i].TieBreaks, tieBreakResponse{Name: tb.Name, Value: tb.Value})
 		}

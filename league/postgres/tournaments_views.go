@@ -170,7 +170,8 @@ func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games, ga
 // each entry went; groups-then-playoffs puts the playoff places first and
 // ranks the rest by the group stage, and says of every row its group and
 // its rank in the group. Every row counts all the entry's
-// matches, bracket matches included (see knockoutRecords).
+// matches, bracket matches included (see knockoutRecords); a row of groups
+// then playoffs also gives its group stage's alone (GroupStage).
 func (t *Tournaments) Standings(ctx context.Context, id string) ([]league.StandingRow, error) {
 	db := t.db.WithContext(ctx)
 	r, err := readTournament(db, id, false)
@@ -227,6 +228,12 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 		if f == competition.FormatGroupsPlayoffs && r.StartedAt != nil {
 			if err := placeInGroups(cc, entries, groupResults, rows); err != nil {
 				return nil, err
+			}
+			for i, row := range rows { // before the playoffs are added to the row's counts below
+				if row.Group != "" {
+					rows[i].GroupStage = &league.GroupRecord{Played: row.Played, Wins: row.Wins, Draws: row.Draws,
+						Losses: row.Losses, Byes: row.Byes, Sequences: row.Sequences}
+				}
 			}
 		}
 	}

@@ -171,3 +171,49 @@ func TestAWithdrawnEntryIsMarkedInTheStandingsAndStillCountsForItsOpponent(t *te
 	}
 	wantBuchholz(st, 2, 2+1+second)
 }
+
+// A row of groups then playoffs counts the entry's playoff matches too,
+// while its points and tie-breaks are the group stage's; its group stage's
+// own record rides beside them (GroupStage), for the group's table. Four
+// bots in two groups of two, one advancing from each: the finalists played
+// two matches, one of them in their group.
+func TestGroupsThenPlayoffsRowsKeepTheirGroupStageRecordApart(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Groups", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "groups-playoffs", Groups: 2, Advance: 1}, 4)
+	running := league.TournamentRunning
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, 3*time.Minute)
+	st, err := r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	finalists := 0
+	for _, row := range st {
+		g := row.GroupStage
+		if row.Group == "" || g == nil {
+			t.Fatalf("%s: group %q, group stage %+v; want both", row.Name, row.Group, g)
+		}
+		if g.Played != 1 || g.Wins+g.Draws+g.Losses != 1 || g.Byes != 0 {
+			t.Errorf("%s: group stage %+v; want the one match of a group of two", row.Name, *g)
+		}
+		switch row.Played {
+		case 2:
+			finalists++
+			if row.Wins+row.Draws+row.Losses != 2 || row.Sequences < g.Sequences {
+				t.Errorf("%s: %+v with group stage %+v; want the final counted on top of the group match", row.Name, row, *g)
+			}
+		case 1:
+			if row.Wins != g.Wins || row.Sequences != g.Sequences {
+				t.Errorf("%s out in the groups: %+v, group stage %+v; want the same record", row.Name, row, *g)
+			}
+		default:
+			t.Errorf("%s played %d matches; want 1, or 2 for a finalist", row.Name, row.Played)
+		}
+	}
+	if finalists != 2 {
+		t.Errorf("%d finalists, want 2: %+v", finalists, st)
+	}
+}

@@ -468,6 +468,15 @@ export interface TieBreakValue {
   value: number;
 }
 
+export interface GroupRecord {
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  byes: number;
+  sequences: number;
+}
+
 export interface Standing {
   rank: number;
   entry_id: string;
@@ -483,6 +492,8 @@ export interface Standing {
   /** groups then playoffs, once the groups are drawn: the entry's group and its rank there */
   group?: string;
   group_rank?: number;
+  /** with group: its matches in the group stage alone (played … sequences above count the playoffs too) */
+  group_stage?: GroupRecord;
   /** the entry withdrew after the start: it keeps its results and place */
   withdrawn?: boolean;
 }

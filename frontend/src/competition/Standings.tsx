@@ -151,15 +151,17 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
  * groupTables splits the standings of groups then playoffs by group, A
  * first, each ranked as its group's own table (group_rank): the server's
  * rank is the place in the whole tournament, the playoffs first, which
- * put a group's runner-up above another group's winner. Empty before the
- * groups are drawn.
+ * put a group's runner-up above another group's winner. A row shows its
+ * group stage's matches (group_stage): the row's own count the playoffs
+ * too, and beside the group's points a finalist read "P 4, Seq. 8" with a
+ * Sequences tie-break of 4. Empty before the groups are drawn.
  */
 export function groupTables(rows: Standing[]): { group: string; rows: Standing[] }[] {
   const by = new Map<string, Standing[]>();
   for (const r of rows) {
     if (!r.group) continue;
     if (!by.has(r.group)) by.set(r.group, []);
-    by.get(r.group)!.push({ ...r, rank: r.group_rank ?? r.rank });
+    by.get(r.group)!.push({ ...r, ...r.group_stage, rank: r.group_rank ?? r.rank });
   }
   return [...by.entries()]
     .sort(([a], [b]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)) // A … Z, then AA

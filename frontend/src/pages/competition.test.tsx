@@ -573,6 +573,23 @@ describe('the tournament page', () => {
     expect(standings().querySelector('caption')!.textContent).toMatch(/^Ranked by points/);
   });
 
+  it("shows in a group's table its group stage's matches, not the playoffs' too", async () => {
+    // A finalist's row counts its playoff matches (P 4, Seq. 9) while its
+    // points and tie-breaks are the group stage's: its group's table read
+    // "P 4, Seq. 9" beside a Sequences tie-break of 7.
+    const finalist = structuredClone(gp);
+    const row = finalist.standings.find((r) => r.name === 'gp bot 1')!;
+    Object.assign(row, { played: 4, wins: 4, sequences: 9, group_stage: { played: 3, wins: 3, draws: 0, losses: 0, byes: 0, sequences: 7 } });
+    stub(tournamentRoutes(finalist as unknown as typeof se));
+    const root = mount(<TournamentPage id={gp.tournament.id} />);
+    await settle();
+    const groupB = root.querySelector('.group-standings[data-group=B]')!;
+    const cells = [...groupB.querySelectorAll('tbody tr')].find((tr) => tr.querySelector('th')!.textContent === 'gp bot 1')!.querySelectorAll('td');
+    const head = [...groupB.querySelectorAll('thead th')].map((th) => th.textContent);
+    const at = (col: string) => cells[head.indexOf(col) - 1].textContent; // the row's th (Entry) is not a td
+    expect([at('P'), at('W'), at('Seq.'), at('Points')]).toEqual(['3', '3', '7', '6']);
+  });
+
   it('polls while running and stops once finished', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
