@@ -161,7 +161,11 @@ function Facts({ t, entries }: { t: T; entries: string }) {
 }
 
 function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
-  const { busy, error, run } = useAction();
+  const { busy, error, run, clear } = useAction();
+  // A refusal answers the tournament as it was: once the page, reading it
+  // again, shows another status or entry count, "cannot start with 1 entry"
+  // no longer says how it is.
+  useEffect(clear, [t.status, t.entries]);
   // Start now, Pause and Resume each give way to the next (Pause, Resume,
   // Pause): the focus goes to it rather than falling to the page.
   const { root, focusNext } = useFocusAfter<HTMLDivElement>();

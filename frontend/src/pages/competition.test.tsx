@@ -1186,6 +1186,41 @@ describe('the tournament page, signed in', () => {
     // as a sentence, not the server's raw lowercase text
     expect(root.querySelector('.organizer .error')!.textContent).toBe('The tournament cannot start with 0 entries.');
   });
+
+  // "cannot start with 1 entry" stayed on screen after the page, reading
+  // itself again, showed a second entry come in.
+  it('drops a refusal to start once the tournament it answered has changed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let entries = 1;
+      const routes = page({
+        status: 'registration',
+        role: 'owner',
+        entries: [],
+        patch: () => {
+          throw new ApiError(409, { title: 'Conflict', detail: 'the tournament cannot start with 1 entry', errors: [] });
+        },
+      });
+      routes[`GET /tournaments/${t.id}`] = () => ({ ...t, status: 'registration', entries });
+      stub(routes);
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      await click(byText(root, 'button', 'Start now'));
+      await settle();
+      const error = () => root.querySelector('.organizer .error');
+      expect(error()!.textContent).toBe('The tournament cannot start with 1 entry.');
+      await act(async () => void vi.advanceTimersByTime(REGISTRATION_POLL_MS)); // read again, unchanged: it stands
+      await settle();
+      expect(error()).not.toBeNull();
+      entries = 2;
+      await act(async () => void vi.advanceTimersByTime(REGISTRATION_POLL_MS));
+      await settle();
+      expect(error()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('the new-tournament form', () => {
