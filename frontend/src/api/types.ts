@@ -468,6 +468,7 @@ export interface TieBreakValue {
   value: number;
 }
 
+/** An entry's matches: a standings row's, and its group stage's alone. */
 export interface GroupRecord {
   played: number;
   wins: number;
@@ -477,16 +478,10 @@ export interface GroupRecord {
   sequences: number;
 }
 
-export interface Standing {
+export interface Standing extends GroupRecord {
   rank: number;
   entry_id: string;
   name: string;
-  played: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  byes: number;
-  sequences: number;
   points: number;
   tie_breaks: TieBreakValue[];
   /** groups then playoffs, once the groups are drawn: the entry's group and its rank there */
