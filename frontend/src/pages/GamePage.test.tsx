@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import { api, restore } from '../session';
 import type { GameView, MoveRecord, Seat, StacksState } from '../api/types';
 import GamePage, { ConnBadge, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
-import { calls, mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
+import { calls, type Handler, mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { spokenText } from '../testing/spoken';
 
@@ -37,11 +37,11 @@ function stacksGame(over: Partial<GameView>): GameView {
 }
 
 /** openTable shows game g1 to ann, a move answered by onMove (which may throw), the moves played before (GET /games/g1/moves) by earlier. */
-async function openTable(current: GameView, onMove: () => GameView, earlier: MoveRecord[] = []) {
+async function openTable(current: GameView, onMove: () => GameView, earlier: MoveRecord[] = [], more: Record<string, Handler> = {}) {
   vi.spyOn(api, 'refresh').mockResolvedValue(true);
   vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
   const movesAfter = (path: string) => ({ moves: earlier.filter((m) => m.ply > Number(new URL(path, 'http://x').searchParams.get('after') ?? -1)) });
-  stub({ 'GET /me': () => ({ id: 'u1', username: 'ann' }), 'GET /games/g1': () => current, 'POST /games/g1/moves': onMove, 'GET /games/g1/moves\\?.*': movesAfter });
+  stub({ 'GET /me': () => ({ id: 'u1', username: 'ann' }), 'GET /games/g1': () => current, 'POST /games/g1/moves': onMove, 'GET /games/g1/moves\\?.*': movesAfter, ...more });
   await restore();
   const root = mount(<GamePage id="g1" />);
   await settle();
@@ -290,10 +290,15 @@ describe("a tournament's game", () => {
     await signOutAndUnmount();
   });
 
-  it('leads back to its tournament, which the page had no way to but Back; a casual game has no such link', async () => {
+  it('leads back to its tournament by name, which the page had no way to but Back; a casual game has no such link', async () => {
     const game = view({ status: 'finished', seats: [ann, bob], result: { status: 'finished', winner: 0 }, tournament_id: 't1' });
     let root = await openTable(game, () => game);
+    // the tournament not read (here: not stubbed), the link still says where it goes
     expect(root.querySelector('.crumbs a')!.getAttribute('href')).toBe('/tournaments/t1');
+    expect(root.querySelector('.crumbs a')!.textContent).toBe('Tournament');
+    await signOutAndUnmount();
+    root = await openTable(game, () => game, [], { 'GET /tournaments/t1': () => ({ id: 't1', name: 'Spring Cup' }) });
+    expect(root.querySelector('.crumbs a')!.textContent).toBe('Spring Cup');
     await signOutAndUnmount();
     const casual = { ...game, tournament_id: undefined };
     root = await openTable(casual, () => casual);

@@ -325,6 +325,19 @@ export default function GamePage({ id }: { id: string }) {
   }, [id, uid, session.ready]);
 
   const view = live.view;
+  // A tournament's game names its tournament on the way back to it: "Tournament"
+  // alone did not say which (until the name is read, or if it cannot be, it stays).
+  const tournamentID = view?.tournament_id;
+  const [tournamentName, setTournamentName] = useState('');
+  useEffect(() => {
+    if (!tournamentID) return;
+    let current = true;
+    api.get<{ name: string }>(`/tournaments/${encodeURIComponent(tournamentID)}`).then(
+      (t) => current && setTournamentName(t.name),
+      () => {},
+    );
+    return () => void (current = false);
+  }, [tournamentID]);
   // The log holds the moves seen live: a player who opens (or reloads) the
   // page of a game in play was told nothing of what happened while they
   // were away, not even that the autopilot had played their timed-out turn
@@ -519,7 +532,7 @@ export default function GamePage({ id }: { id: string }) {
   return (
     <Page title={title} wide>
       {/* a tournament's game leads back to its tournament: the page had no way there but Back */}
-      <Crumbs items={[!!view.tournament_id && { href: `/tournaments/${encodeURIComponent(view.tournament_id)}`, text: 'Tournament' }]} />
+      <Crumbs items={[!!view.tournament_id && { href: `/tournaments/${encodeURIComponent(view.tournament_id)}`, text: tournamentName || 'Tournament' }]} />
       <div class="game" ref={root} data-game={view.game} data-ply={view.ply} data-status={view.status} data-my-turn={String((view.legal_moves ?? []).length > 0)}>
       <div class="game-head">
         <h1 tabIndex={-1}>{title}</h1>
