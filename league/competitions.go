@@ -296,15 +296,10 @@ type TieBreakValue struct {
 
 // StandingRow is one line of a standings table.
 type StandingRow struct {
-	Rank      int
-	EntryID   string
-	Name      string
-	Played    int
-	Wins      int
-	Draws     int
-	Losses    int
-	Byes      int
-	Sequences int
+	Rank    int
+	EntryID string
+	Name    string
+	MatchRecord
 	Points    float64
 	TieBreaks []TieBreakValue
 	// Group is the entry's group in groups then playoffs, once the groups
@@ -315,19 +310,19 @@ type StandingRow struct {
 	Group     string
 	GroupRank int
 	// GroupStage is, with Group, the entry's record in the group stage
-	// alone: Played to Sequences above count the playoffs too, while
+	// alone: the row's own MatchRecord counts the playoffs too, while
 	// Points, the tie-breaks and GroupRank come from the group stage, and a
 	// group's table shows its own matches beside them.
-	GroupStage *GroupRecord
+	GroupStage *MatchRecord
 	// Withdrawn: the entry left after the start (round robin and Swiss);
 	// it keeps its results and its place, and its opponents' tie-breaks
 	// still count them.
 	Withdrawn bool
 }
 
-// GroupRecord is an entry's matches in the group stage of groups then
-// playoffs.
-type GroupRecord struct {
+// MatchRecord counts an entry's matches: a standings row's, or its group
+// stage's alone.
+type MatchRecord struct {
 	Played, Wins, Draws, Losses, Byes, Sequences int
 }
 

@@ -197,28 +197,23 @@ type roundResponse struct {
 }
 
 type standingResponse struct {
-	Rank      int                `json:"rank"`
-	EntryID   string             `json:"entry_id"`
-	Name      string             `json:"name"`
-	Played    int                `json:"played"`
-	Wins      int                `json:"wins"`
-	Draws     int                `json:"draws"`
-	Losses    int                `json:"losses"`
-	Byes      int                `json:"byes"`
-	Sequences int                `json:"sequences"`
+	Rank    int    `json:"rank"`
+	EntryID string `json:"entry_id"`
+	Name    string `json:"name"`
+	matchRecordResponse
 	Points    float64            `json:"points"`
 	TieBreaks []tieBreakResponse `json:"tie_breaks"`
 	// Groups then playoffs, once the groups are drawn: the entry's group
 	// and its rank in the group's table.
 	Group      string               `json:"group,omitempty"`
 	GroupRank  int                  `json:"group_rank,omitempty"`
-	GroupStage *groupRecordResponse `json:"group_stage,omitempty"`
+	GroupStage *matchRecordResponse `json:"group_stage,omitempty"`
 	Withdrawn  bool                 `json:"withdrawn"`
 }
 
-// groupRecordResponse: with group, the entry's matches in the group stage
-// alone (played to sequences above count the playoffs too).
-type groupRecordResponse struct {
+// matchRecordResponse counts an entry's matches: a standing's (its
+// members are the standing's own), or its group stage's alone.
+type matchRecordResponse struct {
 	Played    int `json:"played"`
 	Wins      int `json:"wins"`
 	Draws     int `json:"draws"`
@@ -715,14 +710,18 @@ func (h competitionHandlers) bracket(c echo.Context) error {
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 }
 
+func toMatchRecordResponse(m league.MatchRecord) matchRecordResponse {
+	return matchRecordResponse{Played: m.Played, Wins: m.Wins, Draws: m.Draws, Losses: m.Losses, Byes: m.Byes, Sequences: m.Sequences}
+}
+
 func toStandingResponses(rows []league.StandingRow) []standingResponse {
 	out := make([]standingResponse, len(rows))
 	for i, r := range rows {
-		out[i] = standingResponse{Rank: r.Rank, EntryID: r.EntryID, Name: r.Name, Played: r.Played, Wins: r.Wins, Draws: r.Draws,
-			Losses: r.Losses, Byes: r.Byes, Sequences: r.Sequences, Points: r.Points, TieBreaks: []tieBreakResponse{},
-			Group: r.Group, GroupRank: r.GroupRank, Withdrawn: r.Withdrawn}
+		out[i] = standingResponse{Rank: r.Rank, EntryID: r.EntryID, Name: r.Name, matchRecordResponse: toMatchRecordResponse(r.MatchRecord),
+			Points: r.Points, TieBreaks: []tieBreakResponse{}, Group: r.Group, GroupRank: r.GroupRank, Withdrawn: r.Withdrawn}
 		if g := r.GroupStage; g != nil {
-			out[i].GroupStage = &groupRecordResponse{Played: g.Played, Wins: g.Wins, Draws: g.Draws, Losses: g.Losses, Byes: g.Byes, Sequences: g.Sequences}
+			rec := toMatchRecordResponse(*g)
+			out[i].GroupStage = &rec
 		}
 		for _, tb := range r.TieBreaks {
 			out[i].TieBreaks = append(out[i].TieBreaks, tieBreakResponse{Name: tb.Name, Value: tb.Value})

@@ -218,8 +218,8 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 			return nil, err
 		}
 		for _, row := range table {
-			sr := league.StandingRow{Rank: row.Rank, EntryID: row.Entry, Name: names[row.Entry], Played: row.Played, Wins: row.Wins,
-				Draws: row.Draws, Losses: row.Losses, Byes: row.Byes, Sequences: row.Sequences, Points: row.Points, Withdrawn: withdrawn[row.Entry]}
+			sr := league.StandingRow{Rank: row.Rank, EntryID: row.Entry, Name: names[row.Entry], MatchRecord: league.MatchRecord{Played: row.Played, Wins: row.Wins,
+				Draws: row.Draws, Losses: row.Losses, Byes: row.Byes, Sequences: row.Sequences}, Points: row.Points, Withdrawn: withdrawn[row.Entry]}
 			for _, v := range row.Values {
 				sr.TieBreaks = append(sr.TieBreaks, league.TieBreakValue{Name: string(v.TieBreak), Value: v.Value})
 			}
@@ -231,8 +231,7 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 			}
 			for i, row := range rows { // before the playoffs are added to the row's counts below
 				if row.Group != "" {
-					rows[i].GroupStage = &league.GroupRecord{Played: row.Played, Wins: row.Wins, Draws: row.Draws,
-						Losses: row.Losses, Byes: row.Byes, Sequences: row.Sequences}
+					rows[i].GroupStage = &row.MatchRecord
 				}
 			}
 		}

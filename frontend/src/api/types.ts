@@ -469,7 +469,7 @@ export interface TieBreakValue {
 }
 
 /** An entry's matches: a standings row's, and its group stage's alone. */
-export interface GroupRecord {
+export interface MatchRecord {
   played: number;
   wins: number;
   draws: number;
@@ -478,7 +478,7 @@ export interface GroupRecord {
   sequences: number;
 }
 
-export interface Standing extends GroupRecord {
+export interface Standing extends MatchRecord {
   rank: number;
   entry_id: string;
   name: string;
@@ -488,7 +488,7 @@ export interface Standing extends GroupRecord {
   group?: string;
   group_rank?: number;
   /** with group: its matches in the group stage alone (played … sequences above count the playoffs too) */
-  group_stage?: GroupRecord;
+  group_stage?: MatchRecord;
   /** the entry withdrew after the start: it keeps its results and place */
   withdrawn?: boolean;
 }
