@@ -276,7 +276,7 @@ func (s *Accounts) Logout(ctx context.Context, token string) error {
 		// (a statement begun after it) sees the token it issued. Read
 		// without the lock, that token was not among those revoked, and
 		// the session outlived its sign-out.
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Select("family_id, user_id").
+		err := tx.Clauses(lockingUpdate()).Select("family_id, user_id").
 			Where("token_hash = ?", hashSecret(token)).Take(&rt).Error
 		if notFound(err) {
 			return nil

@@ -511,7 +511,7 @@ func resolveKeptFor(tx *gorm.DB, creator *string, seats []league.SeatSpec, field
 			// FOR SHARE: the account is held until the commit, so that its
 			// close, which frees the seats kept for it, waits and finds
 			// this one, or comes first and is seen here (holdLiveAccount).
-			if err := tx.Clauses(clause.Locking{Strength: "SHARE"}).Select("id, kind, deleted_at").
+			if err := tx.Clauses(lockingShare()).Select("id, kind, deleted_at").
 				Where("lower(username) = lower(?)", spec.For).Limit(1).Find(&found).Error; err != nil {
 				return nil, err
 			}
