@@ -79,9 +79,10 @@
 // algorithm) on the entries plus, for an odd field, a bye vertex, with
 // weights that order the candidates lexicographically:
 //
-//  1. no rematch and no second bye: such pairs are not candidates at all;
-//     only when no perfect matching avoids them are they admitted, at a
-//     penalty that makes their number the least possible;
+//  1. no rematch and no second bye (a win by forfeit counting as a bye,
+//     below): such pairs are not candidates at all; only when no perfect
+//     matching avoids them are they admitted, at a penalty that makes
+//     their number the least possible;
 //  2. the bye to the lowest-ranked entry that has not had one and whose
 //     absence leaves a legal pairing of the rest;
 //  3. the least Σ d² over pairs, d the distance between the two entries'
@@ -100,6 +101,19 @@
 // avoidable rematch is still never made), or proves rematches unavoidable,
 // and then a maximum legal matching completed among the leftover entries
 // bounds the search for the fewest.
+//
+// A match an entry forfeited (Result.Forfeited: absent, it never played
+// it) was not played, and the pairing counts only games played, as FIDE's
+// Swiss rules do (C.04.1: two players shall not *play* each other twice;
+// its Dutch rules long said outright that a pairing not actually played
+// "is not considered to be illegal in future rounds", and FIDE counts an
+// unplayed game for no colour): the absent entry's meetings there are no
+// meetings, so it may be paired with the same opponents again (once
+// reinstated: the service withdraws it), and the match counts for nobody's
+// seats. The entries present, if two or more, played each other. A win
+// with every other entry absent is points without a game, and bars the
+// bye as a bye does (C.04.1 d, art. 4 from July 2025); so in matches of
+// three or more it counts among the entry's byes.
 //
 // Matches of three or more: n mod size entries sit out, the lowest-ranked
 // among those with the fewest byes; the rest are grouped twice — Dutch

@@ -31,9 +31,9 @@ type swissEntry struct {
 	seed   int // position in seed order
 	score  float64
 	group  int     // score group, 0 the highest
-	opps   []int32 // rank positions of the entries met (with repeats)
-	byes   int
-	seats  []int // times sat in each seat
+	opps   []int32 // rank positions of the entries met over the board (with repeats)
+	byes   int     // byes had, and wins by every other entry's forfeit
+	seats  []int   // times sat in each seat, in matches played
 	placed bool
 }
 
@@ -115,6 +115,17 @@ func newSwissField(ordered []Entry, history []Result, size int, points Points) (
 		if r.Winner != "" && !slices.Contains(r.Entries, r.Winner) {
 			return nil, invalidf("result %d: winner %q did not play", ri, r.Winner)
 		}
+		// An entry that forfeited the match, absent, never played it:
+		// its meetings there are no meetings and its seat no seat (see
+		// the package documentation). The entries present played each
+		// other, if there were two or more of them.
+		absent := func(id string) bool { return slices.Contains(r.Forfeited, id) }
+		present := 0
+		for _, id := range r.Entries {
+			if !absent(id) {
+				present++
+			}
+		}
 		for s, id := range r.Entries {
 			i, ok := bySeed[id]
 			if !ok {
@@ -128,11 +139,22 @@ func newSwissField(ordered []Entry, history []Result, size int, points Points) (
 			default:
 				es[i].score += points.Loss
 			}
+			if absent(id) {
+				continue
+			}
+			if present < 2 {
+				// Everyone else was absent: a win without a game,
+				// which bars the bye as a bye does.
+				if r.Winner == id {
+					es[i].byes++
+				}
+				continue
+			}
 			if s < size {
 				es[i].seats[s]++
 			}
 			for _, other := range r.Entries {
-				if j, ok := bySeed[other]; ok && j != i {
+				if j, ok := bySeed[other]; ok && j != i && !absent(other) {
 					meetings = append(meetings, pairIdx{i, j})
 				}
 			}

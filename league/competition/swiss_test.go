@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -369,5 +370,83 @@ func TestASwissLeftWithOneEntryIsOver(t *testing.T) {
 	}
 	if _, err := NextRound(c, entries, nil, 1); err == nil || errors.Is(err, ErrState) {
 		t.Errorf("round 1 with one entry: %v; want it refused as a set-up", err)
+	}
+}
+
+// TestSwissPairsAgainAMeetingOneSideForfeited: a match one entry
+// forfeited, absent, was never played, and FIDE's Swiss rules do not count
+// it as a meeting (C.04.1 F.2 as long written: "pairings not actually
+// played ... not considered to be illegal in future rounds"): the two may
+// meet over the board later. Round 1 e01 v e02 went to e01 by e02's
+// forfeit; after round 2, e01 and e02 are alone on 2 points between two
+// pairs of their own (e03, e05 on 4; e04, e06 on 0), and round 3 pairs
+// every score group within itself. Before, the forfeit counted as a
+// meeting and e01 and e02 floated across groups (e01 v e06, e02 v e04).
+func TestSwissPairsAgainAMeetingOneSideForfeited(t *testing.T) {
+	entries := makeEntries(6)
+	history := []Result{
+		{Round: 1, Entries: []string{"e01", "e02"}, Winner: "e01", Forfeited: []string{"e02"}},
+		{Round: 1, Entries: []string{"e03", "e04"}, Winner: "e03"},
+		{Round: 1, Entries: []string{"e05", "e06"}, Winner: "e05"},
+		{Round: 2, Entries: []string{"e01", "e03"}, Winner: "e03"},
+		{Round: 2, Entries: []string{"e02", "e06"}, Winner: "e02"},
+		{Round: 2, Entries: []string{"e05", "e04"}, Winner: "e05"},
+	}
+	rd, err := SwissRound(entries, history, 3, 2, DefaultPoints(FormatSwiss, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]string
+	for _, m := range rd.Matches {
+		got = append(got, slices.Sorted(slices.Values(m.Entries)))
+	}
+	want := [][]string{{"e01", "e02"}, {"e03", "e05"}, {"e04", "e06"}}
+	slices.SortFunc(got, func(a, b []string) int { return strings.Compare(a[0], b[0]) })
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("round 3 (-want +got):\n%s", diff)
+	}
+}
+
+// TestSwissForfeitWinBarsTheBye: FIDE C.04.1 (art. d, art. 4 from July
+// 2025): an entry that has scored a win without playing, its opponent
+// absent, may not get the pairing bye, as one that has had a bye may not.
+// e05 won round 1 by e02's forfeit (e02 then withdrew) and is the
+// lowest-ranked entry without a bye before round 3 (e06 had round 2's);
+// the bye goes to the next one up, e04. Before, it went to e05, which
+// then had two rounds' points without a game.
+func TestSwissForfeitWinBarsTheBye(t *testing.T) {
+	entries := makeEntries(6)
+	entries[1].Withdrawn = true
+	history := []Result{
+		{Round: 1, Entries: []string{"e05", "e02"}, Winner: "e05", Forfeited: []string{"e02"}},
+		{Round: 1, Entries: []string{"e01", "e04"}, Winner: "e01"},
+		{Round: 1, Entries: []string{"e03", "e06"}, Winner: "e03"},
+		{Round: 2, Entries: []string{"e06"}, Bye: true},
+		{Round: 2, Entries: []string{"e01", "e03"}, Winner: "e01"},
+		{Round: 2, Entries: []string{"e04", "e05"}, Winner: "e04"},
+	}
+	rd, err := NextRound(Config{Format: FormatSwiss, MatchSize: 2, Rounds: 3}, entries, history, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(rd.Byes, []string{"e04"}) {
+		t.Errorf("round 3's bye: %v; want e04 (e06 had one, e05 won by forfeit)", rd.Byes)
+	}
+}
+
+// TestSwissForfeitedMatchSeatsNobody: a match not played does not count
+// in the seat balance (FIDE's unplayed games count for no colour): e01,
+// seated first against e02 who never came, has sat first in no game, and
+// as the better-ranked of two entries level on first seats takes it again
+// in round 2 (board 1). Counted, the seat went to e02.
+func TestSwissForfeitedMatchSeatsNobody(t *testing.T) {
+	entries := makeEntries(2)
+	history := []Result{{Round: 1, Entries: []string{"e01", "e02"}, Winner: "e01", Forfeited: []string{"e02"}}}
+	rd, err := SwissRound(entries, history, 2, 2, DefaultPoints(FormatSwiss, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rd.Matches) != 1 || !slices.Equal(rd.Matches[0].Entries, []string{"e01", "e02"}) {
+		t.Errorf("round 2: %+v; want e01 v e02, e01 seated first", rd.Matches)
 	}
 }
