@@ -236,6 +236,14 @@
 //   - sonneborn-berger: the sum over opponents of S(e, o) × o's final
 //     points (a withdrawn Swiss opponent's, and one that forfeited a match,
 //     counted as in Buchholz); byes and unplayed meetings add nothing.
+//     Where every match seats every entry (three entries in matches of
+//     three: a Stacks table of three) it cannot part entries level on
+//     points, by arithmetic, not by fault: with no drawn match each
+//     entry's value is Win × Σ over pairs of W_a·W_b (W the match wins),
+//     the same for all; with draws, entries level on points have as many
+//     wins and mirror each other's records, and so do their values, as
+//     their head-to-head and wins do. Such entries share a rank
+//     (TestSonnebornBergerIsEvenWhenEveryMatchSeatsEveryEntry).
 //   - head-to-head: among the entries still tied when it is applied, the
 //     sum of S(e, o) over the entry's matches against the others of that
 //     tie (shown as 0 for an entry no longer tied).

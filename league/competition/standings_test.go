@@ -365,3 +365,39 @@ func TestStandingsAThreeTeamForfeitLeavesTheOthersMeetingPlayed(t *testing.T) {
 		t.Errorf("Buchholz (-want +got):\n%s", diff)
 	}
 }
+
+// TestSonnebornBergerIsEvenWhenEveryMatchSeatsEveryEntry: in a round robin
+// of three entries in matches of three (a Stacks table of three) every
+// match seats all of them, and Sonneborn-Berger is arithmetic that cannot
+// tell them apart: with W the match wins and no drawn match, each entry's
+// value is Win × Σ over pairs of W_a·W_b (here 2 × (2·1 + 2·0 + 1·0) = 4),
+// the same for all. With a drawn match it differs, but never between
+// entries level on points (they have as many wins, and their records are
+// each other's mirror), so it ranks as points do. Not a defect: such a
+// table is a free-for-all, and nothing but the results themselves can part
+// entries whose results are the same.
+func TestSonnebornBergerIsEvenWhenEveryMatchSeatsEveryEntry(t *testing.T) {
+	c := Config{Format: FormatRoundRobin, MatchSize: 3, TieBreaks: []TieBreak{TieSonnebornBerger}}
+	berger := func(results ...Result) map[string]float64 {
+		t.Helper()
+		rows, err := StandingsFor(c, ids("x", "y", "z"), results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]float64{}
+		for _, r := range rows {
+			got[r.Entry] = r.Values[0].Value
+		}
+		return got
+	}
+	got := berger(win(1, "x", "y", "z"), win(2, "x", "y", "z"), win(3, "y", "x", "z"))
+	if diff := cmp.Diff(map[string]float64{"x": 4, "y": 4, "z": 4}, got); diff != "" {
+		t.Errorf("no draws (-want +got):\n%s", diff)
+	}
+	// x won one, one was drawn: x 3 points, y and z 1 each. x: 1×(1+1) +
+	// ½×(1+1) = 3; y: ½×1 (z, beside it behind x) + ½×(3+1) = 2.5; z alike.
+	got = berger(win(1, "x", "y", "z"), draw(2, "x", "y", "z"))
+	if diff := cmp.Diff(map[string]float64{"x": 3, "y": 2.5, "z": 2.5}, got); diff != "" {
+		t.Errorf("one drawn (-want +got):\n%s", diff)
+	}
+}
