@@ -200,37 +200,45 @@
 // twice); S(e, o) is e's result against o in a match: 1 if e won, 0 if o
 // won, ½ otherwise (a draw, or two non-winners of a three-team match).
 //
-//   - buchholz: the sum of the final points of the entry's opponents. In a
-//     Swiss, a withdrawn opponent counts a draw for every round it missed
-//     after leaving, as FIDE's Tie-Break Regulations (C.07, art. 16) count
-//     it; otherwise meeting an entry early, before it left, cost Buchholz
-//     that meeting it late did not. Each bye counts as a stand-in opponent
-//     ("dummy") with the entry's own final points, as FIDE's does, but at
-//     most Draw points a round (the rounds being the most any entry has
-//     played or sat out): that cap is ours, not FIDE's. Uncapped, the
-//     stand-in of a bye to an entry that then won everything was as strong
-//     as the leader, and put that entry above one level on points that had
-//     beaten real opponents (TestStandingsByeCountsAtMostADrawARoundInBuchholz);
-//     capped, a bye is worth at most an average opponent. Sonneborn-Berger
-//     gives a bye nothing, where FIDE counts the dummy there too.
-//     A match an entry forfeited (Result.Forfeited: absent, it never played
-//     it) is an unplayed round, as FIDE's article 16 counts one: in every
-//     format, the forfeiting entry counts a draw for it in its opponents'
-//     Buchholz and Sonneborn-Berger, whatever it scored there (its own
-//     points stay as scored), and the meeting it did not play counts for
-//     both entries of it as a bye does, a dummy with their own points (so
-//     the forfeit win neither counts the absent entry as an opponent met
-//     nor adds to Sonneborn-Berger). In a match of three that one entry
-//     forfeited, the two present played each other: only their meetings
-//     with the absent one are unplayed. Head-to-head and wins count the
-//     forfeit as the result it was. FIDE goes further: every unplayed
-//     round of an opponent counts as a draw, its forfeit wins and byes
-//     too; here the winner of a forfeit, like an entry given a bye, counts
-//     as an opponent with the points it scored (it was there to play), a
-//     choice of ours. Followed: C.07 art. 16 as handbook.fide.com
-//     (TieBreakRegulations2023) and its 2022 predecessor state it, an
-//     opponent's results by forfeit counting as draws and a participant's
-//     own unplayed round as a game against a dummy of its own score.
+//   - buchholz: the sum of the final points of the entry's opponents,
+//     each counted as scored, its forfeit wins and byes included, as
+//     FIDE's Tie-Break Regulations (C.07; art. 16.3 in the current
+//     numbering) have counted them since their 2023 revision. (The rule
+//     before, from 2009 until then, counted every unplayed round of an
+//     opponent as a draw; an organizer who remembers it will find a
+//     forfeit winner counted at its full score here, as FIDE now counts
+//     it: it was there to play.) Two kinds of an opponent's rounds count
+//     a draw instead. In a Swiss, a withdrawn opponent counts a draw for
+//     every round it missed after leaving, as FIDE does (16.3.2);
+//     otherwise meeting an entry early, before it left, cost Buchholz
+//     that meeting it late did not. And a match an opponent forfeited
+//     (Result.Forfeited: absent, it never played it) counts a draw
+//     whatever it scored there, in every format: that one is ours, the
+//     2009 rule kept, where FIDE now counts a forfeit loss as the loss it
+//     was (16.2.4) and, in a round robin, any forfeit as a game (15.2).
+//     Counted as a loss, it cost those who met the absent entry over the
+//     board for a game it never played; and in a Swiss, where an entry
+//     found absent is withdrawn at once (league/postgres), the forfeit is
+//     in effect the first of the rounds it missed after leaving. The
+//     entry's own points stay as scored, in every table.
+//     The entry's own unplayed rounds, each bye and each meeting one side
+//     forfeited, count a stand-in opponent ("dummy") with the entry's own
+//     final points, as art. 16.4 counts them, at most Draw points a round
+//     (the rounds being the most any entry has played or sat out).
+//     Uncapped, the stand-in of a bye to an entry that then won everything
+//     was as strong as the leader, and put that entry above one level on
+//     points that had beaten real opponents
+//     (TestStandingsByeCountsAtMostADrawARoundInBuchholz); capped, it is
+//     worth at most an average opponent. FIDE's current text caps a bye's
+//     dummy likewise, over all the tournament's rounds (16.4.2), and a
+//     forfeit's at the scheduled opponent's adjusted score (16.4.1); ours
+//     counts the rounds so far, so a table in the middle of an event caps
+//     at the same share. So the forfeit win neither counts the absent entry
+//     as an opponent met nor adds to Sonneborn-Berger. In a match of three
+//     that one entry forfeited, the two present played each other: only
+//     their meetings with the absent one are unplayed. Sonneborn-Berger
+//     gives a dummy nothing, where FIDE counts it there too. Head-to-head
+//     and wins count a forfeit as the result it was.
 //   - median-buchholz: Buchholz without its highest and its lowest term
 //     (when there are at least three terms).
 //   - sonneborn-berger: the sum over opponents of S(e, o) × o's final

@@ -322,28 +322,25 @@ func tieBreakValue(tb TieBreak, t []tally, i int, group []int, dummyMax float64)
 // the two forfeited) a stand-in opponent with the entry's own points, at
 // most dummyMax.
 //
-// They follow FIDE's Tie-Break Regulations (C.07, art. 16) in part, which
-// count an opponent's unplayed rounds as draws and a participant's own
-// unplayed rounds against a dummy opponent. A withdrawn entry's rounds
-// after it left count as draws in its opponents' tie-breaks: otherwise
-// every entry that met it early loses Buchholz for rounds it never got to
-// play, against entries that met it at its full tally. So does a match an
-// entry forfeited, absent, in every other opponent's tie-breaks, whatever
-// it scored there (its own points stay as scored): counted as a loss, it
-// cost those who met it in a played game for a game it never played. The
-// entry that won by its forfeit did not play it either: that meeting
-// counts as a bye does, a dummy with its own points, not as the absent
-// entry's (and the absent entry's own Buchholz likewise). FIDE would
-// also count the winner's forfeit win, and any bye, as a draw in its own
-// opponents' tie-breaks; we count them as scored. A bye's stand-in
-// ("dummy") scores the entry's own points, as FIDE's does, but is capped
-// here at a draw in every round so far, a choice of ours, not FIDE's:
-// uncapped, an entry
+// Set against FIDE's Tie-Break Regulations (C.07, art. 16 as revised in
+// 2023; the package documentation has the detail): an opponent counts its
+// points as scored, forfeit wins and byes included, as FIDE counts them
+// (before 2023 FIDE counted them as draws); a withdrawn Swiss entry counts
+// a draw for each round it missed after leaving, as FIDE does, since
+// otherwise every entry that met it early loses Buchholz for rounds it
+// never got to play. A match an entry forfeited, absent, counts a draw in
+// its opponents' tie-breaks whatever it scored there: ours, where FIDE now
+// counts the loss it was; counted as a loss, it cost those who met the
+// absent entry in a played game for a game it never played. The meeting
+// nobody played counts for both its entries as a bye does, a dummy with
+// their own points, as FIDE counts a participant's own unplayed rounds.
+// The dummy is capped at a draw in every round so far: uncapped, an entry
 // that had a bye and then won everything was credited with a
-// leader-strength opponent it never met, and ranked above an entry level on
-// points that had beaten real opponents of more points. The rounds are
-// counted so far, so a table in the middle of an event caps at the same
-// share.
+// leader-strength opponent it never met, and ranked above an entry level
+// on points that had beaten real opponents of more points. FIDE's current
+// text caps a bye's dummy at a draw a round over the whole tournament and
+// a forfeit's at the scheduled opponent's adjusted score; counting the
+// rounds so far, a table in the middle of an event caps at the same share.
 func opponentScores(t []tally, i int, dummyMax float64) []float64 {
 	var vs []float64
 	dummies := t[i].row.Byes

@@ -185,7 +185,8 @@ func TestStandingsByeIsAVirtualOpponentInBuchholzOnly(t *testing.T) {
 // however many: e, with a round-1 bye and two wins over entries of 0 and 2
 // points, had Buchholz 2 + 6 = 8 and ranked above a, level on 6 points,
 // whose three opponents had 2 each (6). We cap the stand-in at a draw a
-// round, 3 here (FIDE does not): e's Buchholz is 5, below a's.
+// round, 3 here (as FIDE's current text does too, over all the rounds):
+// e's Buchholz is 5, below a's.
 func TestStandingsByeCountsAtMostADrawARoundInBuchholz(t *testing.T) {
 	results := []Result{
 		bye(1, "e"), win(1, "a", "b"), win(1, "c", "d"), win(1, "f", "g"),
@@ -304,12 +305,13 @@ func forfeit(round int, winner, loser string) Result {
 // f lost to a over the board in round 1, then forfeited round 2 to b,
 // absent. Counted as a played loss, f's 0 points made a's Buchholz and
 // Sonneborn-Berger 2 (c) + 0 (f), and b's forfeit win counted f as an
-// opponent met, of 0. As FIDE counts unplayed rounds (C.07 art. 16), f's
-// forfeited round is a draw in its opponents' tie-breaks (f counts 1), and
-// b's unplayed meeting is a stand-in with b's own points, 2, in Buchholz
-// and nothing in Sonneborn-Berger, as a bye is; f's own Buchholz likewise
-// has a stand-in (its 0 points) for the round it missed. Points stay as
-// scored.
+// opponent met, of 0. f's forfeited round is a draw in its opponents'
+// tie-breaks (f counts 1: FIDE's rule until 2023, kept here; see the
+// package documentation), and, as FIDE counts a participant's own
+// unplayed round (C.07 art. 16), b's unplayed meeting is a stand-in with
+// b's own points, 2, in Buchholz and nothing in Sonneborn-Berger, as a bye
+// is; f's own Buchholz likewise has a stand-in (its 0 points) for the
+// round it missed. Points stay as scored.
 func TestStandingsCountAForfeitedMatchAsUnplayedInTheTieBreaks(t *testing.T) {
 	results := []Result{
 		win(1, "a", "f"), win(1, "c", "b"),
