@@ -376,3 +376,50 @@ func (r *tournamentRig) firstMatch(t *testing.T, id string) league.TournamentMat
 	}
 	return rounds[0].Matches[0]
 }
+
+// TestASwissNoShowIsWithdrawnAndForfeitsTheRestOfItsSeries: the same in a
+// Swiss of best-of-3 matches, where the no-show is also withdrawn: its
+// match is decided for the entry present on game 1 alone, no game 2 or 3
+// is created for it, and with one entry left the Swiss is over.
+func TestASwissNoShowIsWithdrawnAndForfeitsTheRestOfItsSeries(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Swiss best of three", league.TournamentConfig{Game: "sequence", MatchSize: 2,
+		Format: "swiss", Rounds: 2, BestOf: 3, Clock: league.Clock{TurnSeconds: 600}, NoShow: "forfeit", AtDeadline: "bots"},
+		"sia", "sol")
+	r.scheduleShortRoundOne(t, tour.ID, time.Hour, false)
+	game := r.waitTournamentGame(t, tour.ID, 15*time.Second)
+	mover := r.moveOnce(t, game, people...)
+	absent := people[0]
+	if absent == mover {
+		absent = people[1]
+	}
+	for _, p := range []league.Actor{absent, mover} {
+		if _, err := r.games.Leave(ctx, p, game); err != nil {
+			t.Fatalf("leave: %v", err)
+		}
+	}
+	r.waitFinished(t, tour.ID, 30*time.Second)
+
+	entryOf := r.entryOfCaptain(t, tour.ID)
+	m := r.firstMatch(t, tour.ID)
+	if want := entryOf[mover.UserID]; m.Winner != want || !slices.Equal(m.GameWinners, []string{want}) || len(m.Games) != 1 {
+		t.Errorf("the match: winner %q, game winners %v, games %v; want it won by %s on game 1 alone", m.Winner, m.GameWinners, m.Games, want)
+	}
+	var games int64
+	if err := r.db.Gorm.Model(&gameRow{}).Where("tournament_id = ?", tour.ID).Count(&games).Error; err != nil {
+		t.Fatal(err)
+	}
+	if games != 1 {
+		t.Errorf("%d games created for the tournament; want game 1 alone", games)
+	}
+	page, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range page.Items {
+		if want := map[bool]string{true: "withdrawn", false: "active"}[e.ID == entryOf[absent.UserID]]; e.Status != want {
+			t.Errorf("entry %s: %s, want %s", e.Name, e.Status, want)
+		}
+	}
+}
