@@ -109,8 +109,9 @@
 // "is not considered to be illegal in future rounds", and FIDE counts an
 // unplayed game for no colour): the absent entry's meetings there are no
 // meetings, so it may be paired with the same opponents again (once
-// reinstated: the service withdraws it), and the match counts for nobody's
-// seats. The entries present, if two or more, played each other. A win
+// reinstated: the service withdraws it), nor a seat sat. The entries
+// present, if two or more, played each other: their meetings and seats
+// count; one present alone played nobody. A win
 // with every other entry absent is points without a game, and bars the
 // bye as a bye does (C.04.1 d, art. 4 from July 2025); so in matches of
 // three or more it counts among the entry's byes.
