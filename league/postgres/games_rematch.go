@@ -15,7 +15,8 @@ import (
 // i mod T). Bots keep their seats; the asker takes theirs; the other
 // people's seats are open, kept for them for seatKeptFor (nobody is sat
 // down in a timed game without their own say, and nobody else may take
-// their place meanwhile), and the finished game's viewers are told.
+// their place meanwhile; a closed account's seat is open to anyone), and
+// the finished game's viewers are told.
 // A player who asks after a rematch exists is seated in it, in their seat
 // if it is still open; a rematch whose seats are all taken starts at once,
 // and one everybody left (aborted) is made anew at the next ask.
@@ -76,7 +77,19 @@ func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*le
 				next.Bot = *s.BotLevel
 			default:
 				next.Open = true
-				if s.UserID != nil {
+				if s.UserID == nil {
+					break
+				}
+				// A closed account is kept no seat: nobody would come to
+				// it, and the table would wait out seatKeptFor for them.
+				// Held until the commit, so that a close in flight waits
+				// and then frees the seat (freeKeptSeats), or comes first
+				// and is seen here (holdLiveAccount).
+				live, err := holdIfLive(tx, *s.UserID)
+				if err != nil {
+					return err
+				}
+				if live {
 					next.KeptFor = *s.UserID
 				}
 			}

@@ -215,3 +215,34 @@ func (r *gameRig) drawByHand(t *testing.T, gameID string) {
 		t.Fatal(err)
 	}
 }
+
+// A rematch keeps no seat for a player whose account has closed since the
+// game: the seat was held for them for seatKeptFor, and nobody else could
+// sit there while the table waited for someone who cannot come.
+func TestARematchKeepsNoSeatForAClosedAccount(t *testing.T) {
+	r := newGameRig(t, true)
+	ctx := context.Background()
+	ann, bob, cat := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cat")
+	g := r.headToHead(t, ann, bob)
+	r.drawByHand(t, g.ID)
+	if err := r.closer().Delete(ctx, bob, bob.UserID); err != nil {
+		t.Fatal(err)
+	}
+	re, err := r.games.Rematch(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"open", "person " + ann.UserID}; !slices.Equal(seatList(re.Seats), want) {
+		t.Fatalf("rematch seats %v, want %v", seatList(re.Seats), want)
+	}
+	if s := re.Seats[0]; s.KeptFor != "" || s.KeptUntil != nil {
+		t.Errorf("the closed account's seat in the rematch: %+v, want it open to anyone", s)
+	}
+	joined, err := r.games.Join(ctx, cat, re.ID, nil)
+	if err != nil {
+		t.Fatalf("cat joins the rematch of a closed account's game: %v", err)
+	}
+	if joined.Status != league.StatusActive || joined.Seats[0].UserID != cat.UserID {
+		t.Errorf("after cat joined: %s, seat 0 %+v", joined.Status, joined.Seats[0])
+	}
+}
