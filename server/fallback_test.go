@@ -25,6 +25,12 @@ func TestWrongMethodIsMethodNotAllowed(t *testing.T) {
 		{"deleting a game is not allowed", http.MethodDelete, "/api/v1/games/0b7c", 405, "OPTIONS, GET, HEAD"},
 		{"getting a join is not allowed", http.MethodGet, "/api/v1/games/0b7c/join", 405, "OPTIONS, POST"},
 		{"a path with two methods names both", http.MethodDelete, "/api/v1/games/0b7c/moves", 405, "OPTIONS, GET, HEAD, POST"},
+		// A fixed path beside a parameter's is its own path (as OpenAPI
+		// matches them), not the parameter's: GET /games/quick was a 404
+		// "no such game" from GET /games/{id}.
+		{"getting the quick match is not allowed", http.MethodGet, "/api/v1/games/quick", 405, "OPTIONS, POST"},
+		{"heading the quick match is not allowed", http.MethodHead, "/api/v1/games/quick", 405, "OPTIONS, POST"},
+		{"patching one's own membership is not allowed", http.MethodPatch, "/api/v1/clubs/0b7c/members/me", 405, "OPTIONS, DELETE"},
 		{"posting to the event stream is not allowed", http.MethodPost, "/api/v1/games/0b7c/events", 405, "OPTIONS, GET, HEAD"},
 		{"posting the OpenAPI document is not allowed", http.MethodPost, "/api/v1/openapi.json", 405, "OPTIONS, GET, HEAD"},
 		{"posting the API docs page is not allowed", http.MethodPost, "/api/docs", 405, "OPTIONS, GET, HEAD"},
@@ -45,7 +51,8 @@ func TestWrongMethodIsMethodNotAllowed(t *testing.T) {
 				t.Errorf("Content-Type = %q, want application/problem+json", got)
 			}
 			var p problem
-			if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || p.Status != tc.status {
+			err := json.Unmarshal(rec.Body.Bytes(), &p)
+			if tc.method != http.MethodHead && (err != nil || p.Status != tc.status) { // HEAD: no body
 				t.Errorf("body = %s, want a problem with status %d", rec.Body, tc.status)
 			}
 			if got := rec.Header().Get("Allow"); got != tc.allow {
@@ -63,6 +70,10 @@ func TestOptionsOnAnAPIPathListsItsMethods(t *testing.T) {
 	}
 	if got, want := rec.Header().Get("Allow"), "OPTIONS, GET, HEAD, POST"; got != want {
 		t.Errorf("Allow = %q, want %q", got, want)
+	}
+	rec = do(e, http.MethodOptions, "/api/v1/games/quick")
+	if got, want := rec.Header().Get("Allow"), "OPTIONS, POST"; rec.Code != http.StatusNoContent || got != want {
+		t.Errorf("OPTIONS on the quick match = %d, Allow %q; want 204, %q", rec.Code, got, want)
 	}
 	if rec := do(e, http.MethodOptions, "/api/v1/nothing-here"); rec.Code != http.StatusNotFound {
 		t.Errorf("OPTIONS on an unknown API path = %d, want 404", rec.Code)

@@ -66,8 +66,14 @@ func TestAQuickMatchSeatsTwoPlayersAtOneTable(t *testing.T) {
 		wantDocumented(t, rec, "POST", quick, http.StatusBadRequest)
 		wantProblem(t, rec, http.StatusBadRequest, tc.field)
 	}
-	// GET /games/quick is GET /games/{id} of a game that cannot exist.
-	wantProblem(t, r.call("GET", quick, "", bob), http.StatusNotFound, "")
+	// GET /games/quick is the quick match's path with a method it has not
+	// (as OpenAPI matches a path: the fixed path before /games/{id}), not
+	// GET /games/{id} of a game that cannot exist.
+	rec = r.call("GET", quick, "", bob)
+	wantProblem(t, rec, http.StatusMethodNotAllowed, "")
+	if got, want := rec.Header().Get("Allow"), "OPTIONS, POST"; got != want {
+		t.Errorf("GET %s: Allow %q, want %q", quick, got, want)
+	}
 }
 
 // The lobby keeps one game's tables, or one size's, by ?game= and

@@ -84,6 +84,7 @@ func New(d Deps) *echo.Echo {
 	}
 	e.Use(middleware.BodyLimit(bodyLimit))
 	e.Use(wellFormedQuery)
+	e.Use(preferConcreteRoutes(e))
 
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
