@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -180,18 +181,34 @@ func TestATournamentsFaultsAreAllNamedInOne400(t *testing.T) {
 	}
 }
 
-// A club_id that names no club is a 404 that says it was club_id (a
-// season_id that names no season is a 400 naming season_id): the path had
-// no ID to blame.
-func TestATournamentOfAClubThatDoesNotExistIsRefusedNamingClubID(t *testing.T) {
+// A reference in the body to nothing is the body's fault, a 400 naming its
+// field, whichever it is: a club_id naming no club was a 404 (404 is for
+// the path's resource) while a season_id naming no season was a 400. A
+// closed season is a 422 naming season_id.
+func TestATournamentOfAClubOrSeasonThatDoesNotExistIsA400NamingTheField(t *testing.T) {
 	r := newCompetitionRig(t)
-	for _, id := range []string{"00000000-0000-0000-0000-000000000000", "not-a-uuid"} {
+	for _, tc := range []struct{ field, body string }{
+		{"club_id", `"club_id":"00000000-0000-0000-0000-000000000000"`},
+		{"club_id", `"club_id":"not-a-uuid"`},
+		{"season_id", `"season_id":"00000000-0000-0000-0000-000000000000"`},
+		{"season_id", `"season_id":"not-a-uuid"`},
+	} {
 		before := r.count("tournaments")
-		wantProblem(t, r.call("POST", "/api/v1/tournaments", r.tournamentBody(fmt.Sprintf(`"club_id":%q`, id)), r.organizer), 404, "club_id")
+		rec := r.call("POST", "/api/v1/tournaments", r.tournamentBody(tc.body), r.organizer)
+		wantDocumented(t, rec, "POST", "/api/v1/tournaments", http.StatusBadRequest)
+		wantProblem(t, rec, http.StatusBadRequest, tc.field)
 		if after := r.count("tournaments"); after != before {
-			t.Errorf("tournaments: %d before, %d after", before, after)
+			t.Errorf("%s: tournaments: %d before, %d after", tc.body, before, after)
 		}
 	}
+	leagueID := decode[struct{ ID string }](t, r.call("POST", "/api/v1/clubs/"+r.clubID+"/leagues", `{"name":"League"}`, r.organizer)).ID
+	season := decode[struct{ ID string }](t, r.call("POST", "/api/v1/leagues/"+leagueID+"/seasons", `{"name":"2030"}`, r.organizer)).ID
+	if rec := r.call("POST", "/api/v1/seasons/"+season+"/close", "", r.organizer); rec.Code != http.StatusOK {
+		t.Fatalf("close the season: %d %s", rec.Code, rec.Body)
+	}
+	rec := r.call("POST", "/api/v1/tournaments", r.tournamentBody(fmt.Sprintf(`"season_id":%q`, season)), r.organizer)
+	wantDocumented(t, rec, "POST", "/api/v1/tournaments", http.StatusUnprocessableEntity)
+	wantProblem(t, rec, http.StatusUnprocessableEntity, "season_id")
 }
 
 func TestATournamentStatusOutsideTheTransitionsIsRefusedNamingStatus(t *testing.T) {

@@ -104,7 +104,8 @@ func seasonOfClub(tx *gorm.DB, seasonID, clubID string) error {
 		return league.Invalid("the season is another club's", league.FieldError{Field: "season_id", Message: "belongs to another club"})
 	}
 	if s.Status != "open" {
-		return league.Errorf(league.EPRECONDITION, "the season is closed")
+		return &league.Error{Code: league.EPRECONDITION, Message: "the season is closed",
+			Fields: []league.FieldError{{Field: "season_id", Message: "is closed: a closed season takes no new tournaments"}}}
 	}
 	return nil
 }

@@ -431,7 +431,7 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 	var out *league.Tournament
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		if err := organizerOf(tx, a, req.ClubID); err != nil {
-			return naming("club_id", err)
+			return badReference("club_id", err)
 		}
 		if err := t.budget.spend(tx, a, t.now()); err != nil {
 			return err
