@@ -127,6 +127,11 @@ func TestTournamentSettingsAreRefusedNamingTheirField(t *testing.T) {
 		{"registration closing before it opens", `"registration_opens":"` + nextYear.AddDate(0, 1, 0).Format(time.RFC3339) + `","registration_closes":"` + nextYear.Format(time.RFC3339) + `"`, "registration_closes"},
 		{"registration opening in a century", `"registration_opens":"2126-01-01T00:00:00Z"`, "registration_opens"},
 		{"registration closing in a century", `"registration_closes":"2126-01-01T00:00:00Z"`, "registration_closes"},
+		// A zero time is a client's unset field, not an opening: it was
+		// taken, and shown as "Registration from 1 Jan 1".
+		{"registration opening at Go's zero time", `"registration_opens":"0001-01-01T00:00:00Z"`, "registration_opens"},
+		{"registration opening at the zero time with an offset", `"registration_opens":"0001-01-01T00:00:00+01:00"`, "registration_opens"},
+		{"registration opening at the Unix epoch", `"registration_opens":"1970-01-01T00:00:00Z"`, "registration_opens"},
 		{"registration open for a century", `"registration_opens":"` + nextYear.Format(time.RFC3339) + `","registration_closes":"2126-01-01T00:00:00Z"`, "registration_closes"},
 		{"negative minimum games", `"min_games":-1`, "min_games"},
 		{"absurd minimum games", `"min_games":1000000000000`, "min_games"},
@@ -178,6 +183,21 @@ func TestATournamentsFaultsAreAllNamedInOne400(t *testing.T) {
 	}
 	if n := r.count("tournaments"); n != 0 {
 		t.Errorf("%d tournaments stored", n)
+	}
+}
+
+// An opening in the past means registration is open already: a client
+// sending "now", which has passed by the time it arrives, is not refused.
+func TestARegistrationThatOpenedYesterdayIsOpenAlready(t *testing.T) {
+	r := newCompetitionRig(t)
+	yesterday := time.Now().UTC().AddDate(0, 0, -1).Truncate(time.Second)
+	rec := r.call("POST", "/api/v1/tournaments", r.tournamentBody(`"registration_opens":"`+yesterday.Format(time.RFC3339)+`"`), r.organizer)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[struct{ ID string }](t, rec).ID
+	if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", "", r.organizer); rec.Code != http.StatusCreated {
+		t.Errorf("entering a tournament whose registration opened yesterday: %d %s", rec.Code, rec.Body)
 	}
 }
 

@@ -371,10 +371,13 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 		bad("round_gap_seconds", fmt.Sprintf("must be 0–%d (a week)", maxRoundGapSeconds))
 	}
 	// The registration window lies within the horizon a round's start
-	// does (an opening in the past means open already).
+	// does. An opening in the past means open already, but not one further
+	// back than the horizon ahead: that is no date a club meant but a
+	// client's unset time (Go's zero, 0001-01-01T00:00:00Z, or the Unix
+	// epoch), which was taken and shown as "Registration from 1 Jan 1".
 	horizon := now.Add(league.ScheduleHorizon)
-	if opens := c.RegistrationOpens; opens != nil && opens.After(horizon) {
-		bad("registration_opens", "must be within five years")
+	if opens := c.RegistrationOpens; opens != nil && (opens.After(horizon) || opens.Before(now.Add(-league.ScheduleHorizon))) {
+		bad("registration_opens", "must be within five years (leave it out to open at once)")
 	}
 	switch closes := c.RegistrationCloses; {
 	case closes == nil:
