@@ -62,9 +62,19 @@ func (g *Games) QuickMatch(ctx context.Context, a league.Actor, q league.QuickMa
 			return err
 		}
 		if len(rows) == 1 {
-			// Asking again is being here, whatever the stream says.
-			err = tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", rows[0].ID, a.UserID).
-				Update("here_until", g.now().Add(hereGrace)).Error
+			// Asking again is being here, whatever the stream says: while
+			// the table is open, which the key-share lock orders with its
+			// start, as Here does (a table started since is answered as it
+			// is now, and keeps no mark).
+			res := tx.Model(&seatRow{}).Where("game_id = ? AND user_id = ? AND bot_level IS NULL", rows[0].ID, a.UserID).
+				Where("game_id IN (SELECT id FROM games WHERE id = ? AND status = 'open' FOR KEY SHARE)", rows[0].ID).
+				Update("here_until", g.now().Add(hereGrace))
+			if err = res.Error; err == nil && res.RowsAffected == 0 {
+				var current *gameRow
+				if current, err = readGame(tx, rows[0].ID); err == nil {
+					rows[0] = *current
+				}
+			}
 		} else {
 			now := g.now()
 			err = quickTables(tx, set).Where(seatAnyoneMayTake+" AND "+everyoneHere, now, now, now).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/seqleague/seqleague/league"
 )
@@ -341,4 +342,105 @@ func (r *gameRig) seatsHeldInPerson(t *testing.T, userID string) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// A heartbeat racing the start of its table leaves no presence mark on the
+// started game: the start clears the marks (forgetHere), and a heartbeat
+// that read the table open just before wrote its mark after the clearing,
+// which stayed until the sweep (ForgetLapsed) came by. Ann's stream beats
+// without pause while bob takes the last seat, which starts the game.
+func TestAHeartbeatRacingTheStartLeavesNoMark(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	r.games.now = time.Now // a mark of a millisecond is due again at nearly every beat
+	marked := 0
+	for round := range 30 {
+		g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2,
+			Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The mark of sitting down has lapsed: every beat writes one.
+		if err := r.db.Gorm.Exec("UPDATE game_seats SET here_until = now() - interval '1 hour' WHERE game_id = ? AND here_until IS NOT NULL", g.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+		got := race(map[string]func() error{
+			"ann's stream beats": func() error {
+				for {
+					here, err := r.games.Here(ctx, ann, g.ID, time.Millisecond)
+					if err != nil || !here {
+						return err
+					}
+				}
+			},
+			"bob takes the last seat": func() error { _, err := r.games.Join(ctx, bob, g.ID, nil); return err },
+		})
+		wantRefusals(t, round, got)
+		var status string
+		var marks int64
+		if err := r.db.Gorm.Raw("SELECT status FROM games WHERE id = ?", g.ID).Scan(&status).Error; err != nil {
+			t.Fatal(err)
+		}
+		if err := r.db.Gorm.Raw("SELECT count(*) FROM game_seats WHERE game_id = ? AND here_until IS NOT NULL", g.ID).Scan(&marks).Error; err != nil {
+			t.Fatal(err)
+		}
+		if status != league.StatusActive {
+			t.Fatalf("round %d: the game is %s after bob took the last seat, want active", round, status)
+		}
+		if marks > 0 {
+			marked++
+		}
+	}
+	if marked > 0 {
+		t.Errorf("%d of 30 started games kept a presence mark written by a heartbeat racing the start", marked)
+	}
+}
+
+// A quick match asked again racing the start of the caller's table is no
+// mark either: asking again is being here while the table waits, and it
+// wrote its mark as the heartbeat did, after the start had cleared the
+// marks.
+func TestAQuickMatchAskedAgainRacingTheStartLeavesNoMark(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	two := league.QuickMatchRequest{Game: "sequence", Players: 2}
+	marked := 0
+	for round := range 30 {
+		g, created, err := r.games.QuickMatch(ctx, ann, two)
+		if err != nil || !created {
+			t.Fatalf("round %d: ann's table: created %v, %v", round, created, err)
+		}
+		var last *league.Game
+		got := race(map[string]func() error{
+			"ann asks again": func() error {
+				for {
+					again, _, err := r.games.QuickMatch(ctx, ann, two)
+					if err != nil || again.ID != g.ID || again.Status != league.StatusOpen {
+						last = again
+						return err
+					}
+				}
+			},
+			"bob takes the last seat": func() error { _, err := r.games.Join(ctx, bob, g.ID, nil); return err },
+		})
+		wantRefusals(t, round, got)
+		var marks int64
+		if err := r.db.Gorm.Raw("SELECT count(*) FROM game_seats WHERE game_id = ? AND here_until IS NOT NULL", g.ID).Scan(&marks).Error; err != nil {
+			t.Fatal(err)
+		}
+		if marks > 0 {
+			marked++
+		}
+		if last != nil && last.ID != g.ID {
+			// Asked once the table had started: a new table, left.
+			if _, err := r.games.Leave(ctx, ann, last.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if marked > 0 {
+		t.Errorf("%d of 30 started games kept a presence mark written by a quick match racing the start", marked)
+	}
 }

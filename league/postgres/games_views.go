@@ -568,16 +568,27 @@ func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEven
 // and a second tab on the table, or a seat event just after a heartbeat,
 // writes nothing. One statement, whose UPDATE matches nothing but an open
 // game's person seat whose mark is due.
+//
+// A mark that is due is written only under a key-share lock of the game's
+// row, taken where the game is still open, so that it is ordered with the
+// start (or abort) of the game, which locks the row for update and then
+// clears the marks (forgetHere): a heartbeat that comes first is cleared
+// by it, and one that waited for it finds the game no longer open and
+// writes nothing. Without it a heartbeat read the game open from before
+// the start and wrote its mark after the start had cleared the seat's, and
+// the started game kept a mark until the sweep (ForgetLapsed) cleared it.
 func (g *Games) Here(ctx context.Context, a league.Actor, gameID string, ttl time.Duration) (bool, error) {
 	if a.Anonymous() || !validID(gameID) {
 		return false, nil
 	}
 	now := g.now()
 	var seated int64
-	err := g.db.WithContext(ctx).Raw(`WITH seat AS (SELECT s.seat FROM game_seats s JOIN games ON games.id = s.game_id
+	err := g.db.WithContext(ctx).Raw(`WITH seat AS (SELECT s.seat, s.here_until FROM game_seats s JOIN games ON games.id = s.game_id
 			WHERE s.game_id = @game AND s.user_id = @user AND s.bot_level IS NULL AND games.status = 'open'),
-		renewed AS (UPDATE game_seats s SET here_until = @until FROM seat
-			WHERE s.game_id = @game AND s.seat = seat.seat AND s.user_id = @user AND s.bot_level IS NULL
+		still_open AS (SELECT games.id FROM games JOIN seat ON seat.here_until IS NULL OR seat.here_until <= @fresh
+			WHERE games.id = @game AND games.status = 'open' FOR KEY SHARE OF games),
+		renewed AS (UPDATE game_seats s SET here_until = @until FROM seat, still_open
+			WHERE s.game_id = still_open.id AND s.seat = seat.seat AND s.user_id = @user AND s.bot_level IS NULL
 			AND (s.here_until IS NULL OR s.here_until <= @fresh) RETURNING 1)
 		SELECT count(*) FROM seat`,
 		sql.Named("game", gameID), sql.Named("user", a.UserID),
