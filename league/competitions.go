@@ -375,6 +375,11 @@ type Tournaments interface {
 type CompetitionTasks interface {
 	RoundStart(ctx context.Context, tournamentID string, round int, at time.Time) error
 	RoundDeadline(ctx context.Context, tournamentID string, round int, at time.Time) error
+	// ForgetRound drops the tasks still queued of a round of a tournament
+	// called off: its start at each of starts and its deadline at each of
+	// deadlines (a task already running, or gone, is left: it finds the
+	// tournament cancelled and does nothing).
+	ForgetRound(ctx context.Context, tournamentID string, round int, starts, deadlines []time.Time) error
 }
 
 // LeagueInfo is a league of a club.

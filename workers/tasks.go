@@ -181,6 +181,35 @@ func (e *Enqueuer) RoundDeadline(ctx context.Context, tournamentID string, round
 		roundPayload{Tournament: tournamentID, Round: round, At: at.Unix()}, at)
 }
 
+// ForgetRound deletes the round's start and deadline tasks due at the
+// times given, of a tournament called off: they would each have run once,
+// found it cancelled and done nothing, and kept their place in Redis until
+// then (a Swiss scheduled a season ahead holds one per round for months).
+// One not there (run already, or never made) or running now is left.
+func (e *Enqueuer) ForgetRound(ctx context.Context, tournamentID string, round int, starts, deadlines []time.Time) error {
+	var ids []string
+	for _, at := range starts {
+		ids = append(ids, fmt.Sprintf("round:%s:%d:%d", tournamentID, round, at.Unix()))
+	}
+	for _, at := range deadlines {
+		ids = append(ids, fmt.Sprintf("deadline:%s:%d:%d", tournamentID, round, at.Unix()))
+	}
+	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err := e.inspector.DeleteTask(QueueSchedule, id)
+		if err == nil || errors.Is(err, asynq.ErrTaskNotFound) || errors.Is(err, asynq.ErrQueueNotFound) {
+			continue
+		}
+		if info, ierr := e.inspector.GetTaskInfo(QueueSchedule, id); ierr == nil && info.State == asynq.TaskStateActive {
+			continue // running: asynq deletes no active task
+		}
+		return fmt.Errorf("forget %s: %w", id, err)
+	}
+	return nil
+}
+
 // RegisterCompetitions installs the tournament task handlers.
 func (w *Workers) RegisterCompetitions(t league.Tournaments) {
 	handle := func(f func(ctx context.Context, p roundPayload) error) asynq.HandlerFunc {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -52,6 +53,46 @@ func TestATaskScheduledTwiceIsQueuedOnce(t *testing.T) {
 	}
 	if total != 2 {
 		t.Fatalf("%d scheduled tasks after enqueueing two keys three times each, want 2", total)
+	}
+}
+
+// ForgetRound deletes the round's start and deadline tasks at the times
+// given, and nothing else; forgetting what is not there (never made, run
+// already, a Redis that never had the queue) is no error.
+func TestForgettingARoundDeletesItsTasksAndNoOthers(t *testing.T) {
+	rdb := redisFor(t)
+	e := NewEnqueuer(rdb)
+	ctx := context.Background()
+	start := time.Now().Add(time.Hour).Truncate(time.Second)
+	deadline := start.Add(time.Hour)
+	if err := e.ForgetRound(ctx, "t0", 1, []time.Time{start}, []time.Time{deadline}); err != nil {
+		t.Fatalf("forgetting a round of an empty Redis: %v", err)
+	}
+	for round := 1; round <= 2; round++ {
+		if err := e.RoundStart(ctx, "t1", round, start); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.RoundDeadline(ctx, "t1", round, deadline); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		if err := e.ForgetRound(ctx, "t1", 1, []time.Time{start}, []time.Time{deadline, deadline.Add(time.Minute)}); err != nil {
+			t.Fatalf("forget round 1: %v", err)
+		}
+	}
+	tasks, err := asynq.NewInspectorFromRedisClient(rdb).ListScheduledTasks(QueueSchedule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for _, task := range tasks {
+		left = append(left, task.ID)
+	}
+	slices.Sort(left)
+	want := []string{fmt.Sprintf("deadline:t1:2:%d", deadline.Unix()), fmt.Sprintf("round:t1:2:%d", start.Unix())}
+	if !slices.Equal(left, want) {
+		t.Fatalf("scheduled after forgetting round 1: %v; want round 2's %v", left, want)
 	}
 }
 

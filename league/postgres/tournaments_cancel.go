@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -12,9 +13,12 @@ import (
 // running or paused, in one transaction: its games not yet over are
 // aborted (unrated, and counted in no match: no settlement runs for
 // them), and it becomes cancelled. Its rounds, matches, bracket and the
-// results of its finished games stay as they were. Round tasks still
-// queued find it cancelled under its row lock and do nothing; a game's
-// settlement that comes after starts no game (see SettleGame).
+// results of its finished games stay as they were. The tasks still queued
+// of its rounds not finished are deleted once it has committed
+// (forgetRoundTasks); one that runs all the same (running then, or for a
+// time moved since) finds it cancelled under its row lock and does
+// nothing; a game's settlement that comes after starts no game (see
+// SettleGame).
 func (t *Tournaments) cancel(ctx context.Context, a league.Actor, id string, name *string) (*league.Tournament, error) {
 	var out *league.Tournament
 	err := t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
@@ -61,6 +65,9 @@ func (t *Tournaments) cancel(ctx context.Context, a league.Actor, id string, nam
 		if err := tx.Model(r).Updates(map[string]any{"status": r.Status, "cancelled_at": now}).Error; err != nil {
 			return err
 		}
+		if err := t.forgetRoundTasks(tx, fx, id); err != nil {
+			return err
+		}
 		out, err = withEntries(tx, r)
 		return err
 	})
@@ -85,4 +92,33 @@ func lockLiveGames(tx *gorm.DB, tournamentID string) ([]string, error) {
 	err := tx.Raw(`SELECT id FROM games WHERE tournament_id = ? AND status IN ? ORDER BY id FOR UPDATE`,
 		tournamentID, []string{league.StatusOpen, league.StatusActive}).Scan(&ids).Error
 	return ids, err
+}
+
+// forgetRoundTasks has the queued tasks of the tournament's rounds not
+// finished deleted after the commit: each round's start and deadline as
+// they stand, and the deadline a late start moved (planned_deadline).
+// Tasks of times an organizer moved since keep their place: their IDs are
+// not stored, and they do nothing, as before.
+func (t *Tournaments) forgetRoundTasks(tx *gorm.DB, fx *effects, id string) error {
+	var rounds []roundRow
+	if err := tx.Where("tournament_id = ? AND status <> 'finished'", id).Order("number").Find(&rounds).Error; err != nil {
+		return err
+	}
+	for _, rd := range rounds {
+		var starts, deadlines []time.Time
+		if rd.StartsAt != nil {
+			starts = append(starts, *rd.StartsAt)
+		}
+		for _, d := range []*time.Time{rd.Deadline, rd.PlannedDeadline} {
+			if d != nil {
+				deadlines = append(deadlines, *d)
+			}
+		}
+		if len(starts)+len(deadlines) == 0 {
+			continue
+		}
+		n := rd.Number
+		fx.then(func(ctx context.Context) error { return t.tasks.ForgetRound(ctx, id, n, starts, deadlines) })
+	}
+	return nil
 }

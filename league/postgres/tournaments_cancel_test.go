@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/hibiken/asynq"
+
 	"github.com/seqleague/seqleague/league"
 	"github.com/seqleague/seqleague/league/rating"
+	"github.com/seqleague/seqleague/workers"
 )
 
 // cancelTournament cancels tournament id as its organizer.
@@ -53,6 +57,30 @@ func (r *tournamentRig) moveOnce(t *testing.T, gameID string, people ...league.A
 	}
 	t.Fatal("nobody has a move")
 	return league.Actor{}
+}
+
+// A tournament called off takes its queued round tasks with it: they would
+// each have run once, found it cancelled and done nothing, and they kept
+// their place in Redis until then (a round scheduled a season ahead, for
+// months). Asked of asynq itself, by the tasks' IDs.
+func TestCancellingATournamentDeletesItsQueuedRoundTasks(t *testing.T) {
+	r := newTournamentRig(t)
+	start := time.Now().UTC().Add(time.Hour).Truncate(time.Second)
+	deadline := start.Add(time.Hour)
+	tour := r.adjudicatedFinal(t, "Called off a season ahead", start, deadline, "ann", "ben")
+	inspector := asynq.NewInspectorFromRedisClient(r.rdb)
+	ids := []string{fmt.Sprintf("round:%s:1:%d", tour.ID, start.Unix()), fmt.Sprintf("deadline:%s:1:%d", tour.ID, deadline.Unix())}
+	for _, id := range ids {
+		if info, err := inspector.GetTaskInfo(workers.QueueSchedule, id); err != nil || info.State != asynq.TaskStateScheduled {
+			t.Fatalf("task %s before the cancel: %+v, %v; want it scheduled", id, info, err)
+		}
+	}
+	r.cancelTournament(t, tour.ID)
+	for _, id := range ids {
+		if info, err := inspector.GetTaskInfo(workers.QueueSchedule, id); !errors.Is(err, asynq.ErrTaskNotFound) {
+			t.Errorf("task %s after the cancel: %+v, %v; want it deleted", id, info, err)
+		}
+	}
 }
 
 // TestACancelledTournamentInRegistrationNeverStarts: cancelled with its
