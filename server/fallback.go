@@ -1,6 +1,7 @@
 package server
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -109,12 +110,15 @@ func newRouteTable(e *echo.Echo) routeTable {
 			paths[rt.Path] = true
 		}
 	}
-	for general := range paths {
+	// In order, so that a path two refinements match always names the
+	// same one.
+	sorted := slices.Sorted(maps.Keys(paths))
+	for _, general := range sorted {
 		if !strings.Contains(general, ":") {
 			continue
 		}
 		g := strings.Split(general, "/")
-		for concrete := range paths {
+		for _, concrete := range sorted {
 			if c := strings.Split(concrete, "/"); refines(c, g) {
 				t.refinements[general] = append(t.refinements[general], c)
 			}
