@@ -306,6 +306,33 @@ describe("a tournament's game", () => {
   });
 });
 
+describe('an aborted game', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  const wayOn = (root: Element) => [...root.querySelectorAll('.way-on a')].map((a) => [a.textContent, a.getAttribute('href')]);
+
+  it('leads on, where its page said "aborted" and had no button nor link: home for a casual game, its tournament for a tournament\'s', async () => {
+    // a casual game its creator cancelled before anyone joined
+    const cancelled = view({ status: 'aborted', ended_by: 'abort' });
+    let root = await openTable(cancelled, () => cancelled);
+    expect(root.querySelector('.result')!.textContent).toBe('The game was aborted.');
+    expect(wayOn(root)).toEqual([['Play another game', '/']]);
+    await signOutAndUnmount();
+    // a tournament's game, at the table, ended by the tournament's cancellation
+    const ended = view({ status: 'aborted', ended_by: 'abort', seats: [ann, bob], state: sequenceState, tournament_id: 't1' });
+    root = await openTable(ended, () => ended, [], { 'GET /tournaments/t1': () => ({ id: 't1', name: 'Spring Cup' }) });
+    expect(wayOn(root)).toEqual([['Back to Spring Cup', '/tournaments/t1']]);
+    // a game over by the rules has its own ways on (the replay, a rematch)
+    await signOutAndUnmount();
+    const finished = view({ status: 'finished', seats: [ann, bob], result: { status: 'finished', winner: 0 } });
+    root = await openTable(finished, () => finished);
+    expect(root.querySelector('.way-on')).toBeNull();
+  });
+});
+
 describe('a finished rated game', () => {
   afterEach(async () => {
     vi.useRealTimers();

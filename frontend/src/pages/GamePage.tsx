@@ -289,6 +289,31 @@ function useWaitingAt(view: GameView | null) {
   }, [key]);
 }
 
+/**
+ * WayOn leads on from an aborted game: a casual game its creator cancelled before anyone joined, or a
+ * tournament's game the tournament's cancellation ended. Its page said "The game was aborted." and had
+ * nothing else, no button and no link but the site's header: a dead end. A tournament's game leads back to
+ * its tournament (by name once read); a casual one to Home, where a quick match or a new table starts.
+ */
+export function WayOn({ view, tournamentName }: { view: GameView; tournamentName?: string }) {
+  return (
+    <p class="actions-row way-on">
+      {view.tournament_id ? (
+        <a class="button primary" href={`/tournaments/${encodeURIComponent(view.tournament_id)}`}>
+          Back to {tournamentName || 'the tournament'}
+        </a>
+      ) : (
+        <>
+          <a class="button primary" href="/">
+            Play another game
+          </a>
+          <span class="muted small">a quick match or a new table, on Home</span>
+        </>
+      )}
+    </p>
+  );
+}
+
 export default function GamePage({ id }: { id: string }) {
   const session = useSession();
   const [live, dispatch] = useReducer(liveReducer, initialLive);
@@ -520,6 +545,7 @@ export default function GamePage({ id }: { id: string }) {
       {(view.status === 'finished' || view.status === 'aborted') && (
         <ResultLine text={resultText(view, live.log)} />
       )}
+      {view.status === 'aborted' && <WayOn view={view} tournamentName={tournamentName} />}
       {ratingText(view) && (
         <p class="rating-change" role="status">
           {ratingText(view)}
