@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useFocusAfter } from '../components/focus';
-import { ErrorBox, Field, Page, useAction } from '../components/ui';
+import { ErrorBox, Field, Page, unplaced, useAction } from '../components/ui';
 import { navigate, signInHref, useLocation } from '../router';
 import { signIn, signUp } from '../session';
 
@@ -81,6 +81,9 @@ export function SignIn() {
   );
 }
 
+/** SIGN_UP_FIELDS are the fields of POST /auth/register the sign-up form shows an objection beside. */
+const SIGN_UP_FIELDS = ['username', 'password', 'email'];
+
 export function SignUp() {
   const { query } = useLocation();
   const [username, setUsername] = useState('');
@@ -120,7 +123,8 @@ export function SignUp() {
           error={fe?.fieldError('password')}
         />
         <Field label="E-mail (optional)" name="email" type="email" value={email} onInput={edit(setEmail)} autocomplete="email" hint="Only you and site admins see it" error={fe?.fieldError('email')} />
-        <ErrorBox error={error} />
+        {/* a refusal every part of which its field shows is not said again below ("is taken" at the username, then "that username is taken") */}
+        <ErrorBox error={unplaced(error, (f) => SIGN_UP_FIELDS.includes(f))} />
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Creating…' : 'Create account'}
         </button>

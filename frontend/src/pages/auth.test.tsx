@@ -39,6 +39,30 @@ describe('a refused sign-up or sign-in', () => {
     expect(document.activeElement).toBe(root.querySelector('#f-username'));
   });
 
+  it('sign-up: says "is taken" once, at the username, not again in a box below the form', async () => {
+    usernameTaken();
+    const root = mount(<SignUp />);
+    typeInto(root, '#f-username', 'bob');
+    typeInto(root, '#f-password', 'password123');
+    await submitForm(root.querySelector('form'));
+    expect(root.querySelector('#f-username-err')!.textContent).toBe('is taken');
+    expect(root.textContent!.match(/taken/g)).toHaveLength(1);
+    expect(root.querySelector('[role=alert]')).toBeNull();
+  });
+
+  it('sign-up: a refusal naming no field of the form is still said', async () => {
+    stub({
+      'POST /auth/register': () => {
+        throw new ApiError(429, { title: 'Too Many Requests', detail: 'too many registrations from this address; try again later' });
+      },
+    });
+    const root = mount(<SignUp />);
+    typeInto(root, '#f-username', 'bob');
+    typeInto(root, '#f-password', 'password123');
+    await submitForm(root.querySelector('form'));
+    expect(root.querySelector('[role=alert]')!.textContent).toBe('too many registrations from this address; try again later');
+  });
+
   it("sign-up: an edit drops the server's objection, which spoke of the old username", async () => {
     usernameTaken();
     const root = mount(<SignUp />);
