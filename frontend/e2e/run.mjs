@@ -1325,6 +1325,27 @@ try {
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText('Scheduled 2 rounds').waitFor();
     await page.locator('tr[data-round="2"][data-status="scheduled"]').waitFor();
+    // At a phone the entries and the schedule fit the screen, a row's cells on lines of their own: the
+    // entries table scrolled sideways at 360 px (432 px in 310, the status and "Remove" out of sight),
+    // and the schedule at 390 (402 in 340) with each start's date broken over four or five lines.
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      const fit = await page.evaluate(() => {
+        const wraps = [...document.querySelectorAll('.table-wrap')].filter((w) => w.querySelector('table.entries, table.schedule'));
+        const over = wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => `${w.getAttribute('aria-label')} ${w.scrollWidth} px in ${w.clientWidth}`);
+        const tall = [...document.querySelectorAll('table.schedule tbody td:nth-child(2)')]
+          .filter((td) => {
+            const cs = getComputedStyle(td);
+            return td.getBoundingClientRect().height > 2.2 * (parseFloat(cs.lineHeight) || 1.25 * parseFloat(cs.fontSize));
+          })
+          .map((td) => `"${td.textContent}" ${Math.round(td.getBoundingClientRect().height)} px tall`);
+        const hidden = [...document.querySelectorAll('table.entries button')].filter((b) => b.getBoundingClientRect().right > document.documentElement.clientWidth).length;
+        return { over, tall, wraps: wraps.length, hidden };
+      });
+      assert(fit.wraps === 2 && fit.over.length === 0 && fit.tall.length === 0 && fit.hidden === 0, `at ${width} px: ${JSON.stringify(fit)}`);
+    }
+    await shot('tournament-entries-phone.png', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await audit('a knockout in registration (entries, organizer tools)');
     const ics = await (await fetch(knockoutURL.replace('/tournaments/', '/api/v1/tournaments/') + '/calendar.ics')).text();
     assert((ics.match(/BEGIN:VEVENT/g) || []).length === 2, `calendar.ics: ${ics}`);

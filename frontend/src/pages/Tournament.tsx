@@ -720,7 +720,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
         <p class="muted">No entries yet.</p>
       ) : (
         <TableWrap label="Entries">
-          <table class="data entries">
+          <table class="data entries stack">
             <thead>
               <tr>
                 {seeded && (
@@ -742,12 +742,16 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id} data-entry={e.id} data-status={e.status} class={[mine?.id === e.id ? 'mine' : '', e.status === 'withdrawn' ? 'withdrawn muted' : ''].filter(Boolean).join(' ') || undefined}>
-                  {seeded && <td class="num">{e.seed || '—'}</td>}
-                  <th scope="row">
+                  {seeded && (
+                    <td class="num" data-label="Seed">
+                      {e.seed || '—'}
+                    </td>
+                  )}
+                  <th scope="row" class="line first">
                     {e.name}
                     {e.status === 'withdrawn' && <span class="sr-only"> (withdrawn)</span>}
                   </th>
-                  <td>
+                  <td data-label={e.members.length > 1 ? 'Players' : 'Player'}>
                     {e.members.map((m, i) => (
                       <span key={i}>
                         {i > 0 && ', '}
@@ -755,8 +759,10 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
                       </span>
                     ))}
                   </td>
-                  <td class="num">{Math.round(e.rating)}</td>
-                  <td>{e.status === 'withdrawn' ? <span class="tag status-withdrawn">withdrawn</span> : e.status}</td>
+                  <td class="num" data-label="Rating">
+                    {Math.round(e.rating)}
+                  </td>
+                  <td data-label="Status">{e.status === 'withdrawn' ? <span class="tag status-withdrawn">withdrawn</span> : e.status}</td>
                   <td>
                     {canRemove(e) && <RemoveEntry t={t} e={e} onRemove={remove} />}
                     {canReinstate(e) && (
@@ -852,7 +858,7 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
         <p class="muted">No rounds scheduled yet.</p>
       ) : (
         <TableWrap label="Schedule">
-          <table class="data">
+          <table class="data schedule stack">
             <thead>
               <tr>
                 <th scope="col" class="num">
@@ -869,8 +875,10 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
             <tbody>
               {rounds.map((r) => (
                 <tr key={r.number} data-round={r.number} data-status={roundStatus(t, r)}>
-                  <td class="num">{r.number}</td>
-                  <td>
+                  <th scope="row" class="num first" data-label="Round">
+                    {r.number}
+                  </th>
+                  <td class="line" data-label="Starts">
                     {startedOffSchedule(r) ? (
                       <>
                         {when(r.started_at!)}{' '}
@@ -884,7 +892,7 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                       <span class="muted">{r.number === 1 ? 'at the start' : `when round ${r.number - 1} ends`}</span>
                     )}
                   </td>
-                  <td>
+                  <td class="line" data-label="Deadline">
                     {r.deadline ? when(r.deadline) : '—'}
                     {r.deadline && r.planned_deadline && (
                       <>
@@ -893,7 +901,7 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                       </>
                     )}
                   </td>
-                  <td>
+                  <td class="first">
                     <span class={`tag status-${roundStatus(t, r)}`}>{roundStatus(t, r)}</span>
                     {r.start_error && (
                       <div class="error small" role="note">
@@ -901,7 +909,9 @@ function Schedule({ t, rounds }: { t: T; rounds: Round[] }) {
                       </div>
                     )}
                   </td>
-                  <td class="num">{(r.matches ?? []).filter((m) => !m.bye).length}</td>
+                  <td class="num first" data-label="Matches">
+                    {(r.matches ?? []).filter((m) => !m.bye).length}
+                  </td>
                 </tr>
               ))}
             </tbody>
