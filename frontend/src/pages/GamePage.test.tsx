@@ -306,6 +306,42 @@ describe("a tournament's game", () => {
   });
 });
 
+describe('a public table nobody else has joined', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+
+  it('offers its creator a bot now, where the way to one was "Change" on each open seat; the game it starts has the focus', async () => {
+    let current = view({});
+    const root = await openTable(current, () => current, [], {
+      'GET /games/g1': () => current,
+      'PUT /games/g1/seats/1': (_path, body) => {
+        current = view({ status: 'active', seats: [ann, { ...bot, seat: 1 }], state: sequenceState, ply: 0 });
+        return { body };
+      },
+    });
+    const button = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Play a bot now') as HTMLButtonElement;
+    expect(root.querySelector('#bots-now-note')!.textContent).toBe('Nobody yet? A bot takes the open seat (random, the easiest) and the game starts.');
+    button.focus();
+    await act(async () => button.click());
+    await settle();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/games/g1/seats/1', { bot: 'random' }]]);
+    expect(root.querySelector('.game')!.getAttribute('data-status')).toBe('active');
+    expect(document.activeElement).toBe(root.querySelector('h1'));
+  });
+
+  it('is not offered to others, at a private table, nor while a seat is kept for someone', () => {
+    const none = (v: GameView, me: string) => !buttons(mount(<OpenGame view={v} me={me} busy={false} onAction={() => {}} onSeatChanged={async () => {}} />)).some((b) => /bot/.test(b ?? ''));
+    expect(none(view({}), 'u1')).toBe(false); // the creator, at a public table: offered
+    expect(none(view({ your_seat: null }), 'u3')).toBe(true);
+    expect(none(view({ private: true }), 'u1')).toBe(true);
+    expect(none(view({ players: 3, teams: 3, seats: [ann, open, { ...open, seat: 2, kept_for: { id: 'u2', username: 'bob' } }] }), 'u1')).toBe(true);
+    // several open seats: bots for them all
+    expect(buttons(mount(<OpenGame view={view({ players: 3, teams: 3, seats: [ann, open, { ...open, seat: 2 }] })} me="u1" busy={false} onAction={() => {}} onSeatChanged={async () => {}} />))).toContain('Play bots now');
+  });
+});
+
 describe('an aborted game', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();

@@ -5,7 +5,7 @@ import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { gameName } from '../components/GameList';
 import { ConfirmStep } from '../components/ConfirmStep';
-import { Crumbs, ErrorBox, Loading, Page } from '../components/ui';
+import { Crumbs, ErrorBox, Loading, Page, useAction } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
 import { LOG_SIZE, initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
@@ -92,7 +92,8 @@ export function keptNote(view: GameView): string {
 /**
  * OpenGame is a game waiting for players: its seats, and joining, starting,
  * leaving or cancelling it; its creator may change a seat no person holds
- * (SeatEditor, then onSeatChanged), and a player a seat is kept for may
+ * (SeatEditor, then onSeatChanged) or give the open seats to bots (BotsNow,
+ * then onBotsSeated, else onSeatChanged), and a player a seat is kept for may
  * decline it.
  */
 export function OpenGame(props: {
@@ -101,8 +102,10 @@ export function OpenGame(props: {
   busy: boolean;
   onAction: (a: SeatAction, seat?: number) => void;
   onSeatChanged?: () => Promise<unknown>;
+  onBotsSeated?: () => Promise<unknown>;
 }) {
   const { view, me, busy, onAction, onSeatChanged } = props;
+  const onBotsSeated = props.onBotsSeated ?? onSeatChanged;
   const [copied, setCopied] = useState(false);
   const creator = me != null && view.created_by === me;
   const open = view.seats.some((s) => s.open);
@@ -169,6 +172,7 @@ export function OpenGame(props: {
           there.
         </p>
       )}
+      {creator && onBotsSeated && offered && <BotsNow view={view} onSeated={onBotsSeated} />}
       {creator && open && (
         <p class="share-hint">
           {view.private ? 'Send this link to the people you want to play: ' : "Share this game's link so others can take the open seats: "}
@@ -210,6 +214,34 @@ export function OpenGame(props: {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * BotsNow gives a public table's open seats to bots, which fills the table and so starts it. A new player
+ * whose quick match found nobody (a quiet hour, a new site) waited at "Waiting for players" with no word
+ * that a bot could play: the way to one was "Change" on each open seat, "Bot: random", "Save seat". Not
+ * offered while a seat is kept for someone, whom the table waits for anyway.
+ */
+export function BotsNow({ view, onSeated }: { view: GameView; onSeated: () => Promise<unknown> }) {
+  const { busy, error, run } = useAction();
+  const open = view.seats.filter((s) => s.open);
+  if (!open.length || open.some((s) => keptFor(s) != null)) return null;
+  const play = () =>
+    run(async () => {
+      for (const s of open) await api.put(`/games/${encodeURIComponent(view.id)}/seats/${s.seat}`, { bot: 'random' });
+      await onSeated();
+    });
+  return (
+    <div class="bots-now">
+      <p class="muted small" id="bots-now-note">
+        Nobody yet? {open.length === 1 ? 'A bot takes the open seat' : 'Bots take the open seats'} (random, the easiest) and the game starts.
+      </p>
+      <button type="button" class="secondary" aria-describedby="bots-now-note" disabled={busy} onClick={play}>
+        {busy ? 'Seating…' : open.length === 1 ? 'Play a bot now' : 'Play bots now'}
+      </button>
+      <ErrorBox error={error} />
+    </div>
   );
 }
 
@@ -575,7 +607,20 @@ export default function GamePage({ id }: { id: string }) {
       </div>
       {!atTable && notices}
 
-      {view.status === 'open' && <OpenGame view={view} me={session.user?.id} busy={busy} onAction={seatAction} onSeatChanged={load} />}
+      {view.status === 'open' && (
+        <OpenGame
+          view={view}
+          me={session.user?.id}
+          busy={busy}
+          onAction={seatAction}
+          onSeatChanged={load}
+          // the button goes with the waiting screen: the focus goes to the heading of the game it started
+          onBotsSeated={async () => {
+            focusNext('h1');
+            await load();
+          }}
+        />
+      )}
 
       {atTable && view.game === 'sequence' && (
         <SequenceTable view={view} onMove={move} busy={busy} lastMove={lastMove} notices={notices} seatNotice={lostSeat && seatNotice} />
