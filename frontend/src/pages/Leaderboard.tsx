@@ -236,19 +236,22 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
       <p class="muted small">
         A “?” after a rating: provisional, fewer than 30 rated games in the pool{provisional ? '' : ' (hidden unless you ask for them)'}. Equal ratings share a rank.
       </p>
-      <nav class="pager" aria-label="Pages">
-        <button type="button" disabled={!here || page.loading} onClick={back}>
-          {here && pager.index === 0 ? '← First page' : '← Previous page'}
-        </button>
-        {pageNo > 0 && (
-          <span class="muted" aria-hidden="true">
-            Page {pageNo}
-          </span>
-        )}
-        <button type="button" disabled={!page.data?.next_cursor || page.loading} onClick={() => page.data && go(next(pager, page.data.next_cursor), trail.base)}>
-          Next page →
-        </button>
-      </nav>
+      {/* a board of one page has no other: two disabled buttons under "Nobody here yet" were dead ends */}
+      {(here || page.data?.next_cursor) && (
+        <nav class="pager" aria-label="Pages">
+          <button type="button" disabled={!here || page.loading} onClick={back}>
+            {here && pager.index === 0 ? '← First page' : '← Previous page'}
+          </button>
+          {pageNo > 0 && (
+            <span class="muted" aria-hidden="true">
+              Page {pageNo}
+            </span>
+          )}
+          <button type="button" disabled={!page.data?.next_cursor || page.loading} onClick={() => page.data && go(next(pager, page.data.next_cursor), trail.base)}>
+            Next page →
+          </button>
+        </nav>
+      )}
     </Page>
   );
 }

@@ -57,6 +57,7 @@ describe('the leaderboard page', () => {
     const nextBtn = () => byText(root, 'button', 'Next page →') as HTMLButtonElement;
     const prevBtn = () => byText(root, 'button', '← Previous page') as HTMLButtonElement;
     expect(ranks()).toEqual(['1', '2']);
+    expect(root.querySelector('nav.pager')).not.toBeNull();
     expect(prevBtn().disabled).toBe(true);
     click(nextBtn());
     await settle();
@@ -79,6 +80,8 @@ describe('the leaderboard page', () => {
     let root = mount(<Leaderboard pool="stacks" />);
     await settle();
     expect(root.textContent).toContain('Nobody here has finished 30 rated games yet: tick “Show provisional players”');
+    // no other page to go to: no pager (its two buttons, both disabled, and "Page 1" under an empty board)
+    expect(root.querySelector('nav.pager')).toBeNull();
     unmountAll();
     history.replaceState(null, '', '/leaderboards/stacks?provisional=1');
     root = mount(<Leaderboard pool="stacks" />);
