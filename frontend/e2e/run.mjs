@@ -1331,9 +1331,9 @@ try {
     for (const width of [390, 360]) {
       await page.setViewportSize({ width, height: 800 });
       const fit = await page.evaluate(() => {
-        const wraps = [...document.querySelectorAll('.table-wrap')].filter((w) => w.querySelector('table.entries, table.schedule'));
+        const wraps = [...document.querySelectorAll('.table-wrap[aria-label=Entries], .table-wrap[aria-label=Schedule]')];
         const over = wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => `${w.getAttribute('aria-label')} ${w.scrollWidth} px in ${w.clientWidth}`);
-        const tall = [...document.querySelectorAll('table.schedule tbody td:nth-child(2)')]
+        const tall = [...document.querySelectorAll('.table-wrap[aria-label=Schedule] tbody td:nth-child(2)')]
           .filter((td) => {
             const cs = getComputedStyle(td);
             return td.getBoundingClientRect().height > 2.2 * (parseFloat(cs.lineHeight) || 1.25 * parseFloat(cs.fontSize));
