@@ -74,7 +74,8 @@ export function App() {
           <a href="/" aria-current={cur('home')} aria-describedby={waiting ? 'waiting-games' : undefined}>
             Home
             {waiting && (
-              <span class="tag tag-move nav-count" aria-hidden="true">
+              // the words on hover too: a bare "1" beside Home said nothing to a sighted new player
+              <span class="tag tag-move nav-count" aria-hidden="true" title={waitingWords(waiting)}>
                 {waitingText(waiting.moves + waiting.invitations, waiting.more)}
               </span>
             )}

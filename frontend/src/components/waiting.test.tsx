@@ -33,6 +33,8 @@ describe('the count of games waiting for my move', () => {
     // the link is still named "Home"; the count describes it
     expect(link.querySelector('.nav-count')!.getAttribute('aria-hidden')).toBe('true');
     expect(document.getElementById(link.getAttribute('aria-describedby')!)!.textContent).toBe('2 games wait for your move');
+    // and to the eye, on hover: a bare "2" beside Home said nothing of what it counts
+    expect(link.querySelector('.nav-count')!.getAttribute('title')).toBe('2 games wait for your move');
     waiting = 0;
     resetCalls();
     act(() => navigate('/leaderboards'));
