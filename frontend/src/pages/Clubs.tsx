@@ -4,7 +4,7 @@ import type { Club, Invite, Member } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { ShowMore, usePagedList } from '../components/list';
 import { counted } from '../components/plural';
-import { ErrorBox, Field, Loading, Page, useLoad, when } from '../components/ui';
+import { ErrorBox, Field, Loading, Page, unplaced, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
 import { applyChanges, clubRights, EditClub, MemberRow, type MemberChange } from './ClubManage';
@@ -66,7 +66,8 @@ export function ClubList() {
           <form class="form narrow" onSubmit={create}>
             <Field label="Name" name="club-name" value={name} onInput={setName} required maxLength={64} error={ce?.fieldError('name')} />
             <Field label="Description" name="club-description" value={desc} onInput={setDesc} error={ce?.fieldError('description')} />
-            <ErrorBox error={createError} />
+            {/* a refusal said at its field is not said again ("is taken" at the name, then "a club of that name exists") */}
+            <ErrorBox error={unplaced(createError, (f) => f === 'name' || f === 'description')} />
             <button type="submit" class="primary">
               Create
             </button>

@@ -14,7 +14,7 @@ import { useFocusAfter } from '../components/focus';
 import { SaveCancel } from '../components/form';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
-import { Crumbs, ErrorBox, Field, Loading, Page, TextArea, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, Field, Loading, Page, TextArea, unplaced, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 
 export function canOrganize(role: string | undefined, user: User | null): boolean {
@@ -114,7 +114,8 @@ export function ClubCompetitions({ club }: { club: Club }) {
             <button type="submit" class="primary">
               Create league
             </button>
-            <ErrorBox error={error} />
+            {/* said once: "is taken" at the name, not again as "the club has a league of this name" */}
+            <ErrorBox error={unplaced(error, (f) => f === 'name' || f === 'description')} />
           </form>
         )}
       </section>
@@ -377,7 +378,7 @@ export function LeaguePage({ id }: { id: string }) {
             <button type="submit" class="primary">
               Create season
             </button>
-            <ErrorBox error={error} />
+            <ErrorBox error={unplaced(error, (f) => f === 'name')} />
           </form>
         )}
       </section>

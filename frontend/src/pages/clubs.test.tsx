@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { Club, Member, User } from '../api/types';
 import { api, restore } from '../session';
-import { ClubPage } from './Clubs';
+import { ClubList, ClubPage } from './Clubs';
 import { CloseAccount } from './Profile';
 
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
@@ -430,5 +430,46 @@ describe('leaving a club', () => {
     await click(button(root, 'Leave the club'));
     expect(button(root, 'Leave the club')).not.toBeNull();
     expect(root.querySelector('[aria-labelledby=members-title]')!.textContent).toContain('you play in a running tournament of this club');
+  });
+});
+
+// A taken name was said twice: "is taken" at the field, and the server's sentence for it in a box below.
+describe('a create form refused for a taken name', () => {
+  const taken = (detail: string) => () => {
+    throw new ApiError(409, { title: 'Conflict', status: 409, detail, errors: [{ field: 'name', message: 'is taken' }] });
+  };
+
+  it('says it once, at the name: a club', async () => {
+    await signInAs({ 'GET /me': () => olga, 'GET /clubs.*': () => ({ items: [], next_cursor: '' }), 'POST /clubs': taken('a club of that name exists') });
+    const root = mount(<ClubList />);
+    await settle();
+    type(root, '#f-club-name', 'Dev Club');
+    await submit(root.querySelector('#f-club-name')!.closest('form'));
+    expect(root.querySelector('#f-club-name-err')!.textContent).toBe('is taken');
+    expect(root.querySelector('[role=alert]')).toBeNull();
+    expect(root.textContent).not.toContain('a club of that name exists');
+  });
+
+  it('says it once, at the name: a league', async () => {
+    const root = await openClub(olga, 'owner', { 'POST /clubs/c1/leagues': taken('the club has a league of this name') });
+    type(root, '#f-league-name', 'Monday League');
+    await submit(root.querySelector('form[aria-label="Create a league"]'));
+    expect(root.querySelector('#f-league-name-err')!.textContent).toBe('is taken');
+    expect(root.textContent).not.toContain('the club has a league of this name');
+  });
+
+  it('still says a refusal of no field: a club', async () => {
+    await signInAs({
+      'GET /me': () => olga,
+      'GET /clubs.*': () => ({ items: [], next_cursor: '' }),
+      'POST /clubs': () => {
+        throw new ApiError(429, { title: 'Too Many Requests', status: 429, detail: 'you have created 10 clubs today' });
+      },
+    });
+    const root = mount(<ClubList />);
+    await settle();
+    type(root, '#f-club-name', 'Dev Club');
+    await submit(root.querySelector('#f-club-name')!.closest('form'));
+    expect(root.querySelector('[role=alert]')!.textContent).toBe('you have created 10 clubs today');
   });
 });

@@ -195,3 +195,17 @@ describe('the keyboard focus when editing', () => {
     expect(focusRefused).toEqual([]);
   });
 });
+
+describe('creating a season', () => {
+  it('says a taken name once, at the name, not again as "the league has a season of this name"', async () => {
+    const root = await open('league', olga, 'organizer', {
+      'POST /leagues/l1/seasons': () => {
+        throw new ApiError(409, { title: 'Conflict', status: 409, detail: 'the league has a season of this name', errors: [{ field: 'name', message: 'is taken' }] });
+      },
+    });
+    type(root, '#f-season-name', '2030');
+    await submit(root.querySelector('form[aria-label="Create a season"]'));
+    expect(errorOf(root, '#f-season-name')).toBe('is taken');
+    expect(root.textContent).not.toContain('the league has a season of this name');
+  });
+});
