@@ -1525,6 +1525,25 @@ try {
     await bot.waitFor();
     assert(/\?/.test(await bot.locator('td.strong').textContent()), 'bot-greedy is not shown as provisional');
     await shot('leaderboard.png', { fullPage: true });
+    // At a 360 px phone the board fits its region, a 24-character name (one word) too: its five columns
+    // took 361 px of 344, "Peak" cut at the edge.
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      const fit = await page.evaluate(() => {
+        const wrap = document.querySelector('.table-wrap[aria-label=Leaderboard]');
+        const before = `${wrap.scrollWidth} px in ${wrap.clientWidth}`;
+        const name = wrap.querySelector('tbody th a');
+        const was = name.textContent;
+        name.textContent = 'W'.repeat(24);
+        const long = `${wrap.scrollWidth} px in ${wrap.clientWidth}`;
+        const ok = wrap.scrollWidth <= wrap.clientWidth + 1;
+        name.textContent = was;
+        return { ok: ok && wrap.scrollWidth <= wrap.clientWidth + 1, before, long };
+      });
+      assert(fit.ok, `at 360 px the leaderboard scrolls sideways: ${fit.before}; with a 24-character name ${fit.long}`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     await audit('the leaderboard');
     await page.getByLabel('Club', { exact: true }).selectOption({ label: clubName });
     await page.waitForURL(/club=/);
