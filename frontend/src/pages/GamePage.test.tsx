@@ -322,13 +322,35 @@ describe('a public table nobody else has joined', () => {
       },
     });
     const button = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Play a bot now') as HTMLButtonElement;
-    expect(root.querySelector('#bots-now-note')!.textContent).toBe('Nobody yet? A bot takes the open seat (random, the easiest) and the game starts.');
+    expect(root.querySelector('#bots-now-note')!.textContent).toBe('Nobody yet? A bot takes the open seat and the game starts.');
     button.focus();
     await act(async () => button.click());
     await settle();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/games/g1/seats/1', { bot: 'random' }]]);
     expect(root.querySelector('.game')!.getAttribute('data-status')).toBe('active');
     expect(document.activeElement).toBe(root.querySelector('h1'));
+  });
+
+  it('seats the level the player picks, where it was always the random bot', async () => {
+    let current = view({});
+    const root = await openTable(current, () => current, [], {
+      'GET /games/g1': () => current,
+      'PUT /games/g1/seats/1': (_path, body) => {
+        current = view({ status: 'active', seats: [ann, { ...bot, seat: 1 }], state: sequenceState, ply: 0 });
+        return { body };
+      },
+    });
+    const before = calls.length;
+    const select = root.querySelector('.bots-now select') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['random (the easiest)', 'greedy', 'strong (the hardest)']);
+    await act(async () => {
+      select.value = 'strong';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const button = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Play a bot now') as HTMLButtonElement;
+    await act(async () => button.click());
+    await settle();
+    expect(calls.slice(before).filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ bot: 'strong' }]);
   });
 
   it('is not offered to others, at a private table, nor while a seat is kept for someone', () => {

@@ -19,6 +19,7 @@ import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { newMoveID, ratingText, ResultLine, resultText, seatName } from './gameCommon';
 import { Rematch } from './Rematch';
+import { BOT_LEVELS } from './NewGameForm';
 import { SeatEditor } from './SeatEditor';
 import { SequenceTable } from './SequenceTable';
 import { StacksTable } from './StacksTable';
@@ -225,18 +226,27 @@ export function OpenGame(props: {
  */
 export function BotsNow({ view, onSeated }: { view: GameView; onSeated: () => Promise<unknown> }) {
   const { busy, error, run } = useAction();
+  const [level, setLevel] = useState<(typeof BOT_LEVELS)[number]>('random');
   const open = view.seats.filter((s) => s.open);
   if (!open.length || open.some((s) => keptFor(s) != null)) return null;
   const play = () =>
     run(async () => {
-      for (const s of open) await api.put(`/games/${encodeURIComponent(view.id)}/seats/${s.seat}`, { bot: 'random' });
+      for (const s of open) await api.put(`/games/${encodeURIComponent(view.id)}/seats/${s.seat}`, { bot: level });
       await onSeated();
     });
   return (
     <div class="bots-now">
       <p class="muted small" id="bots-now-note">
-        Nobody yet? {open.length === 1 ? 'A bot takes the open seat' : 'Bots take the open seats'} (random, the easiest) and the game starts.
+        Nobody yet? {open.length === 1 ? 'A bot takes the open seat' : 'Bots take the open seats'} and the game starts.
       </p>
+      <label>
+        Bot level{' '}
+        <select value={level} disabled={busy} onChange={(e) => setLevel((e.target as HTMLSelectElement).value as (typeof BOT_LEVELS)[number])}>
+          {BOT_LEVELS.map((b) => (
+            <option value={b}>{BOT_LEVEL_NAMES[b]}</option>
+          ))}
+        </select>
+      </label>{' '}
       <button type="button" class="secondary" aria-describedby="bots-now-note" disabled={busy} onClick={play}>
         {busy ? 'Seating…' : open.length === 1 ? 'Play a bot now' : 'Play bots now'}
       </button>
@@ -244,6 +254,13 @@ export function BotsNow({ view, onSeated }: { view: GameView; onSeated: () => Pr
     </div>
   );
 }
+
+/** What each bot level is, in a player's words. */
+const BOT_LEVEL_NAMES: Record<(typeof BOT_LEVELS)[number], string> = {
+  random: 'random (the easiest)',
+  greedy: 'greedy',
+  strong: 'strong (the hardest)',
+};
 
 /**
  * chooseSeat says whether a player about to sit down picks the seat: where
