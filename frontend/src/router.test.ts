@@ -24,4 +24,12 @@ describe('the router', () => {
     expect(sectionOf('/users/u2', undefined)).toBeUndefined();
     expect(sectionOf('/clubs/c', 'u1')).toBe('clubs');
   });
+
+  // "Home" was marked the current page (aria-current, bold) on a game and its replay.
+  it('marks no section current on a game page or its replay, "Home" only at home', () => {
+    expect(sectionOf('/', 'u1')).toBe('home');
+    expect(sectionOf('/games/g1', 'u1')).toBeUndefined();
+    expect(sectionOf('/games/g1', undefined)).toBeUndefined();
+    expect(sectionOf('/games/g1/replay', 'u1')).toBeUndefined();
+  });
 });

@@ -29,8 +29,11 @@ export const routes: Route[] = [
   { path: '/', section: 'home', render: () => <Home /> },
   { path: '/signin', render: () => <SignIn /> },
   { path: '/signup', render: () => <SignUp /> },
-  { path: '/games/:id', section: 'home', render: (p) => <GamePage id={p.id} /> },
-  { path: '/games/:id/replay', section: 'home', render: (p) => <Replay id={p.id} /> },
+  // A game (and its replay) is in no section: it is reached from home, a
+  // tournament, a club or a profile alike, and "Home" marked current there
+  // told a player on a game page that they were on the home page.
+  { path: '/games/:id', render: (p) => <GamePage id={p.id} /> },
+  { path: '/games/:id/replay', render: (p) => <Replay id={p.id} /> },
   { path: '/users/:id', section: (p, me) => (me != null && p.id === me ? 'profile' : undefined), render: (p) => <Profile id={p.id} /> },
   { path: '/clubs', section: 'clubs', render: () => <ClubList /> },
   { path: '/clubs/:id', section: 'clubs', render: (p) => <ClubPage id={p.id} /> },
