@@ -91,6 +91,33 @@ export function ErrorBox({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * LoadFailed is a page whose one subject (a player, a game, a club…) could
+ * not be read. A 404 is said in the app's own words, as a heading ("No such
+ * player") with a way on, where the page once showed the server's
+ * lower-case "no such user" under a bare "Player"; any other error keeps
+ * the page's own heading and shows the error.
+ */
+export function LoadFailed({ error, title, missing, wayOn }: { error: unknown; title: string; missing: string; wayOn: Crumb }) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <Page title={missing}>
+        <h1>{missing}</h1>
+        <p>The link may be mistyped, or out of date.</p>
+        <p>
+          <a href={wayOn.href}>{wayOn.text}</a>
+        </p>
+      </Page>
+    );
+  }
+  return (
+    <Page title={title}>
+      <h1>{title}</h1>
+      <ErrorBox error={error} />
+    </Page>
+  );
+}
+
 export function Loading({ what = 'Loading' }: { what?: string }) {
   return (
     <p class="muted" role="status">

@@ -4,7 +4,7 @@ import type { Club, Invite, Member } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { ShowMore, usePagedList } from '../components/list';
 import { counted } from '../components/plural';
-import { ErrorBox, Field, Loading, Page, unplaced, useLoad, when } from '../components/ui';
+import { ErrorBox, Field, LoadFailed, Loading, Page, unplaced, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
 import { applyChanges, clubRights, EditClub, MemberRow, type MemberChange } from './ClubManage';
@@ -107,14 +107,7 @@ export function ClubPage({ id }: { id: string }) {
     members.reload();
   };
 
-  if (club.error) {
-    return (
-      <Page title="Club">
-        <h1>Club</h1>
-        <ErrorBox error={club.error} />
-      </Page>
-    );
-  }
+  if (club.error) return <LoadFailed error={club.error} title="Club" missing="No such club" wayOn={{ href: '/clubs', text: 'All clubs' }} />;
   if (!club.data) return <Loading />;
   const c = club.data;
   const role = c.viewer_role;

@@ -254,7 +254,7 @@ describe('the connection badge', () => {
 });
 
 describe('an unknown game', () => {
-  it('gets a page heading above the error', async () => {
+  it('says so in a heading, with a way on, not the server\'s "no such game"', async () => {
     vi.restoreAllMocks();
     vi.spyOn(api, 'refresh').mockResolvedValue(false);
     vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
@@ -262,8 +262,9 @@ describe('an unknown game', () => {
     await restore();
     const root = mount(<GamePage id="nope" />);
     await settle();
-    expect(root.querySelector('h1')!.textContent).toBe('Game');
-    expect(root.querySelector('[role=alert]')!.textContent).toContain('no such game');
+    expect(root.querySelector('h1')!.textContent).toBe('No such game');
+    expect(root.querySelector('a')!.getAttribute('href')).toBe('/');
+    expect(root.textContent).not.toContain('no such game');
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });

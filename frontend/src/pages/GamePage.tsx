@@ -5,7 +5,7 @@ import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { gameName } from '../components/GameList';
 import { ConfirmStep } from '../components/ConfirmStep';
-import { Crumbs, ErrorBox, Loading, Page, useAction } from '../components/ui';
+import { Crumbs, ErrorBox, LoadFailed, Loading, Page, useAction } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
 import { LOG_SIZE, initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
@@ -516,11 +516,11 @@ export default function GamePage({ id }: { id: string }) {
   };
 
   if (!view) {
+    if (error) return <LoadFailed error={error} title="Game" missing="No such game" wayOn={{ href: '/', text: 'Back home' }} />;
     return (
       <Page title="Game">
         <h1>Game</h1>
-        <ErrorBox error={error} />
-        {!error && <Loading what="Loading the game" />}
+        <Loading what="Loading the game" />
       </Page>
     );
   }

@@ -14,7 +14,7 @@ import { useFocusAfter } from '../components/focus';
 import { SaveCancel } from '../components/form';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
-import { Crumbs, ErrorBox, Field, Loading, Page, TextArea, unplaced, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, Field, LoadFailed, Loading, Page, TextArea, unplaced, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 
 export function canOrganize(role: string | undefined, user: User | null): boolean {
@@ -312,13 +312,7 @@ export function LeaguePage({ id }: { id: string }) {
   // A season closed takes its Close button (and the question in its place)
   // away: the focus goes to the season's link on the same line.
   const { root: seasonsBox, focusNext } = useFocusAfter<HTMLElement>();
-  if (league.error)
-    return (
-      <Page title="League">
-        <h1>League</h1>
-        <ErrorBox error={league.error} />
-      </Page>
-    );
+  if (league.error) return <LoadFailed error={league.error} title="League" missing="No such league" wayOn={{ href: '/clubs', text: 'Clubs and their leagues' }} />;
   if (!league.data) return <Loading />;
   const l = league.data;
   const organizer = canOrganize(club.data?.viewer_role, user);
@@ -396,13 +390,7 @@ export function SeasonPage({ id }: { id: string }) {
   // Closing takes the whole "Close the season" box away with the button
   // pressed: the focus goes to the heading, which now reads "closed, frozen".
   const { root: heading, focusNext } = useFocusAfter<HTMLHeadingElement>();
-  if (table.error)
-    return (
-      <Page title="Season">
-        <h1>Season</h1>
-        <ErrorBox error={table.error} />
-      </Page>
-    );
+  if (table.error) return <LoadFailed error={table.error} title="Season" missing="No such season" wayOn={{ href: '/clubs', text: 'Clubs and their leagues' }} />;
   if (!table.data) return <Loading />;
   const t = table.data;
   const organizer = canOrganize(club.data?.viewer_role, user);

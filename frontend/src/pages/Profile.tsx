@@ -4,7 +4,7 @@ import type { Game, User, UserClub } from '../api/types';
 import { fetchAll } from '../competition/pager';
 import { GameList } from '../components/GameList';
 import { ShowMore, usePagedList } from '../components/list';
-import { ErrorBox, Field, Loading, Page, useAction, useLoad, when } from '../components/ui';
+import { ErrorBox, Field, LoadFailed, Loading, Page, useAction, useLoad, when } from '../components/ui';
 import { RatingCharts } from '../competition/RatingChart';
 import { navigate } from '../router';
 import { api, changeEmail, changePassword, closeAccount, useSession } from '../session';
@@ -13,14 +13,7 @@ export default function Profile({ id }: { id: string }) {
   const { user: me } = useSession();
   const user = useLoad(() => api.get<User>(`/users/${encodeURIComponent(id)}`), [id, me?.id]);
   const games = usePagedList<Game>(`/users/${encodeURIComponent(id)}/games`, [id, me?.id]);
-  if (user.error) {
-    return (
-      <Page title="Player">
-        <h1>Player</h1>
-        <ErrorBox error={user.error} />
-      </Page>
-    );
-  }
+  if (user.error) return <LoadFailed error={user.error} title="Player" missing="No such player" wayOn={{ href: '/leaderboards', text: 'Find players on the leaderboards' }} />;
   if (!user.data) return <Loading />;
   const u = user.data;
   return (

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../components/Board';
 import { SeqCard, StacksCard } from '../components/Cards';
 import { gameName } from '../components/GameList';
-import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
+import { ErrorBox, LoadFailed, Loading, Page, useLoad, when } from '../components/ui';
 import { TEAMS } from '../game/board';
 import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type Archive, type ArchiveDoc, type Position, type SeedCheck } from '../game/archive';
 import { describeSequenceMove } from '../game/sequenceMoves';
@@ -149,14 +149,7 @@ export default function Replay({ id }: { id: string }) {
   const describe = (m: string) => (archive?.game === 'sequence' ? describeSequenceMove(m) : describeStacksMove(m, (s) => seatLabel(archive!, s)));
   const locked = useMemo(() => (pos?.p.game === 'sequence' ? lockedCells({ locked: [], sequences: pos.p.sequences }) : new Set<string>()), [pos]);
 
-  if (error) {
-    return (
-      <Page title="Replay">
-        <h1>Replay</h1>
-        <ErrorBox error={error} />
-      </Page>
-    );
-  }
+  if (error) return <LoadFailed error={error} title="Replay" missing="No such game" wayOn={{ href: '/', text: 'Back home' }} />;
   if (!archive || ply == null) return <Loading what="Loading the archive" />;
 
   return (

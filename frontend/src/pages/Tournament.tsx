@@ -27,7 +27,7 @@ import { ConfirmStep } from '../components/ConfirmStep';
 import { useFocusAfter } from '../components/focus';
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
-import { Crumbs, ErrorBox, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, LoadFailed, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
@@ -988,13 +988,7 @@ export default function TournamentPage({ id }: { id: string }) {
   const reload = data.reload;
   usePoll(reload, every ?? POLL_MS, every != null);
 
-  if (data.error && !d)
-    return (
-      <Page title="Tournament">
-        <h1>Tournament</h1>
-        <ErrorBox error={data.error} />
-      </Page>
-    );
+  if (data.error && !d) return <LoadFailed error={data.error} title="Tournament" missing="No such tournament" wayOn={{ href: '/', text: 'Back home' }} />;
   if (!d) return <Loading />;
   const { t } = d;
   const myEntry = user ? d.entries.find((e) => e.members.some((m) => m.user === user.id))?.id : undefined;

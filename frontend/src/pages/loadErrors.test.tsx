@@ -6,9 +6,14 @@ import { ApiError } from '../api/client';
 import type { Club, User } from '../api/types';
 import { api, restore } from '../session';
 import { mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
-import { ClubCompetitions, SeasonPage } from './Leagues';
+import { ClubCompetitions, LeaguePage, SeasonPage } from './Leagues';
+import { ClubPage } from './Clubs';
+import GamePage from './GamePage';
 import Home from './Home';
 import NewTournament from './NewTournament';
+import Profile from './Profile';
+import Replay from './Replay';
+import TournamentPage from './Tournament';
 
 const me: User = { id: 'u1', username: 'ann', kind: 'human', is_admin: false, created_at: '' };
 const down = () => {
@@ -73,5 +78,44 @@ describe('a list that could not be read', () => {
     await settle();
     expect(text(root)).toContain('the database is unreachable');
     expect(text(root)).not.toContain('you organize none');
+  });
+});
+
+// An unknown player's page showed "Player" over the server's lower-case "no such user", and no way on;
+// the page of an unknown game, replay, club, league, season or tournament did the same.
+describe('a page whose subject does not exist (404)', () => {
+  const notFound = (path: string) => {
+    throw new ApiError(404, { title: 'Not Found', detail: `no such ${path.split('/')[1].replace(/s$/, '')}` });
+  };
+  const pages: [string, preact.VNode, string, string][] = [
+    ['a player', <Profile id="nope" />, 'No such player', '/leaderboards'],
+    ['a game', <GamePage id="nope" />, 'No such game', '/'],
+    ["a game's replay", <Replay id="nope" />, 'No such game', '/'],
+    ['a club', <ClubPage id="nope" />, 'No such club', '/clubs'],
+    ['a league', <LeaguePage id="nope" />, 'No such league', '/clubs'],
+    ['a season', <SeasonPage id="nope" />, 'No such season', '/clubs'],
+    ['a tournament', <TournamentPage id="nope" />, 'No such tournament', '/'],
+  ];
+  it.each(pages)('%s: a heading in the app\'s words and a way on, not the server\'s text', async (_, page, heading, wayOn) => {
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({ 'GET /me': () => me, 'GET /.*': notFound });
+    await restore();
+    const root = mount(page);
+    await settle();
+    expect(root.querySelector('h1')!.textContent).toBe(heading);
+    expect(document.title).toBe(`${heading} · Seqleague`);
+    expect(text(root)).not.toMatch(/no such (user|game|club|league|season|tournament)/);
+    expect(root.querySelector('[role=alert]')).toBeNull();
+    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toContain(wayOn);
+    vi.unstubAllGlobals();
+  });
+
+  it('any other error keeps the page\'s heading and shows the error', async () => {
+    stub({ 'GET /me': () => me, 'GET /.*': down });
+    await restore();
+    const root = mount(<Profile id="u2" />);
+    await settle();
+    expect(root.querySelector('h1')!.textContent).toBe('Player');
+    expect(root.querySelector('[role=alert]')!.textContent).toBe('the database is unreachable');
   });
 });
