@@ -7,7 +7,7 @@ import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
 import type { MoveRecord } from '../api/types';
-import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, cardCount, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
+import { CompactSeatLead, CompactSeatName, DiscardTop, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
 export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
   const out = new Set(state.locked ?? []);
@@ -67,9 +67,9 @@ function SequenceSeat({ view, seat, handSize, discards }: { view: GameView; seat
       </span>
       <HandSize n={handSize} />
       <SeatBank view={view} seat={seat} />
-      <span class="discard-top" role="img" aria-label={top ? `discard pile: ${cardCount(discards.length)}, top ${cardLabel(top).name}` : 'discard pile empty'}>
-        {top ? <SeqCard card={top} small /> : <span class="muted">—</span>}
-      </span>
+      <DiscardTop count={discards.length} top={top && cardLabel(top).name}>
+        {top && <SeqCard card={top} small />}
+      </DiscardTop>
     </div>
   );
 }

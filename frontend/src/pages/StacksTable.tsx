@@ -6,7 +6,7 @@ import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { doneToYou, playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
 import { mySeatAbandoned } from '../game/seats';
-import { CompactSeatLead, CompactSeatName, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, cardCount, isFillIn, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
+import { CompactSeatLead, CompactSeatName, DiscardTop, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, isFillIn, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {
@@ -48,9 +48,9 @@ function StacksSeat(props: { view: GameView; seat: number; handSize: number; dis
           B {ch.blue}
         </span>
       </span>
-      <span class="discard-top" role="img" aria-label={top ? `discard pile: ${cardCount(discards.length)}, top ${stacksCardName(top)}` : 'discard pile empty'}>
-        {top ? <StacksCard card={top} small /> : <span class="muted">—</span>}
-      </span>
+      <DiscardTop count={discards.length} top={top && stacksCardName(top)}>
+        {top && <StacksCard card={top} small />}
+      </DiscardTop>
     </div>
   );
 }

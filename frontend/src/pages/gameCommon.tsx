@@ -101,6 +101,24 @@ export function CompactSeatName({ view, seat, tags = [] }: { view: GameView; sea
 }
 
 /** HandSize is a seat's number of cards: "3 cards in hand" to a screen reader, and on a compact line "3" beside a card. */
+/**
+ * DiscardTop is a seat's discard pile: its top card (children), or "—" when
+ * it is empty. A bare "Q♦" beside each seat said what it was only to screen
+ * readers (the label): the word "discard" stands before it on a full seat
+ * row, and the label's words show on hover; a compact phone line leaves the
+ * word out (.count-unit), as it does "cards", and "Seat details" brings it
+ * back.
+ */
+export function DiscardTop({ count, top, children }: { count: number; top?: string; children?: ComponentChildren }) {
+  const words = top ? `discard pile: ${cardCount(count)}, top ${top}` : 'discard pile empty';
+  return (
+    <span class="discard-top" role="img" aria-label={words} title={words}>
+      <span class="count-unit muted">discard </span>
+      {top ? children : <span class="muted">—</span>}
+    </span>
+  );
+}
+
 export function HandSize({ n }: { n: number }) {
   return (
     <span class="muted hand-size">

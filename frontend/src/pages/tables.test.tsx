@@ -330,6 +330,24 @@ describe('an empty table of piles', () => {
   });
 });
 
+// The discard top ("Q♦", or "—" when empty) beside each seat said what it was only to screen readers.
+describe("a seat's discard top", () => {
+  const shown = (el: Element) => el.textContent;
+  it('is named to the eye too: "discard" before it on a full row, and its words on hover', () => {
+    const seq = mount(<SequenceTable view={seqView({ discards: [['QD'], []] }, [])} onMove={() => {}} busy={false} />);
+    const stacks = mount(<StacksTable view={stacksView({ hand_sizes: [1, 5], discards: [[], ['R7', 'B4']] }, [])} onMove={() => {}} busy={false} />);
+    const tops = [...seq.querySelectorAll('.players .discard-top'), ...stacks.querySelectorAll('.players .discard-top')];
+    expect(tops.map(shown)).toEqual(['discard Q♦', 'discard —', 'discard —', expect.stringMatching(/^discard \S/)]);
+    expect(tops.map((t) => t.getAttribute('title'))).toEqual(['discard pile: 1 card, top queen of diamonds', 'discard pile empty', 'discard pile empty', 'discard pile: 2 cards, top blue 4']);
+    for (const t of tops) {
+      // the same words as the label, so that a screen reader does not read them twice
+      expect(t.getAttribute('title')).toBe(t.getAttribute('aria-label'));
+      // the word is one a compact phone line leaves out, as it does "cards"
+      expect(t.querySelector('.count-unit')!.textContent).toBe('discard ');
+    }
+  });
+});
+
 describe("the Stacks players' counts", () => {
   it('gives screen readers the hand sizes, chips and discard piles, with no label on a plain span', () => {
     const root = mount(<StacksTable view={stacksView({ hand_sizes: [1, 5], discards: [['B4'], []] }, [])} onMove={() => {}} busy={false} />);
