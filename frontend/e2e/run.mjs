@@ -1541,6 +1541,16 @@ try {
         return { ok: ok && wrap.scrollWidth <= wrap.clientWidth + 1, before, long };
       });
       assert(fit.ok, `at 360 px the leaderboard scrolls sideways: ${fit.before}; with a 24-character name ${fit.long}`);
+      // a short hyphenated name stays on one line: "bot-random" broke at its hyphen (101 px for its 106)
+      const lines = await page.evaluate(() => {
+        const name = document.querySelector('table.leaderboard tbody th a');
+        const was = name.textContent;
+        name.textContent = 'bot-random';
+        const n = name.getClientRects().length;
+        name.textContent = was;
+        return n;
+      });
+      assert(lines === 1, `at 360 px "bot-random" takes ${lines} lines on the leaderboard`);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

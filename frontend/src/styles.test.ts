@@ -42,4 +42,17 @@ describe('styles.css', () => {
       expect(contrast(color, vars.surface)).toBeGreaterThanOrEqual(4.5);
     }
   });
+
+  // At 360 px the leaderboard's name column had 101 px, what its four number columns left, and "bot-random"
+  // (106 px in bold) broke at its hyphen over two lines; in Chromium its cells set 0.25rem apart leave the name
+  // 117 px, and "bot-random", "bot-greedy" stay whole while a 24-character name still breaks (e2e: the leaderboard).
+  it('sets a leaderboard\'s cells close enough on a phone that a short name stays on one line', () => {
+    const phone = css.replace(/\/\*[\s\S]*?\*\//g, '').match(/@media \(max-width: 40rem\) \{([\s\S]*?)\n\}/g)!.join('\n');
+    const rule = [...phone.matchAll(/([^{}]+)\{([^{}]*)\}/g)].find((m) => m[1].trim().replace(/\s+/g, ' ') === 'table.data.leaderboard th, table.data.leaderboard td');
+    expect(rule, 'a leaderboard cell rule below 40rem').toBeDefined();
+    for (const side of ['left', 'right']) {
+      const pad = rule![2].match(new RegExp(`padding-${side}:\\s*([\\d.]+)rem`));
+      expect(Number(pad?.[1]), side).toBeLessThanOrEqual(0.25);
+    }
+  });
 });
