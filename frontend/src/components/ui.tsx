@@ -99,21 +99,24 @@ export function ErrorBox({ error }: { error: unknown }) {
  * the page's own heading and shows the error.
  */
 export function LoadFailed({ error, title, missing, wayOn }: { error: unknown; title: string; missing: string; wayOn: Crumb }) {
-  if (error instanceof ApiError && error.status === 404) {
-    return (
-      <Page title={missing}>
-        <h1>{missing}</h1>
-        <p>The link may be mistyped, or out of date.</p>
-        <p>
-          <a href={wayOn.href}>{wayOn.text}</a>
-        </p>
-      </Page>
-    );
-  }
+  if (error instanceof ApiError && error.status === 404) return <Missing heading={missing} wayOn={wayOn} />;
   return (
     <Page title={title}>
       <h1>{title}</h1>
       <ErrorBox error={error} />
+    </Page>
+  );
+}
+
+/** Missing is the page of an address that leads to nothing ("No such player"), with a way on. */
+export function Missing({ heading, wayOn }: { heading: string; wayOn: Crumb }) {
+  return (
+    <Page title={heading}>
+      <h1>{heading}</h1>
+      <p>The link may be mistyped, or out of date.</p>
+      <p>
+        <a href={wayOn.href}>{wayOn.text}</a>
+      </p>
     </Page>
   );
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../api/client';
 import { POOLS, type Club, type LeaderboardPage, type League, type UserClub, type UserRatings } from '../api/types';
 import { TableWrap } from '../competition/Standings';
 import { cursorOf, fetchAll, firstPage, leaderboardPath, next, pagePath, prev, type Pager } from '../competition/pager';
-import { ErrorBox, Loading, Page, useLoad } from '../components/ui';
+import { ErrorBox, Loading, Missing, Page, useLoad } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
 
@@ -163,6 +163,9 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
   // Without the way back (a reload on a later page), "previous" is the first page.
   const back = pager.index > 0 ? () => go(prev(pager), trail.base) : () => go(firstPage(), 1);
 
+  // a pool of no game (a mistyped address) showed its name as a heading over the
+  // server's "no pool "x" (pools: …)", with every filter beside it
+  if (!POOLS.some((p) => p.id === pool)) return <Missing heading="No such leaderboard" wayOn={{ href: '/leaderboards', text: 'All leaderboards' }} />;
   const poolName = POOLS.find((p) => p.id === pool)?.name ?? pool;
   const first = page.data?.items[0]?.rank;
   const last = page.data?.items[page.data.items.length - 1]?.rank;

@@ -10,6 +10,7 @@ import { ClubCompetitions, LeaguePage, SeasonPage } from './Leagues';
 import { ClubPage } from './Clubs';
 import GamePage from './GamePage';
 import Home from './Home';
+import Leaderboard from './Leaderboard';
 import NewTournament from './NewTournament';
 import Profile from './Profile';
 import Replay from './Replay';
@@ -95,6 +96,7 @@ describe('a page whose subject does not exist (404)', () => {
     ['a league', <LeaguePage id="nope" />, 'No such league', '/clubs'],
     ['a season', <SeasonPage id="nope" />, 'No such season', '/clubs'],
     ['a tournament', <TournamentPage id="nope" />, 'No such tournament', '/'],
+    ['a leaderboard of no pool', <Leaderboard pool="nope" />, 'No such leaderboard', '/leaderboards'],
   ];
   it.each(pages)('%s: a heading in the app\'s words and a way on, not the server\'s text', async (_, page, heading, wayOn) => {
     vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
@@ -104,7 +106,7 @@ describe('a page whose subject does not exist (404)', () => {
     await settle();
     expect(root.querySelector('h1')!.textContent).toBe(heading);
     expect(document.title).toBe(`${heading} · Seqleague`);
-    expect(text(root)).not.toMatch(/no such (user|game|club|league|season|tournament)/);
+    expect(text(root)).not.toMatch(/no such (user|game|club|league|season|tournament|leaderboard)|no pool/);
     expect(root.querySelector('[role=alert]')).toBeNull();
     expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toContain(wayOn);
     vi.unstubAllGlobals();
