@@ -313,15 +313,20 @@ describe('a public table nobody else has joined', () => {
     await signOutAndUnmount();
   });
 
-  it('offers its creator a bot now, where the way to one was "Change" on each open seat; the game it starts has the focus', async () => {
+  // The creator's table with seat 1 open; seating a bot there starts the game.
+  const openTableABotStarts = () => {
     let current = view({});
-    const root = await openTable(current, () => current, [], {
+    return openTable(current, () => current, [], {
       'GET /games/g1': () => current,
       'PUT /games/g1/seats/1': (_path, body) => {
         current = view({ status: 'active', seats: [ann, { ...bot, seat: 1 }], state: sequenceState, ply: 0 });
         return { body };
       },
     });
+  };
+
+  it('offers its creator a bot now, where the way to one was "Change" on each open seat; the game it starts has the focus', async () => {
+    const root = await openTableABotStarts();
     const button = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Play a bot now') as HTMLButtonElement;
     expect(root.querySelector('#bots-now-note')!.textContent).toBe('Nobody yet? A bot takes the open seat and the game starts.');
     button.focus();
@@ -333,14 +338,7 @@ describe('a public table nobody else has joined', () => {
   });
 
   it('seats the level the player picks, where it was always the random bot', async () => {
-    let current = view({});
-    const root = await openTable(current, () => current, [], {
-      'GET /games/g1': () => current,
-      'PUT /games/g1/seats/1': (_path, body) => {
-        current = view({ status: 'active', seats: [ann, { ...bot, seat: 1 }], state: sequenceState, ply: 0 });
-        return { body };
-      },
-    });
+    const root = await openTableABotStarts();
     const before = calls.length;
     const select = root.querySelector('.bots-now select') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['random (the easiest)', 'greedy', 'strong (the hardest)']);
