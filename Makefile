@@ -13,7 +13,7 @@ WEB_SRC  := $(shell find $(WEB)/src $(WEB)/public $(WEB)/scripts -type f 2>/dev/
 WEB_DEPS := $(WEB)/node_modules/.package-lock.json
 WEB_DIST := $(WEB)/dist/index.html
 
-.PHONY: run build web test test-go test-web test-e2e bench bench-engine bench-platform lint migrate
+.PHONY: run build web browser test test-go test-web test-e2e bench bench-engine bench-platform lint migrate
 
 ## run: API and workers in one process; with no DATABASE_URL / REDIS_URL it
 ## starts its own PostgreSQL cluster under ./.data and an in-process Redis.
@@ -44,8 +44,16 @@ test-go:
 test-web: $(WEB_DEPS)
 	cd $(WEB) && $(NPM) test
 
-test-e2e: build
+test-e2e: build browser
 	cd $(WEB) && node e2e/run.mjs
+
+# browser: the Chromium the browser tests drive ($(CHROMIUM)), installed
+# with apt-get where it is missing and apt-get is at hand (a fresh machine).
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@[ -x "$(CHROMIUM)" ] || ! command -v apt-get >/dev/null || { \
+	  echo "installing chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 ## bench: every benchmark (figures are in README.md). bench-engine: the
 ## pure packages on one core; bench-platform: PostgreSQL, Redis and the

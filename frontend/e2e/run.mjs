@@ -1071,7 +1071,8 @@ try {
           [...document.querySelectorAll('.players.seat-lines > .player')].map((l) => ({
             name: Math.round(l.querySelector('.short-name').getBoundingClientRect().width),
             top: Math.round(l.querySelector('.discard-top').getBoundingClientRect().width),
-            topText: l.querySelector('.discard-top').textContent,
+            // the card's words, without the "discard" a compact line hides
+            topText: l.querySelector('.discard-top > :last-child').textContent,
             height: Math.round(l.getBoundingClientRect().height),
             pageWidth: document.documentElement.scrollWidth,
           })),

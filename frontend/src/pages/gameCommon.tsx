@@ -100,7 +100,6 @@ export function CompactSeatName({ view, seat, tags = [] }: { view: GameView; sea
   );
 }
 
-/** HandSize is a seat's number of cards: "3 cards in hand" to a screen reader, and on a compact line "3" beside a card. */
 /**
  * DiscardTop is a seat's discard pile: its top card (children), or "—" when
  * it is empty. A bare "Q♦" beside each seat said what it was only to screen
@@ -119,6 +118,7 @@ export function DiscardTop({ count, top, children }: { count: number; top?: stri
   );
 }
 
+/** HandSize is a seat's number of cards: "3 cards in hand" to a screen reader, and on a compact line "3" beside a card. */
 export function HandSize({ n }: { n: number }) {
   return (
     <span class="muted hand-size">
