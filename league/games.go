@@ -219,7 +219,10 @@ type GamesQuery struct {
 	Players int
 	// Rated, when set, keeps the rated games (true) or the casual ones.
 	Rated *bool
-	Page  PageRequest
+	// Club, when set, keeps the tables made by the club's members and the
+	// games of its tournaments.
+	Club string
+	Page PageRequest
 }
 
 // QuickMatchRequest asks to play the set-up now: a seat in the oldest game

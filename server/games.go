@@ -444,14 +444,14 @@ func (h gameHandlers) vector(c echo.Context) error {
 }
 
 // list is the lobby: ?status=open (games to join, the default) or active
-// (games to watch), of one game (?game=), table size (?players=) or
-// rated or casual games only (?rated=) if asked.
+// (games to watch), of one game (?game=), table size (?players=),
+// rated or casual games only (?rated=) or one club's (?club=) if asked.
 func (h gameHandlers) list(c echo.Context) error {
 	p, err := pageRequest(c)
 	if err != nil {
 		return err
 	}
-	q := league.GamesQuery{Status: c.QueryParam("status"), Game: c.QueryParam("game"), Page: p}
+	q := league.GamesQuery{Status: c.QueryParam("status"), Game: c.QueryParam("game"), Club: c.QueryParam("club"), Page: p}
 	if q.Status == "" {
 		q.Status = league.StatusOpen
 	}

@@ -443,6 +443,46 @@ func TestAPrivateGameIsLeftOutOfTheLobby(t *testing.T) {
 		http.StatusBadRequest, "private")
 }
 
+// ?club= lists the tables made by the club's members, a page at a time,
+// and not an outsider's; a club that does not exist, or an ID that is no
+// UUID, is a 404 naming club, as ?club= of the tournaments is; an empty
+// ?club= is no filter.
+func TestTheLobbyOfAClubListsItsMembersTables(t *testing.T) {
+	r := newGamesRig(t)
+	_, ann := r.user("ann", false)
+	amyID, amy := r.user("amy", false)
+	_, ola := r.user("ola", false)
+	club := decode[struct{ ID string }](t, r.call("POST", "/api/v1/clubs", `{"name":"Lobby Club"}`, ann)).ID
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", club, amyID).Error; err != nil {
+		t.Fatal(err)
+	}
+	table := func(token string) string {
+		t.Helper()
+		rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, token)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("create game: %d %s", rec.Code, rec.Body)
+		}
+		return decode[struct{ ID string }](t, rec).ID
+	}
+	annTable, olaTable, amyTable := table(ann), table(ola), table(amy)
+	first := decode[listResponse[gameResponse]](t, r.call("GET", "/api/v1/games?limit=1&club="+club, "", ""))
+	if len(first.Items) != 1 || first.Items[0].ID != amyTable || first.NextCursor == "" {
+		t.Fatalf("first page of the club's tables = %+v, want amy's table and a next page", first)
+	}
+	second := decode[listResponse[gameResponse]](t, r.call("GET", "/api/v1/games?limit=1&club="+club+"&cursor="+url.QueryEscape(first.NextCursor), "", ""))
+	if len(second.Items) != 1 || second.Items[0].ID != annTable || second.NextCursor != "" {
+		t.Fatalf("second page of the club's tables = %+v, want ann's table and no more", second)
+	}
+	if all := decode[listResponse[gameResponse]](t, r.call("GET", "/api/v1/games?club=", "", "")); len(all.Items) != 3 || all.Items[1].ID != olaTable {
+		t.Fatalf("the lobby with an empty ?club= = %+v, want all three tables", all.Items)
+	}
+	for _, id := range []string{"7d1c5c0e-3f7a-4c59-9b52-1c0f5b0f2a11", "not-a-uuid"} {
+		if p := wantProblem(t, r.call("GET", "/api/v1/games?club="+id, "", ann), http.StatusNotFound, "club"); len(p.Errors) != 1 {
+			t.Errorf("?club=%s: errors = %+v, want only club", id, p.Errors)
+		}
+	}
+}
+
 // A seat kept for bob: each refusal names seats[i].for (422 for the
 // player named, 400 for a seat that is not open), a stranger's join of
 // the seat names seat (409), and bob alone reads his invitation, with

@@ -284,3 +284,108 @@ func TestTheSweepClearsLapsedMarks(t *testing.T) {
 		t.Fatalf("the lobby offers %v after the sweep, %v before; want bob's table both times", after, before)
 	}
 }
+
+// lobbyPages walks the lobby of q a page of two at a time, and returns the
+// games' IDs in order.
+func lobbyPages(t *testing.T, r *gameRig, q league.GamesQuery) []string {
+	t.Helper()
+	var ids []string
+	q.Page = league.PageRequest{Limit: 2}
+	for pages := 0; ; pages++ {
+		games, next, err := r.games.List(context.Background(), q)
+		if err != nil {
+			t.Fatalf("the lobby of %+v: %v", q, err)
+		}
+		for _, g := range games {
+			ids = append(ids, g.ID)
+		}
+		if next == "" || pages > 10 {
+			return ids
+		}
+		q.Page.Cursor = next
+	}
+}
+
+// ?club= keeps the tables made by the club's members (its members now: not
+// one who has left) and the games of the club's tournaments, a page at a
+// time; never a private table, which stays out of the lobby for everyone;
+// and not the tables of another club's members or of people in no club. A
+// club that does not exist, or an ID that is no UUID, is a 404 naming club;
+// a club with no tables is an empty lobby.
+func TestTheLobbyKeepsAClubsTables(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	clubs := NewClubs(r.db)
+	ann, amy, cy, bea, ola := r.user(t, "ann"), r.user(t, "amy"), r.user(t, "cy"), r.user(t, "bea"), r.user(t, "ola")
+	for _, p := range []league.Actor{ann, amy, cy} {
+		r.joinClub(t, p)
+	}
+	other, err := clubs.Create(ctx, bea, league.NewClub{Name: "Other Club"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty, err := clubs.Create(ctx, r.user(t, "eve"), league.NewClub{Name: "Empty Club"}) // eve makes no table
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := func(p league.Actor, private bool) string {
+		t.Helper()
+		g, err := r.games.Create(ctx, p, league.NewGame{Game: "sequence", Players: 2, Private: private, Seats: []league.SeatSpec{{UserID: p.UserID}, {Open: true}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.ID
+	}
+	annFirst := table(ann, false)
+	table(ann, true) // private: out of every lobby
+	table(cy, false) // cy leaves the club below
+	beaTable := table(bea, false)
+	table(ola, false)
+	annSecond := table(ann, false)
+	amyTable := table(amy, false)
+	annDuel := r.headToHead(t, ann, ola).ID
+	beaDuel := r.headToHead(t, bea, ola).ID
+	r.headToHead(t, ola, bea) // made by someone in no club
+	// The club's tournament: its game, in play, was made by nobody.
+	tour := r.adjudicatedFinal(t, "Club Cup", time.Now().Add(time.Hour), time.Now().Add(2*time.Hour), "kim", "lou")
+	if err := r.db.Gorm.Exec("UPDATE rounds SET starts_at = now() - interval '1 second' WHERE tournament_id = ?", tour.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := r.tournaments.StartRound(ctx, tour.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil || len(rounds) != 1 || len(rounds[0].Matches) != 1 || len(rounds[0].Matches[0].Games) != 1 {
+		t.Fatalf("the cup's rounds = %+v, %v; want its one game in play", rounds, err)
+	}
+	cupGame := rounds[0].Matches[0].Games[0]
+	// cy leaves the club: cy's table is no longer the club's.
+	if err := clubs.Leave(ctx, cy, r.clubID); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, tc := range []struct {
+		name string
+		q    league.GamesQuery
+		want []string
+	}{
+		{"the club's tables to join", league.GamesQuery{Status: league.StatusOpen, Club: r.clubID}, []string{amyTable, annSecond, annFirst}},
+		{"the club's games to watch", league.GamesQuery{Status: league.StatusActive, Club: r.clubID}, []string{cupGame, annDuel}},
+		{"the other club's tables to join", league.GamesQuery{Status: league.StatusOpen, Club: other.ID}, []string{beaTable}},
+		{"the other club's games to watch", league.GamesQuery{Status: league.StatusActive, Club: other.ID}, []string{beaDuel}},
+		{"the club's two-player Sequence tables", league.GamesQuery{Status: league.StatusOpen, Club: r.clubID, Game: "sequence", Players: 2}, []string{amyTable, annSecond, annFirst}},
+		{"the club's Stacks tables", league.GamesQuery{Status: league.StatusOpen, Club: r.clubID, Game: "stacks"}, nil},
+		{"an empty club's tables", league.GamesQuery{Status: league.StatusOpen, Club: empty.ID}, nil},
+	} {
+		if got := lobbyPages(t, r.gameRig, tc.q); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	for _, id := range []string{"7d1c5c0e-3f7a-4c59-9b52-1c0f5b0f2a11", "not-a-uuid"} {
+		var e *league.Error
+		_, _, err := r.games.List(ctx, league.GamesQuery{Status: league.StatusOpen, Club: id})
+		if !errors.As(err, &e) || e.Code != league.ENOTFOUND || !hasField(e.Fields, "club") {
+			t.Errorf("the lobby of club %q: %v, want a 404 naming club", id, err)
+		}
+	}
+}

@@ -1,6 +1,6 @@
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Game, Seat } from '../api/types';
+import type { Game, Seat, UserClub } from '../api/types';
 import { calls, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
 import { filterOf, Lobby, lobbyPath, tableSizes, who } from './Lobby';
 
@@ -8,6 +8,9 @@ const seat = (n: number, over: Partial<Seat>): Seat => ({ seat: n, team: n % 2, 
 const ann = (n: number) => seat(n, { user: { id: 'u1', username: 'ann' } });
 const bob = (n: number) => seat(n, { user: { id: 'u2', username: 'bob' } });
 const open = (n: number) => seat(n, { open: true });
+
+const club = (id: string, name: string): UserClub => ({ id, name, description: '', owner_id: 'u9', member_count: 3, created_at: '', updated_at: '', role: 'member' });
+const myClubs = [club('c1', "Ann's Club"), club('c2', 'Board Games Club')];
 
 function game(id: string, over: Partial<Game>): Game {
   return { id, game: 'sequence', players: 2, teams: 2, status: 'open', rated: false, clock: { turn_seconds: 60 }, created_at: new Date().toISOString(), seed_hash: '', ply: 0, seats: [], ...over };
@@ -134,5 +137,75 @@ describe('the lobby', () => {
     expect(tableSizes()).toEqual([2, 3, 4, 5, 6, 8, 9, 10, 12]);
     expect(lobbyPath('active', { players: 4 })).toBe('/games?status=active&players=4');
     expect(lobbyPath('open', {})).toBe('/games?status=open');
+    expect(filterOf(new URLSearchParams('club=c1&game=stacks'))).toEqual({ game: 'stacks', club: 'c1' });
+    expect(filterOf(new URLSearchParams('club='))).toEqual({});
+    expect(lobbyPath('active', { rated: true, club: 'c1' })).toBe('/games?status=active&rated=true&club=c1');
+  });
+
+  it("offers a player in clubs each of them, asks for the chosen club's tables alone, and keeps the choice in the address", async () => {
+    stub({ 'GET /games\\?status=(open|active)(&club=c2)?&limit=20': () => ({ items: [], next_cursor: '' }) });
+    resetCalls();
+    const root = mount(<Lobby me="u1" clubs={myClubs} />);
+    await settle();
+    const select = root.querySelector<HTMLSelectElement>('#lobby-club')!;
+    expect(root.querySelector('label[for=lobby-club]')!.textContent).toBe('Club');
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', 'All tables'],
+      ['c1', "Ann's Club"],
+      ['c2', 'Board Games Club'],
+    ]);
+    expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&limit=20', '/games?status=open&limit=20']);
+    resetCalls();
+    act(() => {
+      select.value = 'c2';
+      select.dispatchEvent(new Event('change'));
+    });
+    await settle();
+    expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&club=c2&limit=20', '/games?status=open&club=c2&limit=20']);
+    expect(location.search).toBe('?club=c2');
+    expect(root.textContent).toContain('No game of this club is waiting for players');
+    expect(root.textContent).toContain('No game of this club is being played now.');
+    act(() => {
+      select.value = '';
+      select.dispatchEvent(new Event('change'));
+    });
+    await settle();
+    expect(location.search).toBe('');
+    expect(calls.map((c) => c.path)).toContain('/games?status=open&limit=20');
+  });
+
+  it('reads the club from the address; a club in it that is not mine can be let go, and a player in no club has no choice of club', async () => {
+    stub({ 'GET /games\\?status=(open|active)(&club=c[0-9])?&limit=20': () => ({ items: [], next_cursor: '' }) });
+    history.replaceState(null, '', '/?club=c1');
+    resetCalls();
+    let root = mount(<Lobby me="u1" clubs={myClubs} />);
+    await settle();
+    expect(root.querySelector<HTMLSelectElement>('#lobby-club')!.value).toBe('c1');
+    expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&club=c1&limit=20', '/games?status=open&club=c1&limit=20']);
+    unmountAll();
+
+    // a link to another club's tables: they are listed, and the choice says so
+    history.replaceState(null, '', '/?club=c7');
+    resetCalls();
+    root = mount(<Lobby clubs={undefined} />);
+    await settle();
+    const select = root.querySelector<HTMLSelectElement>('#lobby-club')!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['All tables', 'Another club']);
+    expect(select.value).toBe('c7');
+    expect(calls.map((c) => c.path)).toContain('/games?status=open&club=c7&limit=20');
+    act(() => {
+      select.value = '';
+      select.dispatchEvent(new Event('change'));
+    });
+    expect(location.search).toBe('');
+    unmountAll();
+
+    history.replaceState(null, '', '/');
+    for (const clubs of [[], undefined]) {
+      root = mount(<Lobby me="u1" clubs={clubs} />);
+      await settle();
+      expect(root.querySelector('#lobby-club')).toBeNull();
+      unmountAll();
+    }
   });
 });

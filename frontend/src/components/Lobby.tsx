@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Game, GameKind } from '../api/types';
+import type { Game, GameKind, UserClub } from '../api/types';
 import { clockText, relative } from '../competition/time';
 import { SEQUENCE_TABLES, STACKS_PLAYERS } from '../pages/NewGameForm';
 import { Select } from './form';
@@ -19,11 +19,13 @@ export function who(g: Game): string {
   return [...taken, ...(open ? [`${counted(open, 'open seat')}`] : [])].join(', ');
 }
 
-/** LobbyFilter keeps the lobby's games of one kind, table size, or the rated or casual ones (undefined: any). */
+/** LobbyFilter keeps the lobby's games of one kind, table size, the rated or casual ones, or one club's (undefined: any). */
 export interface LobbyFilter {
   game?: GameKind;
   players?: number;
   rated?: boolean;
+  /** a club's ID: the tables its members made, and its tournaments' games */
+  club?: string;
 }
 
 /** tableSizes are the player counts a game is played by (either game's when none is named). */
@@ -34,7 +36,7 @@ export function tableSizes(game?: GameKind): number[] {
   return [...new Set([...sequence, ...STACKS_PLAYERS])].sort((a, b) => a - b);
 }
 
-/** filterOf reads a filter from a page's query (?game=&players=), leaving out what no game has. */
+/** filterOf reads a filter from a page's query (?game=&players=&rated=&club=), leaving out what no game has. */
 export function filterOf(q: URLSearchParams): LobbyFilter {
   const f: LobbyFilter = {};
   const game = q.get('game');
@@ -43,6 +45,9 @@ export function filterOf(q: URLSearchParams): LobbyFilter {
   if (tableSizes(f.game).includes(players)) f.players = players;
   const rated = q.get('rated');
   if (rated === 'true' || rated === 'false') f.rated = rated === 'true';
+  // any club named: the server says if there is no such club
+  const club = q.get('club');
+  if (club) f.club = club;
   return f;
 }
 
@@ -52,6 +57,7 @@ export function lobbyPath(status: 'open' | 'active', f: LobbyFilter): string {
   if (f.game) q.set('game', f.game);
   if (f.players) q.set('players', String(f.players));
   if (f.rated !== undefined) q.set('rated', String(f.rated));
+  if (f.club) q.set('club', f.club);
   return `/games?${q}`;
 }
 
@@ -65,19 +71,36 @@ function remember(f: LobbyFilter) {
   q.delete('game');
   q.delete('players');
   q.delete('rated');
+  q.delete('club');
   if (f.game) q.set('game', f.game);
   if (f.players) q.set('players', String(f.players));
   if (f.rated !== undefined) q.set('rated', String(f.rated));
+  if (f.club) q.set('club', f.club);
   const s = q.toString();
   history.replaceState(history.state, '', location.pathname + (s ? `?${s}` : '') + location.hash);
+}
+
+/**
+ * clubOptions are the Club select's choices: every table, or one of
+ * clubs'; a club the address names that is not among them (a link from
+ * someone else, or clubs not read yet) is kept as "Another club", so the
+ * choice shows what is listed and can be let go.
+ */
+function clubOptions(clubs: UserClub[], chosen?: string): (readonly [string, string])[] {
+  const options: (readonly [string, string])[] = [['', 'All tables'], ...clubs.map((c) => [c.id, c.name] as const)];
+  if (chosen && !clubs.some((c) => c.id === chosen)) options.push([chosen, 'Another club']);
+  return options;
 }
 
 /**
  * Lobby lists everyone's games: those waiting for players, to join (the
  * ones me already sits at are in "My games" instead), and those being
  * played, to watch. Signed out, the joinable ones say to sign in first.
+ * clubs, the player's clubs as Home has read them (no request of the
+ * lobby's own), offer a Club choice: the tables of one club's members and
+ * its tournaments' games.
  */
-export function Lobby({ me }: { me?: string }) {
+export function Lobby({ me, clubs }: { me?: string; clubs?: UserClub[] }) {
   const [filter, setFilter] = useState<LobbyFilter>(() => filterOf(new URLSearchParams(location.search)));
   const openPath = lobbyPath('open', filter);
   const livePath = lobbyPath('active', filter);
@@ -92,7 +115,8 @@ export function Lobby({ me }: { me?: string }) {
     setFilter(next);
     remember(next);
   };
-  const filtered = !!(filter.game || filter.players || filter.rated !== undefined);
+  const ofKind = !!(filter.game || filter.players || filter.rated !== undefined);
+  const which = filter.club ? (ofKind ? 'of this kind in this club ' : 'of this club ') : ofKind ? 'of this kind ' : '';
   return (
     <section class="card-box lobby" aria-labelledby="lobby">
       <h2 id="lobby">Join or watch a game</h2>
@@ -127,6 +151,15 @@ export function Lobby({ me }: { me?: string }) {
             ]}
             onChange={(v) => choose({ ...filter, rated: v === '' ? undefined : v === 'true' })}
           />
+          {(!!clubs?.length || !!filter.club) && (
+            <Select<string>
+              id="lobby-club"
+              label="Club"
+              value={filter.club ?? ''}
+              options={clubOptions(clubs ?? [], filter.club)}
+              onChange={(v) => choose({ ...filter, club: v || undefined })}
+            />
+          )}
         </div>
       </div>
       <h3>Waiting for players</h3>
@@ -148,7 +181,7 @@ export function Lobby({ me }: { me?: string }) {
         </ul>
       ) : (
         <p class="muted">
-          No game {filtered ? 'of this kind ' : ''}is waiting for players{me ? ': start one, with open seats, or ask for a quick match.' : '.'}
+          No game {which}is waiting for players{me ? ': start one, with open seats, or ask for a quick match.' : '.'}
         </p>
       )}
       <ShowMore list={open} label="More games to join" />
@@ -171,7 +204,7 @@ export function Lobby({ me }: { me?: string }) {
           ))}
         </ul>
       ) : (
-        <p class="muted">No game {filtered ? 'of this kind ' : ''}is being played now.</p>
+        <p class="muted">No game {which}is being played now.</p>
       )}
       <ShowMore list={live} label="More games to watch" />
     </section>

@@ -76,7 +76,7 @@ export default function Home() {
         <section class="card-box">
           <NewGameForm />
         </section>
-        <Lobby me={user.id} />
+        <Lobby me={user.id} clubs={clubs.data} />
         <section class="card-box" aria-labelledby="my-rounds">
           <h2 id="my-rounds">My next rounds</h2>
           <ErrorBox error={tournaments.error} />

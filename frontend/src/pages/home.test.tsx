@@ -200,3 +200,32 @@ describe('Home "My next rounds"', () => {
     expect(next()).toContain('round 2 in play');
   });
 });
+
+// The lobby's Club choice is made of "My clubs" as Home reads them: the
+// lobby asks for no list of clubs of its own.
+describe('Home lobby', () => {
+  it("offers my clubs in the lobby's Club choice, from the one request for my clubs", async () => {
+    stub({
+      'GET /me': () => me,
+      'GET /users/u1/(games|tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/clubs\\?limit=20': () => ({
+        items: [{ id: 'c1', name: 'Sequence Club', description: '', owner_id: 'u1', member_count: 4, created_at: '', updated_at: '', role: 'owner' }],
+        next_cursor: '',
+      }),
+      'GET /games\\?status=(open|active)(&club=c1)?&limit=20': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const select = root.querySelector<HTMLSelectElement>('section.lobby #lobby-club')!;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['All tables', 'Sequence Club']);
+    act(() => {
+      select.value = 'c1';
+      select.dispatchEvent(new Event('change'));
+    });
+    await settle();
+    expect(calls.map((c) => c.path)).toContain('/games?status=active&club=c1&limit=20');
+    expect(calls.filter((c) => c.path.startsWith('/users/u1/clubs'))).toHaveLength(1);
+    history.replaceState(null, '', '/');
+  });
+});
