@@ -65,6 +65,7 @@ bench-engine:
 
 bench-platform:
 	$(GO) test -run '^$$' -bench 'LeaderboardPage' -benchtime 2000x -timeout 30m ./league/postgres/
+	$(GO) test -run '^$$' -bench 'PlayerRank' -benchtime 100x -timeout 30m ./league/postgres/
 	$(GO) test -run '^$$' -bench 'Settle' -benchtime 1x -timeout 30m ./league/postgres/
 	$(GO) test -run '^$$' -bench 'AHeartbeatAtAnOpenTable' -benchtime 20000x -timeout 30m ./league/postgres/
 	$(GO) test -run '^$$' -bench 'RedisHeldByCompletedGameTasks' -benchtime 1x -timeout 30m ./workers/

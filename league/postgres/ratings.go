@@ -317,13 +317,20 @@ func displayThresholdSQL(x string) string {
 // displayedAboveSQL is true of a row of ratings (alias) whose displayed
 // rating is above the one whose threshold t is (see displayThresholdSQL):
 // at least t, or more than t when t is not positive, where rounding goes the
-// other way. It is a range of the board's indexes.
+// other way. Both halves bound the rating by a value that does not depend
+// on the row (the second is t when t is not positive and -Infinity, no
+// bound, when it is), so both are conditions of the board's index, worked
+// out once per count: written as an OR, the second was a filter worked out
+// on every row of the range (about a tenth of a deep rank's time in
+// BenchmarkPlayerRank).
 func displayedAboveSQL(alias, t string) string {
-	return alias + ".rating >= " + t + " AND (" + alias + ".rating > " + t + " OR " + t + " > 0)"
+	return alias + ".rating >= " + t + " AND " + alias + ".rating > (CASE WHEN " + t + " > 0 THEN '-Infinity'::double precision ELSE " + t + " END)"
 }
 
 // notClosedSQL leaves out the rows of ratings (alias) of closed accounts, as
-// the leaderboards do, as an anti-join that leaves the count index-only.
+// the leaderboards do, as an anti-join that leaves the count index-only:
+// users_closed_idx holds the few closed accounts, which the join hashes
+// (without it, it read every account to find them).
 func notClosedSQL(alias string) string {
 	return "NOT EXISTS (SELECT 1 FROM users x WHERE x.id = " + alias + ".user_id AND x.deleted_at IS NOT NULL)"
 }

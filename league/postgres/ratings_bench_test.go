@@ -63,31 +63,120 @@ func BenchmarkLeaderboardPage(b *testing.B) {
 	b.ReportMetric(float64(players), "players")
 }
 
-// board is the seeded leaderboard database, shared by every run of the
-// benchmark in this process (Go calls a benchmark more than once).
-var board struct {
-	sync.Once
-	db *DB
+// BenchmarkPlayerRank looks up a player's own place on a leaderboard of
+// SEQLEAGUE_BENCH_RANK_PLAYERS (default 100,000) rated players, about 1 in
+// 256 of their accounts closed: the rank UserRatings gives and the page
+// around the player (aroundCursor, the web app's "Show my place"), for a
+// player near the top (rank ~10) and one deep in the board (90% of the way
+// down), each a sub-benchmark reporting ms/op. Both count the players
+// displayed above the player, leaving closed accounts out.
+func BenchmarkPlayerRank(b *testing.B) {
+	players := benchEnvInt("SEQLEAGUE_BENCH_RANK_PLAYERS", 100_000)
+	ctx := context.Background()
+	db := seededBoard(b, players)
+	// Closed accounts make the counts leave someone out; VACUUM leaves the
+	// tables as autovacuum would (the test cluster runs without it), with
+	// the visibility map set for index-only scans. Both are the same
+	// whenever they run again.
+	for _, stmt := range []string{
+		"UPDATE users SET deleted_at = created_at WHERE deleted_at IS NULL AND right(id::text, 2) = '00'",
+		"VACUUM (ANALYZE) users, ratings",
+	} {
+		if err := db.Gorm.Exec(stmt).Error; err != nil {
+			b.Fatal(err)
+		}
+	}
+	ratings := NewRatings(db)
+	board := league.LeaderboardQuery{Pool: rating.PoolSequence2, Limit: 50}
+	var established int
+	db.Gorm.Raw(`SELECT count(*) FROM ratings r JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL
+		WHERE r.pool = ? AND r.games >= ?`, board.Pool, rating.ProvisionalGames).Scan(&established)
+	for _, at := range []struct {
+		name  string
+		place int // 0-based, in the board's order
+	}{{"top", 9}, {"deep", established * 9 / 10}} {
+		var id string
+		db.Gorm.Raw(`SELECT r.user_id FROM ratings r JOIN users u ON u.id = r.user_id AND u.deleted_at IS NULL
+			WHERE r.pool = ? AND r.games >= ? ORDER BY r.rating DESC, r.games DESC, r.user_id DESC OFFSET ? LIMIT 1`,
+			board.Pool, rating.ProvisionalGames, at.place).Scan(&id)
+		b.Run("UserRatings/"+at.name, func(b *testing.B) {
+			rank := 0
+			for b.Loop() {
+				got, err := ratings.UserRatings(ctx, id, league.RatingHistoryQuery{})
+				if err != nil || len(got.Pools) != 1 || got.Pools[0].Rank == 0 {
+					b.Fatalf("%s: %+v, %v", id, got, err)
+				}
+				rank = got.Pools[0].Rank
+			}
+			reportPlayerRank(b, rank)
+		})
+		b.Run("Around/"+at.name, func(b *testing.B) {
+			q := board
+			q.Around = id
+			rank := 0
+			for b.Loop() {
+				rows, _, err := ratings.Leaderboard(ctx, q)
+				if err != nil || len(rows) == 0 {
+					b.Fatalf("around %s: %d rows, %v", id, len(rows), err)
+				}
+				for _, row := range rows {
+					if row.UserID == id {
+						rank = row.Rank
+					}
+				}
+			}
+			reportPlayerRank(b, rank)
+		})
+	}
+}
+
+// reportPlayerRank reports a BenchmarkPlayerRank run's time per lookup in
+// milliseconds and the rank it found.
+func reportPlayerRank(b *testing.B, rank int) {
+	if rank == 0 {
+		b.Fatal("the player is not on the board")
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/op")
+	b.ReportMetric(float64(rank), "rank")
+}
+
+// boards are the seeded leaderboard databases by number of players, each
+// shared by every run of the benchmarks in this process (Go calls a
+// benchmark more than once) that asks for that many.
+var boards struct {
+	sync.Mutex
+	db map[int]*DB
 }
 
 func seededBoard(b *testing.B, players int) *DB {
-	board.Do(func() {
-		ctx := context.Background()
-		db, err := Open(ctx, testenv.Postgres(b), PoolConfig{MaxOpen: 4})
-		if err != nil {
-			b.Fatal(err)
-		}
-		start := time.Now()
-		if _, err := Seed(ctx, db, players, 0, 1); err != nil {
-			b.Fatal(err)
-		}
-		b.Logf("seeded %d players in %v", players, time.Since(start).Round(time.Millisecond))
-		board.db = db
-	})
-	if board.db == nil {
-		b.Fatal("no seeded database")
+	boards.Lock()
+	defer boards.Unlock()
+	if db := boards.db[players]; db != nil {
+		return db
 	}
-	return board.db
+	ctx := context.Background()
+	db, err := Open(ctx, testenv.Postgres(b), PoolConfig{MaxOpen: 4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// testenv drops the database when b ends (with -count, before the
+	// next count runs): so is the entry, and the next count seeds anew.
+	b.Cleanup(func() {
+		boards.Lock()
+		delete(boards.db, players)
+		boards.Unlock()
+		db.Close()
+	})
+	start := time.Now()
+	if _, err := Seed(ctx, db, players, 0, 1); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("seeded %d players in %v", players, time.Since(start).Round(time.Millisecond))
+	if boards.db == nil {
+		boards.db = map[int]*DB{}
+	}
+	boards.db[players] = db
+	return db
 }
 
 // BenchmarkSettle settles SEQLEAGUE_BENCH_SETTLE_GAMES (default 10,000)

@@ -169,3 +169,50 @@ func TestAPoolsRankIsTheDefaultLeaderboardsRank(t *testing.T) {
 		t.Errorf("2400.5 ranks %d, want 1", first.Pools[0].Rank)
 	}
 }
+
+// Around zero a rank still counts the players displayed above: a rating of
+// -0.5 shows -1 and -0.4999 shows 0 (halves rounded away from zero), so the
+// counts' bounds turn from "at least" to "more than" below zero. A player's
+// rank and the page around them give every player the rank of the board
+// read from the top.
+func TestARankAroundZeroIsTheLeaderboardsRank(t *testing.T) {
+	r, ratings := newRatingRig(t)
+	ctx := context.Background()
+	values := []float64{2.5, 1.5, 1.4999, 0.5, 0.5, 0.4999, 0, 0, -0.4999, -0.5, -0.5, -0.5000001, -1.4999, -1.5, -1.5, -2.5, -3}
+	var users []string
+	for i, value := range values {
+		u := r.user(t, fmt.Sprintf("zero%02d", i)).UserID
+		users = append(users, u)
+		if err := r.db.Gorm.Exec("INSERT INTO ratings (user_id, pool, rating, games, peak) VALUES (?, ?, ?, ?, ?)", u, rating.PoolStacks, value, 40, value).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	boardRank := map[string]int{}
+	rows, _, err := ratings.Leaderboard(ctx, league.LeaderboardQuery{Pool: rating.PoolStacks, Limit: 50})
+	if err != nil || len(rows) != len(values) {
+		t.Fatalf("board: %d rows, %v", len(rows), err)
+	}
+	for _, row := range rows {
+		boardRank[row.UserID] = row.Rank
+	}
+	for i, u := range users {
+		got, err := ratings.UserRatings(ctx, u, league.RatingHistoryQuery{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rank := got.Pools[0].Rank; rank != boardRank[u] {
+			t.Errorf("%v: rank %d, the leaderboard's %d", values[i], rank, boardRank[u])
+		}
+		// A page of 2 around the player starts one row above them: its
+		// rank is counted, not read from the top.
+		page, _, err := ratings.Leaderboard(ctx, league.LeaderboardQuery{Pool: rating.PoolStacks, Limit: 2, Around: u})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range page {
+			if row.Rank != boardRank[row.UserID] {
+				t.Errorf("around %v: %s at rank %d, the leaderboard's %d", values[i], row.State.Display, row.Rank, boardRank[row.UserID])
+			}
+		}
+	}
+}
