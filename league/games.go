@@ -31,6 +31,9 @@ const (
 	EndedByPlay         = "play"         // the rules ended it (a win, a draw, Stacks' play cap)
 	EndedByAdjudication = "adjudication" // a tournament round's deadline scored the board as it stood
 	EndedByAbort        = "abort"        // aborted: before it started, or when its tournament was cancelled
+	// EndedByLapse: aborted by the sweep, an open casual table that nobody
+	// joined, nor was at, within the open-table lifetime.
+	EndedByLapse = "lapse"
 )
 
 // ValidBotLevel reports whether level names a bot.

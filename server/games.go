@@ -135,7 +135,7 @@ type gameResponse struct {
 	TurnDeadline       *time.Time      `json:"turn_deadline,omitempty"`
 	TurnSeat           *int            `json:"turn_seat"` // null unless the game is active
 	Result             *resultResponse `json:"result,omitempty"`
-	EndedBy            string          `json:"ended_by,omitempty"` // play, adjudication or abort, once the game has ended
+	EndedBy            string          `json:"ended_by,omitempty"` // play, adjudication, abort or lapse, once the game has ended
 	RematchID          string          `json:"rematch_id,omitempty"`
 	TournamentID       string          `json:"tournament_id,omitempty"`
 	Private            bool            `json:"private"`

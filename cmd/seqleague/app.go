@@ -108,6 +108,9 @@ func (a *App) Start(ctx context.Context) (err error) {
 		BotThinkLimit: a.cfg.BotThinkLimit,
 		FillGrace:     a.cfg.FillGrace,
 		MaxLiveGames:  a.cfg.MaxLiveGames,
+		// The sweep cancels the tables left open past it, and the bound's
+		// refusal names it.
+		OpenTableLifetime: a.cfg.OpenTableLifetime,
 	}, a.logger)
 	accounts.HandSeatsTo(games) // a closed account's seats go to fill-in bots at once
 	// Every instance signs leaderboard cursors with a key from the shared
@@ -142,6 +145,13 @@ func (a *App) Start(ctx context.Context) (err error) {
 		})
 		a.workers.Every(reconcileEvery, "forget lapsed presence", func(ctx context.Context) error {
 			_, err := games.ForgetLapsed(ctx)
+			return err
+		})
+		a.workers.Every(reconcileEvery, "lapse open tables", func(ctx context.Context) error {
+			n, err := games.LapseOpenTables(ctx)
+			if n > 0 {
+				a.logger.InfoContext(ctx, "cancelled open tables nobody joined", "tables", n, "lifetime", a.cfg.OpenTableLifetime)
+			}
 			return err
 		})
 		a.workers.Every(reconcileEvery, "reconcile rounds", func(ctx context.Context) error {

@@ -36,6 +36,7 @@ type Config struct {
 	BotThinkLimit      time.Duration
 	FillGrace          time.Duration
 	MaxLiveGames       int
+	OpenTableLifetime  time.Duration
 	MaxStreams         int
 	ClubsPerDay        int
 	TournamentsPerDay  int
@@ -75,6 +76,7 @@ var settings = []setting{
 	{"SEQLEAGUE_BOT_THINK_LIMIT", "2s", "the longest one bot decision may search (0s for no limit)", false},
 	{"SEQLEAGUE_FILL_GRACE", "60s", "how long open seats may stay empty after a scheduled start before bots fill them", false},
 	{"SEQLEAGUE_MAX_LIVE_GAMES", "20", "casual games one player may have made that wait for players or are being played", false},
+	{"SEQLEAGUE_OPEN_TABLE_LIFETIME", "24h", "how long an open casual table that nobody joins, nor is at, waits before it is cancelled (0s: for ever)", false},
 	{"SEQLEAGUE_MAX_STREAMS", "32", "game event streams one client (an account, else an address) may hold open on an instance at once", false},
 	{"SEQLEAGUE_CLUBS_PER_DAY", "10", "clubs one account (not a site admin) may create in any 24 hours", false},
 	{"SEQLEAGUE_TOURNAMENTS_PER_DAY", "20", "tournaments one account (not a site admin) may create in any 24 hours, in all clubs together", false},
@@ -138,6 +140,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		BotThinkLimit:      nonNegativeDuration("SEQLEAGUE_BOT_THINK_LIMIT"),
 		FillGrace:          nonNegativeDuration("SEQLEAGUE_FILL_GRACE"),
 		MaxLiveGames:       integer("SEQLEAGUE_MAX_LIVE_GAMES"),
+		OpenTableLifetime:  nonNegativeDuration("SEQLEAGUE_OPEN_TABLE_LIFETIME"),
 		MaxStreams:         integer("SEQLEAGUE_MAX_STREAMS"),
 		ClubsPerDay:        integer("SEQLEAGUE_CLUBS_PER_DAY"),
 		TournamentsPerDay:  integer("SEQLEAGUE_TOURNAMENTS_PER_DAY"),

@@ -350,3 +350,20 @@ func logLevelForTests() string {
 	}
 	return "warn"
 }
+
+// Open casual tables lapse after a day unless configured otherwise; 0s
+// keeps them for ever, and a value that is no duration is refused by name.
+func TestTheOpenTableLifetimeIsConfigured(t *testing.T) {
+	for value, want := range map[string]time.Duration{"": 24 * time.Hour, "90m": 90 * time.Minute, "0s": 0} {
+		cfg, err := LoadConfig(envOf(map[string]string{"SEQLEAGUE_OPEN_TABLE_LIFETIME": value}))
+		if err != nil || cfg.OpenTableLifetime != want {
+			t.Errorf("SEQLEAGUE_OPEN_TABLE_LIFETIME=%q: %v, %v; want %v", value, cfg.OpenTableLifetime, err, want)
+		}
+	}
+	for _, value := range []string{"a day", "-1h"} {
+		if _, err := LoadConfig(envOf(map[string]string{"SEQLEAGUE_OPEN_TABLE_LIFETIME": value})); err == nil ||
+			!strings.Contains(err.Error(), "SEQLEAGUE_OPEN_TABLE_LIFETIME") {
+			t.Errorf("SEQLEAGUE_OPEN_TABLE_LIFETIME=%q: %v; want a refusal naming it", value, err)
+		}
+	}
+}

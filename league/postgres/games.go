@@ -43,6 +43,13 @@ type GameConfig struct {
 	// in the workers, so an account with no bound could keep them
 	// computing (and fill the lobby).
 	MaxLiveGames int
+	// OpenTableLifetime is how long an open casual table waits for players
+	// (0: for ever): one made longer ago, at which nobody has been since
+	// (no presence mark within it), whose scheduled start, if any, is no
+	// nearer, is aborted by the sweep (LapseOpenTables). A table its
+	// creator walked away from would otherwise count toward their
+	// MaxLiveGames until they cancelled it by hand.
+	OpenTableLifetime time.Duration
 }
 
 // Settler is work hung on a game's end (ratings, standings). It runs inside
@@ -403,10 +410,37 @@ func (g *Games) createCasualLocked(tx *gorm.DB, fx *effects, creator string, req
 		}
 		if live >= int64(bound) {
 			return nil, league.Errorf(league.EPRECONDITION,
-				"you have %d games waiting for players or being played, the most one may have: finish or cancel one first", live)
+				"you have %d games waiting for players or being played, the most one may have: finish or cancel one first%s", live, g.lapseNote())
 		}
 	}
 	return g.createLocked(tx, fx, &creator, req, nil)
+}
+
+// lapseNote tells a player at their bound on live games that the tables
+// they walked away from make room by themselves (OpenTableLifetime).
+func (g *Games) lapseNote() string {
+	if g.cfg.OpenTableLifetime <= 0 {
+		return ""
+	}
+	return "; an open table that nobody joins within " + spanText(g.cfg.OpenTableLifetime) + " is cancelled by itself"
+}
+
+// spanText writes a configured span as a person reads it: "24 hours",
+// "90 minutes", else as Go writes it.
+func spanText(d time.Duration) string {
+	unit := func(n int64, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.FormatInt(n, 10) + " " + one + "s"
+	}
+	switch {
+	case d%time.Hour == 0:
+		return unit(int64(d/time.Hour), "hour")
+	case d%time.Minute == 0:
+		return unit(int64(d/time.Minute), "minute")
+	}
+	return d.String()
 }
 
 // gameLink ties a game to the tournament match it is a game of.
@@ -906,6 +940,9 @@ func leaveActiveGame(tx *gorm.DB, fx *effects, tasks league.GameTasks, row *game
 }
 
 func notOpen(row *gameRow) error {
+	if row.Status == league.StatusAborted && row.EndedBy != nil && *row.EndedBy == league.EndedByLapse {
+		return league.Errorf(league.EPRECONDITION, "nobody joined the table in time: it lapsed, and was cancelled")
+	}
 	if row.Status == league.StatusAborted {
 		return league.Errorf(league.EPRECONDITION, "the game was aborted")
 	}
@@ -944,7 +981,14 @@ func leaveOpenGame(tx *gorm.DB, fx *effects, row *gameRow, userID string, now ti
 
 // abortOpenGame ends an open game, whose row is locked, before it started.
 func abortOpenGame(tx *gorm.DB, fx *effects, row *gameRow, now time.Time) error {
-	endedBy := league.EndedByAbort
+	return endOpenGame(tx, fx, row, now, league.EndedByAbort)
+}
+
+// endOpenGame aborts an open game, whose row is locked, saying why in
+// ended_by (league.EndedByAbort, or EndedByLapse for the sweep's): its
+// watchers are told, nobody is here at it any more, and the game it was
+// the rematch of offers it no longer.
+func endOpenGame(tx *gorm.DB, fx *effects, row *gameRow, now time.Time, endedBy string) error {
 	row.Status, row.FinishedAt, row.EndedBy = league.StatusAborted, &now, &endedBy
 	if err := tx.Model(&gameRow{}).Where("id = ?", row.ID).
 		Updates(map[string]any{"status": row.Status, "finished_at": now, "ended_by": endedBy}).Error; err != nil {

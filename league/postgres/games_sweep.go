@@ -155,10 +155,78 @@ func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, enqueue fun
 // as its table started (after the start's forgetHere), so the index would
 // grow with every table ever left. The mark is read again as it is
 // cleared, so one renewed meanwhile stays.
+//
+// The time the mark ran to is kept in was_here_until: a table somebody was
+// at within the open-table lifetime does not lapse (LapseOpenTables).
 func (g *Games) ForgetLapsed(ctx context.Context) (int, error) {
 	now := g.now()
-	res := g.db.WithContext(ctx).Exec(`UPDATE game_seats SET here_until = NULL
+	res := g.db.WithContext(ctx).Exec(`UPDATE game_seats SET here_until = NULL, was_here_until = here_until
 		WHERE (game_id, seat) IN (SELECT game_id, seat FROM game_seats WHERE here AND here_until < ? LIMIT ?) AND here_until < ?`,
 		now, reconcileBatch, now)
 	return int(res.RowsAffected), res.Error
+}
+
+// lapsedTable holds for an open casual table (of the table games) made
+// before @cutoff, whose scheduled start, if any, went by before it too,
+// and at which nobody has been since: no seat marked here (here_until,
+// which runs a little past the last heartbeat or sitting down), nor
+// cleared of a mark that ran out since (was_here_until). Bots' and open
+// seats are never marked. A tournament's game (tournament_id, or
+// match_id once its tournament is gone) waits for its round, not for
+// players, and is never one.
+const lapsedTable = `games.status = 'open' AND games.tournament_id IS NULL AND games.match_id IS NULL
+	AND games.created_at < @cutoff AND (games.scheduled_start IS NULL OR games.scheduled_start < @cutoff)
+	AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = games.id
+		AND (s.here_until >= @cutoff OR s.was_here_until >= @cutoff))`
+
+// LapseOpenTables aborts the open casual tables that nobody joined, nor
+// was at, within cfg.OpenTableLifetime (lapsedTable), as their creator's
+// cancel would (endOpenGame; ended_by lapse says why), the oldest first
+// and at most reconcileBatch a call, and says how many. A player who made
+// tables and walked away would otherwise have them count toward their
+// bound on live games for ever, and the invitations they hold listed.
+//
+// Each table is read again under its lock: a join, a heartbeat or a start
+// that took the lock first keeps it open, and one that comes after finds
+// it aborted. A scheduled table's game:start task, if still queued, finds
+// it no longer open and does nothing; an unscheduled table has no task.
+func (g *Games) LapseOpenTables(ctx context.Context) (int, error) {
+	if g.cfg.OpenTableLifetime <= 0 {
+		return 0, nil
+	}
+	now := g.now()
+	cutoff := now.Add(-g.cfg.OpenTableLifetime)
+	var ids []string
+	if err := g.db.WithContext(ctx).Model(&gameRow{}).Where(lapsedTable, map[string]any{"cutoff": cutoff}).
+		Order("created_at").Limit(reconcileBatch).Pluck("id", &ids).Error; err != nil {
+		return 0, err
+	}
+	lapsed := 0
+	for _, id := range ids {
+		var done bool
+		err := g.transact(ctx, func(tx *gorm.DB, fx *effects) error {
+			done = false
+			row, err := lockGame(tx, id)
+			if err != nil {
+				return err
+			}
+			var still int64
+			if err := tx.Model(&gameRow{}).Where("games.id = @id AND "+lapsedTable, map[string]any{"id": id, "cutoff": cutoff}).
+				Count(&still).Error; err != nil || still == 0 {
+				return err
+			}
+			done = true
+			return endOpenGame(tx, fx, row, now, league.EndedByLapse)
+		})
+		if league.ErrorCode(err) == league.ENOTFOUND {
+			continue // deleted meanwhile
+		}
+		if err != nil {
+			return lapsed, err
+		}
+		if done {
+			lapsed++
+		}
+	}
+	return lapsed, nil
 }

@@ -71,8 +71,8 @@ export interface Game {
   /** the seat whose turn it is while the game is active (in a Stacks block window still the completer's); null otherwise */
   turn_seat?: number | null;
   result?: { status: 'finished' | 'drawn' | string; winner: number | null };
-  /** How the game ended, once it has: by the rules, by a tournament round's deadline, or aborted. */
-  ended_by?: 'play' | 'adjudication' | 'abort' | string;
+  /** How the game ended, once it has: by the rules, by a tournament round's deadline, aborted, or lapsed (an open table nobody joined in time, cancelled by the server). */
+  ended_by?: 'play' | 'adjudication' | 'abort' | 'lapse' | string;
   /** The game its players were offered next, once one of them asked for a rematch. */
   rematch_id?: string;
   /** the tournament whose match this game is of; absent for a casual game */

@@ -22,6 +22,14 @@ describe('"My games" outcome', () => {
   });
 });
 
+describe('"My games" outcome of a table nobody joined', () => {
+  it('is "lapsed" for one the server cancelled, "aborted" for one its creator did', () => {
+    const waited = { status: 'aborted', result: undefined, ply: 0 };
+    expect(outcome(game({ ...waited, ended_by: 'lapse' }, false), 'u1')).toBe('lapsed');
+    expect(outcome(game({ ...waited, ended_by: 'abort' }, false), 'u1')).toBe('aborted');
+  });
+});
+
 describe('"My games" table line', () => {
   const seat = (i: number, team: number, name: string) => ({ seat: i, team, user: { id: 'u-' + name, username: name }, open: false, filled_by_bot: false, abandoned: false });
   const twoVtwo = game({ players: 4, teams: 2, seats: [seat(0, 0, 'ann'), seat(1, 1, 'bob'), seat(2, 0, 'carol'), seat(3, 1, 'dave')] }, false);

@@ -38,7 +38,7 @@ export function outcome(g: Game, me?: string): string {
   if (mine?.abandoned && (g.status === 'active' || g.status === 'finished')) return 'abandoned';
   if (g.status === 'open') return 'waiting for players';
   if (g.status === 'active') return 'in play';
-  if (g.status === 'aborted') return 'aborted';
+  if (g.status === 'aborted') return g.ended_by === 'lapse' ? 'lapsed' : 'aborted';
   const r = g.result;
   if (!r) return g.status;
   if (r.status === 'drawn') return 'draw';

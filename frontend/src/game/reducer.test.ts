@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { GameView, MoveRecord } from '../api/types';
 import { initialLive, liveReducer } from './reducer';
 
+// what a lapsed table's page says (the server cancelled it: nobody joined in time)
+const LAPSED = 'The table lapsed: nobody joined it in time, so it was cancelled.';
+
 function view(ply: number, over: Partial<GameView> = {}): GameView {
   return {
     id: 'g1', game: 'sequence', players: 2, teams: 2, status: 'active', rated: false, clock: {}, created_at: '', seed_hash: '',
@@ -89,6 +92,18 @@ describe('the live-game reducer', () => {
     s = liveReducer(initialLive, { type: 'view', view: waiting({}) });
     s = liveReducer(s, { type: 'view', view: waiting({ status: 'aborted', your_seat: null }) });
     expect(s.announcement).toBe('');
+  });
+
+  it('says a table that lapsed was cancelled because nobody joined, to its creator too', () => {
+    const waiting = (over: Partial<GameView>) => view(0, { status: 'open', to_move: [], ...over });
+    const lapsed = waiting({ status: 'aborted', ended_by: 'lapse', your_seat: null });
+    // the creator's page, back from a day away: nothing they did ended it
+    let s = liveReducer(initialLive, { type: 'view', view: waiting({ your_seat: 0 }) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'seat', view: lapsed } });
+    expect(s.announcement).toBe(LAPSED);
+    s = liveReducer(initialLive, { type: 'view', view: waiting({ your_seat: null }) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'seat', view: lapsed } });
+    expect(s.announcement).toBe(LAPSED);
   });
 
   it('tracks the connection', () => {

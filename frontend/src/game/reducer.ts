@@ -2,7 +2,7 @@
 // first GET, the SSE stream (which may replay moves after a reconnect, or
 // arrive before or after our own POST's answer) and our moves' answers.
 import type { GameEventData, GameView, MoveRecord } from '../api/types';
-import { ABANDONED_NOTICE, autopilotTurn, isMyTurn, mySeatAbandoned, opponentsWalkedAway, seatName, teamName, timeoutText } from './seats';
+import { ABANDONED_NOTICE, abortedText, autopilotTurn, isMyTurn, mySeatAbandoned, opponentsWalkedAway, seatName, teamName, timeoutText } from './seats';
 import { describeSequenceMove } from './sequenceMoves';
 import { describeStacksMove, doneToYou } from './stacksMoves';
 
@@ -66,8 +66,10 @@ export function turnAnnouncement(before: GameView | null, after: GameView): stri
       : `The game is over: ${nameOfSeat(after, r.winner ?? 0)} won.${lost}`;
   }
   // An open game called off. A viewer who held a seat ended it by leaving it, the last person seated: the
-  // page then puts the focus on the result line, which says it.
-  if (after.status === 'aborted' && before?.status !== 'aborted' && before?.your_seat == null) return 'The game was aborted.';
+  // page then puts the focus on the result line, which says it. A table that lapsed was called off by the
+  // server, whoever was seated: everyone watching is told.
+  const lapsed = after.ended_by === 'lapse';
+  if (after.status === 'aborted' && before?.status !== 'aborted' && (before?.your_seat == null || lapsed)) return abortedText(after);
   if (abandoned && !(before && before.id === after.id && mySeatAbandoned(before))) return ABANDONED_NOTICE;
   const mineNow = isMyTurn(after);
   const mineBefore = before != null && isMyTurn(before);

@@ -70,6 +70,15 @@ export function teamName(team: number): string {
   return t ? `${t.name} team` : `team ${team + 1}`;
 }
 
+/**
+ * abortedText is what an aborted game's page says. A table the server cancelled because nobody joined it,
+ * nor was at it, within the open-table lifetime (ended_by "lapse") says so: nobody at it called it off,
+ * and its creator, back after a day, would otherwise wonder who did.
+ */
+export function abortedText(g: { ended_by?: string }): string {
+  return g.ended_by === 'lapse' ? 'The table lapsed: nobody joined it in time, so it was cancelled.' : 'The game was aborted.';
+}
+
 export const ABANDONED_NOTICE =
   'A fill-in bot now plays your seat: you left the game, too many of your turns timed out in a row, or you had not moved when the round’s deadline came. ' +
   'You can no longer move in this game, and it counts as abandoned (a loss) for you.';

@@ -8,6 +8,9 @@ import { calls, type Handler, mount, resetCalls, settle, signOutAndUnmount, stub
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { spokenText } from '../testing/spoken';
 
+// what a lapsed table's page says (the server cancelled it: nobody joined in time)
+const LAPSED = 'The table lapsed: nobody joined it in time, so it was cancelled.';
+
 const ann: Seat = { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false };
 const bob: Seat = { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, open: false, filled_by_bot: false, abandoned: false };
 const open: Seat = { seat: 1, team: 1, user: null, open: true, filled_by_bot: false, abandoned: false };
@@ -387,6 +390,13 @@ describe('an aborted game', () => {
     const finished = view({ status: 'finished', seats: [ann, bob], result: { status: 'finished', winner: 0 } });
     root = await openTable(finished, () => finished);
     expect(root.querySelector('.way-on')).toBeNull();
+  });
+
+  it('says a table the server cancelled lapsed because nobody joined it in time, and leads on home', async () => {
+    const lapsed = view({ status: 'aborted', ended_by: 'lapse' });
+    const root = await openTable(lapsed, () => lapsed);
+    expect(root.querySelector('.result')!.textContent).toBe(LAPSED);
+    expect(wayOn(root)).toEqual([['Play another game', '/']]);
   });
 });
 

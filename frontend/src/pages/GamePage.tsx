@@ -339,8 +339,8 @@ function useWaitingAt(view: GameView | null) {
 }
 
 /**
- * WayOn leads on from an aborted game: a casual game its creator cancelled before anyone joined, or a
- * tournament's game the tournament's cancellation ended. Its page said "The game was aborted." and had
+ * WayOn leads on from an aborted game: a casual game its creator cancelled before anyone joined, one that
+ * lapsed (nobody joined it in time), or a tournament's game the tournament's cancellation ended. Its page said "The game was aborted." and had
  * nothing else, no button and no link but the site's header: a dead end. A tournament's game leads back to
  * its tournament (by name once read); a casual one to Home, where a quick match or a new table starts.
  */

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { GameView, MoveRecord, Seat, SequenceState, StacksState } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { TEAMS } from '../game/board';
-import { mySeatAbandoned, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
+import { abortedText, mySeatAbandoned, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
 
 // The pure labelling helpers live in game/ (the live-game reducer names seats too).
 export { TABLE, playerLabel, seatName, sequenceTeam } from '../game/seats';
@@ -187,7 +187,7 @@ export function ResultLine({ text }: { text: string }) {
 
 export function resultText(view: GameView, log: MoveRecord[] = []): string {
   const r = view.result;
-  if (view.status === 'aborted') return 'The game was aborted.';
+  if (view.status === 'aborted') return abortedText(view);
   if (!r) return '';
   // An adjudicated game's board shows no end: say what ended it.
   const how = view.ended_by === 'adjudication' ? ', adjudicated at the round deadline' : '';
