@@ -43,6 +43,7 @@ func arenaCommand(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the run")
 	budget := fs.Int("budget", 0, "strong level: search iterations per decision (0: the default)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel games")
+	progress := fs.Int("progress", 0, "print A's tally so far to stderr every this many games finished (0: a tenth of --games; -1: never)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return nil
@@ -60,8 +61,12 @@ func arenaCommand(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *games <= 0 || *workers <= 0 || *budget < 0 {
-		return fmt.Errorf("arena: --games and --workers must be positive and --budget not negative")
+	if *games <= 0 || *workers <= 0 || *budget < 0 || *progress < -1 {
+		return fmt.Errorf("arena: --games and --workers must be positive, --budget not negative and --progress -1 or more")
+	}
+	every := *progress
+	if every == 0 {
+		every = max(*games/10, 1)
 	}
 
 	var play func(i int) (bot.Outcome, error)
@@ -112,6 +117,22 @@ func arenaCommand(args []string, stdout, stderr io.Writer) error {
 	outcomes := make([]bot.Outcome, *games)
 	errs := make([]error, *games)
 	next := make(chan int)
+	// A 2,000-game run of strong takes tens of minutes: the tally of the
+	// games finished so far says it is moving, and where it is heading.
+	var mu sync.Mutex
+	soFar := bot.Tally{Sides: sides}
+	finished := func(o bot.Outcome) {
+		mu.Lock()
+		defer mu.Unlock()
+		soFar.Add(o)
+		if n := soFar.Games(); every > 0 && n%every == 0 && n < *games {
+			p, lo, hi := soFar.WinRate()
+			elapsed := time.Since(start)
+			left := time.Duration(float64(elapsed) * float64(*games-n) / float64(n))
+			fmt.Fprintf(stderr, "arena: %d of %d games, A %.1f%% so far (95%% CI %.1f%%–%.1f%%), %s, about %s left\n",
+				n, *games, 100*p, 100*lo, 100*hi, elapsed.Round(time.Second), left.Round(time.Second))
+		}
+	}
 	var wg sync.WaitGroup
 	for w := 0; w < min(*workers, *games); w++ {
 		wg.Add(1)
@@ -119,6 +140,9 @@ func arenaCommand(args []string, stdout, stderr io.Writer) error {
 			defer wg.Done()
 			for i := range next {
 				outcomes[i], errs[i] = play(i)
+				if errs[i] == nil {
+					finished(outcomes[i])
+				}
 			}
 		}()
 	}

@@ -44,6 +44,28 @@ func TestArenaPrintsTheTallyOfEveryGame(t *testing.T) {
 	}
 }
 
+// A long run says how far it is, on stderr, leaving stdout to the tally.
+func TestArenaPrintsItsProgress(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"arena", "--game", "sequence", "--a", "greedy", "--b", "random", "--games", "6", "--progress", "2", "--workers", "2"}
+	if code := run(context.Background(), args, envOf(nil), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, w := range []string{"arena: 2 of 6 games, A ", "arena: 4 of 6 games, A ", "% so far (95% CI ", "left\n"} {
+		if !strings.Contains(errOut.String(), w) {
+			t.Errorf("stderr lacks %q:\n%s", w, errOut.String())
+		}
+	}
+	if strings.Contains(errOut.String(), "6 of 6") || strings.Contains(out.String(), "so far") {
+		t.Errorf("the last game's line belongs to the tally on stdout alone:\nstdout:\n%s\nstderr:\n%s", out.String(), errOut.String())
+	}
+	errOut.Reset()
+	args = append(args[:len(args)-4], "--progress", "-1")
+	if code := run(context.Background(), args, envOf(nil), &out, &errOut); code != 0 || errOut.Len() > 0 {
+		t.Errorf("--progress -1: exit %d, stderr %q", code, errOut.String())
+	}
+}
+
 func TestArenaRefusesABadTable(t *testing.T) {
 	tests := []struct {
 		name string
@@ -52,6 +74,7 @@ func TestArenaRefusesABadTable(t *testing.T) {
 		{name: "five players of sequence", args: []string{"arena", "--game", "sequence", "--players", "5"}},
 		{name: "an unknown level", args: []string{"arena", "--a", "grandmaster"}},
 		{name: "an unknown game", args: []string{"arena", "--game", "chess"}},
+		{name: "a negative progress step", args: []string{"arena", "--progress", "-2"}},
 		{name: "teams in stacks", args: []string{"arena", "--game", "stacks", "--players", "4", "--teams", "2"}},
 	}
 	for _, tt := range tests {
