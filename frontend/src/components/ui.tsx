@@ -74,12 +74,16 @@ export function sentence(text: string): string {
   return /[.!?…)]$/.test(s) ? s : s + '.';
 }
 
+/**
+ * errorText is an error as the app shows it, standing alone: the server's
+ * message ("you have 20 games waiting for players…") as a sentence.
+ */
 export function errorText(e: unknown): string {
   if (e instanceof ApiError) {
     if (e.status === 0) return 'Cannot reach the server. Check your connection and try again.';
-    return e.detail || e.title;
+    return sentence(e.detail || e.title);
   }
-  return e instanceof Error ? e.message : String(e);
+  return sentence(e instanceof Error ? e.message : String(e));
 }
 
 export function ErrorBox({ error }: { error: unknown }) {

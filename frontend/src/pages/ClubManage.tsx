@@ -10,7 +10,7 @@ import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/ty
 import { useEditForm } from '../components/editForm';
 import { SaveCancel } from '../components/form';
 import { useFocusAfter } from '../components/focus';
-import { ErrorBox, Field, TextArea, errorText } from '../components/ui';
+import { ErrorBox, Field, TextArea, errorText, sentence } from '../components/ui';
 import { api } from '../session';
 
 const enc = encodeURIComponent;
@@ -208,7 +208,7 @@ export function MemberRow({
       {error ? (
         <small id={errId} class="field-error member-error" role="alert">
           {errorText(error)}
-          {fieldMsg ? ` (${fieldMsg})` : ''}
+          {fieldMsg ? ` ${sentence(fieldMsg)}` : ''}
         </small>
       ) : null}
     </li>

@@ -886,7 +886,7 @@ describe('the keyboard focus after a seat action', () => {
     await settle();
     await pressInBrowser([...root.querySelectorAll('button')].find((b) => b.textContent === 'Take a seat')!);
     await settle();
-    expect(root.textContent).toContain('the game has started');
+    expect(root.textContent).toContain('The game has started');
     expect(root.textContent).not.toContain('Waiting for players');
     expect(buttons(root)).not.toContain('Take a seat');
     expect(document.activeElement!.tagName).toBe('H1');

@@ -108,7 +108,7 @@ describe('the new-game form on the page', () => {
     expect(document.querySelector('#ng-clock-err')!.textContent).toBe('use turn_seconds or bank_seconds, not both');
     expect(document.querySelector('#ng-clock')!.getAttribute('aria-invalid')).toBe('true');
     // a field without a control of its own is still named, under the summary
-    expect(document.querySelector('.error')!.textContent).toContain('the game cannot be set up');
+    expect(document.querySelector('.error')!.textContent).toContain('The game cannot be set up');
     expect(document.querySelector('.error')!.textContent).toContain('must be 1 or 2');
   });
 
@@ -238,7 +238,7 @@ describe('the new-game form on the page', () => {
     expect(document.querySelector('#' + seat2.getAttribute('aria-describedby'))!.textContent).toBe('You already have another seat: a person can take only one.');
     expect(document.querySelector('#ng-seat-0-err')!.textContent).toBe('Must be random, greedy or strong.');
     const summary = document.querySelector('.error')!.textContent!;
-    expect(summary).toBe('a person can take only one seat');
+    expect(summary).toBe('A person can take only one seat.');
     expect(summary).not.toContain('seats[');
   });
 

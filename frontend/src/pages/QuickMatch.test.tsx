@@ -60,7 +60,7 @@ describe('the quick match', () => {
     const root = mount(<QuickMatch />);
     act(() => root.querySelector('button')!.click());
     await settle();
-    expect(root.querySelector('[role=alert]')!.textContent).toContain('you have 20 games waiting');
+    expect(root.querySelector('[role=alert]')!.textContent).toContain('You have 20 games waiting');
     expect(location.pathname).toBe('/');
   });
 });

@@ -27,7 +27,7 @@ import { ConfirmStep } from '../components/ConfirmStep';
 import { useFocusAfter } from '../components/focus';
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
-import { Crumbs, ErrorBox, LoadFailed, Loading, Page, errorText, sentence, unplaced, useAction, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, LoadFailed, Loading, Page, errorText, unplaced, useAction, useLoad, when } from '../components/ui';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
@@ -216,7 +216,7 @@ function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
       {/* the server's refusal ("the tournament cannot start with 0 entries: …") as a sentence */}
       {!!error && (
         <div class="error" role="alert">
-          {sentence(errorText(error))}
+          {errorText(error)}
         </div>
       )}
     </div>

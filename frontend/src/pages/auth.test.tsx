@@ -60,7 +60,7 @@ describe('a refused sign-up or sign-in', () => {
     typeInto(root, '#f-username', 'bob');
     typeInto(root, '#f-password', 'password123');
     await submitForm(root.querySelector('form'));
-    expect(root.querySelector('[role=alert]')!.textContent).toBe('too many registrations from this address; try again later');
+    expect(root.querySelector('[role=alert]')!.textContent).toBe('Too many registrations from this address; try again later.');
   });
 
   it("sign-up: an edit drops the server's objection, which spoke of the old username", async () => {
@@ -84,7 +84,7 @@ describe('a refused sign-up or sign-in', () => {
     const button = root.querySelector('button[type=submit]') as HTMLButtonElement;
     button.focus();
     await submitForm(root.querySelector('form'));
-    expect(root.textContent).toContain('wrong username or password');
+    expect(root.textContent).toContain('Wrong username or password');
     expect(document.activeElement).toBe(button);
   });
 });

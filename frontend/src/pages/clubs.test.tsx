@@ -128,7 +128,7 @@ describe('the club page for its owner', () => {
     expect(root.querySelector('#' + name.getAttribute('aria-describedby'))!.textContent).toBe('is taken');
     const desc = root.querySelector('#club-edit-description')!;
     expect(root.querySelector('#' + desc.getAttribute('aria-describedby'))!.textContent).toBe('must be at most 2000 characters');
-    expect(root.querySelector('.club-manage [role=alert]')!.textContent).toBe('a club of that name exists');
+    expect(root.querySelector('.club-manage [role=alert]')!.textContent).toBe('A club of that name exists.');
     expect(root.querySelector('h1')!.textContent).toBe('Dev Club');
     expect((name as HTMLInputElement).value).toBe('Other Club');
   });
@@ -192,7 +192,7 @@ describe('the club page for its owner', () => {
     });
     await click(button(root, 'Make owner: pat…'));
     await click(button(root, 'Hand the club to pat'));
-    expect(row(root, 'pat')!.querySelector('[role=alert]')!.textContent).toBe('the change is not valid (must be a member of the club)');
+    expect(row(root, 'pat')!.querySelector('[role=alert]')!.textContent).toBe('The change is not valid. Must be a member of the club.');
     expect(tagOf(root, 'pat')).toBe('');
     expect(tagOf(root, 'olga')).toBe('owner');
   });
@@ -429,7 +429,7 @@ describe('leaving a club', () => {
     });
     await click(button(root, 'Leave the club'));
     expect(button(root, 'Leave the club')).not.toBeNull();
-    expect(root.querySelector('[aria-labelledby=members-title]')!.textContent).toContain('you play in a running tournament of this club');
+    expect(root.querySelector('[aria-labelledby=members-title]')!.textContent).toContain('You play in a running tournament of this club');
   });
 });
 
@@ -470,6 +470,6 @@ describe('a create form refused for a taken name', () => {
     await settle();
     type(root, '#f-club-name', 'Dev Club');
     await submit(root.querySelector('#f-club-name')!.closest('form'));
-    expect(root.querySelector('[role=alert]')!.textContent).toBe('you have created 10 clubs today');
+    expect(root.querySelector('[role=alert]')!.textContent).toBe('You have created 10 clubs today.');
   });
 });

@@ -1087,7 +1087,7 @@ describe('the tournament page, signed in', () => {
       expect(form.querySelector('.error')).toBeNull();
       fields = [{ field: 'rounds', message: 'too many' }];
       await submitForm(form);
-      expect(form.querySelector('.error')!.textContent).toBe('bad round'); // no field for it: the box says it
+      expect(form.querySelector('.error')!.textContent).toBe('Bad round.'); // no field for it: the box says it
     });
   });
 

@@ -102,7 +102,7 @@ describe('editing a league', () => {
       throw new ApiError(403, { title: 'Forbidden', status: 403, detail: "only the club's owner and organizers may do this" });
     };
     await submit(root.querySelector('.league-edit form'));
-    expect(root.querySelector('.league-edit [role=alert]')!.textContent).toBe("only the club's owner and organizers may do this");
+    expect(root.querySelector('.league-edit [role=alert]')!.textContent).toBe("Only the club's owner and organizers may do this.");
     expect(root.querySelector('#league-edit-description')!.getAttribute('aria-invalid')).toBeNull();
   });
 
@@ -154,7 +154,7 @@ describe('renaming a season', () => {
     await click(button(root, 'Rename the season…'));
     type(root, '#f-season-edit-name', 'Late');
     await submit(root.querySelector('.season-edit form'));
-    expect(root.querySelector('.season-edit [role=alert]')!.textContent).toMatch(/the season is closed/);
+    expect(root.querySelector('.season-edit [role=alert]')!.textContent).toMatch(/The season is closed/);
   });
 
   it('is offered only while the season is open, and only to organizers', async () => {

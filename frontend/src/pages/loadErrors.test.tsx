@@ -37,7 +37,7 @@ describe('a list that could not be read', () => {
     await settle();
     for (const id of ['my-games', 'my-rounds', 'my-clubs']) {
       const section = root.querySelector(`section[aria-labelledby=${id}]`)!;
-      expect(text(section), id).toContain('the database is unreachable');
+      expect(text(section), id).toContain('The database is unreachable');
       expect(section.querySelector('[role=status]'), id).toBeNull(); // no "Loading…"
     }
     expect(text(root)).not.toMatch(/No games yet|No tournament ahead|in no club yet/);
@@ -51,7 +51,7 @@ describe('a list that could not be read', () => {
     await settle();
     for (const id of ['tournaments-title', 'leagues-title']) {
       const section = root.querySelector(`section[aria-labelledby=${id}]`)!;
-      expect(text(section), id).toContain('the database is unreachable');
+      expect(text(section), id).toContain('The database is unreachable');
       expect(section.querySelector('[role=status]'), id).toBeNull();
     }
   });
@@ -68,7 +68,7 @@ describe('a list that could not be read', () => {
     const root = mount(<SeasonPage id="s1" />);
     await settle();
     const section = root.querySelector('section[aria-labelledby=season-tournaments]')!;
-    expect(text(section)).toContain('the database is unreachable');
+    expect(text(section)).toContain('The database is unreachable');
     expect(section.querySelector('[role=status]')).toBeNull();
   });
 
@@ -77,7 +77,7 @@ describe('a list that could not be read', () => {
     await restore();
     const root = mount(<NewTournament />);
     await settle();
-    expect(text(root)).toContain('the database is unreachable');
+    expect(text(root)).toContain('The database is unreachable');
     expect(text(root)).not.toContain('you organize none');
   });
 });
@@ -118,6 +118,6 @@ describe('a page whose subject does not exist (404)', () => {
     const root = mount(<Profile id="u2" />);
     await settle();
     expect(root.querySelector('h1')!.textContent).toBe('Player');
-    expect(root.querySelector('[role=alert]')!.textContent).toBe('the database is unreachable');
+    expect(root.querySelector('[role=alert]')!.textContent).toBe('The database is unreachable.');
   });
 });

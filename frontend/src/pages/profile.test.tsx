@@ -146,7 +146,7 @@ describe('changing the password', () => {
     const root = mount(<ChangePassword username="ann" />);
     fill(root, 'old secret 1', 'new secret 22');
     await submit(root);
-    expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/too many attempts/);
+    expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/Too many attempts/);
     expect(success(root)).toBeNull();
   });
 });
@@ -219,7 +219,7 @@ describe('changing the e-mail address', () => {
       throw new ApiError(429, { title: 'Too Many Requests', status: 429, detail: 'too many attempts; try again in 30 seconds' });
     };
     await submitEmail(root);
-    expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/too many attempts/);
+    expect(root.querySelector('[role="alert"]')?.textContent).toMatch(/Too many attempts/);
   });
 });
 

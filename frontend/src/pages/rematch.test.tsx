@@ -65,7 +65,7 @@ describe('play again', () => {
     const root = mount(<Rematch view={finished()} />);
     act(() => root.querySelector('button')!.click());
     await settle();
-    expect(texts(root, '[role=alert]')[0]).toContain("a tournament game's next game is the tournament's to make");
+    expect(texts(root, '[role=alert]')[0]).toContain("A tournament game's next game is the tournament's to make");
     expect(location.pathname).toBe('/');
   });
 });
@@ -91,7 +91,7 @@ describe('going from a game to its rematch', () => {
     // the finished game's table (and its "Play again") was still shown under the rematch's address
     expect(root.querySelector('.game')).toBeNull();
     expect(root.querySelector('h1')!.textContent).toBe('Game');
-    expect(texts(root, '[role=alert]').join(' ')).toContain('try again');
+    expect(texts(root, '[role=alert]').join(' ')).toContain('Try again');
     await signOutAndUnmount();
     vi.unstubAllGlobals();
   });
