@@ -82,18 +82,6 @@ func latest(p *goose.Provider) int64 {
 	return v
 }
 
-// DownAll rolls back every applied migration.
-func DownAll(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
-	p, err := provider(db, logger)
-	if err != nil {
-		return err
-	}
-	if _, err := p.DownTo(ctx, 0); err != nil {
-		return fmt.Errorf("migrate down: %w", err)
-	}
-	return nil
-}
-
 // Down rolls back the most recent migration.
 func Down(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 	p, err := provider(db, logger)

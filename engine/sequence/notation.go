@@ -52,9 +52,6 @@ func (m Move) String() string {
 	}
 }
 
-// Format is m.String.
-func Format(m Move) string { return m.String() }
-
 // ParseMove reads a move written in the notation. It checks the form, not
 // the rules: whether the move is legal is Legal's business.
 func ParseMove(text string) (Move, error) {

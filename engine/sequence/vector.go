@@ -153,15 +153,6 @@ func (st *Step) move() (Move, error) {
 	return Move{}, fmt.Errorf("%w: a step needs play with at or remove, exchange, pass, discard, penalize or move", ErrMalformedMove)
 }
 
-// StepOf writes a move as a vector step.
-func StepOf(seat int, m Move) Step {
-	st := Step{Move: m.String()}
-	if m.Kind != KindPenalize {
-		st.Seat = &seat
-	}
-	return st
-}
-
 // ExportVector writes a game's position as a rule vector (indented JSON)
 // with no steps, expecting the position's own turn, status and sequence
 // counts: a starting point for a bug report or a new ruling.

@@ -47,15 +47,6 @@ func parentExists(db *gorm.DB, table, id string, notFound func() error) error {
 
 func noSuchUser() error { return league.Errorf(league.ENOTFOUND, "no such user") }
 
-// nullableID is id, or nil (SQL NULL) when it is not a valid ID, so that an
-// anonymous actor's empty ID matches nothing.
-func nullableID(id string) any {
-	if validID(id) {
-		return id
-	}
-	return nil
-}
-
 // uniqueViolation returns the name of the unique index or constraint err
 // violated, or "" if err is no unique violation.
 func uniqueViolation(err error) string {

@@ -183,14 +183,6 @@ func (c *Cluster) DSN(database string) string {
 	return fmt.Sprintf("host=%s port=%d user=postgres dbname=%s sslmode=disable", c.dir, socketPort, database)
 }
 
-// URL is DSN as a postgres:// URL (what DATABASE_URL users are used to).
-func (c *Cluster) URL(database string) string {
-	return fmt.Sprintf("postgres://postgres@/%s?host=%s&port=%d&sslmode=disable", database, c.dir, socketPort)
-}
-
-// Dir is the cluster's data directory.
-func (c *Cluster) Dir() string { return c.dir }
-
 // Stop stops the server if Start started it.
 func (c *Cluster) Stop() error {
 	if !c.started {
