@@ -12,13 +12,6 @@ export interface User {
   closed_at?: string;
 }
 
-export interface TokenPair {
-  access_token: string;
-  token_type: string;
-  expires_in: number;
-  refresh_token: string;
-}
-
 export interface Clock {
   turn_seconds?: number;
   bank_seconds?: number;
@@ -415,12 +408,6 @@ export interface Entry {
   rating: number;
   status: 'active' | 'withdrawn' | string;
   members: EntryMember[];
-}
-
-export interface NewEntry {
-  name?: string;
-  members?: EntryMember[];
-  seed?: number;
 }
 
 export interface RoundMatch {

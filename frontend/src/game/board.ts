@@ -29,10 +29,6 @@ export function parseCell(s: string): { row: number; col: number } | null {
   return { row: Number(m[2]) - 1, col: COLS.indexOf(m[1]) };
 }
 
-export function isCorner(row: number, col: number): boolean {
-  return BOARD[row][col] === '**';
-}
-
 /** cardAt("e5") is the card printed on a cell ("**" for a corner). */
 export function cardAt(cell: string): string {
   const p = parseCell(cell);
@@ -99,7 +95,3 @@ export const TEAMS = [
   { letter: 'b', colour: 'green', shape: '▲', name: 'Green' },
   { letter: 'c', colour: 'red', shape: '■', name: 'Red' },
 ] as const;
-
-export function teamIndex(letter: string): number {
-  return TEAMS.findIndex((t) => t.letter === letter);
-}
