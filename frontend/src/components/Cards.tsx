@@ -1,4 +1,4 @@
-import { cardLabel } from '../game/board';
+import { cardLabel, cardWords } from '../game/board';
 import { stacksCardColour, stacksCardName } from '../game/stacksMoves';
 
 /** SeqCard is a Sequence card face (not interactive). */
@@ -7,6 +7,18 @@ export function SeqCard({ card, small }: { card: string; small?: boolean }) {
   return (
     <span class={`card${l.red ? ' red-suit' : ''}${small ? ' small' : ''}`} title={l.name} aria-label={l.name} role="img">
       <span aria-hidden="true">{l.face}</span>
+    </span>
+  );
+}
+
+/**
+ * CardFace is a Sequence card's short face within a button's words ("Turn in dead 2♠"), read by its name as the
+ * hand's card is ("2 of spades", not "2 black spade suit").
+ */
+export function CardFace({ card }: { card: string }) {
+  return (
+    <span role="img" aria-label={cardWords(card)}>
+      {cardLabel(card).face}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD, cardAt, cellName, cellsOf, parseCell, windowCells, cardLabel } from './board';
+import { BOARD, cardAt, cellName, cellsOf, parseCell, windowCells, cardLabel, cardWords } from './board';
 
 describe('the board layout of rules.md 1.2', () => {
   it('is 10 by 10 with free corners only at the corners', () => {
@@ -46,8 +46,17 @@ describe('the board layout of rules.md 1.2', () => {
   });
 
   it('labels cards for eyes and ears', () => {
-    expect(cardLabel('TH')).toEqual({ face: '10♥', name: 'ten of hearts', red: true });
+    expect(cardLabel('TH')).toEqual({ face: '10♥', name: '10 of hearts', red: true });
     expect(cardLabel('JC').name).toContain('two-eyed');
     expect(cardLabel('JS').name).toContain('one-eyed');
+  });
+
+  it('names a number card by the number on its face, the 10 as the 9 (screen readers and tooltips said "ten of hearts" beside "9 of hearts")', () => {
+    for (const rank of '23456789T') {
+      const { face, name } = cardLabel(rank + 'S');
+      expect(name).toBe(`${face.slice(0, -1)} of spades`);
+    }
+    expect(cardWords('TD')).toBe('10 of diamonds');
+    expect(cardWords('JC')).toBe('jack of clubs');
   });
 });

@@ -72,7 +72,9 @@ const SUITS: Record<string, { sym: string; name: string; red: boolean }> = {
   D: { sym: '♦', name: 'diamonds', red: true },
   C: { sym: '♣', name: 'clubs', red: false },
 };
-const RANK_NAMES: Record<string, string> = { A: 'ace', T: 'ten', J: 'jack', Q: 'queen', K: 'king' };
+// A number card is named by the number on its face ("10 of hearts", as "9 of hearts"): "ten" beside "9" read
+// as two ways of counting, in a hand's labels and the board's tooltips alike.
+const RANK_NAMES: Record<string, string> = { A: 'ace', T: '10', J: 'jack', Q: 'queen', K: 'king' };
 
 /** cardLabel gives a card's short face ("10♥") and spoken name. */
 export function cardLabel(card: string): { face: string; name: string; red: boolean } {
@@ -87,6 +89,11 @@ export function cardLabel(card: string): { face: string; name: string; red: bool
   if (card === 'JC' || card === 'JD') name += ' (two-eyed jack: wild)';
   if (card === 'JH' || card === 'JS') name += ' (one-eyed jack: remove)';
   return { face, name, red: suit.red };
+}
+
+/** cardWords is a card's spoken name without the jacks' note on their use ("jack of clubs"), for a sentence or a button. */
+export function cardWords(card: string): string {
+  return cardLabel(card).name.replace(/ \(.*\)$/, '');
 }
 
 /** Team letters, colours and shapes (rules.md 1.3), so colour is never the only cue. */

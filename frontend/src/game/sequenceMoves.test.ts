@@ -20,7 +20,7 @@ describe('Sequence move notation', () => {
 
   it('says moves in words', () => {
     expect(describeSequenceMove('7H@e5')).toBe('played the 7 of hearts on e5');
-    expect(describeSequenceMove('TD@h6')).toBe('played the ten of diamonds on h6');
+    expect(describeSequenceMove('TD@h6')).toBe('played the 10 of diamonds on h6');
     expect(describeSequenceMove('JC@b1')).toBe('played the jack of clubs on b1');
     expect(describeSequenceMove('JSxe5')).toBe('removed the chip on e5 with the jack of spades');
     expect(describeSequenceMove('x2S')).toBe('turned in the dead card, the 2 of spades');

@@ -1,6 +1,6 @@
 // Sequence move notation (engine/sequence/doc.go) and what the table
 // highlights: the cells a selected card may go to or clear.
-import { cardLabel } from './board';
+import { cardWords } from './board';
 
 export type SequenceMove =
   | { kind: 'place'; card: string; cell: string; windows: string[] }
@@ -98,8 +98,8 @@ export function specialMoves(legal: readonly string[] | undefined): {
 export function describeSequenceMove(text: string): string {
   const m = parseSequenceMove(text);
   if (!m) return text;
-  // the card's spoken name ("the ten of diamonds"), not its notation ("TD")
-  const card = (c: string) => `the ${cardLabel(c).name.replace(/ \(.*\)$/, '')}`;
+  // the card's spoken name ("the 10 of diamonds"), not its notation ("TD")
+  const card = (c: string) => `the ${cardWords(c)}`;
   switch (m.kind) {
     case 'place':
       return `played ${card(m.card)} on ${m.cell}`;

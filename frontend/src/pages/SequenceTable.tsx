@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameView, SequenceState } from '../api/types';
 import { Board } from '../components/Board';
-import { SeqCard } from '../components/Cards';
+import { CardFace, SeqCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
@@ -153,8 +153,8 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
   const status = myTurn
     ? selected
       ? targets.place.size + targets.remove.size
-        ? `Your turn: choose a highlighted cell for ${cardLabel(selected).name}.`
-        : `${cardLabel(selected).name} has no place to go${special.exchange.has(selected) ? ': it is dead, turn it in' : ''}.`
+        ? `Your turn: choose a highlighted cell for the ${cardLabel(selected).name}.`
+        : `The ${cardLabel(selected).name} has no place to go${special.exchange.has(selected) ? ': it is dead, turn it in' : ''}.`
       : special.discard.size
         ? 'Your turn: a table-talk penalty is due — discard a card.'
         : yourTurnHint(st.hand.length)
@@ -235,12 +235,12 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
             <div class="actions">
               {[...special.exchange].map((card) => (
                 <button type="button" key={'x' + card} data-exchange={card} class="secondary" disabled={busy} onClick={() => onMove('x' + card)}>
-                  Turn in dead {cardLabel(card).face}
+                  Turn in dead <CardFace card={card} />
                 </button>
               ))}
               {[...special.discard].map((card) => (
                 <button type="button" key={'d' + card} class="secondary" disabled={busy} onClick={() => onMove('d' + card)}>
-                  Discard {cardLabel(card).face} (penalty)
+                  Discard <CardFace card={card} /> (penalty)
                 </button>
               ))}
               {special.pass && (

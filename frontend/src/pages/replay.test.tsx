@@ -8,6 +8,7 @@ import { press } from '../testing/dom';
 import { mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import Replay, { keepInView } from './Replay';
 import { finishedArchive } from '../testing/archive';
+import { spokenText } from '../testing/spoken';
 
 const archive = finishedArchive;
 const vector = () => ({
@@ -59,6 +60,20 @@ describe('the replay', () => {
     expect(root.querySelector('.ply')!.textContent).toBe('Ply 2 of 2');
     expect(document.activeElement).toBe(last);
     expect(button(root, 'Next move').getAttribute('aria-disabled')).toBe('true');
+  });
+});
+
+describe("the replay's list of moves", () => {
+  // it read a move to a screen reader in notation ("1. ann: JC@f1", "J C at f 1") where the rest of the page
+  // names the card in words, and showed no words on hover either
+  it('reads each move in words, as the game log does, the notation shown and its words on hover', async () => {
+    stub({ 'GET /games/g1/archive': () => archive, 'GET /games/g1/vector\\?ply=\\d+': vector });
+    const root = mount(<Replay id="g1" />);
+    await settle();
+    const moves = [...root.querySelectorAll('.move-list li button')].slice(1);
+    expect(moves.map((b) => spokenText(b))).toEqual(['1. ann: played the jack of clubs on f1', '2. bot-random: played the ace of hearts on g5']);
+    expect(moves.map((b) => b.querySelector('code')!.textContent)).toEqual(['JC@f1', 'AH@g5']);
+    expect(moves[0].querySelector('code')!.getAttribute('title')).toBe('played the jack of clubs on f1');
   });
 });
 
@@ -169,7 +184,7 @@ describe('the move list', () => {
     const root = mount(<Replay id="g1" />);
     await settle();
     const list = root.querySelector<HTMLElement>('.move-list')!;
-    expect(list.querySelector('[aria-current=step]')!.textContent).toBe('2. bot-random: AH@g5');
+    expect(spokenText(list.querySelector('[aria-current=step]')!)).toBe('2. bot-random: played the ace of hearts on g5');
     expect(list.scrollTop).toBe(400);
   });
 });

@@ -39,6 +39,8 @@ describe('the Sequence table', () => {
     press('1');
     expect(lit(root)).toEqual(['d6', 'i5']);
     expect(root.querySelector('.hand-card[aria-pressed=true]')!.textContent).toContain('7♥');
+    // a sentence, the card named as everywhere else ("for 7 of hearts" once)
+    expect(root.querySelector('.status-line')!.textContent).toBe('Your turn: choose a highlighted cell for the 7 of hearts.');
     // the keyboard focus went to the first target
     expect(root.querySelector('[role=gridcell][tabindex="0"]')!.getAttribute('data-cell')).toBe('i5');
     act(() => (root.querySelector('[data-cell=e5]') as HTMLElement).click()); // not a target: nothing
@@ -71,6 +73,10 @@ describe('the Sequence table', () => {
     mount(<SequenceTable view={seqView({}, ['7H@i5', 'x2S'])} onMove={() => {}} busy={false} />);
     press('2');
     expect(document.activeElement!.textContent).toBe('Turn in dead 2♠');
+    // read as the hand's card is ("2 of spades"), not as "2 black spade suit"
+    expect(spokenText(document.activeElement!)).toBe('Turn in dead 2 of spades');
+    // the status line is a sentence with a capital ("2 of spades has no place…" once)
+    expect(document.querySelector('.status-line')!.textContent).toBe('The 2 of spades has no place to go: it is dead, turn it in.');
   });
 
   it('offers the dead-card exchange and pass only when legal', () => {
