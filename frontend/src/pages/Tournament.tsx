@@ -755,7 +755,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
                     {e.members.map((m, i) => (
                       <span key={i}>
                         {i > 0 && ', '}
-                        {m.user ? <a href={`/users/${m.user}`}>{m.username || 'player'}</a> : <span>bot {m.bot}</span>}
+                        {m.user ? <a href={`/users/${m.user}`}>{m.username || 'player'}</a> : <span>bot-{m.bot}</span>}
                       </span>
                     ))}
                   </td>

@@ -467,6 +467,15 @@ describe('the tournament page', () => {
     expect(root.textContent).not.toContain('Organizer tools');
   });
 
+  // the entries said "bot random" of the account the game pages, the lobby and the leaderboard call "bot-random"
+  it("names a bot entry's player by its account's name", async () => {
+    stub(tournamentRoutes(se));
+    const root = mount(<TournamentPage id={se.tournament.id} />);
+    await settle();
+    const players = [...root.querySelectorAll('table.entries td[data-label=Player]')].map((td) => td.textContent);
+    expect(players).toEqual(['bot-random', 'bot-random', 'bot-random', 'bot-random']);
+  });
+
   it('shows double elimination in three sections', async () => {
     stub(tournamentRoutes(de as unknown as typeof se));
     const root = mount(<TournamentPage id={de.tournament.id} />);
