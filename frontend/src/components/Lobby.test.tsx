@@ -163,7 +163,8 @@ describe('the lobby', () => {
     await settle();
     expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&club=c2&limit=20', '/games?status=open&club=c2&limit=20']);
     expect(location.search).toBe('?club=c2');
-    expect(root.textContent).toContain('No game of this club is waiting for players');
+    // a quick match seats its player at any table, not one of this club's: the way to a game here is to start one
+    expect(root.querySelector('.lobby p.muted')!.textContent).toBe('No game of this club is waiting for players: start one, with open seats, and it is listed here.');
     expect(root.textContent).toContain('No game of this club is being played now.');
     act(() => {
       select.value = '';
@@ -182,6 +183,13 @@ describe('the lobby', () => {
     await settle();
     expect(root.querySelector<HTMLSelectElement>('#lobby-club')!.value).toBe('c1');
     expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&club=c1&limit=20', '/games?status=open&club=c1&limit=20']);
+    unmountAll();
+
+    // a club I am not in, from a link: a table I start is not one of its members', and would not be listed here
+    history.replaceState(null, '', '/?club=c7');
+    root = mount(<Lobby me="u1" clubs={myClubs} />);
+    await settle();
+    expect(root.querySelector('.lobby p.muted')!.textContent).toBe('No game of this club is waiting for players.');
     unmountAll();
 
     // a link to another club's tables: they are listed, and the choice says so

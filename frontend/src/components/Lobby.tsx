@@ -117,6 +117,15 @@ export function Lobby({ me, clubs }: { me?: string; clubs?: UserClub[] }) {
   };
   const ofKind = !!(filter.game || filter.players || filter.rated !== undefined);
   const which = filter.club ? (ofKind ? 'of this kind in this club ' : 'of this club ') : ofKind ? 'of this kind ' : '';
+  // What to do about an empty list: a quick match seats its player at any table, not one of a club's, so with a
+  // club chosen the way is to start a table, which is listed here if me is in the club (the tables of its members).
+  const waysOn = !me
+    ? '.'
+    : !filter.club
+      ? ': start one, with open seats, or ask for a quick match.'
+      : clubs?.some((c) => c.id === filter.club)
+        ? ': start one, with open seats, and it is listed here.'
+        : '.';
   return (
     <section class="card-box lobby" aria-labelledby="lobby">
       <h2 id="lobby">Join or watch a game</h2>
@@ -181,7 +190,7 @@ export function Lobby({ me, clubs }: { me?: string; clubs?: UserClub[] }) {
         </ul>
       ) : (
         <p class="muted">
-          No game {which}is waiting for players{me ? ': start one, with open seats, or ask for a quick match.' : '.'}
+          No game {which}is waiting for players{waysOn}
         </p>
       )}
       <ShowMore list={open} label="More games to join" />
