@@ -1,5 +1,6 @@
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client';
 import type { Game, Seat, UserClub } from '../api/types';
 import { calls, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
 import { filterOf, Lobby, lobbyPath, tableSizes, who } from './Lobby';
@@ -215,5 +216,20 @@ describe('the lobby', () => {
       expect(root.querySelector('#lobby-club')).toBeNull();
       unmountAll();
     }
+  });
+
+  it('says once that a club in the address does not exist, not under each list', async () => {
+    stub({
+      'GET /games\\?status=(open|active)&club=gone&limit=20': () => {
+        throw new ApiError(404, { title: 'Not Found', detail: 'no such club', errors: [{ field: 'club', message: 'no such club' }] });
+      },
+    });
+    history.replaceState(null, '', '/?club=gone');
+    const root = mount(<Lobby me="u1" clubs={myClubs} />);
+    await settle();
+    expect([...root.querySelectorAll('[role=alert]')].map((e) => e.textContent)).toEqual(['No such club.']);
+    // said under the choice that named it, before the lists' headings
+    expect(root.querySelector('.lobby-filter + [role=alert]')).not.toBeNull();
+    expect(root.querySelector<HTMLSelectElement>('#lobby-club')!.value).toBe('gone');
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
 import type { Game, GameKind, UserClub } from '../api/types';
 import { clockText, relative } from '../competition/time';
 import { SEQUENCE_TABLES, STACKS_PLAYERS } from '../pages/NewGameForm';
@@ -115,6 +116,9 @@ export function Lobby({ me, clubs }: { me?: string; clubs?: UserClub[] }) {
     setFilter(next);
     remember(next);
   };
+  // A club that does not exist (a stale link) fails both lists alike: it is said once, under the
+  // choice that named it, not under each heading.
+  const noSuchClub = !!filter.club && [open.error, live.error].find((e) => e instanceof ApiError && e.status === 404);
   const ofKind = !!(filter.game || filter.players || filter.rated !== undefined);
   const which = filter.club ? (ofKind ? 'of this kind in this club ' : 'of this club ') : ofKind ? 'of this kind ' : '';
   // What to do about an empty list: a quick match seats its player at any table, not one of a club's, so with a
@@ -171,8 +175,9 @@ export function Lobby({ me, clubs }: { me?: string; clubs?: UserClub[] }) {
           )}
         </div>
       </div>
+      <ErrorBox error={noSuchClub} />
       <h3>Waiting for players</h3>
-      <ErrorBox error={open.error} />
+      {!noSuchClub && <ErrorBox error={open.error} />}
       {!joinable ? (
         !open.error && <Loading />
       ) : joinable.length ? (
@@ -200,7 +205,7 @@ export function Lobby({ me, clubs }: { me?: string; clubs?: UserClub[] }) {
         </p>
       )}
       <h3>Being played</h3>
-      <ErrorBox error={live.error} />
+      {!noSuchClub && <ErrorBox error={live.error} />}
       {!live.data ? (
         !live.error && <Loading />
       ) : live.data.length ? (
