@@ -1442,7 +1442,7 @@ try {
     await audit('a season (closed)');
   });
 
-  await test('home: my next rounds and my clubs', async () => {
+  await test('home: my next rounds, my clubs, and the lobby of my club', async () => {
     // A second tournament, with me in it and round 1 tomorrow evening.
     await page.goto(clubURL);
     await page.getByRole('link', { name: 'New tournament' }).click();
@@ -1470,6 +1470,18 @@ try {
     assert(/owner/.test(await page.locator('section[aria-labelledby=my-clubs] li', { hasText: clubName }).textContent()), 'my role in my club');
     await audit('home (games, next rounds, clubs, the new-game form)');
     await shot('home.png', { fullPage: true });
+    // The lobby's Club choice: my club's tables alone (mine against bots are being played), kept in the address.
+    const clubChoice = page.locator('#lobby-club');
+    const asked = page.waitForResponse((r) => /\/api\/v1\/games\?status=active&club=[0-9a-f-]{36}&/.test(r.url()));
+    await clubChoice.selectOption({ label: clubName });
+    assert((await asked).status() === 200, `the lobby of my club answered ${(await asked).status()}`);
+    await page.waitForFunction(() => new URLSearchParams(location.search).has('club'));
+    const watching = page.locator('section.lobby .game-list li');
+    await watching.first().waitFor();
+    assert((await page.locator('section.lobby [role=alert]').count()) === 0, `the lobby of my club: ${await page.locator('section.lobby').textContent()}`);
+    assert((await watching.filter({ hasText: username }).count()) === (await watching.count()), 'the lobby of my club lists a table I did not make');
+    await clubChoice.selectOption({ label: 'All tables' });
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has('club'));
   });
 
   await test('an organizer cancels a tournament; it leaves my next rounds', async () => {
