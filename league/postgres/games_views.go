@@ -303,9 +303,11 @@ func (g *Games) List(ctx context.Context, q league.GamesQuery) ([]league.Game, s
 	}
 	db := g.db.WithContext(ctx)
 	now := g.now()
-	games := lobbyGames(db, q.Status, now)
+	var games *gorm.DB
 	if q.Club != "" {
 		games = clubGames(db, q.Status, now, q.Club)
+	} else {
+		games = lobbyGames(db, q.Status, now)
 	}
 	if q.Game != "" {
 		games = games.Where("kind = ?", q.Game)

@@ -52,14 +52,19 @@ export function filterOf(q: URLSearchParams): LobbyFilter {
   return f;
 }
 
+/** filterParams are the query parameters a filter makes, in the order the lobby writes them. */
+function filterParams(f: LobbyFilter): [string, string][] {
+  const out: [string, string][] = [];
+  if (f.game) out.push(['game', f.game]);
+  if (f.players) out.push(['players', String(f.players)]);
+  if (f.rated !== undefined) out.push(['rated', String(f.rated)]);
+  if (f.club) out.push(['club', f.club]);
+  return out;
+}
+
 /** lobbyPath is the GET /games of one list of the lobby, filtered. */
 export function lobbyPath(status: 'open' | 'active', f: LobbyFilter): string {
-  const q = new URLSearchParams({ status });
-  if (f.game) q.set('game', f.game);
-  if (f.players) q.set('players', String(f.players));
-  if (f.rated !== undefined) q.set('rated', String(f.rated));
-  if (f.club) q.set('club', f.club);
-  return `/games?${q}`;
+  return `/games?${new URLSearchParams([['status', status], ...filterParams(f)])}`;
 }
 
 /**
@@ -69,14 +74,8 @@ export function lobbyPath(status: 'open' | 'active', f: LobbyFilter): string {
  */
 function remember(f: LobbyFilter) {
   const q = new URLSearchParams(location.search);
-  q.delete('game');
-  q.delete('players');
-  q.delete('rated');
-  q.delete('club');
-  if (f.game) q.set('game', f.game);
-  if (f.players) q.set('players', String(f.players));
-  if (f.rated !== undefined) q.set('rated', String(f.rated));
-  if (f.club) q.set('club', f.club);
+  for (const key of ['game', 'players', 'rated', 'club']) q.delete(key);
+  for (const [key, value] of filterParams(f)) q.set(key, value);
   const s = q.toString();
   history.replaceState(history.state, '', location.pathname + (s ? `?${s}` : '') + location.hash);
 }

@@ -260,18 +260,21 @@ export default function Replay({ id }: { id: string }) {
                 the deal
               </button>
             </li>
-            {archive.moves.map((m, i) => (
-              <li key={i}>
-                <button type="button" class={ply === i + 1 ? 'link current' : 'link'} aria-current={ply === i + 1 ? 'step' : undefined} onClick={() => go(i + 1)}>
-                  {i + 1}. {seatLabel(archive, m.seat)}:{' '}
-                  {/* the move in words for screen readers and on hover, as the game log says it; the notation for the eye */}
-                  <code aria-hidden="true" title={describe(m.move)}>
-                    {m.move}
-                  </code>
-                  <span class="sr-only">{describe(m.move)}</span>
-                </button>
-              </li>
-            ))}
+            {archive.moves.map((m, i) => {
+              const words = describe(m.move);
+              return (
+                <li key={i}>
+                  <button type="button" class={ply === i + 1 ? 'link current' : 'link'} aria-current={ply === i + 1 ? 'step' : undefined} onClick={() => go(i + 1)}>
+                    {i + 1}. {seatLabel(archive, m.seat)}:{' '}
+                    {/* the move in words for screen readers and on hover, as the game log says it; the notation for the eye */}
+                    <code aria-hidden="true" title={words}>
+                      {m.move}
+                    </code>
+                    <span class="sr-only">{words}</span>
+                  </button>
+                </li>
+              );
+            })}
           </ol>
         </nav>
       </div>
