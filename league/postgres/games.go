@@ -994,7 +994,7 @@ func endOpenGame(tx *gorm.DB, fx *effects, row *gameRow, now time.Time, endedBy 
 		Updates(map[string]any{"status": row.Status, "finished_at": now, "ended_by": endedBy}).Error; err != nil {
 		return err
 	}
-	if err := forgetHere(tx, row.ID); err != nil {
+	if err := forgetWaiting(tx, row.ID); err != nil {
 		return err
 	}
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})
@@ -1020,13 +1020,16 @@ func forgetRematch(tx *gorm.DB, fx *effects, rematchID string) error {
 	return nil
 }
 
-// forgetHere clears who is here at a game that starts or is called off:
-// it waits for nobody any more, and game_seats_here_idx, which holds the
-// seats marked here, then stays the size of the tables waiting now rather
-// than growing with every game ever played (ForgetLapsed clears the marks
-// of the tables left open).
-func forgetHere(tx *gorm.DB, gameID string) error {
-	return tx.Model(&seatRow{}).Where("game_id = ? AND here_until IS NOT NULL", gameID).Update("here_until", nil).Error
+// forgetWaiting clears who is here at a game that starts or is called off,
+// and the seats kept for players there: it waits for nobody any more.
+// game_seats_here_idx and game_seats_kept_for_idx, which hold only marked
+// and kept seats, then stay the size of the tables waiting now rather than
+// growing with every game ever played (ForgetLapsed clears the marks of
+// the tables left open).
+func forgetWaiting(tx *gorm.DB, gameID string) error {
+	return tx.Model(&seatRow{}).
+		Where("game_id = ? AND (here_until IS NOT NULL OR kept_for IS NOT NULL OR kept_until IS NOT NULL)", gameID).
+		Updates(map[string]any{"here_until": nil, "kept_for": nil, "kept_until": nil}).Error
 }
 
 // Start starts an open game whose seats are all filled (creator or admin).
@@ -1151,7 +1154,7 @@ func (g *Games) startLocked(tx *gorm.DB, fx *effects, row *gameRow) error {
 	if err := tx.Model(row).Updates(map[string]any{"status": row.Status, "started_at": now}).Error; err != nil {
 		return err
 	}
-	if err := forgetHere(tx, row.ID); err != nil {
+	if err := forgetWaiting(tx, row.ID); err != nil {
 		return err
 	}
 	seats, err := loadSeats(tx, row.ID)

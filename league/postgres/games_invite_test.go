@@ -3,11 +3,14 @@ package postgres
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/migrations"
 )
 
 func (r *gameRig) invitations(t *testing.T, userID string, viewer league.Actor) ([]league.Game, error) {
@@ -160,5 +163,106 @@ func TestASeatIsKeptOnlyForAnotherLivePerson(t *testing.T) {
 				t.Fatalf("the refused game wrote rows")
 			}
 		})
+	}
+}
+
+// A table's kept seats stop being kept once it can no longer be joined:
+// called off by its creator, lapsed, or started with a bot in the seat. The
+// seat's kept_for would otherwise stay in game_seats_kept_for_idx for good,
+// which every player's invitations are read through.
+func TestATableThatEndsOrStartsKeepsNoSeat(t *testing.T) {
+	r := newLapseRig(t)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	keptForBob := func(at *time.Time) league.NewGame {
+		ng := waiting(ann)
+		ng.Seats[1].For = "bob"
+		ng.ScheduledStart = at
+		return ng
+	}
+	called, err := r.games.Create(ctx, ann, keptForBob(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Leave(ctx, ann, called.ID); err != nil {
+		t.Fatal(err)
+	}
+	lapsing, err := r.games.Create(ctx, ann, keptForBob(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	soon := r.start.Add(time.Hour)
+	scheduled, err := r.games.Create(ctx, ann, keptForBob(&soon))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.at(2 * time.Hour)
+	if err := r.games.StartScheduled(ctx, scheduled.ID); err != nil {
+		t.Fatal(err)
+	}
+	r.at(testLifetime + hereGrace + time.Minute)
+	if n, err := r.games.LapseOpenTables(ctx); err != nil || n != 1 {
+		t.Fatalf("LapseOpenTables = %d, %v; want the one table left open", n, err)
+	}
+	for name, id := range map[string]string{"called off": called.ID, "lapsed": lapsing.ID, "started": scheduled.ID} {
+		var kept int64
+		if err := r.db.Gorm.Model(&seatRow{}).Where("game_id = ? AND (kept_for IS NOT NULL OR kept_until IS NOT NULL)", id).
+			Count(&kept).Error; err != nil {
+			t.Fatal(err)
+		}
+		if kept != 0 {
+			t.Errorf("the %s table still keeps %d seat(s); want none", name, kept)
+		}
+	}
+	if g := r.gameRow(t, scheduled.ID); g.Status != league.StatusActive {
+		t.Fatalf("the scheduled table is %s, want active with a bot in bob's seat", g.Status)
+	}
+	if inv, err := r.invitations(t, bob.UserID, bob); err != nil || len(inv) != 0 {
+		t.Fatalf("bob's invitations = %v, %v; want none", inv, err)
+	}
+}
+
+// Migration 00031 forgets the seats that games which started or ended
+// before forgetWaiting kept, and keeps those of the tables still waiting.
+func TestMigrationForgetsTheSeatsKeptAtGamesNoLongerWaiting(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	kept := waiting(ann)
+	kept.Seats[1].For = "bob"
+	ended, err := r.games.Create(ctx, ann, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Leave(ctx, ann, ended.ID); err != nil {
+		t.Fatal(err)
+	}
+	open, err := r.games.Create(ctx, ann, kept)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As the code before forgetWaiting left a called-off table.
+	if err := r.db.Gorm.Exec("UPDATE game_seats SET kept_for = ? WHERE game_id = ? AND seat = 1", bob.UserID, ended.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	up, err := fs.ReadFile(migrations.Files(), "00031_seats_kept_forgotten.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sql, _, _ := strings.Cut(string(up), "-- +goose Down")
+	if err := r.db.Gorm.Exec(sql).Error; err != nil {
+		t.Fatal(err)
+	}
+	keptAt := func(id string) (n int64) {
+		if err := r.db.Gorm.Model(&seatRow{}).Where("game_id = ? AND kept_for IS NOT NULL", id).Count(&n).Error; err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := keptAt(ended.ID); n != 0 {
+		t.Errorf("the called-off table keeps %d seat(s) after the migration, want none", n)
+	}
+	if n := keptAt(open.ID); n != 1 {
+		t.Errorf("the waiting table keeps %d seat(s) after the migration, want bob's", n)
 	}
 }

@@ -345,7 +345,7 @@ func (r *gameRig) seatsHeldInPerson(t *testing.T, userID string) int64 {
 }
 
 // A heartbeat racing the start of its table leaves no presence mark on the
-// started game: the start clears the marks (forgetHere), and a heartbeat
+// started game: the start clears the marks (forgetWaiting), and a heartbeat
 // that read the table open just before wrote its mark after the clearing,
 // which stayed until the sweep (ForgetLapsed) came by. Ann's stream beats
 // without pause while bob takes the last seat, which starts the game.

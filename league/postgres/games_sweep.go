@@ -152,7 +152,7 @@ func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, enqueue fun
 // reconcileBatch a call, and says how many. A lapsed mark already counts as
 // not here, but it stays in game_seats_here_idx: the seats of every open
 // table its players walked away from, and a mark a heartbeat renewed just
-// as its table started (after the start's forgetHere), so the index would
+// as its table started (after the start's forgetWaiting), so the index would
 // grow with every table ever left. The mark is read again as it is
 // cleared, so one renewed meanwhile stays.
 //

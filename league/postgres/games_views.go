@@ -617,7 +617,7 @@ func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEven
 // A mark that is due is written only under a key-share lock of the game's
 // row, taken where the game is still open, so that it is ordered with the
 // start (or abort) of the game, which locks the row for update and then
-// clears the marks (forgetHere): a heartbeat that comes first is cleared
+// clears the marks (forgetWaiting): a heartbeat that comes first is cleared
 // by it, and one that waited for it finds the game no longer open and
 // writes nothing. Without it a heartbeat read the game open from before
 // the start and wrote its mark after the start had cleared the seat's, and
