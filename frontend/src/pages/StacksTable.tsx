@@ -172,7 +172,10 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
   const status = inWindow
     ? `${names(st.window!.completer)} completed a ${st.window!.color} pile: block window open.${opts.block ? ' You hold a BLOCK.' : ''}`
     : myTurn
-      ? 'Your turn: play cards onto piles, then end the turn with a discard.'
+      ? // with nothing to play, no card is marked playable: the line says what is left to do
+        opts.plays.size === 0 && opts.discards.size > 0
+        ? 'Your turn: no card of yours fits a pile now. Choose one to discard, which ends the turn.'
+        : 'Your turn: play cards onto piles, then end the turn with a discard.'
       : toMoveText(view);
 
   // what the others did to the viewer since their last move (a steal, a block of their completion) heads the status line

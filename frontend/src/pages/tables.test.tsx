@@ -208,6 +208,14 @@ describe('the Stacks table', () => {
     expect(after.querySelector('.status-line')!.textContent).toBe('Your turn: play cards onto piles, then end the turn with a discard.');
   });
 
+  it('says so when no card fits a pile, so that the turn is not stuck with nothing marked playable', () => {
+    const stuck = mount(<StacksTable view={stacksView({}, ['/R3', '/B1', '/SKIP'])} onMove={() => {}} busy={false} />);
+    expect(stuck.querySelector('.status-line')!.textContent).toBe('Your turn: no card of yours fits a pile now. Choose one to discard, which ends the turn.');
+    expect(stuck.querySelectorAll('.hand-card.playable')).toHaveLength(0);
+    const free = mount(<StacksTable view={stacksView({}, ['R3>0', '/R3', '/B1', '/SKIP'])} onMove={() => {}} busy={false} />);
+    expect(free.querySelector('.status-line')!.textContent).toBe('Your turn: play cards onto piles, then end the turn with a discard.');
+  });
+
   it('offers the plays of the chosen card and the end-of-turn discard', () => {
     const moves: string[] = [];
     const root = mount(<StacksTable view={stacksView({}, ['R3>0', 'B1>new', 'SKIP', '/R3', '/B1', '/SKIP'])} onMove={(m) => moves.push(m)} busy={false} />);
