@@ -301,7 +301,7 @@ export default function NewTournament() {
                 type="datetime-local"
                 value={f.closes}
                 onInput={(v) => set({ closes: v })}
-                hint="Empty: at the start"
+                hint="Empty: until the tournament starts"
                 error={err('registration_closes')}
               />
               <Select
