@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, Invite, Member } from '../api/types';
+import { CopyButton } from '../components/CopyButton';
 import { useFocusAfter } from '../components/focus';
 import { ShowMore, usePagedList } from '../components/list';
 import { counted } from '../components/plural';
@@ -242,7 +243,8 @@ export function ClubPage({ id }: { id: string }) {
                 {invite.max_uses ? `, ${counted(invite.max_uses, 'use')}` : ''})
               </p>
               <label for="invite-link">Link to share</label>
-              <input id="invite-link" readOnly value={inviteLink} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+              <input id="invite-link" readOnly value={inviteLink} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />{' '}
+              <CopyButton text={inviteLink} />
             </div>
           )}
         </section>

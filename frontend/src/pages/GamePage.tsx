@@ -5,6 +5,7 @@ import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { gameName } from '../components/GameList';
 import { ConfirmStep } from '../components/ConfirmStep';
+import { CopyButton } from '../components/CopyButton';
 import { Crumbs, ErrorBox, LoadFailed, Loading, Page, useAction } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
 import { LOG_SIZE, initialLive, liveReducer } from '../game/reducer';
@@ -107,7 +108,6 @@ export function OpenGame(props: {
 }) {
   const { view, me, busy, onAction, onSeatChanged } = props;
   const onBotsSeated = props.onBotsSeated ?? onSeatChanged;
-  const [copied, setCopied] = useState(false);
   const creator = me != null && view.created_by === me;
   const open = view.seats.some((s) => s.open);
   // a seat kept for someone else is not one this viewer can take (a seat kept for them is)
@@ -125,12 +125,6 @@ export function OpenGame(props: {
   // aborts the game, so the creator's button says what it does.
   const cancels = view.your_seat != null && people.length === 1 && people[0].seat === view.your_seat;
   const link = gameLink(view.id);
-  const copy = () => {
-    navigator.clipboard?.writeText(link).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
-  };
   return (
     <section class="card-box">
       <h2>Waiting for players</h2>
@@ -178,11 +172,7 @@ export function OpenGame(props: {
         <p class="share-hint">
           {view.private ? 'Send this link to the people you want to play: ' : "Share this game's link so others can take the open seats: "}
           <a href={link}>{link}</a>{' '}
-          {typeof navigator !== 'undefined' && navigator.clipboard && (
-            <button type="button" class="secondary" onClick={copy}>
-              {copied ? 'Link copied' : 'Copy the link'}
-            </button>
-          )}
+          <CopyButton text={link} />
         </p>
       )}
       {me && view.your_seat == null && open && !free && <p class="kept-note">{keptNote(view)}</p>}

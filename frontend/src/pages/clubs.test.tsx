@@ -351,6 +351,23 @@ describe('counts on the club page', () => {
     await submit(root.querySelector('#inv-uses')!.closest('form'));
     expect(root.querySelector('.invite')!.textContent).toMatch(/, 1 use\)/);
   });
+
+  it("copies the invite's link with a button, and says so", async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+    try {
+      const root = await openClub(olga, 'owner', {
+        'GET /clubs/c1': () => ({ id: 'c1', name: 'Dev Club', description: '', owner_id: 'u-olga', member_count: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', viewer_role: 'owner' }),
+        'POST /clubs/c1/invites': () => ({ club_id: 'c1', code: 'ABCD1234', expires_at: '2026-01-02T00:00:00Z', max_uses: 1 }),
+      });
+      await submit(root.querySelector('#inv-uses')!.closest('form'));
+      await act(async () => button(root, 'Copy the link')!.click());
+      expect(copied).toEqual([`${location.origin}/clubs/c1?code=ABCD1234`]);
+      expect(button(root, 'Link copied')).not.toBeNull();
+    } finally {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+  });
 });
 
 describe('joining a club', () => {
