@@ -288,6 +288,9 @@ type GameService interface {
 	Create(ctx context.Context, a Actor, req NewGame) (*Game, error)
 	Join(ctx context.Context, a Actor, gameID string, seat *int) (*Game, error)
 	Leave(ctx context.Context, a Actor, gameID string) (*Game, error)
+	// LeaveTable is Leave for a game not yet started: once it has, a
+	// conflict naming only_if_open, and the caller still sits at it.
+	LeaveTable(ctx context.Context, a Actor, gameID string) (*Game, error)
 	Start(ctx context.Context, a Actor, gameID string) (*Game, error)
 	// SetSeat opens, keeps for a player, or gives a bot one seat of an
 	// open casual game that no person holds (its creator or an admin).

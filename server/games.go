@@ -301,8 +301,22 @@ func (h gameHandlers) join(c echo.Context) error {
 	return c.JSON(http.StatusOK, toGameResponse(*g))
 }
 
+// leaveRequest is the optional body of POST /games/{id}/leave.
+type leaveRequest struct {
+	// OnlyIfOpen leaves only a game that has not started (see LeaveTable).
+	OnlyIfOpen bool `json:"only_if_open"`
+}
+
 func (h gameHandlers) leave(c echo.Context) error {
-	g, err := h.games.Leave(c.Request().Context(), actorOf(c), c.Param("id"))
+	var req leaveRequest
+	if err := bindOptionalJSON(c, &req); err != nil {
+		return err
+	}
+	leave := h.games.Leave
+	if req.OnlyIfOpen {
+		leave = h.games.LeaveTable
+	}
+	g, err := leave(c.Request().Context(), actorOf(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

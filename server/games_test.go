@@ -380,6 +380,44 @@ func TestLeavingAnOpenGameNobodyElseSitsAtAbortsIt(t *testing.T) {
 	wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/join", "", bob), http.StatusUnprocessableEntity, "")
 }
 
+// "Cancel the game" sends only_if_open: a join that started the game first
+// leaves the creator seated in it (409 naming only_if_open), where a plain
+// leave would hand their seat to a fill-in bot as abandoned. On a table
+// still open it leaves as a plain leave does.
+func TestLeavingOnlyIfOpenLeavesAStartedGameAlone(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	table := func() string {
+		rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+		if rec.Code != http.StatusCreated {
+			t.Fatalf("create: %d %s", rec.Code, rec.Body)
+		}
+		return decode[gameResponse](t, rec).ID
+	}
+	started := table()
+	if rec := r.call("POST", "/api/v1/games/"+started+"/join", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("bob joining: %d %s", rec.Code, rec.Body)
+	}
+	wantProblem(t, r.call("POST", "/api/v1/games/"+started+"/leave", `{"only_if_open":true}`, alice), http.StatusConflict, "only_if_open")
+	rec := r.call("GET", "/api/v1/games/"+started, "", alice)
+	view := decode[map[string]any](t, rec)
+	if view["status"] != "active" || view["your_seat"] != 0.0 {
+		t.Fatalf("after the refused leave: status %v, your_seat %v; want active, alice at seat 0", view["status"], view["your_seat"])
+	}
+	for _, s := range view["seats"].([]any) {
+		if seat := s.(map[string]any); seat["abandoned"] == true || seat["filled_by_bot"] == true {
+			t.Fatalf("a seat after the refused leave: %v; want nobody handed to a bot", seat)
+		}
+	}
+	open := table()
+	rec = r.call("POST", "/api/v1/games/"+open+"/leave", `{"only_if_open":true}`, alice)
+	if game := decode[map[string]any](t, rec); rec.Code != http.StatusOK || game["status"] != "aborted" {
+		t.Fatalf("cancelling an open table: %d %v; want it aborted", rec.Code, game["status"])
+	}
+	wantProblem(t, r.call("POST", "/api/v1/games/"+open+"/leave", `{"only_if_open":"yes"}`, alice), http.StatusBadRequest, "only_if_open")
+}
+
 func TestGameSettingsTheGameDoesNotHaveAreRefused(t *testing.T) {
 	r := newGamesRig(t)
 	_, alice := r.user("alice", false)

@@ -885,10 +885,27 @@ func (g *Games) changeGameAs(ctx context.Context, userID, gameID string, f func(
 // A player who had to go could otherwise only walk away, and the table
 // waited out their turn clock that many times before a bot took over.
 func (g *Games) Leave(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
+	return g.leave(ctx, a, gameID, false)
+}
+
+// LeaveTable is Leave for a game that has not started: once it has, the
+// caller still sits at it and the answer is a conflict naming
+// only_if_open. A creator's "Cancel the game" that a last join beat to the
+// row lock would otherwise hand their seat of the game just started to a
+// fill-in bot, as abandoned (a loss if rated).
+func (g *Games) LeaveTable(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
+	return g.leave(ctx, a, gameID, true)
+}
+
+func (g *Games) leave(ctx context.Context, a league.Actor, gameID string, onlyIfOpen bool) (*league.Game, error) {
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
 	}
 	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
+		if row.Status == league.StatusActive && onlyIfOpen {
+			return &league.Error{Code: league.ECONFLICT, Message: "the game has started: you still sit at it",
+				Fields: []league.FieldError{{Field: "only_if_open", Message: "the game is no longer open: it has started"}}}
+		}
 		if row.Status == league.StatusActive {
 			return leaveActiveGame(tx, fx, g.tasks, row, a.UserID, g.now())
 		}

@@ -834,6 +834,13 @@ describe('the keyboard focus after a seat action', () => {
     expect(liveRegions(root).map((e) => e.textContent).filter(Boolean)).toEqual([]);
   });
 
+  it('cancels only a table still open: a join that started the game first leaves the creator seated in it', async () => {
+    resetCalls();
+    const root = await openGamePage(view({}), () => view({ status: 'aborted', your_seat: null }));
+    await pressInBrowser([...root.querySelectorAll('button')].find((b) => b.textContent === 'Cancel game')!);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/games/g1/leave', { only_if_open: true }]]);
+  });
+
   it('tells someone who opens a called-off game so, once', async () => {
     const aborted = await openGamePage(view({ status: 'aborted', your_seat: null, created_by: 'u2', seats: [bob, open] }), () => view({}));
     expect(aborted.querySelector('.result')!.textContent).toBe('The game was aborted.');

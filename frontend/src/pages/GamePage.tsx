@@ -485,7 +485,9 @@ export default function GamePage({ id }: { id: string }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/games/${encodeURIComponent(id)}/${path}`, seat == null ? {} : { seat });
+      // Leaving before the start must not, if a last join started the game meanwhile, hand the seat to a bot.
+      const body = path === 'leave' ? { only_if_open: true } : seat == null ? {} : { seat };
+      await api.post(`/games/${encodeURIComponent(id)}/${path}`, body);
       await load();
       // a cancelled game's "aborted", the button that undoes the action, else the heading
       if (path === 'leave') focusNext('.result', '[data-seat-action=join]', 'h1');
