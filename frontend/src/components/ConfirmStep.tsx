@@ -9,6 +9,9 @@ import { useFocusAfter } from './focus';
  * the focus goes to Cancel, the safe answer, and from Cancel back to the
  * button, rather than falling to the page. `onConfirm` acts and says whether
  * it was done; until it is, the question stays (the caller shows why not).
+ * Its buttons are small (in a list, beside text) unless `small` is false:
+ * among an actions row's full-size buttons ("Start now", "Pause") a small
+ * "Cancel tournament…" stood out as a smaller font.
  */
 export function ConfirmStep(p: {
   class: string;
@@ -23,9 +26,12 @@ export function ConfirmStep(p: {
   dismiss?: ComponentChildren;
   onConfirm: () => Promise<boolean>;
   children?: ComponentChildren;
+  /** false: full-size buttons, as the ones beside the step */
+  small?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
   const { root, focusNext } = useFocusAfter<HTMLSpanElement>();
+  const size = p.small === false ? undefined : 'small';
   const confirm = async () => {
     if (await p.onConfirm()) setConfirming(false);
   };
@@ -34,12 +40,12 @@ export function ConfirmStep(p: {
       {confirming ? (
         <span class="actions-row" role="group" aria-label={p.question}>
           {p.note}
-          <button type="button" class="danger small" onClick={confirm} aria-label={p.confirmLabel}>
+          <button type="button" class={size ? `danger ${size}` : 'danger'} onClick={confirm} aria-label={p.confirmLabel}>
             {p.confirm}
           </button>
           <button
             type="button"
-            class="small"
+            class={size}
             data-action="cancel"
             onClick={() => {
               setConfirming(false);
@@ -52,7 +58,7 @@ export function ConfirmStep(p: {
       ) : (
         <button
           type="button"
-          class="small"
+          class={size}
           data-action={p.action}
           onClick={() => {
             setConfirming(true);

@@ -153,6 +153,7 @@ export function CloseSeason({ season, onClosed, long }: { season: Season; onClos
       question={`Close ${season.name}?`}
       confirm={long ? 'Close it and freeze the table' : `Close ${season.name}`}
       onConfirm={close}
+      small={!long}
     >
       <ErrorBox error={error} />
     </ConfirmStep>

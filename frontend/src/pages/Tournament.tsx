@@ -211,6 +211,7 @@ function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
           confirm="Cancel the tournament"
           dismiss="Keep it"
           onConfirm={() => set('cancelled')}
+          small={false}
         />
       </p>
       {/* the server's refusal ("the tournament cannot start with 0 entries: …") as a sentence */}

@@ -56,6 +56,24 @@ describe('the keyboard focus in a confirmation', () => {
   });
 });
 
+// "Close the season…" under the season's heading was a small button (0.875rem), smaller than the form's
+// buttons beside it; the short "Close…" in a list of seasons stays small, beside the season's name.
+describe('the size of "Close the season…"', () => {
+  const season = { id: 's1', league_id: 'l1', name: 'Spring', status: 'open', created_at: '2026-01-01T00:00:00Z' } as Season;
+  it('is a full-size button, its answers too, on the season page', async () => {
+    const root = mount(<CloseSeason season={season} onClosed={() => {}} long />);
+    await settle();
+    expect(button(root, 'Close the season…')!.classList.contains('small')).toBe(false);
+    await press(button(root, 'Close the season…'));
+    for (const name of ['Close it and freeze the table', 'Cancel']) expect(button(root, name)!.classList.contains('small'), name).toBe(false);
+  });
+  it('stays small in a list of seasons', async () => {
+    const root = mount(<CloseSeason season={season} onClosed={() => {}} />);
+    await settle();
+    expect(button(root, 'Close the season Spring…')!.classList.contains('small')).toBe(true);
+  });
+});
+
 describe('the keyboard focus once a season is closed', () => {
   browserFocus();
   afterEach(() => expect(focusRefused).toEqual([]));

@@ -48,6 +48,25 @@ beforeEach(() => {
 afterEach(signOutAndUnmount);
 
 describe('cancelling a tournament', () => {
+  // "Cancel tournament…" was a small button (0.875rem) beside "Start now", "Pause" and "Resume" at full size.
+  for (const status of ['registration', 'running', 'paused']) {
+    it(`sets "Cancel tournament…" and its answers at the size of the buttons beside it (${status})`, async () => {
+      stub(routes({ status }));
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const buttons = [...root.querySelectorAll('.organizer .actions-row button')] as HTMLButtonElement[];
+      expect(buttons.map((b) => b.textContent)).toContain('Cancel tournament…');
+      expect(buttons.length).toBeGreaterThan(1);
+      for (const b of buttons) expect(b.classList.contains('small'), b.textContent!).toBe(false);
+      await click(root.querySelector('.organizer button[data-action=cancel-tournament]'));
+      await settle();
+      const answers = [...root.querySelectorAll('.organizer .cancel-tournament [role=group] button')];
+      expect(answers.map((b) => b.textContent)).toEqual(['Cancel the tournament', 'Keep it']);
+      for (const b of answers) expect(b.classList.contains('small'), b.textContent!).toBe(false);
+    });
+  }
+
   for (const status of ['registration', 'running', 'paused']) {
     it(`asks once more, then cancels a ${status} tournament, the focus on "Keep it" and back`, async () => {
       stub(routes({ status, patch: () => ({ ...t, status: 'cancelled', cancelled_at: '2030-01-02T10:00:00Z' }) }));
