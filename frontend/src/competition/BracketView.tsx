@@ -7,6 +7,18 @@ import { isElimination } from './tournamentForm';
 import { entryNames, finalMatch, GEOMETRY, gameLinks, groupOf, groupsOfEntries, layoutBracket, matchGroup, matchStatus, seedsOf, slotLabel } from './bracket';
 
 const HEAD_ROW = 30; // the column titles above the boxes
+/**
+ * STRETCH: how much wider than GEOMETRY a section may be drawn. A section
+ * takes the width there is, its columns (boxes and the gaps between them)
+ * widening in proportion, up to this: at 1280 px an 8-entry bracket kept
+ * its 200 px boxes in a 1,100 px page and cut "Winner of Quarterfinal 2"
+ * to "Winner of Quarterfi…". Narrower than GEOMETRY (a phone) it scrolls
+ * sideways in its region as before.
+ */
+export const STRETCH = 1.8;
+
+/** pct is a length of a section's geometry as a share of its width, for a canvas that stretches. */
+const pct = (v: number, width: number) => `${+((v / (width || 1)) * 100).toFixed(4)}%`;
 
 /** playsIn: the viewer's entry (mine, its id) is in the match. */
 function playsIn(m: BracketMatch, mine?: string): boolean {
@@ -105,13 +117,24 @@ export function BracketDiagram(props: { rounds: BracketRound[]; matchSize: numbe
             {s.title}
           </h3>
           <div class="bracket-scroll" role="region" aria-label={`${s.title} (scrolls sideways)`} tabIndex={0}>
-            <div class="bracket-canvas" style={{ width: `${s.width}px`, height: `${s.height + HEAD_ROW}px` }}>
+            <div
+              class="bracket-canvas"
+              style={{ minWidth: `${s.width}px`, maxWidth: `${Math.round(s.width * STRETCH)}px`, height: `${s.height + HEAD_ROW}px` }}
+            >
               {s.columns.map((c) => (
-                <div key={c.x} class="bracket-col-head" style={{ left: `${c.x}px`, width: `${g.boxW}px` }} aria-hidden="true">
+                <div key={c.x} class="bracket-col-head" style={{ left: pct(c.x, s.width), width: pct(g.boxW, s.width) }} aria-hidden="true">
                   {c.name}
                 </div>
               ))}
-              <svg class="connectors" width={s.width} height={s.height + HEAD_ROW} aria-hidden="true">
+              {/* stretched sideways with the canvas, its lines as thick (styles.css: non-scaling-stroke) */}
+              <svg
+                class="connectors"
+                width="100%"
+                height={s.height + HEAD_ROW}
+                viewBox={`0 0 ${s.width || 1} ${s.height + HEAD_ROW}`}
+                preserveAspectRatio="none"
+                aria-hidden="true"
+              >
                 <g transform={`translate(0 ${HEAD_ROW})`}>
                   {s.connectors.map((c) => (
                     <path key={c.from + c.to} d={c.d} />
@@ -129,7 +152,7 @@ export function BracketDiagram(props: { rounds: BracketRound[]; matchSize: numbe
                   champion={champion}
                   final={p.match.id === fin?.id}
                   mine={props.mine}
-                  style={{ left: `${p.x}px`, top: `${p.y + HEAD_ROW}px`, width: `${g.boxW}px`, height: `${p.h}px` }}
+                  style={{ left: pct(p.x, s.width), top: `${p.y + HEAD_ROW}px`, width: pct(g.boxW, s.width), height: `${p.h}px` }}
                 />
               ))}
             </div>

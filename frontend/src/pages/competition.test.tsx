@@ -5,7 +5,9 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { LeaderboardRow, User, UserTournament } from '../api/types';
-import { BracketDiagram, RoundsTables } from '../competition/BracketView';
+import { BracketDiagram, RoundsTables, STRETCH } from '../competition/BracketView';
+import { GEOMETRY } from '../competition/bracket';
+import css from '../styles.css?raw';
 import { upcoming, roundLine } from '../competition/nextRounds';
 import gp from '../competition/testdata/gp.json';
 import se from '../competition/testdata/se.json';
@@ -531,6 +533,42 @@ describe('the tournament page', () => {
     expect(result(['b'])).toBe('Ada won (Bo forfeited)');
     expect(result([])).toBe('Ada won');
     expect(result()).toBe('Ada won');
+  });
+
+  // At 1280 px an 8-entry bracket kept its 200 px boxes in a 1,100 px page, "Winner of Quarterfinal 2" cut to
+  // "Winner of Quarterfi…": a section now takes the width there is, from its geometry's width (below which it
+  // scrolls sideways, as on a phone) up to STRETCH times it, its boxes and connectors in proportion.
+  it('lets a bracket take the width there is: boxes in shares of a canvas from its geometry up to STRETCH times it', () => {
+    const slot = (id: string, name: string) => ({ source: 'entry', entry: { id, name, seed: 0 } });
+    const semi = (n: number) => ({ id: `M1-${n}`, round: 1, state: 'ready', slots: [slot(`a${n}`, `Ada${n}`), slot(`b${n}`, `Bo${n}`)] });
+    const fin = { id: 'M2-1', round: 2, state: 'pending', slots: [{ source: 'winner', match: 'M1-1' }, { source: 'winner', match: 'M1-2' }] };
+    const rounds = [
+      { number: 1, name: 'Semifinals', matches: [semi(1), semi(2)] },
+      { number: 2, name: 'Final', matches: [fin] },
+    ] as unknown as Parameters<typeof BracketDiagram>[0]['rounds'];
+    const root = mount(<BracketDiagram rounds={rounds} matchSize={2} />);
+    const W = 2 * GEOMETRY.boxW + GEOMETRY.colGap;
+    const canvas = root.querySelector('.bracket-canvas') as HTMLElement;
+    expect(canvas.style.minWidth).toBe(`${W}px`);
+    expect(canvas.style.maxWidth).toBe(`${Math.round(W * STRETCH)}px`);
+    expect(STRETCH).toBeGreaterThanOrEqual(1.5);
+    const share = (v: number) => `${+((v / W) * 100).toFixed(4)}%`;
+    const box = (id: string) => (root.querySelector(`.match-box[data-match="${id}"]`) as HTMLElement).style;
+    expect([box('M1-1').left, box('M1-1').width]).toEqual(['0%', share(GEOMETRY.boxW)]);
+    expect([box('M2-1').left, box('M2-1').width]).toEqual([share(GEOMETRY.boxW + GEOMETRY.colGap), share(GEOMETRY.boxW)]);
+    const heads = [...root.querySelectorAll('.bracket-col-head')].map((h) => [(h as HTMLElement).style.left, (h as HTMLElement).style.width]);
+    expect(heads).toEqual([
+      ['0%', share(GEOMETRY.boxW)],
+      [share(GEOMETRY.boxW + GEOMETRY.colGap), share(GEOMETRY.boxW)],
+    ]);
+    const svg = root.querySelector('svg.connectors')!;
+    expect(svg.getAttribute('width')).toBe('100%');
+    expect(svg.getAttribute('viewBox')).toMatch(new RegExp(`^0 0 ${W} \\d+$`));
+    expect(svg.getAttribute('preserveAspectRatio')).toBe('none');
+    // the canvas fills its region (styles.css), its lines as thick stretched or not
+    const rule = (sel: string) => css.replace(/\/\*[\s\S]*?\*\//g, '').match(new RegExp(`(^|\\})\\s*${sel.replace(/[.]/g, '\\.')}\\s*\\{([^}]*)\\}`))?.[2] ?? '';
+    expect(rule('.bracket-canvas')).toMatch(/width:\s*100%/);
+    expect(rule('svg.connectors path')).toMatch(/vector-effect:\s*non-scaling-stroke/);
   });
 
   it('marks the entry that forfeited in its bracket box, and nobody in a match played', () => {
