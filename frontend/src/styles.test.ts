@@ -8,6 +8,21 @@ describe('styles.css', () => {
   /** rules are the stylesheet's innermost rules: selector and declarations, comments dropped. */
   const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => ({ selector: m[1].trim().replace(/\s+/g, ' '), body: m[2] }));
 
+  // The count of games waiting for one's move was set on Home's corner, out of the line (position: absolute,
+  // right: -1rem): at 1280 px it spanned x 226–249 over Home's end (233) and up to "Clubs" (249). It now takes
+  // room of its own in the line after "Home", so it clears both at every width, whatever the count.
+  it("sets the count beside Home in the line, taking room of its own", () => {
+    const count = rules.filter((r) => r.selector.split(',').some((x) => x.trim().endsWith('.nav-count')));
+    expect(count.length).toBeGreaterThan(0);
+    for (const r of count) {
+      expect(r.body, r.selector).not.toMatch(/position:\s*(absolute|fixed)/);
+      expect(r.body, r.selector).not.toMatch(/(^|[;\s])(right|left):\s*-/);
+      expect(r.body, r.selector).not.toMatch(/margin(-left|-right)?:\s*-/);
+    }
+    const gap = count.map((r) => r.body.match(/margin-left:\s*([\d.]+)rem/)?.[1]).find(Boolean);
+    expect(Number(gap)).toBeGreaterThan(0);
+  });
+
   it('writes the visually hidden declarations once, for every element a screen reader alone should read', () => {
     const hidden = rules.filter((r) => /clip:\s*rect\(0,\s*0,\s*0,\s*0\)/.test(r.body));
     expect(hidden.map((r) => r.selector)).toEqual(['.sr-only, .wide-only, .seat-lines:not(.details) :is(.full-name, .badges, .count-unit)']);
