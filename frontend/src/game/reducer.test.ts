@@ -133,13 +133,17 @@ describe('the live-game reducer', () => {
       view(ply, { seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true }, view(0).seats[1]] });
     let s = liveReducer(initialLive, { type: 'view', view: view(1) });
     s = liveReducer(s, { type: 'event', event: { kind: 'seat', view: gone(1) } });
-    expect(s.announcement).toMatch(/^A fill-in bot now plays your seat: you left the game, too many of your turns timed out in a row/);
+    // a casual game: no round deadline, no loss for a rating
+    expect(s.announcement).toBe('A fill-in bot now plays your seat: you left the game, or too many of your turns timed out in a row. You can no longer move in this game.');
     s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: gone(2) } });
     expect(s.announcement).toBe('The fill-in bot in your seat to move.');
     expect(s.announcement).not.toMatch(/Your turn/);
-    // the team won, but the person who left is rated as losing
-    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: { ...gone(2), status: 'finished', to_move: [], result: { status: 'finished', winner: 0 } } } });
+    // the team won, but the person who left is rated as losing (in a rated game; a casual one rates nobody)
+    const end = { ...gone(2), status: 'finished', to_move: [], result: { status: 'finished', winner: 0 } };
+    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: { ...end, rated: true } } });
     expect(s.announcement).toBe('The game is over: Blue team won. Your seat was abandoned to a fill-in bot: your rating counts it as a loss.');
+    s = liveReducer(liveReducer(initialLive, { type: 'view', view: gone(2) }), { type: 'event', event: { kind: 'end', view: end } });
+    expect(s.announcement).toBe('The game is over: Blue team won. Your seat was abandoned to a fill-in bot.');
   });
 
   it('tells a player whose opponent walked away that it counts as their win', () => {
@@ -147,16 +151,33 @@ describe('the live-game reducer', () => {
       status: 'finished', to_move: [], result: { status: 'finished', winner: 1 },
       seats: [view(0).seats[0], { ...view(0).seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }],
     });
-    let s = liveReducer(initialLive, { type: 'view', view: view(9) });
-    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: left } });
+    let s = liveReducer(initialLive, { type: 'view', view: view(9, { rated: true }) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'end', view: { ...left, rated: true } } });
     expect(s.announcement).toBe('The game is over: Green team won. Your opponents abandoned their seats: your rating counts it as a win.');
+    // a casual game counts for no rating
+    s = liveReducer(liveReducer(initialLive, { type: 'view', view: view(9) }), { type: 'event', event: { kind: 'end', view: left } });
+    expect(s.announcement).toBe('The game is over: Green team won. Your opponents abandoned their seats.');
   });
 
-  it('never says "your turn" to a player the bots finish for at a round deadline', () => {
-    const handed = view(2, { seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true }, view(0).seats[1]] });
-    let s = liveReducer(initialLive, { type: 'view', view: view(1) });
-    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: handed } });
+  it('never says "your turn" to a player the bots finish for at a round deadline, and says once that they do', () => {
+    const handed = (ply: number) => view(ply, { tournament_id: 't1', seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true }, view(0).seats[1]] });
+    let s = liveReducer(initialLive, { type: 'view', view: view(1, { tournament_id: 't1' }) });
+    s = liveReducer(s, { type: 'event', event: { kind: 'seat', view: handed(1) } });
+    expect(s.announcement).toBe('A fill-in bot now plays your seat: the round’s deadline came, and it finishes the game for you. You can no longer move in this game.');
+    s = liveReducer(s, { type: 'event', event: { kind: 'move', move: move(1), view: handed(2) } });
     expect(s.announcement).toBe('The fill-in bot in your seat to move.');
+  });
+
+  it("says a player who left from this page left, the stream's word coming before or after the answer", () => {
+    const gone = (ply: number) => view(ply, { rated: true, seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true }, view(0).seats[1]] });
+    const said = 'A fill-in bot now plays your seat: you left the game. You can no longer move in this game, and it counts as a loss for your rating.';
+    let s = liveReducer(initialLive, { type: 'view', view: view(1, { rated: true }) });
+    s = liveReducer(s, { type: 'left', left: true });
+    expect(liveReducer(s, { type: 'event', event: { kind: 'seat', view: gone(1) } }).announcement).toBe(said);
+    expect(liveReducer(s, { type: 'view', view: gone(1) }).announcement).toBe(said);
+    // refused: the seat taken later (timeouts) is not said to have been left
+    s = liveReducer(s, { type: 'left', left: false });
+    expect(liveReducer(s, { type: 'view', view: gone(1) }).announcement).toMatch(/: you left the game, or too many of your turns timed out in a row\./);
   });
 
   it('tells same-named bots apart by seat (and team in Sequence), as the page does', () => {

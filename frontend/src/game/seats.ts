@@ -79,9 +79,32 @@ export function abortedText(g: { ended_by?: string }): string {
   return g.ended_by === 'lapse' ? 'The table lapsed: nobody joined it in time, so it was cancelled.' : 'The game was aborted.';
 }
 
-export const ABANDONED_NOTICE =
-  'A fill-in bot now plays your seat: you left the game, too many of your turns timed out in a row, or you had not moved when the round’s deadline came. ' +
-  'You can no longer move in this game, and it counts as abandoned (a loss) for you.';
+/** mySeatTaken says whether a fill-in bot plays the viewer's seat: abandoned, or finishing for them at a tournament round's deadline. */
+export function mySeatTaken(v: Seats): boolean {
+  return v.your_seat != null && !!v.seats[v.your_seat]?.filled_by_bot;
+}
+
+/**
+ * seatTakenText is the word that a fill-in bot took the viewer's seat ('' if none did), saying what happened
+ * in this game as far as the page can tell. A player the bots finish for at a tournament round's deadline
+ * after moving themselves is not marked abandoned (the game's result is theirs). An abandoned seat was left
+ * (left: this page asked for it), or timed out max_timeouts turns in a row, or in a tournament's game had not
+ * moved by the round's deadline: the view does not say which, so an unknown cause names those this game
+ * allows (never a round's deadline in a casual game). A loss is said only where a rating takes one.
+ * It said every cause for every game, and "it counts as abandoned (a loss)" in a casual one, which the
+ * confirmation had said a loss applies to rated games only.
+ */
+export function seatTakenText(v: Seats & { rated?: boolean; tournament_id?: string }, left = false): string {
+  if (!mySeatTaken(v)) return '';
+  const seat = v.seats[v.your_seat!];
+  if (!seat.abandoned) return 'A fill-in bot now plays your seat: the round’s deadline came, and it finishes the game for you. You can no longer move in this game.';
+  const why = left
+    ? 'you left the game'
+    : v.tournament_id
+      ? 'you left the game, too many of your turns timed out in a row, or you had not moved when the round’s deadline came'
+      : 'you left the game, or too many of your turns timed out in a row';
+  return `A fill-in bot now plays your seat: ${why}. You can no longer move in this game${v.rated ? ', and it counts as a loss for your rating' : ''}.`;
+}
 
 /**
  * autopilotTurn is the viewer's latest turn in the log if the autopilot
@@ -91,7 +114,7 @@ export const ABANDONED_NOTICE =
  */
 export function autopilotTurn(v: Seats, log: MoveRecord[]): MoveRecord[] {
   const me = v.your_seat;
-  if (me == null || mySeatAbandoned(v)) return [];
+  if (me == null || mySeatTaken(v)) return [];
   let i = log.length - 1;
   while (i >= 0 && log[i].seat !== me) i--;
   const out: MoveRecord[] = [];

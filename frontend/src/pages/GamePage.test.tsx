@@ -244,6 +244,23 @@ describe('the seat notices', () => {
     const root = mount(<SeatNotices view={gone} log={[]} describe={describe_} />);
     expect(root.textContent).toMatch(/fill-in bot now plays your seat: .*You can no longer move/);
   });
+
+  it('says what happened to the seat in this game: left, and a loss only where the game is rated', () => {
+    const gone = active({ seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true }, bob] });
+    let root = mount(<SeatNotices view={gone} log={[]} describe={describe_} left />);
+    expect(root.textContent).toBe('A fill-in bot now plays your seat: you left the game. You can no longer move in this game.');
+    root = mount(<SeatNotices view={{ ...gone, rated: true }} log={[]} describe={describe_} left />);
+    expect(root.textContent).toMatch(/you left the game\. You can no longer move in this game, and it counts as a loss for your rating\.$/);
+    // a casual game has no round deadline
+    root = mount(<SeatNotices view={gone} log={[]} describe={describe_} />);
+    expect(root.textContent).not.toMatch(/deadline/);
+  });
+
+  it("tells a player the bots finish for at a round's deadline so, and offers no autopilot's word", () => {
+    const handed = active({ tournament_id: 't1', seats: [{ ...ann, bot: 'greedy', filled_by_bot: true }, bob] });
+    const root = mount(<SeatNotices view={handed} log={[mv(0, 1, 'player'), mv(1, 0, 'autopilot')]} describe={describe_} />);
+    expect(root.textContent).toBe('A fill-in bot now plays your seat: the round’s deadline came, and it finishes the game for you. You can no longer move in this game.');
+  });
 });
 
 describe('the connection badge', () => {
@@ -615,7 +632,9 @@ describe('leaving a game in play', () => {
     act(() => [...group.querySelectorAll('button')].find((b) => b.textContent === 'Leave, a bot takes my seat')!.click());
     await settle();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/games/g1/leave']);
-    expect(root.querySelector('#seat-notice')!.textContent).toMatch(/^A fill-in bot now plays your seat: you left the game/);
+    expect(root.querySelector('#seat-notice')!.textContent).toBe(
+      'A fill-in bot now plays your seat: you left the game. You can no longer move in this game, and it counts as a loss for your rating.',
+    );
     expect(document.activeElement).toBe(root.querySelector('#seat-notice'));
     expect(root.querySelector('.leave-table')).toBeNull();
   });

@@ -10,7 +10,7 @@ import { Crumbs, ErrorBox, LoadFailed, Loading, Page, useAction } from '../compo
 import { waitingChanged } from '../components/waiting';
 import { LOG_SIZE, initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
-import { ABANDONED_NOTICE, autopilotTurn, keptFor, lateMoveText, mySeatAbandoned, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
+import { autopilotTurn, keptFor, lateMoveText, mySeatTaken, seatTakenText, sequenceTeam, shortSeatName, timeoutText } from '../game/seats';
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
@@ -286,13 +286,21 @@ export function ConnBadge({ status, connected, wasConnected }: { status: GameVie
  * (the piles) and the hand down. A dismissed turn (its last ply, dismissed)
  * stays dismissed; the next timed-out turn is told again.
  */
-export function SeatNotices(props: { view: GameView; log: MoveRecord[]; describe: (move: string) => string; dismissed?: number | null; onDismiss?: (ply: number) => void }) {
+export function SeatNotices(props: {
+  view: GameView;
+  log: MoveRecord[];
+  describe: (move: string) => string;
+  dismissed?: number | null;
+  onDismiss?: (ply: number) => void;
+  /** the viewer left the game from this page (the view does not say why a seat was abandoned) */
+  left?: boolean;
+}) {
   const { view, log, describe, onDismiss } = props;
   if (view.status !== 'active' || view.your_seat == null) return null;
-  if (mySeatAbandoned(view)) {
+  if (mySeatTaken(view)) {
     return (
       <p class="seat-notice abandoned" id="seat-notice" tabIndex={-1}>
-        {ABANDONED_NOTICE}
+        {seatTakenText(view, props.left)}
       </p>
     );
   }
@@ -469,6 +477,8 @@ export default function GamePage({ id }: { id: string }) {
   /** leaveTable hands the viewer's seat of the game in play to a fill-in bot; it answers whether it did. */
   const leaveTable = async (): Promise<boolean> => {
     setError(null);
+    // before the request: the stream's word that the seat is the bot's may come before its answer
+    dispatch({ type: 'left', left: true });
     try {
       await api.post(`/games/${encodeURIComponent(id)}/leave`, {});
       // asked before the view that shows it comes: that render is the last (nothing follows to move the focus)
@@ -476,6 +486,7 @@ export default function GamePage({ id }: { id: string }) {
       await load();
       return true;
     } catch (e) {
+      dispatch({ type: 'left', left: false });
       setError(e);
       return false;
     }
@@ -555,6 +566,7 @@ export default function GamePage({ id }: { id: string }) {
       view={view}
       log={live.log}
       describe={describe}
+      left={live.left}
       dismissed={seatNoticeDismissed}
       onDismiss={(ply) => {
         setSeatNoticeDismissed(ply);
@@ -566,7 +578,7 @@ export default function GamePage({ id }: { id: string }) {
   // after the hand, where below 60rem it takes no room from the board (the piles) and the hand. Above the
   // table it pushed a 2-player Sequence board from 337 to 531 px down at 360x740. #announcer says it when
   // it comes, and when the page opens on it.
-  const lostSeat = atTable && mySeatAbandoned(view);
+  const lostSeat = atTable && mySeatTaken(view);
   const timedOut = autopilotTurn(view, live.log);
   const timeoutShown = view.status === 'active' && view.your_seat != null && timedOut.length > 0 && timedOut[timedOut.length - 1].ply !== seatNoticeDismissed;
   const floating = atTable && (error != null || timeoutShown);
@@ -651,7 +663,7 @@ export default function GamePage({ id }: { id: string }) {
       )}
       {/* Last on the page, where it moves nothing of the table: a player who has to go hands the seat to a
           bot at once. Walking away, they left the table waiting out their clock until repeated timeouts did. */}
-      {view.status === 'active' && view.your_seat != null && !mySeatAbandoned(view) && (
+      {view.status === 'active' && view.your_seat != null && !mySeatTaken(view) && (
         <p class="actions-row leave-table">
           <ConfirmStep
             class="leave-game"

@@ -5,7 +5,7 @@ import { StacksCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { doneToYou, playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
-import { mySeatAbandoned } from '../game/seats';
+import { mySeatTaken } from '../game/seats';
 import { CompactSeatLead, CompactSeatName, DiscardTop, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, isFillIn, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
@@ -179,7 +179,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
       : toMoveText(view);
 
   // what the others did to the viewer since their last move (a steal, a block of their completion) heads the status line
-  const news = view.status === 'active' && !mySeatAbandoned(view) ? doneToYou(props.log ?? [], view.your_seat, names) : [];
+  const news = view.status === 'active' && !mySeatTaken(view) ? doneToYou(props.log ?? [], view.your_seat, names) : [];
 
   const chosen = source ? (opts.plays.get(source) ?? []) : [];
   const chosenCard = source?.split(':')[1];

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { GameView, MoveRecord, Seat, SequenceState, StacksState } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { TEAMS } from '../game/board';
-import { abortedText, mySeatAbandoned, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
+import { abortedText, mySeatAbandoned, mySeatTaken, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
 
 // The pure labelling helpers live in game/ (the live-game reducer names seats too).
 export { TABLE, playerLabel, seatName, sequenceTeam } from '../game/seats';
@@ -25,7 +25,7 @@ export function moverName(view: { seats: Seat[]; your_seat?: number | null }, se
 
 /** toMoveText is the status line of a game in play when the viewer may not move. */
 export function toMoveText(view: GameView, names: (seat: number) => string = (s) => moverName(view, s)): string {
-  if (mySeatAbandoned(view)) {
+  if (mySeatTaken(view)) {
     const others = view.to_move.filter((s) => s !== view.your_seat);
     return `A fill-in bot now plays your seat; you can no longer move.${others.length ? ` ${others.map(names).join(', ')} to move.` : ''}`;
   }
