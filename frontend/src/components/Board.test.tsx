@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { Board, moveFocus } from './Board';
 import { targetsFor } from '../game/sequenceMoves';
 import { mount, unmountAll } from '../testing/stubApi';
+import css from '../styles.css?raw';
 
 const empty = ['*........*', '..........', '..........', '..........', '..........', '..........', '..........', '..........', '..........', '*........*'];
 
@@ -21,6 +22,45 @@ describe('the board', () => {
     expect(a5.querySelector('.chip')!.textContent).toBe('●'); // not colour alone
     expect(root.querySelector('[data-cell=e5] .chip')!.textContent).toBe('▲');
     expect(root.querySelector('[data-cell=a1]')!.classList.contains('corner')).toBe(true);
+  });
+
+  // The move log said "on f2", the replay "JD@c5" and "b6–f6", and the board had no coordinates to find them by.
+  it('names its columns a–j along the top and its rows 1–10 down the left, as the cells are named, hidden from screen readers', () => {
+    const root = mount(<Board rows={empty} locked={new Set()} />);
+    const wrap = root.querySelector('.board-wrap')!;
+    const cols = wrap.querySelector('.board-cols')!;
+    const rowsEl = wrap.querySelector('.board-rows')!;
+    expect([...cols.children].map((e) => e.textContent)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
+    expect([...rowsEl.children].map((e) => e.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    // the k-th letter heads the k-th column of cells, the k-th number the k-th row, as the notation names them
+    const gridRows = [...root.querySelectorAll('[role=row]')];
+    gridRows.forEach((row, r) =>
+      [...row.querySelectorAll('[role=gridcell]')].forEach((cell, c) => {
+        expect(cell.getAttribute('data-cell')).toBe(cols.children[c].textContent! + rowsEl.children[r].textContent!);
+        expect(cell.getAttribute('aria-label')!.startsWith(`${cell.getAttribute('data-cell')}, `)).toBe(true);
+      }),
+    );
+    // the cells' labels name them: the coordinates are not read again, and stay out of the grid
+    for (const el of [cols, rowsEl]) {
+      expect(el.getAttribute('aria-hidden')).toBe('true');
+      expect(el.closest('[role=grid]')).toBeNull();
+    }
+  });
+
+  it('gives its coordinates a gutter of their own beside the board, their type readable at a phone\'s width', () => {
+    const body = (sel: string) => css.replace(/\/\*[\s\S]*?\*\//g, '').match(new RegExp(`(^|\\})\\s*${sel.replace(/[.]/g, '\\.')}\\s*\\{([^}]*)\\}`))?.[2] ?? '';
+    const wrap = body('.board-wrap');
+    expect(wrap).toMatch(/display:\s*grid/);
+    expect(wrap).toMatch(/grid-template-areas:\s*'\. cols'\s*'rows board'/);
+    // at least 11 px, whatever the board's width; the gutter at most 1.25rem, ~4% of a 359 px board
+    expect(body('.board-coords')).toMatch(/font-size:\s*clamp\(0\.6875rem,/);
+    expect(wrap).toMatch(/--coord:\s*clamp\(0\.9rem,\s*3\.6cqw,\s*1\.25rem\)/);
+    // the letters and numbers are spaced as the cells are
+    const board = body('.board');
+    const gap = board.match(/gap:\s*([\d.]+cqw)/)![1];
+    const pad = board.match(/padding:\s*([\d.]+cqw)/)![1];
+    expect(body('.board-cols')).toMatch(new RegExp(`column-gap:\\s*${gap};[\\s\\S]*padding:\\s*0 ${pad}`));
+    expect(body('.board-rows')).toMatch(new RegExp(`row-gap:\\s*${gap};[\\s\\S]*padding:\\s*${pad} 0`));
   });
 
   it('highlights exactly the legal targets of the selected card', () => {

@@ -65,8 +65,21 @@ export function Board({ rows, locked, targets, last, focus, onFocus, onActivate,
     }
   };
 
+  // The coordinates along the top (columns a–j) and the left (rows 1–10, row 1 at the top) name the cells as
+  // the move log, the notices and the replay's list do ("on f2", "JD@c5", "b6–f6"): without them a player
+  // counted cells to find one. Screen readers hear each cell's name in its label, so they are hidden from them.
   return (
     <div class="board-wrap">
+      <div class="board-coords board-cols" aria-hidden="true">
+        {Array.from({ length: SIZE }, (_, c) => (
+          <span key={c}>{cellName(0, c)[0]}</span>
+        ))}
+      </div>
+      <div class="board-coords board-rows" aria-hidden="true">
+        {Array.from({ length: SIZE }, (_, r) => (
+          <span key={r}>{cellName(r, 0).slice(1)}</span>
+        ))}
+      </div>
       <div class="board" role="grid" aria-label={label} ref={grid} onKeyDown={onKeyDown}>
         {BOARD.map((cards, r) => (
           <div role="row" class="board-row" key={r}>

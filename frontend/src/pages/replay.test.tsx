@@ -50,6 +50,15 @@ describe('the replay', () => {
     expect(document.activeElement).toBe(prev);
   });
 
+  it('shows the board with its coordinates, as the list of moves names the cells', async () => {
+    const root = await open();
+    const grid = root.querySelector('[role=grid]')!;
+    expect(grid.getAttribute('aria-label')).toMatch(/^Board after ply/);
+    const wrap = grid.closest('.board-wrap')!;
+    expect(wrap.querySelector('.board-cols')!.textContent).toBe('abcdefghij');
+    expect(wrap.querySelector('.board-rows')!.textContent).toBe('12345678910');
+  });
+
   it('keeps the focus on "Final position" once pressed', async () => {
     const root = await open();
     await press(button(root, 'First position'));
