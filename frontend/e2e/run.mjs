@@ -423,6 +423,18 @@ try {
     await page.locator('[role=grid] [role=gridcell]').first().waitFor();
     const cells = await page.locator('[role=gridcell]').count();
     assert(cells === 100, `the board has ${cells} cells`);
+    // the coordinates the move log names cells by: a–j over the columns, 1–10 beside the rows, row 1 at the top
+    const coords = await page.evaluate(() => {
+      const mid = (el, axis) => { const r = el.getBoundingClientRect(); return Math.round(axis === 'x' ? r.left + r.width / 2 : r.top + r.height / 2); };
+      const cols = [...document.querySelectorAll('.board-cols > *')];
+      const rows = [...document.querySelectorAll('.board-rows > *')];
+      const off = [
+        ...cols.map((c) => Math.abs(mid(c, 'x') - mid(document.querySelector(`[data-cell=${c.textContent}1]`), 'x'))),
+        ...rows.map((r) => Math.abs(mid(r, 'y') - mid(document.querySelector(`[data-cell=a${r.textContent}]`), 'y'))),
+      ];
+      return { text: cols.map((c) => c.textContent).join('') + ' ' + rows.map((r) => r.textContent).join(','), off: Math.max(...off) };
+    });
+    assert(coords.text === 'abcdefghij 1,2,3,4,5,6,7,8,9,10' && coords.off <= 1, `the board's coordinates read "${coords.text}", up to ${coords.off} px off their cells`);
     await page.locator('.game[data-my-turn=true]').waitFor();
     // at 1280x900 the board and the hand are both in view (the hand once ended 963 px down)
     const m = await page.evaluate(() => ({
