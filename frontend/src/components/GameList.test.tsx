@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../api/types';
-import { gameName, outcome, versus, yourMove } from './GameList';
+import { gameName, outcome, outcomeDetail, versus, yourMove } from './GameList';
 
 const game = (over: Partial<Game>, abandoned: boolean): Game => ({
   id: 'g', game: 'sequence', players: 2, teams: 2, status: 'finished', rated: true, clock: {}, created_at: '', seed_hash: '', ply: 40,
@@ -19,6 +19,37 @@ describe('"My games" outcome', () => {
     expect(outcome(game({ game: 'stacks' }, true), 'u1')).toBe('abandoned');
     expect(outcome(game({ status: 'active', result: undefined }, true), 'u1')).toBe('abandoned');
     expect(outcome(game({}, true), 'u2')).toBe('lost');
+  });
+});
+
+// bob never opened his game: the bot in his seat won it, the replay and the
+// bracket said he won, and his profile said "abandoned" and "0 W · 2 L" with
+// no word of why. The line says the board's result and the rating's.
+describe('"My games" line of a game a fill-in bot played for a player who left', () => {
+  it("says the board's result, that a bot played the seat, and that the rating counts a loss", () => {
+    expect(outcomeDetail(game({}, true), 'u1', true)).toBe('a bot played your seat and won; rated a loss');
+    expect(outcomeDetail(game({ result: { status: 'finished', winner: 1 } }, true), 'u1', true)).toBe('a bot played your seat and lost; rated a loss');
+    expect(outcomeDetail(game({ result: { status: 'drawn', winner: null } }, true), 'u1')).toBe('a bot played their seat and drew; rated a loss');
+    expect(outcomeDetail(game({ rated: false }, true), 'u1', true)).toBe('a bot played your seat and won');
+    expect(outcomeDetail(game({ status: 'active', result: undefined }, true), 'u1', true)).toBe('a bot plays your seat now; rated a loss');
+    expect(outcomeDetail(game({}, false), 'u1', true)).toBe('');
+  });
+  it('says a game every side left is rated a draw', () => {
+    const g = game({}, true);
+    g.seats[1] = { ...g.seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true };
+    expect(outcomeDetail(g, 'u1', true)).toBe('a bot played your seat and won; rated a draw (every side left)');
+  });
+  it("says to the one who stayed that the opponent left and is rated a win, whatever the bot made of the board", () => {
+    expect(outcomeDetail(game({}, true), 'u2', true)).toBe('your opponent left; a bot played for them, and it won; rated a win');
+    expect(outcomeDetail(game({ result: { status: 'finished', winner: 1 } }, true), 'u2')).toBe('their opponent left; a bot played for them; rated a win');
+  });
+  it('is shown after the tag in the list', async () => {
+    const { render } = await import('preact');
+    const { GameList } = await import('./GameList');
+    const root = document.createElement('div');
+    render(<GameList games={[game({}, true)]} me="u1" self empty="" />, root);
+    expect(root.querySelector('li')!.textContent).toContain('abandoned — a bot played your seat and won; rated a loss');
+    expect(root.querySelector('.tag')!.textContent).toBe('abandoned');
   });
 });
 

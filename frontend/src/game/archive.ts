@@ -28,6 +28,8 @@ export interface ArchiveSeat {
   bot: string;
   /** a fill-in bot took the seat over (its player abandoned it, or it was open) */
   fillIn: boolean;
+  /** its player left the game to the fill-in bot (after max_timeouts, "Leave the game", or a no-show): rated as losing it */
+  abandoned: boolean;
 }
 
 export interface Archive {
@@ -41,6 +43,8 @@ export interface Archive {
   winner: number | null;
   /** 'play', 'adjudication' (a round's deadline) or '' when the server does not say. */
   endedBy: string;
+  /** the game was rated */
+  rated: boolean;
   seed: string;
   seedHash: string;
   startedAt: string;
@@ -67,10 +71,12 @@ export function normalizeArchive(doc: ArchiveDoc): Archive {
       userID: s.user?.id ?? '',
       bot: s.bot ?? '',
       fillIn: !!s.filled_by_bot,
+      abandoned: !!s.abandoned,
     })),
     result: g.result?.status ?? '',
     winner: g.result?.winner ?? null,
     endedBy: g.ended_by ?? '',
+    rated: !!g.rated,
     seed: doc.seed,
     seedHash: doc.seed_hash,
     startedAt: g.started_at ?? '',

@@ -35,7 +35,7 @@ export default function Profile({ id }: { id: string }) {
       <section class="card-box" aria-labelledby="games-title">
         <h2 id="games-title">Games</h2>
         <ErrorBox error={games.error} />
-        {games.data ? <GameList games={games.data} me={u.id} empty="No games yet." /> : !games.error && <Loading />}
+        {games.data ? <GameList games={games.data} me={u.id} self={me?.id === u.id} empty="No games yet." /> : !games.error && <Loading />}
         <ShowMore list={games} label="Older games" />
       </section>
       {me?.id === u.id && (

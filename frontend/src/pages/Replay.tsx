@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../components/Board';
 import { SeqCard, StacksCard } from '../components/Cards';
-import { gameName } from '../components/GameList';
+import { gameName, isPerson } from '../components/GameList';
 import { ErrorBox, LoadFailed, Loading, Page, useLoad, when } from '../components/ui';
 import { TEAMS } from '../game/board';
 import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type Archive, type ArchiveDoc, type Position, type SeedCheck } from '../game/archive';
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { api } from '../session';
-import { EVERY_SEAT_PASSED, howWon, isTypingTarget, playerLabel, seatsPassedLast, sequenceTeam } from './gameCommon';
+import { EVERY_SEAT_PASSED, howWon, isTypingTarget, leftNote, playedBy, playerLabel, seatsPassedLast, sentence, sequenceTeam } from './gameCommon';
 import { lastCellOf, lockedCells } from './SequenceTable';
 
 function seatLabel(a: Archive, seat: number) {
@@ -17,25 +17,33 @@ function seatLabel(a: Archive, seat: number) {
 }
 
 /**
- * finalSeatLabel names a seat as it ended the game: "(fill-in bot)" after
- * a player whose seat a fill-in bot took over, as the game's page says.
- * The replay said "bob won." of a Stacks game bob had walked away from,
- * which his profile lists as abandoned.
+ * playedLabel names a seat as it ended the game (playedBy): "the fill-in bot
+ * that took over from bob" of a seat bob left to a fill-in bot. The replay
+ * said "bob won." of a Stacks game, and "bob completed 2 sequences" of a
+ * Sequence one, that bob had walked away from, or never opened (a
+ * tournament's no-show), which his profile lists as abandoned.
  */
-function finalSeatLabel(a: Archive, seat: number) {
-  return a.seats[seat]?.fillIn ? `${seatLabel(a, seat)} (fill-in bot)` : seatLabel(a, seat);
+function playedLabel(a: Archive, seat: number) {
+  const s = a.seats[seat];
+  return s ? playedBy(seatLabel(a, seat), { fillIn: s.fillIn, abandoned: s.abandoned, person: archivePerson(s) }) : seatLabel(a, seat);
 }
+
+const archivePerson = (s: Archive['seats'][number]) => isPerson({ user: s.userID ? { id: s.userID, username: s.username } : null });
 
 function resultLine(a: Archive): string {
   // An adjudicated game's last position shows no end: say what ended it.
   const how = a.endedBy === 'adjudication' ? ', adjudicated at the round deadline' : '';
-  if (a.result === 'drawn') return `Draw${how || archiveDrawnBy(a)}.`;
+  // who left the game to a fill-in bot, and what the rating made of it
+  const people = a.seats.map((s) => ({ name: seatLabel(a, s.seat), abandoned: s.abandoned, team: a.game === 'sequence' ? s.team : s.seat, person: archivePerson(s) }));
+  const left = leftNote(people, a.rated);
+  const after = left && ` ${left}`;
+  if (a.result === 'drawn') return `Draw${how || archiveDrawnBy(a)}.${after}`;
   if (a.winner == null) return '';
   // how it was won, as the game's page says it (not of an adjudicated game, which was not won that way)
-  const members = a.seats.filter((s) => s.team === a.winner).map((s) => seatLabel(a, s.seat));
+  const members = a.seats.filter((s) => s.team === a.winner).map((s) => playedLabel(a, s.seat));
   const won = how || !a.final ? '' : howWon(a.game, a.winner, members, a.final.game === 'stacks' ? { chips: a.final.chips } : { sequences: a.final.sequences });
-  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.${won && ` ${won}`}`;
-  return `${finalSeatLabel(a, a.winner)} won${how}${won && ` ${won}`}.`;
+  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.${won && ` ${won}`}${after}`;
+  return `${sentence(playedLabel(a, a.winner))} won${how}${won && ` ${won}`}.${after}`;
 }
 
 /**

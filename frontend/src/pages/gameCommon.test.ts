@@ -50,6 +50,26 @@ describe('the result line', () => {
     expect(st).toMatch(/counts it as a loss\.$/);
   });
 
+  // the game page, like the replay, said "bob completed 2 sequences" of a game bob left to a fill-in bot
+  // (his profile: "abandoned", a loss): it names the bot that played for him, and what the rating made of it
+  it('says that a fill-in bot played the winning moves for a player who left, and how the rating counts it', () => {
+    const left = { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true };
+    const view = (your_seat: number | null): GameView => ({
+      ...finished('sequence', { status: 'finished', winner: 1 }),
+      rated: true, your_seat, seats: [seats[0], left],
+      state: { game: 'sequence', sequences: { b: [['i1', 'e5'], ['a2', 'e6']] } } as unknown as GameView['state'],
+    });
+    expect(resultText(view(null))).toBe(
+      'Green team (▲) wins. The fill-in bot that took over from bob completed 2 sequences: i1–e5 and a2–e6. bob left the game; a fill-in bot played that seat to the end (rated as a loss for bob, whatever the board says).',
+    );
+    expect(resultText(view(1))).toBe(
+      'Green team (▲) wins. The fill-in bot that took over from you completed 2 sequences: i1–e5 and a2–e6. You abandoned your seat (a fill-in bot played it): your rating counts it as a loss.',
+    );
+    // a seat a bot finished for at a round's deadline (not abandoned) keeps the board's result
+    const finishedFor = { ...view(null), seats: [seats[0], { ...left, abandoned: false }] };
+    expect(resultText(finishedFor)).toBe('Green team (▲) wins. bob (finished by a fill-in bot) completed 2 sequences: i1–e5 and a2–e6.');
+  });
+
   it('says how the game was won: the sequences and who made them, the Stacks winner\'s chips', () => {
     // a 3-team game watched by a spectator said only "Green team (▲) wins.": not who the Green team was, nor where its line was
     const three = [0, 1, 2, 3, 4, 5].map((i) => ({ seat: i, team: i % 3, user: { id: `u${i}`, username: ['ann', 'bob', 'cat', 'bot-random', 'bot-random', 'bot-random'][i] }, open: false, filled_by_bot: false, abandoned: false }));

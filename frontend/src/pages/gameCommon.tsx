@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { GameView, MoveRecord, Seat, SequenceState, StacksState } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
+import { isPerson } from '../components/GameList';
 import { TEAMS } from '../game/board';
 import { abortedText, mySeatAbandoned, mySeatTaken, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
 
@@ -203,7 +204,7 @@ export function resultText(view: GameView, log: MoveRecord[] = []): string {
     ? ` You abandoned your seat (a fill-in bot played it)${rates ? ': your rating counts it as a loss' : ''}.`
     : opponentsWalkedAway(view)
       ? ` Your opponents abandoned their seats${rates ? ': your rating counts it as a win' : ''}.`
-      : '';
+      : othersLeft(view);
   if (r.status === 'drawn') return `Draw${how || drawnBy(view, log)}.${lost}`;
   // how the rules' win was made, from the final position (an adjudicated game was not won that way)
   const won = how ? '' : wonBy(view);
@@ -214,6 +215,13 @@ export function resultText(view: GameView, log: MoveRecord[] = []): string {
   }
   const mine = !abandoned && r.winner === view.your_seat;
   return `${moverName(view, r.winner ?? 0)} wins${how}${won && ` ${won}`}${mine ? ' — well played!' : '.'}${lost}`;
+}
+
+/** othersLeft is leftNote of a finished game's seats, for a viewer who did not leave it (nor saw every opponent leave). */
+function othersLeft(view: GameView): string {
+  const seats = view.seats.map((s) => ({ name: seatName(view, s.seat), abandoned: s.abandoned, team: view.game === 'sequence' ? s.team : s.seat, person: isPerson(s) }));
+  const note = leftNote(seats, view.rated);
+  return note && ` ${note}`;
 }
 
 /**
@@ -245,7 +253,7 @@ export function seatsPassedLast(log: MoveRecord[]): number {
 }
 
 /** andList joins words as a sentence lists them: "a", "a and b", "a, b and c". */
-function andList(words: string[]): string {
+export function andList(words: string[]): string {
   return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
@@ -261,9 +269,53 @@ function andList(words: string[]): string {
 export function wonBy(view: GameView): string {
   const r = view.result;
   if (!view.state || r?.status !== 'finished' || r.winner == null) return '';
-  const members = view.seats.filter((s) => s.team === r.winner).map((s) => seatName(view, s.seat));
+  const members = view.seats
+    .filter((s) => s.team === r.winner)
+    .map((s) => playedBy(view.your_seat === s.seat && s.abandoned ? 'you' : seatName(view, s.seat), { fillIn: s.filled_by_bot, abandoned: s.abandoned, person: isPerson(s) }));
   if (view.game === 'stacks') return howWon('stacks', r.winner, members, { chips: (view.state as StacksState).chips });
   return howWon('sequence', r.winner, members, { sequences: (view.state as SequenceState).sequences });
+}
+
+/**
+ * playedBy names who played a seat to the end of the game, for the words
+ * on how it was won: a person whose seat a fill-in bot took over after
+ * they left (abandoned) did not play the moves that won, and is rated as
+ * losing whatever the board says (README, "Ratings"), so the replay's
+ * "bob completed 2 sequences" of a game bob never opened read as if he had
+ * played it. Such a seat is "the fill-in bot that took over from bob"; one
+ * a bot finished for at a round's deadline (filled, not abandoned: rated on
+ * the board) "bob (finished by a fill-in bot)"; a bot's own seat, or an
+ * open one a bot filled, keeps its name.
+ */
+export function playedBy(name: string, seat: { fillIn: boolean; abandoned: boolean; person: boolean }): string {
+  if (!seat.fillIn || !seat.person) return name;
+  return seat.abandoned ? `the fill-in bot that took over from ${name}` : `${name} (finished by a fill-in bot)`;
+}
+
+/** sentence starts a sentence with a capital where it begins with playedBy's "the fill-in bot". */
+export function sentence(words: string): string {
+  return words.replace(/^the /, 'The ');
+}
+
+/**
+ * leftNote is the sentence after a result that names the people who left
+ * the game to fill-in bots (abandoned) and what a rated game makes of it:
+ * a loss for each whatever the board said, or a draw for all when every
+ * side left (README, "Ratings"). Empty when nobody left.
+ */
+export function leftNote(seats: { name: string; abandoned: boolean; team: number; person: boolean }[], rated: boolean): string {
+  const left = seats.filter((s) => s.abandoned && s.person);
+  if (!left.length) return '';
+  // a side walked away when it had people and every one of them left (a side of bots alone never did)
+  const walkedAway = (t: number) => {
+    const people = seats.filter((s) => s.team === t && s.person);
+    return people.length > 0 && people.every((s) => s.abandoned);
+  };
+  const everySide = [...new Set(seats.map((s) => s.team))].every(walkedAway);
+  const names = andList(left.map((s) => s.name));
+  const bots = left.length === 1 ? 'a fill-in bot played that seat' : 'fill-in bots played those seats';
+  const rating = !rated ? '' : everySide ? ' (rated as a draw for all: every side left)' : ` (rated as a loss for ${left.length === 1 ? names : 'each of them'}, whatever the board says)`;
+  return `${names} left the game; ${bots} to the end${rating}.`;
 }
 
 /**
@@ -284,7 +336,7 @@ export function howWon(
   const lines = final.sequences?.[TEAMS[winner]?.letter] ?? [];
   if (!lines.length) return '';
   const windows = andList(lines.map(([from, to]) => `${from}–${to}`));
-  return `${andList(members)} completed ${lines.length === 1 ? `the sequence ${windows}` : `${lines.length} sequences: ${windows}`}.`;
+  return `${sentence(andList(members))} completed ${lines.length === 1 ? `the sequence ${windows}` : `${lines.length} sequences: ${windows}`}.`;
 }
 
 /**
