@@ -247,6 +247,25 @@ func TestATournamentStatusOutsideTheTransitionsIsRefusedNamingStatus(t *testing.
 	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"paused"}`, r.organizer); rec.Code != 422 {
 		t.Errorf("pausing a tournament in registration: %d, want 422 (an allowed value, not now)", rec.Code)
 	}
+	wantProblem(t, r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"paused"}`, r.organizer), 422, "status")
+	// Starting it with too few entries is refused as pausing it is, at
+	// status (it named no field).
+	p := wantProblem(t, r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer), 422, "status")
+	for _, f := range p.Errors {
+		if f.Field == "status" && !strings.Contains(f.Message, "cannot start with 0 entries") {
+			t.Errorf("status: %q, want it to say why the tournament cannot start", f.Message)
+		}
+	}
+}
+
+// A user named in an entry who does not exist is a 400 naming the member
+// (a reference in a body to nothing), as a seat kept for nobody names
+// seats[i].for (a 422: a username, see the games' tests).
+func TestAnEntryOfAnUnknownUserNamesTheMember(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, "")
+	body := `{"name":"X","members":[{"user":"00000000-0000-0000-0000-00000000000f"}]}`
+	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/entries", body, r.organizer), 400, "members[0].user")
 }
 
 func TestEntrySeedsOutOfRangeOrTakenAreRefusedNamingSeed(t *testing.T) {

@@ -620,3 +620,29 @@ func TestTheCreatorChangesASeatAndTheInviteeDeclines(t *testing.T) {
 		t.Fatalf("a bot in seat 1: %d %s; want seated, the game still waiting for carol", rec.Code, rec.Body)
 	}
 }
+
+// A move_id sent again with the move it was first sent with is a retry,
+// answered as the first send was; sent with another move it was answered
+// so too (200), and the move sent was silently never played. It is
+// refused, naming move_id.
+func TestAMoveIDReusedForAnotherMoveIsRefused(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, _ := startedGame(t, r, 1)
+	rec := r.call("GET", "/api/v1/games/"+id+"/moves", "", alice)
+	moves := decode[struct {
+		Moves []struct {
+			Move string `json:"move"`
+		} `json:"moves"`
+	}](t, rec).Moves
+	if len(moves) != 1 {
+		t.Fatalf("moves: %s", rec.Body)
+	}
+	again := r.call("POST", "/api/v1/games/"+id+"/moves", fmt.Sprintf(`{"ply":0,"move":%q,"move_id":"m0"}`, moves[0].Move), alice)
+	if again.Code != http.StatusOK || decode[gameViewResponse](t, again).Ply != 1 {
+		t.Fatalf("the same move sent again: %d %s; want 200 at ply 1", again.Code, again.Body)
+	}
+	p := wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/moves", `{"ply":0,"move":"0,0","move_id":"m0"}`, alice), http.StatusConflict, "move_id")
+	if !strings.Contains(p.Detail, "another move") {
+		t.Errorf("detail %q: want it to say the move_id was used for another move", p.Detail)
+	}
+}

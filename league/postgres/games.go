@@ -248,7 +248,7 @@ const loadGameSQL = `SELECT g.*,
 		'kept_for_name', COALESCE(k.username, '')) ORDER BY s.seat), '[]')
 	 FROM game_seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users k ON k.id = s.kept_for
 	 WHERE s.game_id = g.id) AS seats_json,
-	(SELECT json_build_object('ply', m.ply)
+	(SELECT json_build_object('ply', m.ply, 'move', m.move)
 	 FROM game_moves m WHERE m.game_id = g.id AND m.user_id = ? AND m.move_id = ?) AS prior_json
 FROM games g WHERE g.id = ?`
 

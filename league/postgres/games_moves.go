@@ -191,13 +191,20 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 		return nil, -1, err
 	}
 	if prior != nil {
-		// The same ply is a retry: the first answer again. Another ply is a
-		// new move under a used id (a client whose count began again after
-		// a reload): answered as a retry, it was silently never played.
+		// The same move at the same ply is a retry: the first answer
+		// again. Another ply, or another move, is a new move under a used
+		// id (a client whose count began again after a reload, or one that
+		// reuses its ids): answered as a retry, it was silently never
+		// played.
 		if prior.Ply != req.Ply {
 			return nil, -1, &league.Error{Code: league.ECONFLICT,
 				Message: fmt.Sprintf("you used move_id %q for your move at ply %d: send a new move_id with each move", req.MoveID, prior.Ply),
 				Fields:  []league.FieldError{{Field: "move_id", Message: fmt.Sprintf("already used for your move at ply %d", prior.Ply)}}}
+		}
+		if prior.Move != req.Move {
+			return nil, -1, &league.Error{Code: league.ECONFLICT,
+				Message: fmt.Sprintf("you used move_id %q for another move at ply %d (%s): send a new move_id with each move", req.MoveID, prior.Ply, prior.Move),
+				Fields:  []league.FieldError{{Field: "move_id", Message: fmt.Sprintf("already used for another move at ply %d (%s)", prior.Ply, prior.Move)}}}
 		}
 		return nil, prior.Ply + 1, nil
 	}

@@ -112,7 +112,7 @@ type moveRow struct {
 	GameID    string `gorm:"primaryKey;type:uuid"`
 	Ply       int    `gorm:"primaryKey" json:"ply"`
 	Seat      int
-	Move      string
+	Move      string `json:"move"`
 	MoveID    *string
 	Actor     string
 	UserID    *string `json:"user_id"`

@@ -1010,6 +1010,7 @@ func TestAMoveIDIsUniqueForEachPlayerNotForTheGame(t *testing.T) {
 	other := NewGames(r.db, r.games.events, r.games.tasks, GameConfig{}, testLogger(t))
 	ann, bob := r.user(t, "ann"), r.user(t, "bob")
 	g := r.headToHead(t, ann, bob)
+	played := map[string]string{} // each player's move_id → the move sent with it
 	move := func(svc *Games, p league.Actor, ply int, moveID string) (*league.GameView, error) {
 		t.Helper()
 		v, err := svc.View(ctx, p, g.ID)
@@ -1019,7 +1020,11 @@ func TestAMoveIDIsUniqueForEachPlayerNotForTheGame(t *testing.T) {
 		if len(v.LegalMoves) == 0 {
 			t.Fatalf("no legal moves for %s at ply %d", p.UserID, v.Game.Ply)
 		}
-		return svc.Move(ctx, p, g.ID, league.MoveRequest{Ply: ply, Move: v.LegalMoves[0], MoveID: moveID})
+		got, err := svc.Move(ctx, p, g.ID, league.MoveRequest{Ply: ply, Move: v.LegalMoves[0], MoveID: moveID})
+		if err == nil {
+			played[p.UserID+"/"+moveID] = v.LegalMoves[0]
+		}
+		return got, err
 	}
 	stored := func(want int64) {
 		t.Helper()
@@ -1067,12 +1072,22 @@ func TestAMoveIDIsUniqueForEachPlayerNotForTheGame(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, svc := range []*Games{r.games, other} {
-				got, err := svc.Move(ctx, tc.p, g.ID, league.MoveRequest{Ply: tc.ply, Move: "whatever", MoveID: tc.moveID})
+				first := played[tc.p.UserID+"/"+tc.moveID]
+				got, err := svc.Move(ctx, tc.p, g.ID, league.MoveRequest{Ply: tc.ply, Move: first, MoveID: tc.moveID})
 				if err != nil {
 					t.Fatalf("repeated move_id: %v; want the first answer again", err)
 				}
 				if got.Game.Ply != tc.wantPly {
 					t.Fatalf("repeated move_id answered at ply %d, want %d (right after the first move with it)", got.Game.Ply, tc.wantPly)
+				}
+				// The same id at the same ply with another move is no
+				// retry: answered as one, the move sent was silently never
+				// played. It is refused, naming move_id.
+				_, err = svc.Move(ctx, tc.p, g.ID, league.MoveRequest{Ply: tc.ply, Move: first + "x", MoveID: tc.moveID})
+				var le *league.Error
+				if !errors.As(err, &le) || le.Code != league.ECONFLICT || len(le.Fields) != 1 || le.Fields[0].Field != "move_id" ||
+					!strings.Contains(le.Fields[0].Message, "another move") {
+					t.Fatalf("move_id %s again at ply %d with another move: %v; want a conflict naming move_id", tc.moveID, tc.ply, err)
 				}
 			}
 			stored(4)

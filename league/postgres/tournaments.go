@@ -596,7 +596,7 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 			switch {
 			case *u.Status == league.TournamentRunning && r.Status == league.TournamentRegistration:
 				if err := t.beginLocked(tx, r); err != nil {
-					return err
+					return atStatus(err)
 				}
 				if err := t.advanceLocked(tx, fx, r); err != nil {
 					return err
@@ -645,6 +645,17 @@ func renameLocked(tx *gorm.DB, r *tournamentRow, name *string) error {
 func statusRefused(message string) error {
 	return &league.Error{Code: league.EPRECONDITION, Message: message,
 		Fields: []league.FieldError{{Field: "status", Message: message}}}
+}
+
+// atStatus names status in a refusal to start a tournament that names no
+// field (too few entries, a bracket that cannot be drawn), as a refusal
+// to pause it does: the status asked for is what cannot be had now.
+func atStatus(err error) error {
+	var e *league.Error
+	if !errors.As(err, &e) || e.Code != league.EPRECONDITION || len(e.Fields) > 0 {
+		return err
+	}
+	return statusRefused(e.Message)
 }
 
 // resumeDeadlinesLocked applies, as a tournament resumes, the deadlines
