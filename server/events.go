@@ -137,6 +137,23 @@ type frame struct {
 	evPly   int // the ply the event brought the game to
 	snapPly int // the ply of the snapshot the data was built from
 	data    []byte
+	final   bool // the game can no longer change (gameOver): the stream ends after this frame
+}
+
+// gameOver says whether a game can no longer change, so that its event
+// stream has nothing more to send: an aborted game (a table called off, a
+// cancelled tournament's game), or a finished game no rematch can follow
+// (a tournament's: nobody created it). A finished casual game's page waits
+// for a rematch event (its rematch_id set, or cleared when the rematch is
+// called off), so its stream goes on after the end.
+func gameOver(g league.Game) bool {
+	switch g.Status {
+	case league.StatusAborted:
+		return true
+	case league.StatusFinished:
+		return g.CreatedBy == "" || g.TournamentID != ""
+	}
+	return false
 }
 
 type subscriber struct {
@@ -201,12 +218,19 @@ func (h *Hub) dispatch(ev league.GameEvent) {
 	// A view depends only on the seat it is seen from; that seat is read
 	// from this snapshot, not from when the stream opened: a spectator who
 	// took a seat since sees that seat's hand, and one who left it no more.
+	// Any event but a move that leaves the game unable to change (a
+	// table called off says so by a seat event) is its end.
 	built := map[int][]byte{}
+	kind, final := ev.Kind, false
 	for _, s := range subs {
 		seat := snap.SeatOf(s.actor)
 		data, ok := built[seat]
 		if !ok {
-			d := eventData{Kind: ev.Kind, View: toGameViewResponse(snap.ViewFor(s.actor))}
+			view := snap.ViewFor(s.actor)
+			if len(built) == 0 && kind != "move" && gameOver(view.Game) {
+				kind, final = "end", true
+			}
+			d := eventData{Kind: kind, View: toGameViewResponse(view)}
 			if ev.Move != nil {
 				m := toMoveResponse(*ev.Move)
 				d.Move = &m
@@ -215,7 +239,7 @@ func (h *Hub) dispatch(ev league.GameEvent) {
 			built[seat] = data
 		}
 		select {
-		case s.ch <- frame{kind: ev.Kind, evPly: ev.Ply, snapPly: snap.Ply(), data: data}:
+		case s.ch <- frame{kind: kind, evPly: ev.Ply, snapPly: snap.Ply(), data: data, final: final}:
 		default:
 			select {
 			case s.lagging <- struct{}{}:
@@ -294,16 +318,25 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		return league.Invalid("bad "+field, league.FieldError{Field: field,
 			Message: fmt.Sprintf("the game has had %d moves", snap.Ply())})
 	}
-	release, ok := h.admit(streamClient(c, a))
-	if !ok {
-		e := league.Errorf(league.ETOOMANY, "too many open event streams: at most %d at once; close one (another tab or window) first", h.streamLimit)
-		e.RetryAfterSeconds = int(h.heartbeat.Seconds())
-		return e
+	// A game that can no longer change is answered at once (its end) and
+	// its stream closed: it takes no stream of the client's and hears
+	// nothing.
+	view := snap.ViewFor(a)
+	over := gameOver(view.Game)
+	if !over {
+		release, ok := h.admit(streamClient(c, a))
+		if !ok {
+			e := league.Errorf(league.ETOOMANY, "too many open event streams: at most %d at once; close one (another tab or window) first", h.streamLimit)
+			e.RetryAfterSeconds = int(h.heartbeat.Seconds())
+			return e
+		}
+		defer release()
 	}
-	defer release()
 	sub := &subscriber{actor: a, ch: make(chan frame, 64), lagging: make(chan struct{}, 1)}
-	unsubscribe := h.subscribe(gameID, sub)
-	defer unsubscribe()
+	if !over {
+		unsubscribe := h.subscribe(gameID, sub)
+		defer unsubscribe()
+	}
 
 	w := c.Response()
 	w.Header().Set(echo.HeaderContentType, "text/event-stream")
@@ -347,26 +380,39 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		}
 		return nil
 	}
-	if last >= 0 {
+	ended := view.Game.Status == league.StatusFinished || view.Game.Status == league.StatusAborted
+	switch {
+	case last >= 0:
 		if err := catchUp(); err != nil {
 			return nil
 		}
-		// The live stream of a game that ended closed with an `end` event;
-		// a resumed one must too, or the client waits for a move that
-		// never comes.
-		if view := snap.ViewFor(a); view.Game.Status == league.StatusFinished ||
-			view.Game.Status == league.StatusAborted && view.Game.StartedAt != nil { // a cancelled tournament's
+		// The live stream of a game that ended sent an `end` event; a
+		// resumed one must too, or the client waits for a move that never
+		// comes.
+		if ended {
 			data, _ := json.Marshal(eventData{Kind: "end", View: toGameViewResponse(view)})
 			if err := write(-1, "end", data); err != nil {
 				return nil
 			}
 		}
-	} else {
-		data, _ := json.Marshal(eventData{Kind: "state", View: toGameViewResponse(snap.ViewFor(a))})
+	case over:
+		// A new stream of a game that can no longer change: its end, as
+		// it was (a finished casual game's gets its state, and waits for
+		// a rematch).
+		data, _ := json.Marshal(eventData{Kind: "end", View: toGameViewResponse(view)})
+		if err := write(snap.Ply(), "end", data); err != nil {
+			return nil
+		}
+		sent = snap.Ply()
+	default:
+		data, _ := json.Marshal(eventData{Kind: "state", View: toGameViewResponse(view)})
 		if err := write(snap.Ply(), "state", data); err != nil {
 			return nil
 		}
 		sent = snap.Ply()
+	}
+	if over {
+		return nil
 	}
 
 	// A person waiting at an open table is here while they follow it: the
@@ -393,12 +439,10 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		}
 		here = ok
 	}
-	if !a.Anonymous() {
-		if v := snap.ViewFor(a); v.Game.Status == league.StatusOpen {
-			waiting = true
-			if v.YourSeat != nil {
-				markHere()
-			}
+	if !a.Anonymous() && view.Game.Status == league.StatusOpen {
+		waiting = true
+		if view.YourSeat != nil {
+			markHere()
 		}
 	}
 
@@ -449,6 +493,9 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 				}
 				if err == nil {
 					err = write(-1, f.kind, f.data)
+				}
+				if err == nil && f.final {
+					return nil // the game can no longer change: nothing more will come
 				}
 			case f.evPly <= sent:
 				// already sent (during catch-up)

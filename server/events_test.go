@@ -527,3 +527,100 @@ func TestAStreamEndsWhenItsSessionSignsOut(t *testing.T) {
 		}
 	}
 }
+
+// An open table called off (its last person left) can no longer change:
+// its watchers' streams got a seat event saying aborted and stayed open,
+// and so did every stream opened on it afterwards, each holding one of its
+// client's streams for as long as the page stayed open. Each now gets the
+// end and closes, live or opened afterwards, resumed or not.
+func TestAnAbortedTablesStreamsEnd(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, dave := r.user("dave", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[gameResponse](t, rec).ID
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close)
+	_, watching := openEvents(t, srv, id, dave, "")
+	if ev := nextEvent(t, watching); ev != "state" {
+		t.Fatalf("first event %q, want state", ev)
+	}
+	if rec := r.call("POST", "/api/v1/games/"+id+"/leave", "", alice); rec.Code != http.StatusOK {
+		t.Fatalf("leave: %d %s", rec.Code, rec.Body)
+	}
+	wantEnd := func(name string, body *bufio.Reader) {
+		t.Helper()
+		ev, data := readEvent(t, body)
+		var d struct {
+			Kind string           `json:"kind"`
+			View gameViewResponse `json:"view"`
+		}
+		if err := json.Unmarshal([]byte(data), &d); err != nil {
+			t.Fatalf("%s: %s %q: %v", name, ev, data, err)
+		}
+		if ev != "end" || d.Kind != "end" || d.View.Status != "aborted" {
+			t.Fatalf("%s: %s event (kind %q) with status %q; want end, aborted", name, ev, d.Kind, d.View.Status)
+		}
+		wantStreamEnded(t, body, name, "the end of a game that can no longer change")
+	}
+	wantEnd("the watcher's stream", watching)
+	for _, last := range []string{"", "0"} {
+		for name, tok := range map[string]string{"alice's": alice, "dave's": dave, "a signed-out viewer's": ""} {
+			_, body := openEvents(t, srv, id, tok, last)
+			wantEnd(fmt.Sprintf("%s stream opened afterwards (Last-Event-ID %q)", name, last), body)
+		}
+	}
+}
+
+// A finished casual game's page waits for a rematch over its stream, so
+// the stream stays open after the end however it was opened: a new one
+// (state) and one resumed from a ply (the missed moves, then end) both hear
+// the rematch. A finished game no rematch can follow (a tournament's) can
+// no longer change: its stream ends after the end, however opened.
+func TestAFinishedGamesStreamLastsWhileARematchMayCome(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, bob := startedGame(t, r, 3)
+	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
+		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, id).Error; err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close)
+	_, fresh := openEvents(t, srv, id, bob, "")
+	if ev := nextEvent(t, fresh); ev != "state" {
+		t.Fatalf("a new stream's first event %q, want state", ev)
+	}
+	_, resumed := openEvents(t, srv, id, bob, "3")
+	if ev := nextEvent(t, resumed); ev != "end" {
+		t.Fatalf("a resumed stream's first event %q, want end", ev)
+	}
+	if rec := r.call("POST", "/api/v1/games/"+id+"/rematch", "", alice); rec.Code != http.StatusOK {
+		t.Fatalf("rematch: %d %s", rec.Code, rec.Body)
+	}
+	for name, body := range map[string]*bufio.Reader{"the new stream": fresh, "the resumed stream": resumed} {
+		if ev := nextEvent(t, body); ev != "rematch" {
+			t.Fatalf("%s: %q after the rematch was asked for, want rematch", name, ev)
+		}
+	}
+
+	// A game nobody created (a tournament's) has no rematch.
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"bot":"random"}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	other := decode[gameResponse](t, rec).ID
+	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(), created_by = NULL,
+		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, other).Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, last := range []string{"", "0"} {
+		_, body := openEvents(t, srv, other, bob, last)
+		if ev := nextEvent(t, body); ev != "end" {
+			t.Fatalf("Last-Event-ID %q: a finished tournament game's stream began with %q, want end", last, ev)
+		}
+		wantStreamEnded(t, body, fmt.Sprintf("a finished tournament game's (Last-Event-ID %q)", last), "its end")
+	}
+}

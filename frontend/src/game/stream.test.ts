@@ -64,4 +64,36 @@ describe('the game stream', () => {
     s.close();
     expect(FakeES.all[1].readyState).toBe(2);
   });
+
+  // The server ends the stream of a game that can no longer change after its
+  // end; an EventSource left open reopens a closed stream by itself, and was
+  // answered the end again, and again, every few seconds for as long as the
+  // page stayed open.
+  it('closes after the end of a game that can no longer change, and not after a casual game is over', () => {
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      ['a table called off', { status: 'aborted', created_by: 'u' }, true],
+      ["a cancelled tournament's game", { status: 'aborted', tournament_id: 't' }, true],
+      ["a finished tournament's game", { status: 'finished', tournament_id: 't' }, true],
+      ['a finished casual game (a rematch may come)', { status: 'finished', created_by: 'u' }, false],
+      ['a game being played', { status: 'active', created_by: 'u' }, false],
+    ];
+    for (const [what, view, closes] of cases) {
+      FakeES.all = [];
+      const events: string[] = [];
+      const s = new GameStream('g', {
+        token: () => null,
+        refresh: async () => true,
+        onEvent: (e) => events.push(e.kind),
+        onConnected: () => {},
+        open: (u) => new FakeES(u) as unknown as EventSource,
+        setTimer: () => {},
+      }).start();
+      const es = FakeES.all[0];
+      es.onopen!();
+      es.emit('end', { kind: 'end', view });
+      expect(events, what).toEqual(['end']);
+      expect(es.readyState, what).toBe(closes ? 2 : 0);
+      s.close();
+    }
+  });
 });

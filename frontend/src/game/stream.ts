@@ -3,7 +3,14 @@
 // the missed moves); when the server refuses the stream instead (an
 // expired access token in the URL), EventSource gives up, and GameStream
 // refreshes the token and opens a new one from the last event ID it saw.
-import type { GameEventData } from '../api/types';
+//
+// The server ends the stream of a game that can no longer change (aborted,
+// or finished with no rematch to come: a tournament's) after its `end`
+// event; GameStream then closes its EventSource, which would otherwise open
+// the stream again by itself, and be answered the end again, for as long as
+// the page stayed open. A finished casual game's stream stays open: its
+// page waits there for the rematch event.
+import type { GameEventData, GameView } from '../api/types';
 
 export interface StreamDeps {
   token: () => string | null;
@@ -15,6 +22,12 @@ export interface StreamDeps {
 }
 
 export const EVENT_KINDS = ['state', 'move', 'seat', 'start', 'end', 'rematch'] as const;
+
+/** gameOver says whether a game can no longer change: the server ends its stream after the end (as gameOver in server/events.go). */
+export function gameOver(view: Pick<GameView, 'status' | 'created_by' | 'tournament_id'>): boolean {
+  if (view.status === 'aborted') return true;
+  return view.status === 'finished' && (!view.created_by || !!view.tournament_id);
+}
 
 export function streamURL(gameID: string, token: string | null, lastEventID: string | null): string {
   const q = new URLSearchParams();
@@ -56,11 +69,15 @@ export class GameStream {
       es.addEventListener(kind, (ev) => {
         const m = ev as MessageEvent<string>;
         if (m.lastEventId) this.lastID = m.lastEventId;
+        let data: GameEventData;
         try {
-          this.d.onEvent(JSON.parse(m.data) as GameEventData);
+          data = JSON.parse(m.data) as GameEventData;
+          this.d.onEvent(data);
         } catch {
-          /* a malformed frame is skipped */
+          return; // a malformed frame is skipped
         }
+        // nothing more will come: the server has ended the stream
+        if (kind === 'end' && data.view && gameOver(data.view)) this.close();
       });
     }
     es.onerror = () => {
