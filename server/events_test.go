@@ -567,6 +567,18 @@ func TestAnAbortedTablesStreamsEnd(t *testing.T) {
 		wantStreamEnded(t, body, name, "the end of a game that can no longer change")
 	}
 	wantEnd("the watcher's stream", watching)
+	// Past the limit of streams, a stream of a game that can no longer
+	// change is still answered: it holds none.
+	r.d.Hub.LimitStreams(1)
+	rec = r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	open := decode[gameResponse](t, rec).ID
+	_, held := openEvents(t, srv, open, dave, "")
+	if ev := nextEvent(t, held); ev != "state" {
+		t.Fatalf("the open table's stream began with %q, want state", ev)
+	}
 	for _, last := range []string{"", "0"} {
 		for name, tok := range map[string]string{"alice's": alice, "dave's": dave, "a signed-out viewer's": ""} {
 			_, body := openEvents(t, srv, id, tok, last)
