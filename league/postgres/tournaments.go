@@ -595,8 +595,11 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 		if u.Status != nil {
 			switch {
 			case *u.Status == league.TournamentRunning && r.Status == league.TournamentRegistration:
-				if err := t.beginLocked(tx, r); err != nil {
+				if err := t.beginLocked(tx, fx, r); err != nil {
 					return atStatus(err)
+				}
+				if err := t.firstRoundNowLocked(tx, fx, r); err != nil {
+					return err
 				}
 				if err := t.advanceLocked(tx, fx, r); err != nil {
 					return err
@@ -624,6 +627,32 @@ func (t *Tournaments) Update(ctx context.Context, a league.Actor, id string, u l
 		return err
 	})
 	return out, err
+}
+
+// firstRoundNowLocked brings round 1, when it was scheduled for later,
+// forward to now as an organizer starts the tournament by hand: "Start
+// now" starts the first games, rather than close registration and leave
+// the round waiting for its time. Its deadline stays as scheduled (the
+// round gets longer, the rounds after it keep their times), and the move
+// counts as a revision of its calendar event. The task queued for the old
+// time is deleted once this commits (one that runs all the same finds the
+// round paired and does nothing).
+func (t *Tournaments) firstRoundNowLocked(tx *gorm.DB, fx *effects, r *tournamentRow) error {
+	var rows []roundRow
+	if err := tx.Where("tournament_id = ? AND number = 1 AND paired_at IS NULL", r.ID).Find(&rows).Error; err != nil {
+		return err
+	}
+	now := t.now()
+	if len(rows) == 0 || rows[0].StartsAt == nil || !rows[0].StartsAt.After(now) {
+		return nil
+	}
+	if err := tx.Model(&roundRow{}).Where("tournament_id = ? AND number = 1", r.ID).Updates(map[string]any{
+		"starts_at": now, "start_error": nil, "revision": gorm.Expr("revision + 1"), "revised_at": now}).Error; err != nil {
+		return err
+	}
+	id, old := r.ID, *rows[0].StartsAt
+	fx.then(func(ctx context.Context) error { return t.tasks.ForgetRound(ctx, id, 1, []time.Time{old}, nil) })
+	return nil
 }
 
 // renameLocked gives tournament r, whose row is locked, the name asked
@@ -817,7 +846,7 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		}
 		name := league.TrimName(e.Name)
 		if name == "" {
-			if name, err = defaultEntryName(tx, e.Members); err != nil {
+			if name, err = defaultEntryName(tx, id, e.Members); err != nil {
 				return err
 			}
 		}
@@ -936,7 +965,14 @@ func requireClubMember(tx *gorm.DB, clubID, userID, field string) error {
 	return nil
 }
 
-func defaultEntryName(tx *gorm.DB, members []league.EntryMember) (string, error) {
+// defaultEntryName names an entry registered without a name: its members'
+// names ("ada & bo", "Bot greedy"), numbered when another entry of the
+// tournament has that name already ("Bot greedy 2", "Bot greedy 3"), so
+// that two bots of a level, or a player entering under a name someone else
+// chose, are told apart without a 409 about a name the client never sent.
+// Register calls it under the tournament's row lock, which every entry's
+// creation takes, so two registrations at once cannot pick the same number.
+func defaultEntryName(tx *gorm.DB, tournamentID string, members []league.EntryMember) (string, error) {
 	var names []string
 	for _, m := range members {
 		if m.Bot != "" {
@@ -951,16 +987,43 @@ func defaultEntryName(tx *gorm.DB, members []league.EntryMember) (string, error)
 			names = append(names, u[0])
 		}
 	}
-	name := strings.Join(names, " & ")
-	if len(members) == 1 && members[0].Bot != "" {
-		name += " " + randomSuffix()
-	}
-	return name, nil
+	return freeEntryName(tx, tournamentID, strings.Join(names, " & "))
 }
 
-func randomSuffix() string {
-	s, _ := secretToken(3)
-	return s
+// freeEntryName is base if no entry of the tournament has it (the unique
+// index compares lower(name)), else the first of "base 2", "base 3" … that
+// is free, base shortened as need be to keep it within league.EntryNameMax.
+func freeEntryName(tx *gorm.DB, tournamentID, base string) (string, error) {
+	// The names that could be in the way: those starting as base does (as
+	// far as a base shortened for a long number keeps of it).
+	prefix := []rune(strings.ToLower(base))
+	prefix = prefix[:min(len(prefix), league.EntryNameMax-12)]
+	var taken []string
+	if err := tx.Model(&entryRow{}).Where("tournament_id = ? AND lower(name) LIKE ? || '%'", tournamentID,
+		likeEscaped(string(prefix))).Pluck("name", &taken).Error; err != nil {
+		return "", err
+	}
+	for i := range taken {
+		taken[i] = strings.ToLower(taken[i])
+	}
+	if !slices.Contains(taken, strings.ToLower(base)) {
+		return base, nil
+	}
+	for n := 2; ; n++ {
+		suffix := fmt.Sprintf(" %d", n)
+		head := []rune(base)
+		if keep := league.EntryNameMax - len(suffix); len(head) > keep {
+			head = []rune(strings.TrimSpace(string(head[:max(keep, 0)])))
+		}
+		if name := string(head) + suffix; !slices.Contains(taken, strings.ToLower(name)) {
+			return name, nil
+		}
+	}
+}
+
+// likeEscaped escapes a LIKE pattern's wildcards (and its escape, \).
+func likeEscaped(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
 }
 
 // poolState is a player's rating state in a pool (1500 with no games).
@@ -1365,31 +1428,25 @@ func deadlineRefused(message string) error {
 const maxScheduledRound = 200
 
 // lastScheduledRound is the highest round number a schedule may name now:
-// a Swiss's rounds when they are set, a started round robin's (its schedule
-// is fixed by the entries that started), and otherwise maxScheduledRound.
+// a Swiss's rounds when they are set, and once the tournament has started
+// the most rounds its entries can play (competition.RoundsNeeded: a round
+// robin's schedule, a bracket's waves), which the start kept the schedule
+// to; otherwise maxScheduledRound.
 func lastScheduledRound(tx *gorm.DB, r *tournamentRow) (int, error) {
 	c := r.config()
 	switch {
 	case c.Format == string(competition.FormatSwiss) && c.Rounds > 0:
 		return c.Rounds, nil
-	case c.Format == string(competition.FormatRoundRobin) && r.Status != league.TournamentRegistration:
+	case r.Status != league.TournamentRegistration:
 		entries, err := startedEntries(tx, r.ID)
 		if err != nil {
 			return 0, err
 		}
-		return roundRobinRounds(c, entries), nil
+		if last, err := competition.RoundsNeeded(competitionConfig(c), entries); err == nil {
+			return min(last, maxScheduledRound), nil
+		}
 	}
 	return maxScheduledRound, nil
-}
-
-// roundRobinRounds is how many rounds a round robin of entries has (or
-// maxScheduledRound if they cannot play one).
-func roundRobinRounds(c league.TournamentConfig, entries []competition.Entry) int {
-	rounds, err := competition.RoundRobin(entries, c.MatchSize, c.Double)
-	if err != nil {
-		return maxScheduledRound
-	}
-	return len(rounds)
 }
 
 // checkRoundSchedules checks a schedule request on its own: numbers from 1
@@ -1457,12 +1514,16 @@ func roundsInOrder(tx *gorm.DB, id string, rounds []league.RoundSchedule) error 
 	return nil
 }
 
-// Rounds lists the rounds with their matches and games.
+// Rounds lists the rounds with their matches and games. A cancelled
+// tournament's rounds not played out, and its matches not decided, say
+// "cancelled" (see calledOff): no game of them is being played, nor will be.
 func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.TournamentRound, error) {
 	db := t.db.WithContext(ctx)
-	if _, err := readTournament(db, id, false); err != nil {
+	tr, err := readTournament(db, id, false)
+	if err != nil {
 		return nil, err
 	}
+	cancelled := tr.Status == league.TournamentCancelled
 	var rounds []roundRow
 	if err := db.Where("tournament_id = ?", id).Order("number").Find(&rounds).Error; err != nil {
 		return nil, err
@@ -1485,7 +1546,7 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	}
 	byRound := map[int][]league.TournamentMatch{}
 	for _, m := range matches {
-		tm := league.TournamentMatch{ID: m.ID, Round: m.Round, Entries: m.entries(), Bye: m.Bye, Status: m.Status,
+		tm := league.TournamentMatch{ID: m.ID, Round: m.Round, Entries: m.entries(), Bye: m.Bye, Status: calledOff(cancelled, m.Status),
 			GameWinners: m.winners(), Sequences: m.sequences(), Forfeited: m.forfeited(), Games: gamesOf[m.ID]}
 		if m.Winner != nil {
 			tm.Winner = *m.Winner
@@ -1495,13 +1556,26 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	out := make([]league.TournamentRound, 0, len(rounds))
 	for _, r := range rounds {
 		tr := league.TournamentRound{Number: r.Number, StartsAt: r.StartsAt, StartedAt: r.PairedAt, Deadline: r.Deadline,
-			PlannedDeadline: r.PlannedDeadline, Status: r.Status, Revision: r.Revision, RevisedAt: r.RevisedAt, Matches: byRound[r.Number]}
+			PlannedDeadline: r.PlannedDeadline, Status: calledOff(cancelled, r.Status), Revision: r.Revision, RevisedAt: r.RevisedAt, Matches: byRound[r.Number]}
 		if r.StartError != nil {
 			tr.StartError = *r.StartError
 		}
 		out = append(out, tr)
 	}
 	return out, nil
+}
+
+// calledOff is the status of a round or match (status, as stored) of a
+// tournament, cancelled or not: in a cancelled one, whatever was not
+// finished was called off. The rows keep what they were (a game that
+// ended before the cancel and was settled after it still finishes its
+// match); the cancel aborted their games, so "running" or "playing" would
+// show a round or match as being played that never will be.
+func calledOff(cancelled bool, status string) string {
+	if cancelled && status != "finished" {
+		return league.TournamentCancelled
+	}
+	return status
 }
 
 // ForUser lists the tournaments a person has an entry in, newest first,

@@ -104,6 +104,14 @@ func (t *Tournaments) forgetRoundTasks(tx *gorm.DB, fx *effects, id string) erro
 	if err := tx.Where("tournament_id = ? AND status <> 'finished'", id).Order("number").Find(&rounds).Error; err != nil {
 		return err
 	}
+	t.forgetTasksOf(fx, id, rounds)
+	return nil
+}
+
+// forgetTasksOf has the queued tasks of rounds of a tournament deleted
+// after the commit: each round's start and deadline as the rows say, and
+// the deadline a late start moved (planned_deadline).
+func (t *Tournaments) forgetTasksOf(fx *effects, id string, rounds []roundRow) {
 	for _, rd := range rounds {
 		var starts, deadlines []time.Time
 		if rd.StartsAt != nil {
@@ -120,5 +128,4 @@ func (t *Tournaments) forgetRoundTasks(tx *gorm.DB, fx *effects, id string) erro
 		n := rd.Number
 		fx.then(func(ctx context.Context) error { return t.tasks.ForgetRound(ctx, id, n, starts, deadlines) })
 	}
-	return nil
 }

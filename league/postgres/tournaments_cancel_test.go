@@ -3,8 +3,10 @@ package postgres
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -246,8 +248,8 @@ func TestCancellingARunningTournamentAbortsItsGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rounds) != 1 || len(rounds[0].Matches) != 1 || rounds[0].Matches[0].Status != "playing" || rounds[0].Matches[0].Winner != "" {
-		t.Fatalf("rounds after the cancel: %+v; want round 1's match undecided, as the cancel left it", rounds)
+	if len(rounds) != 1 || len(rounds[0].Matches) != 1 || rounds[0].Matches[0].Status != "cancelled" || rounds[0].Matches[0].Winner != "" {
+		t.Fatalf("rounds after the cancel: %+v; want round 1's match undecided, as the cancel left it, and called off", rounds)
 	}
 	standings, err := r.tournaments.Standings(ctx, tour.ID)
 	if err != nil {
@@ -334,8 +336,8 @@ func TestAGameEndedBeforeTheCancelKeepsItsResultAndStartsNoOther(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := rounds[0].Matches[0]
-	if len(m.GameWinners) != 1 || m.GameWinners[0] != "" || m.Status != "playing" {
-		t.Fatalf("the match after the settlement: %+v; want its one game recorded as drawn, and the series left undecided", m)
+	if len(m.GameWinners) != 1 || m.GameWinners[0] != "" || m.Status != "cancelled" {
+		t.Fatalf("the match after the settlement: %+v; want its one game recorded as drawn, and the series left undecided, called off", m)
 	}
 }
 
@@ -360,5 +362,78 @@ func TestACancelledTournamentDoesNotKeepItsSeasonOpen(t *testing.T) {
 	}
 	if !table.Frozen || len(table.Rows) != 0 {
 		t.Fatalf("closed season table: %+v; want it frozen and empty", table)
+	}
+}
+
+// TestACancelledTournamentShowsNothingInPlay: a final cancelled while its
+// game is played said, after the cancel, that its round was "running" and
+// its match "playing" (the bracket: "ready", with the aborted game), so
+// the web app showed the game as played, with a link to watch it live.
+// Its round and match now say "cancelled" in the rounds and the bracket,
+// and so do a later round never paired and a match waiting on the final
+// (a bracket of three); the match keeps its game, aborted.
+func TestACancelledTournamentShowsNothingInPlay(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	start := time.Now().UTC().Add(time.Hour)
+	tour, _ := r.peopleTournament(t, "Called off mid-game", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+		Clock: league.Clock{TurnSeconds: 600}}, "ida", "jon", "kim")
+	if _, err := r.tournaments.Schedule(ctx, r.organizer, tour.ID, []league.RoundSchedule{
+		{Number: 1, StartsAt: start, Deadline: ptr(start.Add(time.Hour))}, {Number: 2, StartsAt: start.Add(2 * time.Hour)}}); err != nil {
+		t.Fatal(err)
+	}
+	gameID := r.startRoundOneByHand(t, tour.ID)
+	r.cancelTournament(t, tour.ID)
+
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rounds) != 2 {
+		t.Fatalf("rounds after the cancel: %+v; want the two scheduled", rounds)
+	}
+	for _, rd := range rounds {
+		if rd.Status != "cancelled" {
+			t.Errorf("round %d after the cancel: %q; want cancelled", rd.Number, rd.Status)
+		}
+	}
+	var played league.TournamentMatch
+	for _, m := range rounds[0].Matches {
+		if !m.Bye {
+			played = m
+		}
+	}
+	if played.Status != "cancelled" || played.Winner != "" || !slices.Equal(played.Games, []string{gameID}) {
+		t.Errorf("round 1's match after the cancel: %+v; want it cancelled, undecided, with its aborted game", played)
+	}
+
+	raw, err := r.tournaments.Bracket(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var view bracketView
+	if err := json.Unmarshal(raw, &view); err != nil {
+		t.Fatal(err)
+	}
+	states := map[string]string{}
+	for _, rd := range view.Rounds {
+		for _, m := range rd.Matches {
+			states[m.ID] = m.State
+			if m.ID == played.ID && !slices.Equal(m.Games, []string{gameID}) {
+				t.Errorf("the bracket's %s lists games %v; want its aborted game", m.ID, m.Games)
+			}
+		}
+	}
+	cancelled := 0
+	for id, st := range states {
+		switch st {
+		case "cancelled":
+			cancelled++
+		case "ready", "pending", "playing":
+			t.Errorf("bracket match %s after the cancel: %s; want it cancelled", id, st)
+		}
+	}
+	if states[played.ID] != "cancelled" || cancelled != 2 {
+		t.Errorf("bracket states after the cancel: %v; want the semifinal played and the final cancelled", states)
 	}
 }

@@ -3,7 +3,9 @@ package postgres
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -144,5 +146,83 @@ func TestAWithdrawnEntryHasNoNextRound(t *testing.T) {
 	}
 	if got := mine(); !got.Withdrawn || got.NextRound != 0 || got.NextStart != nil {
 		t.Fatalf("after withdrawing: withdrawn %v, next round %d at %v; want withdrawn, with no next round", got.Withdrawn, got.NextRound, got.NextStart)
+	}
+}
+
+// TestBotEntriesAreNumberedNotSuffixed: an organizer's bot entries without
+// a name are called after their level, the second of a level numbered
+// ("Bot greedy", "Bot greedy 2"), not given a random suffix ("Bot greedy
+// 6dqo") to read in the entries, the bracket and the standings; the first
+// free number is taken (a withdrawn entry's name is free again), a name
+// taken in any case is skipped, and registrations at once still get one
+// name each (they are made under the tournament's row lock).
+func TestBotEntriesAreNumberedNotSuffixed(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Bots",
+		Config: league.TournamentConfig{Game: "sequence", Format: "swiss"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := func(level, name string) *league.Entry {
+		t.Helper()
+		e, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Name: name, Members: []league.EntryMember{{Bot: level}}})
+		if err != nil {
+			t.Fatalf("entering a %s bot: %v", level, err)
+		}
+		return e
+	}
+	var got []string
+	for _, level := range []string{"greedy", "greedy", "random", "greedy"} {
+		got = append(got, bot(level, "").Name)
+	}
+	if want := []string{"Bot greedy", "Bot greedy 2", "Bot random", "Bot greedy 3"}; !slices.Equal(got, want) {
+		t.Fatalf("bot entries named %q; want %q", got, want)
+	}
+	second := got[1]
+	entries, err := r.tournaments.Entries(ctx, tour.ID, league.PageRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries.Items {
+		if e.Name == second {
+			if err := r.tournaments.Withdraw(ctx, r.organizer, tour.ID, e.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if e := bot("greedy", ""); e.Name != "Bot greedy 2" {
+		t.Errorf("a greedy bot after Bot greedy 2 was removed: %q; want the name free again", e.Name)
+	}
+	bot("strong", "BOT STRONG") // an organizer's own name, in another case
+	if e := bot("strong", ""); e.Name != "Bot strong 2" {
+		t.Errorf("a strong bot after an entry named BOT STRONG: %q; want Bot strong 2", e.Name)
+	}
+
+	const n = 8
+	names := make(chan string, n)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{Members: []league.EntryMember{{Bot: "random"}}})
+			if err != nil {
+				t.Errorf("a random bot entered at once with others: %v", err)
+				return
+			}
+			names <- e.Name
+		}()
+	}
+	wg.Wait()
+	close(names)
+	var random []string
+	for name := range names {
+		random = append(random, name)
+	}
+	slices.Sort(random)
+	want := []string{"Bot random 2", "Bot random 3", "Bot random 4", "Bot random 5", "Bot random 6", "Bot random 7", "Bot random 8", "Bot random 9"}
+	if !slices.Equal(random, want) {
+		t.Errorf("random bots entered at once: %q; want %q", random, want)
 	}
 }

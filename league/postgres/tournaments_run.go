@@ -102,7 +102,7 @@ func history(tx *gorm.DB, id string) ([]competition.Result, error) {
 
 // beginLocked closes registration: seeds the entries and, for elimination
 // formats, draws the bracket.
-func (t *Tournaments) beginLocked(tx *gorm.DB, r *tournamentRow) error {
+func (t *Tournaments) beginLocked(tx *gorm.DB, fx *effects, r *tournamentRow) error {
 	c := r.config()
 	if err := refreshEntryRatings(tx, r.ID, entryPool(c)); err != nil {
 		return err
@@ -131,13 +131,17 @@ func (t *Tournaments) beginLocked(tx *gorm.DB, r *tournamentRow) error {
 			}
 		}
 	}
-	if competition.Format(c.Format) == competition.FormatRoundRobin {
-		// Rounds scheduled while the number of entries was open, past the
-		// rounds those entries play, would be shown as coming until the end.
-		last := roundRobinRounds(c, entries)
-		if err := tx.Where("tournament_id = ? AND number > ? AND paired_at IS NULL", r.ID, last).Delete(&roundRow{}).Error; err != nil {
+	// Rounds scheduled while the number of entries was open, past the
+	// rounds those entries can play (a bracket of two plays one), would be
+	// shown, and kept in the calendar, as coming until the end.
+	// Their queued tasks go with them once this commits.
+	if last, err := competition.RoundsNeeded(cc, entries); err == nil {
+		var unneeded []roundRow
+		if err := tx.Clauses(clause.Returning{}).Where("tournament_id = ? AND number > ? AND paired_at IS NULL", r.ID, last).
+			Delete(&unneeded).Error; err != nil {
 			return err
 		}
+		t.forgetTasksOf(fx, r.ID, unneeded)
 	}
 	if f := competition.Format(c.Format); f == competition.FormatSingleElimination || f == competition.FormatDoubleElimination {
 		b, err := competition.NewBracket(cc, entries)
@@ -704,7 +708,7 @@ func (t *Tournaments) StartRound(ctx context.Context, id string, n int) error {
 			return &league.NotYet{At: *due[0].StartsAt}
 		}
 		if r.Status == league.TournamentRegistration && n == 1 {
-			if err := t.beginLocked(tx, r); err != nil {
+			if err := t.beginLocked(tx, fx, r); err != nil {
 				return err
 			}
 		}

@@ -116,7 +116,7 @@ func (t *Tournaments) Bracket(ctx context.Context, id string) (json.RawMessage, 
 		return nil, err
 	}
 	if b != nil {
-		drawn := drawBracket(*b, byID, games, gameWinners)
+		drawn := drawBracket(*b, byID, games, gameWinners, r.Status == league.TournamentCancelled)
 		if f == competition.FormatGroupsPlayoffs {
 			view.Playoffs = drawn
 		} else {
@@ -138,7 +138,10 @@ func isGroupMatch(ms []league.TournamentMatch) bool {
 
 func roundName(n int) string { return "Round " + strconv.Itoa(n) }
 
-func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games, gameWinners map[string][]string) []bracketRound {
+// drawBracket draws a stored bracket; in a cancelled tournament (cancelled)
+// the matches it left to play (ready, or pending on one of those) are
+// "cancelled": none will be played.
+func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games, gameWinners map[string][]string, cancelled bool) []bracketRound {
 	out := make([]bracketRound, 0, len(b.Rounds))
 	for _, br := range b.Rounds {
 		round := bracketRound{Section: string(br.Section), Number: br.Number, Name: br.Name, Matches: []bracketMatch{}}
@@ -149,6 +152,9 @@ func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games, ga
 			}
 			bm := bracketMatch{ID: m.ID, Section: string(m.Section), Round: m.Round, Position: m.Position, State: string(m.State),
 				Winner: m.Winner, GameWinners: m.Games, Games: games[m.ID], Reset: m.Reset}
+			if cancelled && (m.State == competition.StateReady || m.State == competition.StatePending) {
+				bm.State = league.TournamentCancelled
+			}
 			if played, ok := gameWinners[m.ID]; ok {
 				bm.GameWinners = played
 			}

@@ -414,7 +414,8 @@ export interface RoundMatch {
   id: string;
   entries: string[];
   bye: boolean;
-  status: string;
+  /** playing, finished; cancelled: the tournament was, before the match was decided */
+  status: 'playing' | 'finished' | 'cancelled' | string;
   winner?: string;
   game_winners: string[];
   sequences: number[];
@@ -431,7 +432,7 @@ export interface Round {
   deadline?: string;
   /** the deadline as scheduled, given only while deadline is that one moved later because the round started late */
   planned_deadline?: string;
-  status: 'scheduled' | 'running' | 'finished' | string;
+  status: 'scheduled' | 'running' | 'finished' | 'cancelled' | string;
   /** why the round could not start when it was due, until it starts or is scheduled again */
   start_error?: string;
   matches: RoundMatch[];
@@ -504,7 +505,7 @@ export interface BracketMatch {
   section?: string;
   round: number;
   position?: number;
-  /** pending, ready, done, walkover, void, skipped; rounds: playing, finished, bye */
+  /** pending, ready, done, walkover, void, skipped; rounds: playing, finished, bye; either: cancelled (the tournament was, before it was played) */
   state: string;
   slots: BracketSlot[] | null;
   winner?: string;

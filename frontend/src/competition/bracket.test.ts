@@ -135,12 +135,26 @@ describe('slots, titles and links', () => {
     expect(gameLinks({ state: 'ready', games: null, game_winners: null })).toEqual([]);
   });
 
+  it("links a cancelled match's aborted game as aborted, never live", () => {
+    expect(gameLinks({ state: 'cancelled', games: ['g1'], game_winners: [] })).toEqual([{ href: '/games/g1', text: 'Game: aborted', short: 'aborted', live: false }]);
+    expect(gameLinks({ state: 'cancelled', games: ['g1'], game_winners: [] }, undefined, true)[0].live).toBe(false);
+    // a series: the games played before the cancel keep their replays
+    expect(gameLinks({ state: 'cancelled', games: ['g1', 'g2'], game_winners: ['e1'] }).map((l) => [l.short, l.text, l.href, l.live])).toEqual([
+      ['G1', 'G1 (game 1): replay', '/games/g1/replay', false],
+      ['G2 aborted', 'G2 aborted (game 2)', '/games/g2', false],
+    ]);
+    // GET …/rounds says cancelled where the bracket view is read alongside
+    expect(gameLinks({ status: 'cancelled', games: ['g1'], game_winners: [] }).map((l) => l.live)).toEqual([false]);
+    expect(gameLinks({ state: 'ready', games: ['g1'], game_winners: [] }, { status: 'cancelled' }).map((l) => l.short)).toEqual(['aborted']);
+  });
+
   it('says where a match stands', () => {
     const m = (state: string, games: string[] = []) => ({ id: 'x', round: 1, state, slots: [], game_winners: [], games });
     expect(matchStatus(m('pending'))).toBe('waiting');
     expect(matchStatus(m('ready'))).toBe('ready');
     expect(matchStatus(m('ready', ['g']))).toBe('playing');
     expect(matchStatus(m('skipped'))).toBe('not needed');
+    expect(matchStatus(m('cancelled', ['g']))).toBe('cancelled');
     expect(groupOf('B-R2-1')).toBe('B');
     expect(groupOf('R2-1')).toBe('');
     expect(groupOf('M1-1')).toBe('');

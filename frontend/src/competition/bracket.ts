@@ -113,6 +113,8 @@ export function matchStatus(m: BracketMatch): string {
       return 'not needed';
     case 'bye':
       return 'bye';
+    case 'cancelled':
+      return 'cancelled';
   }
   return m.state;
 }
@@ -226,6 +228,9 @@ const FINISHED = new Set(['done', 'finished', 'walkover', 'void', 'skipped', 'by
  * ones and the live table of the one in play. A finished match has every
  * game finished; otherwise the games with a recorded winner (or draw) are
  * (the bracket view and GET …/rounds each know some of that: pass both).
+ * A match of a cancelled tournament ("cancelled") has no game in play: the
+ * cancel aborted the one being played, whose link (to its page, which says
+ * so) reads "aborted", not "watch live".
  * mine: the viewer plays in the match, so its game in play is to play.
  */
 export function gameLinks(
@@ -236,8 +241,13 @@ export function gameLinks(
   const games = m.games ?? [];
   const over = FINISHED.has(m.state ?? '') || FINISHED.has(m.status ?? '') || also?.status === 'finished';
   const done = over ? games.length : Math.max((m.game_winners ?? []).length, (also?.game_winners ?? []).length);
+  const cancelled = m.state === 'cancelled' || m.status === 'cancelled' || also?.status === 'cancelled';
   const many = games.length > 1;
   return games.map((id, i) => {
+    if (cancelled && i >= done) {
+      const short = many ? `G${i + 1} aborted` : 'aborted';
+      return { href: `/games/${id}`, text: many ? `${short} (game ${i + 1})` : `Game: ${short}`, short, live: false };
+    }
     const live = i >= done;
     // the viewer's own match: the game in play is theirs to play, not to watch
     const short = many ? `G${i + 1}${live ? (mine ? ' play' : ' live') : ''}` : live ? (mine ? 'play' : 'watch live') : 'replay';

@@ -199,7 +199,7 @@ function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
           </button>
         )}
       </p>
-      {t.status === 'registration' && <p class="hint">Starting closes registration, draws the bracket (or pairs round 1) and starts the first games.</p>}
+      {t.status === 'registration' && <p class="hint">Starting closes registration, draws the bracket (or pairs round 1) and starts the first games now, even when round 1 is scheduled for later; scheduled rounds the entries will not need are dropped.</p>}
       {t.status === 'running' && <p class="hint">Pausing lets the games in play finish; no new round starts until you resume.</p>}
       <p class="actions-row">
         <ConfirmStep

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { User, UserTournament } from '../api/types';
 import { upcoming } from '../competition/nextRounds';
+import se from '../competition/testdata/se.json';
 import swiss from '../competition/testdata/swiss.json';
 import { api, restore } from '../session';
 import TournamentPage, { cancelNote, roundStatus } from './Tournament';
@@ -147,6 +148,37 @@ describe('cancelling a tournament', () => {
     expect(root.querySelector('table.entries button')).toBeNull();
     const shown = [...root.querySelectorAll('tr[data-round]')].map((tr) => tr.getAttribute('data-status'));
     expect(shown).toEqual([...swiss.rounds.slice(1).map(() => 'finished'), 'cancelled']);
+  });
+
+  it('shows a final cancelled mid-game as cancelled, its game aborted, with no live link', async () => {
+    const fin = se.bracket.rounds[1].matches[0];
+    const cancelledFinal = { ...fin, state: 'cancelled', winner: undefined, game_winners: [], games: ['g-final'] };
+    const bracket = { ...se.bracket, champion: undefined, rounds: [se.bracket.rounds[0], { ...se.bracket.rounds[1], matches: [cancelledFinal] }] };
+    const rounds = [
+      se.rounds[0],
+      { ...se.rounds[1], status: 'cancelled', matches: [{ ...se.rounds[1].matches[0], status: 'cancelled', winner: undefined, game_winners: [], sequences: [0, 0], games: ['g-final'] }] },
+    ];
+    const st = se.tournament;
+    stub({
+      'GET /me': () => me,
+      [`GET /tournaments/${st.id}`]: () => ({ ...st, status: 'cancelled', cancelled_at: '2030-01-02T10:00:00Z' }),
+      [`GET /tournaments/${st.id}/entries\\?limit=100`]: () => ({ items: se.entries }),
+      [`GET /tournaments/${st.id}/rounds`]: () => ({ rounds }),
+      [`GET /tournaments/${st.id}/bracket`]: () => bracket,
+      [`GET /tournaments/${st.id}/standings`]: () => ({ items: se.standings }),
+      [`GET /clubs/${st.club_id}`]: () => ({ id: st.club_id, name: 'Dev Club', viewer_role: 'member' }),
+    });
+    await restore();
+    const root = mount(<TournamentPage id={st.id} />);
+    await settle();
+    const box = root.querySelector(`.match-box[data-match="${fin.id}"]`)!;
+    expect(box.querySelector('.match-state')!.textContent).toBe('cancelled');
+    expect(box.getAttribute('aria-label')).toBe('Final, cancelled');
+    expect(root.querySelector('.game-link.live')).toBeNull();
+    expect(root.textContent).not.toMatch(/watch live|● play/);
+    const link = box.querySelector('a.game-link') as HTMLAnchorElement;
+    expect([link.textContent, link.getAttribute('href'), link.getAttribute('aria-label')]).toEqual(['aborted', '/games/g-final', 'Final: Game: aborted']);
+    expect(root.querySelector('tr[data-round="2"]')!.getAttribute('data-status')).toBe('cancelled');
   });
 
   it('marks only the rounds not played out', () => {
