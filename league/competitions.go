@@ -376,9 +376,10 @@ type CompetitionTasks interface {
 	RoundStart(ctx context.Context, tournamentID string, round int, at time.Time) error
 	RoundDeadline(ctx context.Context, tournamentID string, round int, at time.Time) error
 	// ForgetRound drops the tasks still queued of a round of a tournament
-	// called off: its start at each of starts and its deadline at each of
-	// deadlines (a task already running, or gone, is left: it finds the
-	// tournament cancelled and does nothing).
+	// called off, of a round dropped at the start (one its entries never
+	// play), or of a start moved to now by "Start now": its start at each
+	// of starts and its deadline at each of deadlines (a task already
+	// running, or gone, is left: it finds nothing to do).
 	ForgetRound(ctx context.Context, tournamentID string, round int, starts, deadlines []time.Time) error
 }
 
