@@ -247,6 +247,27 @@ type TournamentMatch struct {
 	// series, which no later game of the match seats it for.
 	Forfeited []string
 	Games     []string
+	// StandIns are the entries of the match whose players left a seat of
+	// one of its games to a fill-in bot (the seat filled by a bot and
+	// abandoned: a no-show under the bots policy, or a player who left),
+	// with those games and players; the result of such a game stands in
+	// the tournament while the player's rating counts it as a loss.
+	StandIns []StandIn
+}
+
+// StandIn is one entry of a match whose players a fill-in bot stood in for.
+type StandIn struct {
+	EntryID string
+	// Games are the match's games (in their order) where it happened.
+	Games []string
+	// Players are the entry's players a bot stood in for, in the order of
+	// their first such seat.
+	Players []StandInPlayer
+}
+
+// StandInPlayer is a player a fill-in bot stood in for.
+type StandInPlayer struct {
+	UserID, Username string
 }
 
 // LateBy is how late a round scheduled at startsAt started at startedAt,

@@ -182,6 +182,20 @@ type matchResponse struct {
 	Sequences   []int    `json:"sequences"`
 	Forfeited   []string `json:"forfeited"` // entries found absent: they forfeited the rest of the series
 	Games       []string `json:"games"`
+	// StandIns: the entries whose players a fill-in bot stood in for in
+	// the match's games (their seats filled by a bot and abandoned).
+	StandIns []standInResponse `json:"stand_ins"`
+}
+
+type standInResponse struct {
+	EntryID string          `json:"entry_id"`
+	Games   []string        `json:"games"`
+	Players []standInPlayer `json:"players"`
+}
+
+type standInPlayer struct {
+	User     string `json:"user"`
+	Username string `json:"username"`
 }
 
 type roundResponse struct {
@@ -288,6 +302,14 @@ func toRoundResponses(rounds []league.TournamentRound) []roundResponse {
 				GameWinners: m.GameWinners, Sequences: m.Sequences, Forfeited: m.Forfeited, Games: m.Games}
 			if mr.Forfeited == nil {
 				mr.Forfeited = []string{}
+			}
+			mr.StandIns = []standInResponse{}
+			for _, si := range m.StandIns {
+				sr := standInResponse{EntryID: si.EntryID, Games: si.Games, Players: []standInPlayer{}}
+				for _, p := range si.Players {
+					sr.Players = append(sr.Players, standInPlayer{User: p.UserID, Username: p.Username})
+				}
+				mr.StandIns = append(mr.StandIns, sr)
 			}
 			if mr.GameWinners == nil {
 				mr.GameWinners = []string{}

@@ -202,3 +202,58 @@ func TestAnOrganizersChangeToARoundsTimesIsARevisionInTheCalendar(t *testing.T) 
 	}
 	wantIn(calendar(id), "SEQUENCE:1", "DTEND:"+stamp(deadline))
 }
+
+// A tournament result a fill-in bot played for a player who left read, in
+// the rounds, as the player's own (the web app read every finished game
+// to find out): each match says which entries a bot stood in for, with
+// the games and the players, and says nothing of a seat its player kept.
+func TestTheRoundsNameTheEntriesAFillInBotStoodIn(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, "")
+	people := map[string]string{}
+	for _, name := range []string{"eve", "hank"} {
+		uid, tok := r.user(name, false)
+		if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, uid).Error; err != nil {
+			t.Fatal(err)
+		}
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", fmt.Sprintf(`{"members":[{"user":%q}]}`, uid), tok); rec.Code != 201 {
+			t.Fatalf("entry: %d %s", rec.Code, rec.Body)
+		}
+		people[name] = tok
+		people[name+"-id"] = uid
+	}
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	game := r.gameInPlay(t, id)
+	type standIns struct {
+		Rounds []struct {
+			Matches []struct {
+				StandIns []struct {
+					EntryID string   `json:"entry_id"`
+					Games   []string `json:"games"`
+					Players []struct {
+						User     string `json:"user"`
+						Username string `json:"username"`
+					} `json:"players"`
+				} `json:"stand_ins"`
+			} `json:"matches"`
+		} `json:"rounds"`
+	}
+	rec := r.call("GET", "/api/v1/tournaments/"+id+"/rounds", "", "")
+	wantDocumented(t, rec, "GET", "/api/v1/tournaments/{id}/rounds", 200)
+	if !strings.Contains(rec.Body.String(), `"stand_ins":[]`) {
+		t.Fatalf("rounds before anyone left: %s; want stand_ins empty", rec.Body)
+	}
+	// hank leaves (the rig serves no games: his seat is given to a fill-in bot as leaving does)
+	if err := r.db.Gorm.Exec("UPDATE game_seats SET bot_level = 'greedy', filled_by_bot = true, abandoned = true WHERE game_id = ? AND user_id = ?",
+		game, people["hank-id"]).Error; err != nil {
+		t.Fatal(err)
+	}
+	got := decode[standIns](t, r.call("GET", "/api/v1/tournaments/"+id+"/rounds", "", ""))
+	si := got.Rounds[0].Matches[0].StandIns
+	if len(si) != 1 || si[0].EntryID == "" || len(si[0].Games) != 1 || si[0].Games[0] != game ||
+		len(si[0].Players) != 1 || si[0].Players[0].User != people["hank-id"] || si[0].Players[0].Username != "hank" {
+		t.Fatalf("stand-ins after hank left: %+v; want hank's entry alone, in game %s", si, game)
+	}
+}

@@ -1544,10 +1544,14 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	for _, g := range games {
 		gamesOf[g.MatchID] = append(gamesOf[g.MatchID], g.ID)
 	}
+	standIns, err := tournamentStandIns(db, id)
+	if err != nil {
+		return nil, err
+	}
 	byRound := map[int][]league.TournamentMatch{}
 	for _, m := range matches {
 		tm := league.TournamentMatch{ID: m.ID, Round: m.Round, Entries: m.entries(), Bye: m.Bye, Status: calledOff(cancelled, m.Status),
-			GameWinners: m.winners(), Sequences: m.sequences(), Forfeited: m.forfeited(), Games: gamesOf[m.ID]}
+			GameWinners: m.winners(), Sequences: m.sequences(), Forfeited: m.forfeited(), Games: gamesOf[m.ID], StandIns: standIns[m.ID]}
 		if m.Winner != nil {
 			tm.Winner = *m.Winner
 		}
@@ -1576,6 +1580,48 @@ func calledOff(cancelled bool, status string) string {
 		return league.TournamentCancelled
 	}
 	return status
+}
+
+// tournamentStandIns finds, in one query, the seats of a tournament's
+// games that a fill-in bot played for a player who left them (filled by a
+// bot and abandoned), by match: each entry of the match whose member sat
+// there, with the games (in their order) and the players.
+func tournamentStandIns(db *gorm.DB, tournamentID string) (map[string][]league.StandIn, error) {
+	var seats []struct {
+		MatchID  string
+		GameID   string
+		EntryID  string
+		UserID   string
+		Username string
+	}
+	if err := db.Raw(`SELECT g.match_id, g.id AS game_id, em.entry_id, s.user_id, COALESCE(u.username, '') AS username
+		FROM games g
+		JOIN game_seats s ON s.game_id = g.id AND s.filled_by_bot AND s.abandoned AND s.user_id IS NOT NULL
+		JOIN entry_members em ON em.user_id = s.user_id
+		JOIN entries e ON e.id = em.entry_id AND e.tournament_id = g.tournament_id
+		LEFT JOIN users u ON u.id = s.user_id
+		WHERE g.tournament_id = ? AND g.match_id IS NOT NULL
+		ORDER BY g.match_game, s.seat`, tournamentID).Scan(&seats).Error; err != nil {
+		return nil, err
+	}
+	out := map[string][]league.StandIn{}
+	for _, s := range seats {
+		list := out[s.MatchID]
+		i := slices.IndexFunc(list, func(x league.StandIn) bool { return x.EntryID == s.EntryID })
+		if i < 0 {
+			list = append(list, league.StandIn{EntryID: s.EntryID})
+			i = len(list) - 1
+		}
+		si := &list[i]
+		if !slices.Contains(si.Games, s.GameID) {
+			si.Games = append(si.Games, s.GameID)
+		}
+		if !slices.ContainsFunc(si.Players, func(p league.StandInPlayer) bool { return p.UserID == s.UserID }) {
+			si.Players = append(si.Players, league.StandInPlayer{UserID: s.UserID, Username: s.Username})
+		}
+		out[s.MatchID] = list
+	}
+	return out, nil
 }
 
 // ForUser lists the tournaments a person has an entry in, newest first,

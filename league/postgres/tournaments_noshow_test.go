@@ -423,3 +423,46 @@ func TestASwissNoShowIsWithdrawnAndForfeitsTheRestOfItsSeries(t *testing.T) {
 		}
 	}
 }
+
+// TestTheRoundsSayWhereAFillInBotStoodIn: a result a fill-in bot played
+// for a player who left (their seat filled by a bot and abandoned) read,
+// in the rounds, as the player's own: each match names the entries a bot
+// stood in for, with the games and the players, and only once it
+// happened (a seat played by its player says nothing).
+func TestTheRoundsSayWhereAFillInBotStoodIn(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Stand-ins", league.TournamentConfig{Game: "sequence", MatchSize: 2,
+		Format: "single-elimination", Clock: league.Clock{TurnSeconds: 600}, NoShow: "bots", AtDeadline: "bots"},
+		"sia", "sol")
+	r.scheduleShortRoundOne(t, tour.ID, time.Hour, false)
+	game := r.waitTournamentGame(t, tour.ID, 15*time.Second)
+	mover := r.moveOnce(t, game, people...)
+	if m := r.firstMatch(t, tour.ID); len(m.StandIns) != 0 {
+		t.Fatalf("stand-ins before anyone left: %+v", m.StandIns)
+	}
+	leaver := people[0]
+	if leaver == mover {
+		leaver = people[1]
+	}
+	if _, err := r.games.Leave(ctx, leaver, game); err != nil {
+		t.Fatalf("leave: %v", err)
+	}
+	entryOf := r.entryOfCaptain(t, tour.ID)
+	m := r.firstMatch(t, tour.ID)
+	if len(m.StandIns) != 1 || m.StandIns[0].EntryID != entryOf[leaver.UserID] || !slices.Equal(m.StandIns[0].Games, []string{game}) ||
+		len(m.StandIns[0].Players) != 1 || m.StandIns[0].Players[0].UserID != leaver.UserID || m.StandIns[0].Players[0].Username == "" {
+		t.Fatalf("stand-ins after %s left: %+v; want their entry %s alone, in game %s", leaver.UserID, m.StandIns, entryOf[leaver.UserID], game)
+	}
+	rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rd := range rounds[1:] {
+		for _, o := range rd.Matches {
+			if len(o.StandIns) != 0 {
+				t.Errorf("round %d's match %s: stand-ins %+v; want none", rd.Number, o.ID, o.StandIns)
+			}
+		}
+	}
+}

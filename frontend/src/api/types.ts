@@ -422,6 +422,15 @@ export interface RoundMatch {
   /** the entries found absent under the forfeit no-show policy: they forfeited the rest of the series */
   forfeited?: string[];
   games: string[];
+  /** the entries whose players a fill-in bot stood in for (their seats filled by a bot and abandoned), with the games and players */
+  stand_ins?: MatchStandIn[];
+}
+
+export interface MatchStandIn {
+  entry_id: string;
+  /** the match's games where a bot played for the entry's players, in their order */
+  games: string[];
+  players: { user: string; username: string }[];
 }
 
 export interface Round {

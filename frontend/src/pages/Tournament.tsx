@@ -8,6 +8,7 @@ import { usePoll } from '../components/poll';
 import { ApiError } from '../api/client';
 import type { BracketView, Club, Entry, League, Member, Round, ScheduleRequest, SeasonTable, Standing, Tournament as T } from '../api/types';
 import { TournamentDrawing } from '../competition/BracketView';
+import { StandIns } from '../competition/StandIns';
 import { GroupStandings, StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
@@ -1057,6 +1058,7 @@ export default function TournamentPage({ id }: { id: string }) {
       <section class="card-box" aria-labelledby="drawing-title">
         <h2 id="drawing-title">{t.format === 'groups-playoffs' ? 'Groups and playoffs' : d.bracket.kind === 'bracket' || isElimination(t.format) ? 'Bracket' : 'Rounds'}</h2>
         <TournamentDrawing view={d.bracket} schedule={d.rounds} mine={myEntry} entryGroups={new Map(d.standings.flatMap((r) => (r.group ? [[r.entry_id, r.group] as const] : [])))} />
+        <StandIns t={t} rounds={d.rounds} entries={d.entries} />
       </section>
 
       <section class="card-box" aria-labelledby="standings-title">
