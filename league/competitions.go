@@ -356,8 +356,41 @@ type UserTournament struct {
 	// Withdrawn: the entry left the tournament after its start; it has no
 	// next round.
 	Withdrawn bool
+	// NextRound and NextStart are the tournament's next round (its first
+	// not yet paired), whoever plays in it.
 	NextRound int
 	NextStart *time.Time
+	// The entry's own next step, for a tournament being played and an
+	// entry still in it (see EntryMatch, EntryNextRound): its match being
+	// played now or of the round in play; its next round, once it is the
+	// entry's; in a knockout, whether its next match waits for an
+	// opponent, or whether it is knocked out.
+	EntryMatch     *EntryMatch
+	EntryNextRound *EntryNextRound
+	EntryWaiting   bool
+	KnockedOut     bool
+}
+
+// EntryMatch is an entry's match being played, or else its match of the
+// round in play (over, or a bye).
+type EntryMatch struct {
+	Round   int
+	MatchID string
+	Status  string // playing, finished
+	Bye     bool
+	// GameID is the match's latest game: the one to play or watch while
+	// the match is being played.
+	GameID string
+}
+
+// EntryNextRound is the round an entry plays next, with its start if
+// scheduled. In a knockout it is given only once the bracket seats the
+// entry in a match of it, or, with IfThrough, while the entry's match is
+// being played and only its winner goes on.
+type EntryNextRound struct {
+	Number    int
+	StartsAt  *time.Time
+	IfThrough bool
 }
 
 // Tournaments runs tournaments.

@@ -983,6 +983,25 @@ type userTournamentResponse struct {
 	Withdrawn bool       `json:"withdrawn,omitempty"`
 	NextRound int        `json:"next_round,omitempty"`
 	NextStart *time.Time `json:"next_start,omitempty"`
+	// The entry's own next step (see league.UserTournament).
+	EntryMatch     *entryMatchResponse     `json:"entry_match,omitempty"`
+	EntryNextRound *entryNextRoundResponse `json:"entry_next_round,omitempty"`
+	EntryWaiting   bool                    `json:"entry_waiting,omitempty"`
+	KnockedOut     bool                    `json:"knocked_out,omitempty"`
+}
+
+type entryMatchResponse struct {
+	Round   int    `json:"round"`
+	MatchID string `json:"match_id"`
+	Status  string `json:"status"`
+	Bye     bool   `json:"bye"`
+	GameID  string `json:"game_id,omitempty"`
+}
+
+type entryNextRoundResponse struct {
+	Number    int        `json:"number"`
+	StartsAt  *time.Time `json:"starts_at,omitempty"`
+	IfThrough bool       `json:"if_through"`
 }
 
 func (h competitionHandlers) userTournaments(c echo.Context) error {
@@ -997,7 +1016,14 @@ func (h competitionHandlers) userTournaments(c echo.Context) error {
 	out := listResponse[userTournamentResponse]{Items: make([]userTournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
 	for i, ut := range page.Items {
 		out.Items[i] = userTournamentResponse{tournamentResponse: toTournamentResponse(&ut.Tournament), EntryID: ut.EntryID,
-			EntryName: ut.EntryName, Withdrawn: ut.Withdrawn, NextRound: ut.NextRound, NextStart: ut.NextStart}
+			EntryName: ut.EntryName, Withdrawn: ut.Withdrawn, NextRound: ut.NextRound, NextStart: ut.NextStart,
+			EntryWaiting: ut.EntryWaiting, KnockedOut: ut.KnockedOut}
+		if m := ut.EntryMatch; m != nil {
+			out.Items[i].EntryMatch = &entryMatchResponse{Round: m.Round, MatchID: m.MatchID, Status: m.Status, Bye: m.Bye, GameID: m.GameID}
+		}
+		if n := ut.EntryNextRound; n != nil {
+			out.Items[i].EntryNextRound = &entryNextRoundResponse{Number: n.Number, StartsAt: n.StartsAt, IfThrough: n.IfThrough}
+		}
 	}
 	return c.JSON(http.StatusOK, out)
 }

@@ -257,3 +257,51 @@ func TestTheRoundsNameTheEntriesAFillInBotStoodIn(t *testing.T) {
 		t.Fatalf("stand-ins after hank left: %+v; want hank's entry alone, in game %s", si, game)
 	}
 }
+
+// GET /users/{id}/tournaments gives the entry's own next step: in a final
+// being played, the match and its game to play (entry_match), and no next
+// round (the tournament's next_round was whoever's it was).
+func TestAUsersTournamentsGiveTheEntrysMatchBeingPlayed(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, "")
+	uid, tok := r.user("eve", false)
+	for i, name := range []string{"eve", "hank"} {
+		u, k := uid, tok
+		if i == 1 {
+			u, k = r.user(name, false)
+		}
+		if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, u).Error; err != nil {
+			t.Fatal(err)
+		}
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", fmt.Sprintf(`{"members":[{"user":%q}]}`, u), k); rec.Code != 201 {
+			t.Fatalf("entry: %d %s", rec.Code, rec.Body)
+		}
+	}
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	game := r.gameInPlay(t, id)
+	rec := r.call("GET", "/api/v1/users/"+uid+"/tournaments", "", tok)
+	wantDocumented(t, rec, "GET", "/api/v1/users/{id}/tournaments", 200)
+	got := decode[struct {
+		Items []struct {
+			EntryMatch *struct {
+				Round  int    `json:"round"`
+				Status string `json:"status"`
+				GameID string `json:"game_id"`
+			} `json:"entry_match"`
+			EntryNextRound *struct{} `json:"entry_next_round"`
+			KnockedOut     bool      `json:"knocked_out"`
+		} `json:"items"`
+	}](t, rec)
+	if len(got.Items) != 1 {
+		t.Fatalf("items: %s; want the one tournament", rec.Body)
+	}
+	it := got.Items[0]
+	if it.EntryMatch == nil || it.EntryMatch.Round != 1 || it.EntryMatch.Status != "playing" || it.EntryMatch.GameID != game {
+		t.Errorf("entry_match: %s; want round 1 being played, game %s", rec.Body, game)
+	}
+	if it.EntryNextRound != nil || it.KnockedOut {
+		t.Errorf("%s: want no next round after the final, and not knocked out", rec.Body)
+	}
+}

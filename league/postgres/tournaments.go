@@ -1676,17 +1676,159 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	for _, r := range rounds {
 		nextRound[r.TournamentID] = r
 	}
+	// The user's entry's matches in the tournaments being played, each with
+	// its latest game: one query for the page.
+	var live []string
+	for i := range rows {
+		if rows[i].Row.Status == league.TournamentRunning || rows[i].Row.Status == league.TournamentPaused {
+			live = append(live, rows[i].Row.ID)
+		}
+	}
+	matchesOf := map[string][]entryMatchRow{}
+	if len(live) > 0 {
+		var ms []entryMatchRow
+		if err := db.Raw(`SELECT m.tournament_id, m.id, m.round, m.status, m.bye,
+			COALESCE((SELECT g.id::text FROM games g WHERE g.tournament_id = m.tournament_id AND g.match_id = m.id
+				ORDER BY g.match_game DESC LIMIT 1), '') AS game_id
+			FROM matches m
+			JOIN entries e ON e.tournament_id = m.tournament_id
+			JOIN entry_members em ON em.entry_id = e.id AND em.user_id = ?
+			WHERE m.tournament_id IN ? AND m.entries @> jsonb_build_array(e.id::text)
+			ORDER BY m.tournament_id, m.round, m.id`, userID, live).Scan(&ms).Error; err != nil {
+			return page, err
+		}
+		for _, m := range ms {
+			matchesOf[m.TournamentID] = append(matchesOf[m.TournamentID], m)
+		}
+	}
 	page.Items = make([]league.UserTournament, len(rows))
 	for i := range rows {
 		r := &rows[i]
 		ut := league.UserTournament{Tournament: *toTournament(&r.Row, counts[r.Row.ID]), EntryID: r.EntryID, EntryName: r.EntryName,
 			Withdrawn: r.EntryStatus == "withdrawn"}
-		if nr, ok := nextRound[r.Row.ID]; ok && league.TournamentLive(r.Row.Status) && !ut.Withdrawn {
+		nr, hasNext := nextRound[r.Row.ID]
+		if hasNext && league.TournamentLive(r.Row.Status) && !ut.Withdrawn {
 			ut.NextRound, ut.NextStart = nr.Number, nr.StartsAt
+		}
+		if slices.Contains(live, r.Row.ID) && !ut.Withdrawn {
+			var next *roundRow
+			if hasNext {
+				next = &nr
+			}
+			if err := entryNextStep(&ut, &r.Row, matchesOf[r.Row.ID], next); err != nil {
+				return page, err
+			}
 		}
 		page.Items[i] = ut
 	}
 	return page, nil
+}
+
+// entryMatchRow is a match of one user's entry, with its latest game.
+type entryMatchRow struct {
+	TournamentID string
+	ID           string
+	Round        int
+	Status       string
+	Bye          bool
+	GameID       string
+}
+
+// entryNextStep sets the entry's own next step in a tournament being
+// played, from its matches (by round) and the tournament's first round not
+// yet paired (nil: none is scheduled): its match being played (the latest)
+// or else its match of the round in play; in a knockout, whose bracket
+// says where the entry stands, the next round once the bracket seats the
+// entry in a match of it (IfThrough while its match being played decides
+// whether it goes on), EntryWaiting while its next match waits for an
+// opponent from a match not yet played, KnockedOut when no match left
+// holds it or may; in other formats the tournament's next round, which
+// every entry still in it plays.
+func entryNextStep(ut *league.UserTournament, r *tournamentRow, mine []entryMatchRow, next *roundRow) error {
+	started := map[string]entryMatchRow{}
+	for _, m := range mine {
+		started[m.ID] = m
+		if m.Status == "playing" && !m.Bye && (ut.EntryMatch == nil || ut.EntryMatch.Status != "playing" || m.Round >= ut.EntryMatch.Round) {
+			ut.EntryMatch = &league.EntryMatch{Round: m.Round, MatchID: m.ID, Status: m.Status, GameID: m.GameID}
+		}
+	}
+	if ut.EntryMatch == nil {
+		for _, m := range mine {
+			if m.Round == r.CurrentRound {
+				ut.EntryMatch = &league.EntryMatch{Round: m.Round, MatchID: m.ID, Status: m.Status, Bye: m.Bye}
+			}
+		}
+	}
+	// the round the next pairing makes: the first not yet paired, or the
+	// one after the round in play when none is scheduled
+	number, starts := r.CurrentRound+1, (*time.Time)(nil)
+	if next != nil && next.Number > r.CurrentRound {
+		number, starts = next.Number, next.StartsAt
+	}
+	if !r.elimination() {
+		if ut.NextRound > 0 {
+			ut.EntryNextRound = &league.EntryNextRound{Number: ut.NextRound, StartsAt: ut.NextStart}
+		}
+		return nil
+	}
+	b, err := r.bracket()
+	if err != nil || b == nil {
+		return err
+	}
+	undecided := func(m competition.Match) bool {
+		return m.State == competition.StatePending || m.State == competition.StateReady
+	}
+	for _, m := range b.Matches {
+		for _, s := range m.Slots {
+			if undecided(m) && s.Source == competition.FromSeed && s.Entry == "" && !s.Empty {
+				return nil // its places are not drawn yet: the bracket cannot tell
+			}
+		}
+	}
+	var seated, waiting, playing bool
+	var feeding []string // the entry's matches being played
+	for _, m := range b.Matches {
+		if !undecided(m) || !slices.Contains(m.Entries(), ut.EntryID) {
+			continue
+		}
+		switch sm, ok := started[m.ID]; {
+		case ok && sm.Status == "playing":
+			playing = true
+			feeding = append(feeding, m.ID)
+		case ok:
+			// paired and over, the bracket not yet told: nothing to say
+		case m.State == competition.StateReady:
+			seated = true
+		default:
+			waiting = true
+		}
+	}
+	// a later match waiting for the winner or the loser of the entry's match being played
+	var winnerGoesOn, loserGoesOn bool
+	for _, m := range b.Matches {
+		if !undecided(m) {
+			continue
+		}
+		for _, s := range m.Slots {
+			if s.Entry == "" && !s.Empty && slices.Contains(feeding, s.Match) {
+				winnerGoesOn = winnerGoesOn || s.Source == competition.FromWinner
+				loserGoesOn = loserGoesOn || s.Source == competition.FromLoser
+			}
+		}
+	}
+	switch {
+	case seated:
+		ut.EntryNextRound = &league.EntryNextRound{Number: number, StartsAt: starts}
+	case playing && loserGoesOn:
+		ut.EntryNextRound = &league.EntryNextRound{Number: number, StartsAt: starts}
+	case playing && winnerGoesOn:
+		ut.EntryNextRound = &league.EntryNextRound{Number: number, StartsAt: starts, IfThrough: true}
+	case waiting:
+		ut.EntryWaiting = true
+	case !playing:
+		ut.KnockedOut = true
+	}
+	return nil
 }
 
 // sameTime says whether two optional times are both unset or the same instant.

@@ -217,3 +217,101 @@ func TestGroupsThenPlayoffsRowsKeepTheirGroupStageRecordApart(t *testing.T) {
 		t.Errorf("%d finalists, want 2: %+v", finalists, st)
 	}
 }
+
+// TestAUsersTournamentsSayTheEntrysOwnNextStep: Home said "round 2 · in an
+// hour" to a semifinalist whose semifinal was still being played (the
+// list's next round is the tournament's first round not yet paired,
+// whoever plays in it). Each tournament being played gives the entry's
+// own step: its match being played and the game; the final as its next
+// round only if it goes through; once the other semifinal is over, its
+// winner waiting in the final for an opponent and its loser knocked out.
+func TestAUsersTournamentsSayTheEntrysOwnNextStep(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Cup", league.TournamentConfig{Game: "sequence", MatchSize: 2,
+		Format: "single-elimination", Clock: league.Clock{TurnSeconds: 600}, AtDeadline: "bots"}, "ada", "bo", "cy", "di")
+	r.scheduleShortRoundOne(t, tour.ID, time.Hour, true)
+	var semis []league.TournamentMatch
+	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rounds) > 0 && len(rounds[0].Matches) == 2 && len(rounds[0].Matches[0].Games) == 1 && len(rounds[0].Matches[1].Games) == 1 {
+			semis = rounds[0].Matches
+			break
+		}
+	}
+	if semis == nil {
+		t.Fatal("the semifinals never started")
+	}
+	entryOf := r.entryOfCaptain(t, tour.ID)
+	userOf := map[string]league.Actor{}
+	for _, p := range people {
+		userOf[entryOf[p.UserID]] = p
+	}
+	step := func(p league.Actor) league.UserTournament {
+		t.Helper()
+		page, err := r.tournaments.ForUser(ctx, p.UserID, league.PageRequest{})
+		if err != nil || len(page.Items) != 1 {
+			t.Fatalf("ForUser = %+v, %v; want the one tournament", page.Items, err)
+		}
+		return page.Items[0]
+	}
+	played, other := semis[0], semis[1]
+	for _, m := range semis {
+		for _, e := range m.Entries {
+			ut := step(userOf[e])
+			if ut.NextRound != 2 {
+				t.Errorf("%s: next_round %d; want the tournament's round 2 still", e, ut.NextRound)
+			}
+			if ut.EntryMatch == nil || ut.EntryMatch.Round != 1 || ut.EntryMatch.MatchID != m.ID || ut.EntryMatch.Status != "playing" || ut.EntryMatch.GameID != m.Games[0] {
+				t.Errorf("%s: entry match %+v; want semifinal %s being played, game %s", e, ut.EntryMatch, m.ID, m.Games[0])
+			}
+			if n := ut.EntryNextRound; n == nil || n.Number != 2 || !n.IfThrough || n.StartsAt == nil {
+				t.Errorf("%s: entry next round %+v; want round 2 with its start, if it goes through", e, n)
+			}
+			if ut.KnockedOut || ut.EntryWaiting {
+				t.Errorf("%s: knocked out %v, waiting %v; want neither", e, ut.KnockedOut, ut.EntryWaiting)
+			}
+		}
+	}
+	// the first semifinal's two players leave: the bots finish it
+	for _, e := range played.Entries {
+		if _, err := r.games.Leave(ctx, userOf[e], played.Games[0]); err != nil {
+			t.Fatalf("leave: %v", err)
+		}
+	}
+	var done league.TournamentMatch
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end) && done.Winner == ""; time.Sleep(100 * time.Millisecond) {
+		rounds, err := r.tournaments.Rounds(ctx, tour.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range rounds[0].Matches {
+			if m.ID == played.ID && m.Status == "finished" {
+				done = m
+			}
+		}
+	}
+	if done.Winner == "" {
+		t.Fatal("the first semifinal was not decided")
+	}
+	for _, e := range done.Entries {
+		ut := step(userOf[e])
+		if ut.EntryMatch == nil || ut.EntryMatch.Status != "finished" || ut.EntryMatch.MatchID != played.ID {
+			t.Errorf("%s: entry match %+v; want its semifinal, over", e, ut.EntryMatch)
+		}
+		if ut.EntryNextRound != nil {
+			t.Errorf("%s: entry next round %+v; want none", e, ut.EntryNextRound)
+		}
+		if won := e == done.Winner; ut.EntryWaiting != won || ut.KnockedOut == won {
+			t.Errorf("%s (won: %v): waiting %v, knocked out %v; want the winner waiting in the final, the loser knocked out", e, won, ut.EntryWaiting, ut.KnockedOut)
+		}
+	}
+	for _, e := range other.Entries {
+		if ut := step(userOf[e]); ut.EntryMatch == nil || ut.EntryMatch.Status != "playing" || ut.EntryNextRound == nil || !ut.EntryNextRound.IfThrough {
+			t.Errorf("%s: entry match %+v, next round %+v; want its semifinal still being played, the final if it goes through", e, ut.EntryMatch, ut.EntryNextRound)
+		}
+	}
+}

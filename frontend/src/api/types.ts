@@ -390,8 +390,17 @@ export interface UserTournament extends Tournament {
   entry_name: string;
   /** the entry withdrew after the start: nothing left to play */
   withdrawn?: boolean;
+  /** the tournament's next round (its first not yet paired), whoever plays in it */
   next_round?: number;
   next_start?: string;
+  /** the entry's match being played now (status playing, game_id to play or watch), else its match of the round in play */
+  entry_match?: { round: number; match_id: string; status: string; bye: boolean; game_id?: string };
+  /** the round the entry plays next, once it is the entry's (if_through: only if it wins its match being played) */
+  entry_next_round?: { number: number; starts_at?: string; if_through: boolean };
+  /** a knockout: the entry's next match waits for an opponent from a match not yet played */
+  entry_waiting?: boolean;
+  /** a knockout being played: no match left holds the entry or may */
+  knocked_out?: boolean;
 }
 
 export interface EntryMember {

@@ -1,5 +1,5 @@
 import type { Game, UserClub, UserTournament } from '../api/types';
-import { roundLine, upcoming } from '../competition/nextRounds';
+import { nextStep, upcoming, type NextStep } from '../competition/nextRounds';
 import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
 import { GameList } from '../components/GameList';
@@ -120,15 +120,7 @@ function NextRounds({ items }: { items: UserTournament[] }) {
           {next.map((t) => (
             <li key={t.id}>
               <a href={`/tournaments/${t.id}`}>{t.name}</a> <span class="muted small">as {t.entry_name}</span>
-              <div class="small">
-                {roundLine(t)}
-                {t.next_start && (
-                  <>
-                    {' '}
-                    · <time dateTime={t.next_start}>{when(t.next_start)}</time> <span class="muted">({relative(t.next_start)})</span>
-                  </>
-                )}
-              </div>
+              <NextLine step={nextStep(t)} />
             </li>
           ))}
         </ul>
@@ -145,5 +137,26 @@ function NextRounds({ items }: { items: UserTournament[] }) {
         </p>
       )}
     </>
+  );
+}
+
+/** NextLine is one tournament's line under its name: what comes next, with the game to play or the start of the round. */
+function NextLine({ step }: { step: NextStep }) {
+  return (
+    <div class="small">
+      {step.text}
+      {step.game && (
+        <>
+          {' '}
+          · <a href={`/games/${step.game}`}>Play it</a>
+        </>
+      )}
+      {step.start && (
+        <>
+          {' '}
+          · <time dateTime={step.start}>{when(step.start)}</time> <span class="muted">({relative(step.start)})</span>
+        </>
+      )}
+    </div>
   );
 }

@@ -201,6 +201,37 @@ describe('Home "My next rounds"', () => {
   });
 });
 
+// bob's Home said "round 3 · in 3 min" while his round 2 game was still being played, of a knockout
+// round he had not reached: it shows the game being played, with a link to play it, from the list
+// alone (no request per tournament).
+describe('Home "My next rounds" in a knockout', () => {
+  it('shows the game being played now, not a round the entry may not reach', async () => {
+    const start = new Date(Date.now() + 3 * 60_000).toISOString();
+    const t = {
+      id: 't1', name: 'Cup', status: 'running', format: 'single-elimination', current_round: 2, entry_id: 'e-ann', entry_name: 'ann', created_at: '2026-01-01T00:00:00Z',
+      next_round: 3, next_start: start,
+      entry_match: { round: 2, match_id: 's1', status: 'playing', bye: false, game_id: 'g-semi' },
+      entry_next_round: { number: 3, starts_at: start, if_through: true },
+    };
+    const out = { ...t, id: 't2', name: 'Plate', entry_match: { round: 2, match_id: 's2', status: 'finished', bye: false }, entry_next_round: undefined, knocked_out: true };
+    stub({
+      'GET /me': () => me,
+      'GET /users/u1/(games|clubs)\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/tournaments.*': () => ({ items: [out, t], next_cursor: '' }),
+    });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const [line, other] = root.querySelectorAll('.next-rounds li');
+    expect(line.textContent).toContain('round 2: your game is being played');
+    expect(line.textContent).not.toMatch(/round 3/);
+    expect(line.querySelector<HTMLAnchorElement>('a[href="/games/g-semi"]')!.textContent).toBe('Play it');
+    expect(other.textContent).toContain('knocked out: no round left for you');
+    expect(other.textContent).not.toMatch(/round 3/);
+    expect(calls.filter((c) => c.path.startsWith('/tournaments/'))).toEqual([]);
+  });
+});
+
 // The lobby's Club choice is made of "My clubs" as Home reads them: the
 // lobby asks for no list of clubs of its own.
 describe('Home lobby', () => {
