@@ -206,9 +206,15 @@ func morePages[R any](rows []R, limit int) ([]R, bool) {
 // likeContains is a LIKE pattern matching s anywhere, with s's own
 // wildcards escaped.
 func likeContains(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(s) + "%"
+	return "%" + likeEscaped(s) + "%"
 }
+
+// likeEscaped escapes a LIKE pattern's wildcards (and its escape, \).
+func likeEscaped(s string) string {
+	return likeEscapes.Replace(s)
+}
+
+var likeEscapes = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // readOnly marks transactions that only read.
 var readOnly = &sql.TxOptions{ReadOnly: true}

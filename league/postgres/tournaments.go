@@ -1021,11 +1021,6 @@ func freeEntryName(tx *gorm.DB, tournamentID, base string) (string, error) {
 	}
 }
 
-// likeEscaped escapes a LIKE pattern's wildcards (and its escape, \).
-func likeEscaped(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
-}
-
 // poolState is a player's rating state in a pool (1500 with no games).
 // entryPool is the rating pool a tournament's games are rated in, whose
 // ratings seed its entries.

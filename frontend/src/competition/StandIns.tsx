@@ -6,6 +6,7 @@
 // as a loss (README, "Ratings"). Said beside the bracket, so that a win
 // does not read as a game the player played.
 import type { Entry, Round, Tournament } from '../api/types';
+import { andList } from '../components/plural';
 
 /** A match's result for one entry whose players' seats a fill-in bot played after they did not play. */
 export interface StandIn {
@@ -45,8 +46,6 @@ export function standIns(rounds: Round[], entries: Entry[]): StandIn[] {
   return out;
 }
 
-const andList = (w: string[]) => (w.length < 2 ? (w[0] ?? '') : `${w.slice(0, -1).join(', ')} and ${w[w.length - 1]}`);
-
 /**
  * standInText says one such result: "Round 2: bob won with a stand-in bot.
  * A fill-in bot played bob's seat (bob did not play it out); the result
@@ -56,10 +55,9 @@ export function standInText(s: StandIn, rated: boolean): string {
   const names = andList(s.players);
   const one = s.players.length === 1;
   const seats = one ? `${names}'s seat` : `the seats of ${names}`;
-  const verb = s.result === 'drew' ? 'drew' : s.result;
   const games = s.games.length === 1 ? 'the game' : 'those games';
   const rating = rated ? `, and ${one ? `${names}'s rating counts` : 'their ratings count'} ${games} as ${s.games.length === 1 ? 'a loss' : 'losses'}` : '';
-  return `Round ${s.round}: ${s.entryName} ${verb} with a stand-in bot. A fill-in bot played ${seats} (${names} did not play it out); the result stands in the tournament${rating}.`;
+  return `Round ${s.round}: ${s.entryName} ${s.result} with a stand-in bot. A fill-in bot played ${seats} (${names} did not play it out); the result stands in the tournament${rating}.`;
 }
 
 /** StandIns lists a tournament's results that a stand-in bot played, as its rounds mark them. */

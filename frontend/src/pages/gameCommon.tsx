@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { GameView, MoveRecord, Seat, SequenceState, StacksState } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { isPerson } from '../components/GameList';
+import { andList } from '../components/plural';
 import { TEAMS } from '../game/board';
 import { abortedText, mySeatAbandoned, mySeatTaken, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
 
@@ -250,11 +251,6 @@ export function seatsPassedLast(log: MoveRecord[]): number {
   const passed = new Set<number>();
   for (let i = log.length - 1; i >= 0 && (log[i].move === 'pass' || /^x/.test(log[i].move)); i--) if (log[i].move === 'pass') passed.add(log[i].seat);
   return passed.size;
-}
-
-/** andList joins words as a sentence lists them: "a", "a and b", "a, b and c". */
-export function andList(words: string[]): string {
-  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 /**
