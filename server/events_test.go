@@ -213,12 +213,7 @@ func TestAResumeWithNothingMissedAnswersAtOnce(t *testing.T) {
 func TestAResumedStreamOfAFinishedGameEndsLikeTheLiveOne(t *testing.T) {
 	r := newGamesRig(t)
 	id, alice, _ := startedGame(t, r, 3)
-	// Playing a game to its end takes a hundred moves; the stream only
-	// reads the row's status and result, so end it there.
-	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
-		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, id).Error; err != nil {
-		t.Fatal(err)
-	}
+	r.drawByHand(t, id)
 	srv := httptest.NewServer(r.e)
 	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
 	for _, tc := range []struct {
@@ -312,10 +307,7 @@ func TestNobodyExportsAPositionOfAGameBeingPlayed(t *testing.T) {
 			t.Errorf("%s: vector of a game being played: %d %s; want 422", name, rec.Code, rec.Body)
 		}
 	}
-	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
-		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, id).Error; err != nil {
-		t.Fatal(err)
-	}
+	r.drawByHand(t, id)
 	if rec := r.call("GET", "/api/v1/games/"+id+"/vector?ply=0", "", ""); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "hands") {
 		t.Errorf("vector of a finished game: %d %s", rec.Code, rec.Body)
 	}
@@ -339,10 +331,7 @@ func TestARematchIsOfferedOnTheFinishedGamesStream(t *testing.T) {
 		t.Fatalf("a rematch of a game in play: %d %s", rec.Code, rec.Body)
 	}
 	// The rematch reads only the row's status and seats: end the game there.
-	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
-		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, id).Error; err != nil {
-		t.Fatal(err)
-	}
+	r.drawByHand(t, id)
 	srv := httptest.NewServer(r.e)
 	t.Cleanup(srv.Close)
 	_, body := openEvents(t, srv, id, bob, "")
@@ -595,10 +584,7 @@ func TestAnAbortedTablesStreamsEnd(t *testing.T) {
 func TestAFinishedGamesStreamLastsWhileARematchMayCome(t *testing.T) {
 	r := newGamesRig(t)
 	id, alice, bob := startedGame(t, r, 3)
-	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(),
-		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, id).Error; err != nil {
-		t.Fatal(err)
-	}
+	r.drawByHand(t, id)
 	srv := httptest.NewServer(r.e)
 	t.Cleanup(srv.Close)
 	_, fresh := openEvents(t, srv, id, bob, "")
@@ -624,15 +610,24 @@ func TestAFinishedGamesStreamLastsWhileARematchMayCome(t *testing.T) {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
 	other := decode[gameResponse](t, rec).ID
-	if err := r.db.Gorm.Exec(`UPDATE games SET status = 'finished', result_status = 'drawn', finished_at = now(), created_by = NULL,
-		turn_deadline = NULL, revision = revision + 1 WHERE id = ?`, other).Error; err != nil {
-		t.Fatal(err)
-	}
+	r.drawByHand(t, other, "created_by = NULL")
 	for _, last := range []string{"", "0"} {
 		_, body := openEvents(t, srv, other, bob, last)
 		if ev := nextEvent(t, body); ev != "end" {
 			t.Fatalf("Last-Event-ID %q: a finished tournament game's stream began with %q, want end", last, ev)
 		}
 		wantStreamEnded(t, body, fmt.Sprintf("a finished tournament game's (Last-Event-ID %q)", last), "its end")
+	}
+}
+
+// drawByHand ends a game in its row, drawn (with also's assignments too):
+// playing one to its end takes a hundred moves, and what the tests read of
+// a finished game is its row's status and result.
+func (r *rig) drawByHand(t *testing.T, gameID string, also ...string) {
+	t.Helper()
+	set := append([]string{"status = 'finished'", "result_status = 'drawn'", "finished_at = now()",
+		"turn_deadline = NULL", "revision = revision + 1"}, also...)
+	if err := r.db.Gorm.Exec("UPDATE games SET "+strings.Join(set, ", ")+" WHERE id = ?", gameID).Error; err != nil {
+		t.Fatal(err)
 	}
 }
