@@ -100,7 +100,9 @@ export function App() {
         <div class="account">
           {!session.ready ? null : user ? (
             <>
-              <span class="muted">{user.username}</span>
+              <span class="muted account-name" title={user.username}>
+                {user.username}
+              </span>
               <button type="button" class="link" onClick={() => signOut().then(() => navigate('/'))}>
                 Sign out
               </button>
