@@ -36,6 +36,14 @@ const (
 	EndedByLapse = "lapse"
 )
 
+// Why a person's seat was abandoned to a fill-in bot (Seat.AbandonedWhy).
+const (
+	AbandonedLeft          = "left"           // they left the game being played
+	AbandonedTimedOut      = "timed_out"      // max_timeouts of their turns timed out in a row
+	AbandonedNoShow        = "no_show"        // in a tournament game, they had not moved by the round's deadline
+	AbandonedAccountClosed = "account_closed" // their account was closed
+)
+
 // ValidBotLevel reports whether level names a bot.
 func ValidBotLevel(level string) bool {
 	for _, l := range BotLevels {
@@ -106,7 +114,10 @@ type Seat struct {
 	Open        bool
 	FilledByBot bool
 	Abandoned   bool
-	BankMS      int64
+	// AbandonedWhy is one of the Abandoned* reasons for an abandoned seat
+	// ("" for one abandoned before the reason was kept, migration 00032).
+	AbandonedWhy string
+	BankMS       int64
 	// KeptFor is the person an open seat is kept for until KeptUntil
 	// (nil: until the game starts): nobody else may take it before then
 	// (a rematch's seats, or one its creator kept for a friend).

@@ -92,7 +92,9 @@ type seatResponse struct {
 	Open        bool      `json:"open"`
 	FilledByBot bool      `json:"filled_by_bot"`
 	Abandoned   bool      `json:"abandoned"`
-	BankMS      int64     `json:"bank_ms,omitempty"`
+	// AbandonedWhy says why an abandoned seat was (league.Abandoned*).
+	AbandonedWhy string `json:"abandoned_why,omitempty"`
+	BankMS       int64  `json:"bank_ms,omitempty"`
 	// KeptFor: an open seat kept for this person until KeptUntil (a rematch's)
 	KeptFor   *keptFor   `json:"kept_for,omitempty"`
 	KeptUntil *time.Time `json:"kept_until,omitempty"`
@@ -174,7 +176,7 @@ func toGameResponse(g league.Game) gameResponse {
 		r.Result = &resultResponse{Status: g.ResultStatus, Winner: g.Winner}
 	}
 	for _, s := range g.Seats {
-		sr := seatResponse{Seat: s.Seat, Team: s.Team, Bot: s.Bot, Open: s.Open, FilledByBot: s.FilledByBot, Abandoned: s.Abandoned, BankMS: s.BankMS}
+		sr := seatResponse{Seat: s.Seat, Team: s.Team, Bot: s.Bot, Open: s.Open, FilledByBot: s.FilledByBot, Abandoned: s.Abandoned, AbandonedWhy: s.AbandonedWhy, BankMS: s.BankMS}
 		if s.Rating != nil {
 			sr.Rating = &seatRatingResponse{Before: s.Rating.Before, After: s.Rating.After}
 		}

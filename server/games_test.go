@@ -418,6 +418,35 @@ func TestLeavingOnlyIfOpenLeavesAStartedGameAlone(t *testing.T) {
 	wantProblem(t, r.call("POST", "/api/v1/games/"+open+"/leave", `{"only_if_open":"yes"}`, alice), http.StatusBadRequest, "only_if_open")
 }
 
+// Every viewer of a game reads why a seat was abandoned: alice left, so
+// her seat says "left"; bob's, which nobody abandoned, says nothing. The
+// web app had to tell alice it was because she left, timed out or (in a
+// tournament) never came.
+func TestAnAbandonedSeatSaysWhy(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[gameResponse](t, rec).ID
+	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("bob joining: %d %s", rec.Code, rec.Body)
+	}
+	if rec := r.call("POST", "/api/v1/games/"+id+"/leave", "", alice); rec.Code != http.StatusOK {
+		t.Fatalf("alice leaving: %d %s", rec.Code, rec.Body)
+	}
+	seats := decode[map[string]any](t, r.call("GET", "/api/v1/games/"+id, "", bob))["seats"].([]any)
+	aliceSeat, bobSeat := seats[0].(map[string]any), seats[1].(map[string]any)
+	if aliceSeat["abandoned"] != true || aliceSeat["abandoned_why"] != "left" {
+		t.Fatalf("alice's seat as bob reads it: %v; want abandoned, abandoned_why left", aliceSeat)
+	}
+	if _, ok := bobSeat["abandoned_why"]; ok || bobSeat["abandoned"] != false {
+		t.Fatalf("bob's seat: %v; want not abandoned, no abandoned_why", bobSeat)
+	}
+}
+
 func TestGameSettingsTheGameDoesNotHaveAreRefused(t *testing.T) {
 	r := newGamesRig(t)
 	_, alice := r.user("alice", false)

@@ -136,11 +136,14 @@ func anotherPersonSits(seats []seatRow, userID string) bool {
 // if the task enqueued after the commit is lost (or never enqueued).
 func abandonActiveGames(tx *gorm.DB, fx *effects, tasks league.GameTasks, userID string, now time.Time) error {
 	return forEachSeatingGame(tx, userID, league.StatusActive, func(row *gameRow) error {
-		return handSeatsToFillIn(tx, fx, tasks, row, userID, now)
+		return handSeatsToFillIn(tx, fx, tasks, row, userID, league.AbandonedAccountClosed, now)
 	})
 }
 
-func handSeatsToFillIn(tx *gorm.DB, fx *effects, tasks league.GameTasks, row *gameRow, userID string, now time.Time) error {
+// handSeatsToFillIn gives userID's seats of a game being played, whose row
+// is locked, to its fill-in bot, abandoned for the reason why (one of
+// league's Abandoned* reasons).
+func handSeatsToFillIn(tx *gorm.DB, fx *effects, tasks league.GameTasks, row *gameRow, userID, why string, now time.Time) error {
 	seats, err := loadSeats(tx, row.ID)
 	if err != nil {
 		return err
@@ -148,8 +151,8 @@ func handSeatsToFillIn(tx *gorm.DB, fx *effects, tasks league.GameTasks, row *ga
 	level := row.FillLevel
 	for i, s := range seats {
 		if s.UserID != nil && *s.UserID == userID && s.BotLevel == nil {
-			fx.changeSeat(s.Seat, map[string]any{"bot_level": level, "filled_by_bot": true, "abandoned": true})
-			seats[i].BotLevel, seats[i].FilledByBot, seats[i].Abandoned = &level, true, true
+			fx.changeSeat(s.Seat, map[string]any{"bot_level": level, "filled_by_bot": true, "abandoned": true, "abandoned_why": why})
+			seats[i].BotLevel, seats[i].FilledByBot, seats[i].Abandoned, seats[i].AbandonedWhy = &level, true, true, &why
 		}
 	}
 	var moves []moveRow

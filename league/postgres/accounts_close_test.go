@@ -40,8 +40,8 @@ func TestClosingAnAccountHandsItsActiveGamesToAFillInBot(t *testing.T) {
 	if !slices.Contains(v.ToMove, 1) || v.Game.Status != league.StatusActive {
 		t.Fatalf("after gina closed her account: status %s, ply %d, to move %v; want hank to move", v.Game.Status, v.Game.Ply, v.ToMove)
 	}
-	if s := v.Game.Seats[0]; !s.Abandoned || !s.FilledByBot {
-		t.Fatalf("gina's seat = %+v; want abandoned and filled by a bot", s)
+	if s := v.Game.Seats[0]; !s.Abandoned || !s.FilledByBot || s.AbandonedWhy != league.AbandonedAccountClosed {
+		t.Fatalf("gina's seat = %+v; want abandoned (her account closed) and filled by a bot", s)
 	}
 	moves, err := r.games.Moves(ctx, g.ID, -1)
 	if err != nil || len(moves) == 0 || moves[0].Actor != league.ByFillIn {
@@ -61,8 +61,8 @@ func TestLeavingAGameInPlayHandsTheSeatToAFillInBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := left.Seats[0]; left.Status != league.StatusActive || !s.Abandoned || !s.FilledByBot {
-		t.Fatalf("the game gina left: status %s, her seat %+v; want in play, her seat abandoned to a fill-in bot", left.Status, s)
+	if s := left.Seats[0]; left.Status != league.StatusActive || !s.Abandoned || !s.FilledByBot || s.AbandonedWhy != league.AbandonedLeft {
+		t.Fatalf("the game gina left: status %s, her seat %+v; want in play, her seat abandoned (left) to a fill-in bot", left.Status, s)
 	}
 	deadline := time.Now().Add(20 * time.Second)
 	var v *league.GameView

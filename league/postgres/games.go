@@ -243,7 +243,7 @@ type loadedGame struct {
 const loadGameSQL = `SELECT g.*,
 	(SELECT COALESCE(json_agg(json_build_object(
 		'seat', s.seat, 'user_id', s.user_id, 'bot_level', s.bot_level, 'filled_by_bot', s.filled_by_bot,
-		'abandoned', s.abandoned, 'timeouts_in_a_row', s.timeouts_in_a_row, 'bank_ms', s.bank_ms,
+		'abandoned', s.abandoned, 'abandoned_why', s.abandoned_why, 'timeouts_in_a_row', s.timeouts_in_a_row, 'bank_ms', s.bank_ms,
 		'username', COALESCE(u.username, ''), 'kept_for', s.kept_for, 'kept_until', s.kept_until,
 		'kept_for_name', COALESCE(k.username, '')) ORDER BY s.seat), '[]')
 	 FROM game_seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users k ON k.id = s.kept_for
@@ -488,8 +488,8 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 			uid := spec.UserID
 			s.UserID = &uid
 			if spec.Abandoned {
-				level := req.FillLevel
-				s.BotLevel, s.FilledByBot, s.Abandoned = &level, true, true
+				level, why := req.FillLevel, league.AbandonedAccountClosed
+				s.BotLevel, s.FilledByBot, s.Abandoned, s.AbandonedWhy = &level, true, true, &why
 			} else if err := requireHuman(tx, spec.UserID, fmt.Sprintf("seats[%d].user", i)); err != nil {
 				return nil, err
 			} else if creator != nil && spec.UserID == *creator {
@@ -953,7 +953,7 @@ func leaveActiveGame(tx *gorm.DB, fx *effects, tasks league.GameTasks, row *game
 	case handedOver:
 		return league.Errorf(league.EPRECONDITION, "a fill-in bot already plays your seat")
 	}
-	return handSeatsToFillIn(tx, fx, tasks, row, userID, now)
+	return handSeatsToFillIn(tx, fx, tasks, row, userID, league.AbandonedLeft, now)
 }
 
 func notOpen(row *gameRow) error {

@@ -283,9 +283,9 @@ func TestHandingAGameToBotsSparesThoseWhoseTurnNeverCame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := v.Game.Seats; !s[0].Abandoned || s[1].Abandoned || !s[1].FilledByBot {
-		t.Fatalf("seats after the hand-over: ann abandoned %v, bob abandoned %v (filled %v); want only ann, whose turn it was",
-			s[0].Abandoned, s[1].Abandoned, s[1].FilledByBot)
+	if s := v.Game.Seats; !s[0].Abandoned || s[0].AbandonedWhy != league.AbandonedNoShow || s[1].Abandoned || s[1].AbandonedWhy != "" || !s[1].FilledByBot {
+		t.Fatalf("seats after the hand-over: ann abandoned %v (%q), bob abandoned %v (%q, filled %v); want only ann, whose turn it was, a no-show",
+			s[0].Abandoned, s[0].AbandonedWhy, s[1].Abandoned, s[1].AbandonedWhy, s[1].FilledByBot)
 	}
 }
 

@@ -703,9 +703,10 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 		}
 		upd := map[string]any{"timeouts_in_a_row": seats[seat.Seat].TimeoutsInARow + 1}
 		if abandons {
-			upd["bot_level"], upd["filled_by_bot"], upd["abandoned"] = level, true, true
+			why := league.AbandonedTimedOut
+			upd["bot_level"], upd["filled_by_bot"], upd["abandoned"], upd["abandoned_why"] = level, true, true, why
 			seats[seat.Seat].BotLevel = &level
-			seats[seat.Seat].FilledByBot, seats[seat.Seat].Abandoned = true, true
+			seats[seat.Seat].FilledByBot, seats[seat.Seat].Abandoned, seats[seat.Seat].AbandonedWhy = true, true, &why
 			fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
 		}
 		fx.changeSeat(seat.Seat, upd)
@@ -926,8 +927,12 @@ func (g *Games) handToBotsIn(tx *gorm.DB, fx *effects, gameID string) error {
 			continue
 		}
 		noShow := hadTurn[s.Seat] && !moved[s.Seat]
+		var why *string
+		if noShow {
+			why = new(league.AbandonedNoShow)
+		}
 		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, s.Seat).
-			Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true, "abandoned": noShow}).Error; err != nil {
+			Updates(map[string]any{"bot_level": row.FillLevel, "filled_by_bot": true, "abandoned": noShow, "abandoned_why": why}).Error; err != nil {
 			return err
 		}
 	}

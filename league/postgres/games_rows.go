@@ -64,6 +64,7 @@ type seatRow struct {
 	BotLevel       *string `json:"bot_level"`
 	FilledByBot    bool    `json:"filled_by_bot"`
 	Abandoned      bool    `json:"abandoned"`
+	AbandonedWhy   *string `json:"abandoned_why"`
 	TimeoutsInARow int     `gorm:"column:timeouts_in_a_row" json:"timeouts_in_a_row"`
 	BankMS         int64   `gorm:"column:bank_ms" json:"bank_ms"`
 	Username       string  `gorm:"->;-:migration" json:"username"` // read through a join
@@ -194,6 +195,9 @@ func fromGameRow(r *gameRow, seats []seatRow) league.Game {
 	for _, s := range seats {
 		seat := league.Seat{Seat: s.Seat, Team: s.Seat % max(r.Teams, 1), Username: s.Username,
 			FilledByBot: s.FilledByBot, Abandoned: s.Abandoned, BankMS: s.BankMS}
+		if s.AbandonedWhy != nil {
+			seat.AbandonedWhy = *s.AbandonedWhy
+		}
 		if r.Kind == league.GameStacks {
 			seat.Team = s.Seat
 		}

@@ -308,8 +308,8 @@ func TestAPersonWhoNeverMovesIsPlayedByAutopilotThenReplaced(t *testing.T) {
 		t.Fatalf("game did not finish through autopilot and fill-in: ply %d", v.Game.Ply)
 	}
 	seat := v.Game.Seats[0]
-	if !seat.Abandoned || !seat.FilledByBot {
-		t.Fatalf("seat 0 = %+v; want abandoned and filled by a bot", seat)
+	if !seat.Abandoned || !seat.FilledByBot || seat.AbandonedWhy != league.AbandonedTimedOut {
+		t.Fatalf("seat 0 = %+v; want abandoned (timed out) and filled by a bot", seat)
 	}
 	actors := r.checkArchive(t, g.ID)
 	if actors[league.ByAutopilot] != 2 || actors[league.ByFillIn] == 0 || actors[league.ByPlayer] != 0 {

@@ -154,8 +154,8 @@ func TestAPlayerWhoClosedTheAccountIsPlayedForInLaterRounds(t *testing.T) {
 		t.Fatalf("gina sat in %d games, want one a round", len(seats))
 	}
 	for _, s := range seats {
-		if !s.Abandoned || !s.FilledByBot || s.BotLevel == nil {
-			t.Fatalf("gina's seat %+v; want it played by a fill-in bot, abandoned", s)
+		if !s.Abandoned || !s.FilledByBot || s.BotLevel == nil || s.AbandonedWhy == nil || *s.AbandonedWhy != league.AbandonedAccountClosed {
+			t.Fatalf("gina's seat %+v; want it played by a fill-in bot, abandoned as her account is closed", s)
 		}
 	}
 	var unsettled int64

@@ -27,6 +27,8 @@ export interface Seat {
   open: boolean;
   filled_by_bot: boolean;
   abandoned: boolean;
+  /** why an abandoned seat was (absent on one abandoned before the server kept the reason) */
+  abandoned_why?: AbandonedWhy;
   bank_ms?: number;
   /** an open seat kept for this person until kept_until (a rematch keeps the other players' seats for them for a while), or with no kept_until until the game starts (kept by its creator) */
   kept_for?: { id: string; username: string };
@@ -34,6 +36,8 @@ export interface Seat {
   /** the seat's rating before and after, once a finished rated game has been rated */
   rating?: { before: number; after: number };
 }
+
+export type AbandonedWhy = 'left' | 'timed_out' | 'no_show' | 'account_closed';
 
 export type GameKind = 'sequence' | 'stacks';
 

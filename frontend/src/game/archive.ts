@@ -1,6 +1,6 @@
 // The archive of a finished game (GET /games/{id}/archive) and the
 // positions of the replay (GET /games/{id}/vector?ply=N).
-import type { Chips, Game, GameKind, MoveRecord, StacksPile } from '../api/types';
+import type { AbandonedWhy, Chips, Game, GameKind, MoveRecord, StacksPile } from '../api/types';
 
 type Obj = Record<string, unknown>;
 
@@ -30,6 +30,8 @@ export interface ArchiveSeat {
   fillIn: boolean;
   /** its player left the game to the fill-in bot (after max_timeouts, "Leave the game", or a no-show): rated as losing it */
   abandoned: boolean;
+  /** why its player abandoned it (absent: not abandoned, or before the server kept why) */
+  abandonedWhy?: AbandonedWhy;
 }
 
 export interface Archive {
@@ -72,6 +74,7 @@ export function normalizeArchive(doc: ArchiveDoc): Archive {
       bot: s.bot ?? '',
       fillIn: !!s.filled_by_bot,
       abandoned: !!s.abandoned,
+      abandonedWhy: s.abandoned_why,
     })),
     result: g.result?.status ?? '',
     winner: g.result?.winner ?? null,

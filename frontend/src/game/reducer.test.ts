@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameView, MoveRecord } from '../api/types';
+import type { AbandonedWhy, GameView, MoveRecord } from '../api/types';
 import { initialLive, liveReducer } from './reducer';
 
 // what a lapsed table's page says (the server cancelled it: nobody joined in time)
@@ -168,16 +168,14 @@ describe('the live-game reducer', () => {
     expect(s.announcement).toBe('The fill-in bot in your seat to move.');
   });
 
-  it("says a player who left from this page left, the stream's word coming before or after the answer", () => {
-    const gone = (ply: number) => view(ply, { rated: true, seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true }, view(0).seats[1]] });
-    const said = 'A fill-in bot now plays your seat: you left the game. You can no longer move in this game, and it counts as a loss for your rating.';
-    let s = liveReducer(initialLive, { type: 'view', view: view(1, { rated: true }) });
-    s = liveReducer(s, { type: 'left', left: true });
-    expect(liveReducer(s, { type: 'event', event: { kind: 'seat', view: gone(1) } }).announcement).toBe(said);
-    expect(liveReducer(s, { type: 'view', view: gone(1) }).announcement).toBe(said);
-    // refused: the seat taken later (timeouts) is not said to have been left
-    s = liveReducer(s, { type: 'left', left: false });
-    expect(liveReducer(s, { type: 'view', view: gone(1) }).announcement).toMatch(/: you left the game, or too many of your turns timed out in a row\./);
+  it("says why the seat was taken, from the stream's word or the answer alike", () => {
+    const gone = (why: AbandonedWhy) =>
+      view(1, { rated: true, seats: [{ ...view(0).seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true, abandoned_why: why }, view(0).seats[1]] });
+    const s = liveReducer(initialLive, { type: 'view', view: view(1, { rated: true }) });
+    const left = 'A fill-in bot now plays your seat: you left the game. You can no longer move in this game, and it counts as a loss for your rating.';
+    expect(liveReducer(s, { type: 'event', event: { kind: 'seat', view: gone('left') } }).announcement).toBe(left);
+    expect(liveReducer(s, { type: 'view', view: gone('left') }).announcement).toBe(left);
+    expect(liveReducer(s, { type: 'view', view: gone('timed_out') }).announcement).toMatch(/: too many of your turns timed out in a row\. You can no longer move/);
   });
 
   it('tells same-named bots apart by seat (and team in Sequence), as the page does', () => {

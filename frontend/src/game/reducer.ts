@@ -15,8 +15,6 @@ export interface LiveGame {
   connected: boolean;
   /** whether the event stream has been connected since the page opened: until then it is connecting, not reconnecting */
   wasConnected: boolean;
-  /** the viewer asked, on this page, to leave the game in play (the view does not say why a seat was abandoned) */
-  left?: boolean;
 }
 
 export const LOG_SIZE = 200;
@@ -25,8 +23,7 @@ export type LiveAction =
   | { type: 'view'; view: GameView } // a GET or our move's answer
   | { type: 'event'; event: GameEventData }
   | { type: 'history'; moves: MoveRecord[] } // the moves played before the page opened (GET /games/{id}/moves)
-  | { type: 'connected'; connected: boolean }
-  | { type: 'left'; left: boolean }; // the viewer asks to leave the game in play (false: the server refused)
+  | { type: 'connected'; connected: boolean };
 
 export const initialLive: LiveGame = { view: null, log: [], announcement: '', connected: false, wasConnected: false };
 
@@ -49,8 +46,8 @@ function nameOfSeat(view: GameView, seat: number): string {
   return s?.filled_by_bot ? `${name} (fill-in bot)` : name;
 }
 
-/** turnAnnouncement says whose turn it is now, if that changed (left: the viewer asked to leave the game). */
-export function turnAnnouncement(before: GameView | null, after: GameView, left = false): string {
+/** turnAnnouncement says whose turn it is now, if that changed. */
+export function turnAnnouncement(before: GameView | null, after: GameView): string {
   const abandoned = mySeatAbandoned(after);
   if (after.status === 'finished' && before?.status !== 'finished') {
     const r = after.result;
@@ -74,7 +71,7 @@ export function turnAnnouncement(before: GameView | null, after: GameView, left 
   // server, whoever was seated: everyone watching is told.
   const lapsed = after.ended_by === 'lapse';
   if (after.status === 'aborted' && before?.status !== 'aborted' && (before?.your_seat == null || lapsed)) return abortedText(after);
-  if (mySeatTaken(after) && !(before && before.id === after.id && mySeatTaken(before))) return seatTakenText(after, left);
+  if (mySeatTaken(after) && !(before && before.id === after.id && mySeatTaken(before))) return seatTakenText(after);
   const mineNow = isMyTurn(after);
   const mineBefore = before != null && isMyTurn(before);
   if (mineNow && !mineBefore) return 'Your turn.';
@@ -116,13 +113,11 @@ export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
       const log = withMoves(s.log, a.moves);
       return log === s.log ? s : { ...s, log };
     }
-    case 'left':
-      return !!s.left === a.left ? s : { ...s, left: a.left };
     case 'connected':
       return s.connected === a.connected ? s : { ...s, connected: a.connected, wasConnected: s.wasConnected || a.connected };
     case 'view': {
       if (!isNewer(s.view, a.view)) return s;
-      return { ...s, view: a.view, announcement: turnAnnouncement(s.view, a.view, s.left) || s.announcement };
+      return { ...s, view: a.view, announcement: turnAnnouncement(s.view, a.view) || s.announcement };
     }
     case 'event': {
       const { event } = a;
@@ -130,7 +125,7 @@ export function liveReducer(s: LiveGame, a: LiveAction): LiveGame {
       const timedOut = log === s.log ? '' : timeoutAnnouncement(event.view, log, event.move);
       const doneToMe = log === s.log ? '' : stacksNews(event.view, s.log, log);
       if (!isNewer(s.view, event.view)) return log === s.log ? s : { ...s, log, announcement: timedOut || s.announcement };
-      const turn = turnAnnouncement(s.view, event.view, s.left);
+      const turn = turnAnnouncement(s.view, event.view);
       const announcement = [timedOut, doneToMe, turn].filter(Boolean).join(' ');
       return { ...s, log, view: event.view, announcement: announcement || s.announcement };
     }

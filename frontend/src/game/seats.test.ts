@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MoveRecord, Seat } from '../api/types';
-import { lateMoveText, mySeatTaken, seatTakenText } from './seats';
+import type { AbandonedWhy, MoveRecord, Seat } from '../api/types';
+import { fillInBadge, lateMoveText, mySeatTaken, seatTakenText } from './seats';
 
 const seat = (i: number, username: string): Seat => ({ seat: i, team: i, user: { id: `u${i}`, username }, open: false, filled_by_bot: false, abandoned: false });
 const view = { seats: [seat(0, 'ann'), seat(1, 'bob'), seat(2, 'cat')], your_seat: 0 };
@@ -25,15 +25,29 @@ describe('the word that a fill-in bot took the seat', () => {
   const taken = (over: Partial<Seat>) => [{ ...seat(0, 'ann'), bot: 'greedy', filled_by_bot: true, abandoned: true, ...over }, seat(1, 'bob')];
   const casual = { seats: taken({}), your_seat: 0, rated: false };
 
-  it('says the player left, from the page that left, and a loss only in a rated game', () => {
-    expect(seatTakenText(casual, true)).toBe('A fill-in bot now plays your seat: you left the game. You can no longer move in this game.');
-    expect(seatTakenText({ ...casual, rated: true }, true)).toBe(
+  it('says why the seat was abandoned, and a loss only in a rated game', () => {
+    const left = { ...casual, seats: taken({ abandoned_why: 'left' }) };
+    expect(seatTakenText(left)).toBe('A fill-in bot now plays your seat: you left the game. You can no longer move in this game.');
+    expect(seatTakenText({ ...left, rated: true })).toBe(
       'A fill-in bot now plays your seat: you left the game. You can no longer move in this game, and it counts as a loss for your rating.',
     );
-    expect(seatTakenText({ ...casual, tournament_id: 't1' }, true)).toBe('A fill-in bot now plays your seat: you left the game. You can no longer move in this game.');
+    expect(seatTakenText({ ...left, tournament_id: 't1' })).toBe('A fill-in bot now plays your seat: you left the game. You can no longer move in this game.');
+    const why = (w: AbandonedWhy) => seatTakenText({ ...casual, seats: taken({ abandoned_why: w }), tournament_id: 't1' });
+    expect(why('timed_out')).toBe('A fill-in bot now plays your seat: too many of your turns timed out in a row. You can no longer move in this game.');
+    expect(why('no_show')).toBe('A fill-in bot now plays your seat: you had not moved when the round’s deadline came. You can no longer move in this game.');
+    expect(why('account_closed')).toBe('A fill-in bot now plays your seat: your account was closed. You can no longer move in this game.');
   });
 
-  it('names no round deadline in a casual game, where the view does not say whether the player left or timed out', () => {
+  it('badges a fill-in bot with why its player abandoned the seat', () => {
+    expect(fillInBadge({ abandoned: false })).toBe('fill-in bot');
+    expect(fillInBadge({ abandoned: true })).toBe('fill-in bot (seat abandoned)');
+    expect(fillInBadge({ abandoned: true, abandoned_why: 'left' })).toBe('fill-in bot (player left)');
+    expect(fillInBadge({ abandoned: true, abandoned_why: 'timed_out' })).toBe('fill-in bot (player timed out)');
+    expect(fillInBadge({ abandoned: true, abandoned_why: 'no_show' })).toBe('fill-in bot (player never moved)');
+    expect(fillInBadge({ abandoned: true, abandoned_why: 'account_closed' })).toBe('fill-in bot (account closed)');
+  });
+
+  it('names no round deadline in a casual game, where a seat abandoned before the server kept why does not say whether the player left or timed out', () => {
     const text = seatTakenText(casual);
     expect(text).toBe('A fill-in bot now plays your seat: you left the game, or too many of your turns timed out in a row. You can no longer move in this game.');
     expect(text).not.toMatch(/deadline|loss|abandoned/);
@@ -51,7 +65,7 @@ describe('the word that a fill-in bot took the seat', () => {
   });
 
   it('says nothing while the player holds the seat, or to a spectator', () => {
-    expect(seatTakenText({ seats: [seat(0, 'ann'), seat(1, 'bob')], your_seat: 0, rated: true }, true)).toBe('');
+    expect(seatTakenText({ seats: [seat(0, 'ann'), seat(1, 'bob')], your_seat: 0, rated: true })).toBe('');
     expect(seatTakenText({ ...casual, your_seat: null })).toBe('');
     expect(mySeatTaken({ ...casual, your_seat: 1 })).toBe(false);
   });

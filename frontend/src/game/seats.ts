@@ -1,8 +1,9 @@
 // Who holds a seat now: a person, a bot seated from the start, or a fill-in
 // bot that took a seat over (an open seat at a scheduled start, or a
-// person's seat, "abandoned", after max_timeouts timed-out turns in a row
-// or when they had not moved by a tournament round's deadline).
-import type { MoveRecord, Seat } from '../api/types';
+// person's seat, "abandoned": they left, max_timeouts of their turns timed
+// out in a row, they had not moved by a tournament round's deadline, or
+// their account was closed).
+import type { AbandonedWhy, MoveRecord, Seat } from '../api/types';
 import { serverClock } from '../api/serverClock';
 import { TEAMS } from './board';
 
@@ -84,26 +85,43 @@ export function mySeatTaken(v: Seats): boolean {
   return v.your_seat != null && !!v.seats[v.your_seat]?.filled_by_bot;
 }
 
+const abandonedBecause: Record<AbandonedWhy, string> = {
+  left: 'you left the game',
+  timed_out: 'too many of your turns timed out in a row',
+  no_show: 'you had not moved when the round’s deadline came',
+  account_closed: 'your account was closed',
+};
+
 /**
- * seatTakenText is the word that a fill-in bot took the viewer's seat ('' if none did), saying what happened
- * in this game as far as the page can tell. A player the bots finish for at a tournament round's deadline
- * after moving themselves is not marked abandoned (the game's result is theirs). An abandoned seat was left
- * (left: this page asked for it), or timed out max_timeouts turns in a row, or in a tournament's game had not
- * moved by the round's deadline: the view does not say which, so an unknown cause names those this game
- * allows (never a round's deadline in a casual game). A loss is said only where a rating takes one.
- * It said every cause for every game, and "it counts as abandoned (a loss)" in a casual one, which the
- * confirmation had said a loss applies to rated games only.
+ * seatTakenText is the word that a fill-in bot took the viewer's seat ('' if none did), saying why. A
+ * player the bots finish for at a tournament round's deadline after moving themselves is not marked
+ * abandoned (the game's result is theirs). An abandoned seat says why (abandoned_why); one abandoned
+ * before the server kept the reason names the causes this game allows (never a round's deadline in a
+ * casual game). A loss is said only where a rating takes one.
  */
-export function seatTakenText(v: Seats & { rated?: boolean; tournament_id?: string }, left = false): string {
+export function seatTakenText(v: Seats & { rated?: boolean; tournament_id?: string }): string {
   if (!mySeatTaken(v)) return '';
   const seat = v.seats[v.your_seat!];
   if (!seat.abandoned) return 'A fill-in bot now plays your seat: the round’s deadline came, and it finishes the game for you. You can no longer move in this game.';
-  const why = left
-    ? 'you left the game'
+  const why = seat.abandoned_why
+    ? abandonedBecause[seat.abandoned_why]
     : v.tournament_id
       ? 'you left the game, too many of your turns timed out in a row, or you had not moved when the round’s deadline came'
       : 'you left the game, or too many of your turns timed out in a row';
   return `A fill-in bot now plays your seat: ${why}. You can no longer move in this game${v.rated ? ', and it counts as a loss for your rating' : ''}.`;
+}
+
+const abandonedBadge: Record<AbandonedWhy, string> = {
+  left: 'fill-in bot (player left)',
+  timed_out: 'fill-in bot (player timed out)',
+  no_show: 'fill-in bot (player never moved)',
+  account_closed: 'fill-in bot (account closed)',
+};
+
+/** fillInBadge is the badge of a seat a fill-in bot plays, saying why its player abandoned it. */
+export function fillInBadge(seat: Pick<Seat, 'abandoned' | 'abandoned_why'>): string {
+  if (!seat.abandoned) return 'fill-in bot';
+  return seat.abandoned_why ? abandonedBadge[seat.abandoned_why] : 'fill-in bot (seat abandoned)';
 }
 
 /**

@@ -247,11 +247,12 @@ describe('the seat notices', () => {
 
   it('says what happened to the seat in this game: left, and a loss only where the game is rated', () => {
     const gone = active({ seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true }, bob] });
-    let root = mount(<SeatNotices view={gone} log={[]} describe={describe_} left />);
+    const left = active({ seats: [{ ...gone.seats[0], abandoned_why: 'left' }, bob] });
+    let root = mount(<SeatNotices view={left} log={[]} describe={describe_} />);
     expect(root.textContent).toBe('A fill-in bot now plays your seat: you left the game. You can no longer move in this game.');
-    root = mount(<SeatNotices view={{ ...gone, rated: true }} log={[]} describe={describe_} left />);
+    root = mount(<SeatNotices view={{ ...left, rated: true }} log={[]} describe={describe_} />);
     expect(root.textContent).toMatch(/you left the game\. You can no longer move in this game, and it counts as a loss for your rating\.$/);
-    // a casual game has no round deadline
+    // a casual game has no round deadline (a seat abandoned before the server kept why)
     root = mount(<SeatNotices view={gone} log={[]} describe={describe_} />);
     expect(root.textContent).not.toMatch(/deadline/);
   });
@@ -614,7 +615,7 @@ describe('leaving a game in play', () => {
       'GET /games/g1': () => current,
       'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
       'POST /games/g1/leave': () => {
-        current = { ...current, seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true }, bob] };
+        current = { ...current, seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true, abandoned_why: 'left' }, bob] };
         return current;
       },
     });

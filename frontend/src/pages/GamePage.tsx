@@ -292,15 +292,13 @@ export function SeatNotices(props: {
   describe: (move: string) => string;
   dismissed?: number | null;
   onDismiss?: (ply: number) => void;
-  /** the viewer left the game from this page (the view does not say why a seat was abandoned) */
-  left?: boolean;
 }) {
   const { view, log, describe, onDismiss } = props;
   if (view.status !== 'active' || view.your_seat == null) return null;
   if (mySeatTaken(view)) {
     return (
       <p class="seat-notice abandoned" id="seat-notice" tabIndex={-1}>
-        {seatTakenText(view, props.left)}
+        {seatTakenText(view)}
       </p>
     );
   }
@@ -477,8 +475,6 @@ export default function GamePage({ id }: { id: string }) {
   /** leaveTable hands the viewer's seat of the game in play to a fill-in bot; it answers whether it did. */
   const leaveTable = async (): Promise<boolean> => {
     setError(null);
-    // before the request: the stream's word that the seat is the bot's may come before its answer
-    dispatch({ type: 'left', left: true });
     try {
       await api.post(`/games/${encodeURIComponent(id)}/leave`, {});
       // asked before the view that shows it comes: that render is the last (nothing follows to move the focus)
@@ -486,7 +482,6 @@ export default function GamePage({ id }: { id: string }) {
       await load();
       return true;
     } catch (e) {
-      dispatch({ type: 'left', left: false });
       setError(e);
       return false;
     }
@@ -566,7 +561,6 @@ export default function GamePage({ id }: { id: string }) {
       view={view}
       log={live.log}
       describe={describe}
-      left={live.left}
       dismissed={seatNoticeDismissed}
       onDismiss={(ply) => {
         setSeatNoticeDismissed(ply);

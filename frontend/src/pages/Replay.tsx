@@ -34,7 +34,7 @@ function resultLine(a: Archive): string {
   // An adjudicated game's last position shows no end: say what ended it.
   const how = a.endedBy === 'adjudication' ? ', adjudicated at the round deadline' : '';
   // who left the game to a fill-in bot, and what the rating made of it
-  const people = a.seats.map((s) => ({ name: seatLabel(a, s.seat), abandoned: s.abandoned, team: a.game === 'sequence' ? s.team : s.seat, person: archivePerson(s) }));
+  const people = a.seats.map((s) => ({ name: seatLabel(a, s.seat), abandoned: s.abandoned, why: s.abandonedWhy, team: a.game === 'sequence' ? s.team : s.seat, person: archivePerson(s) }));
   const left = leftNote(people, a.rated);
   const after = left && ` ${left}`;
   if (a.result === 'drawn') return `Draw${how || archiveDrawnBy(a)}.${after}`;

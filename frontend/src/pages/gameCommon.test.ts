@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../api/types';
-import { playerLabel, ratingText, resultText, seatName, toMoveText } from './gameCommon';
+import { leftNote, playerLabel, ratingText, resultText, seatName, toMoveText } from './gameCommon';
 
 const seats = [
   { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
@@ -15,6 +15,20 @@ function finished(game: 'sequence' | 'stacks', result: GameView['result'], ended
 }
 
 describe('the result line', () => {
+  // Every abandoned seat read "bob left the game", bob having timed out, never come or closed his account.
+  it('says how each player who abandoned a seat did, those alike together', () => {
+    const seat = (name: string, team: number, why?: 'left' | 'timed_out' | 'no_show' | 'account_closed') => ({ name, abandoned: true, why, team, person: true });
+    expect(leftNote([seat('ann', 0, 'timed_out'), { ...seat('bob', 1), abandoned: false }], true)).toBe(
+      'ann timed out too many turns in a row; a fill-in bot played that seat to the end (rated as a loss for ann, whatever the board says).',
+    );
+    expect(leftNote([seat('ann', 0, 'left'), seat('cat', 0, 'account_closed'), seat('dan', 0, 'left'), { ...seat('bob', 1), abandoned: false }], false)).toBe(
+      'ann and dan left the game and cat closed their account; fill-in bots played those seats to the end.',
+    );
+    expect(leftNote([seat('ann', 0, 'no_show'), seat('bob', 1)], true)).toBe(
+      'ann had not moved by the round’s deadline and bob left the game; fill-in bots played those seats to the end (rated as a draw for all: every side left).',
+    );
+  });
+
   it('says nothing more for a game the rules ended', () => {
     expect(resultText(finished('sequence', { status: 'finished', winner: 1 }, 'play'))).not.toMatch(/adjudicated/);
     expect(resultText(finished('sequence', { status: 'drawn', winner: null }))).toBe('Draw.');

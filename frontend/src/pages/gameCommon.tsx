@@ -1,10 +1,10 @@
 import type { ComponentChildren } from 'preact';
-import type { GameView, MoveRecord, Seat, SequenceState, StacksState } from '../api/types';
+import type { AbandonedWhy, GameView, MoveRecord, Seat, SequenceState, StacksState } from '../api/types';
 import { Clock, formatBank } from '../components/Clock';
 import { isPerson } from '../components/GameList';
 import { andList } from '../components/plural';
 import { TEAMS } from '../game/board';
-import { abortedText, mySeatAbandoned, mySeatTaken, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
+import { abortedText, fillInBadge, mySeatAbandoned, mySeatTaken, opponentsWalkedAway, seatName, shortSeatName } from '../game/seats';
 
 // The pure labelling helpers live in game/ (the live-game reducer names seats too).
 export { TABLE, playerLabel, seatName, sequenceTeam } from '../game/seats';
@@ -46,7 +46,7 @@ export function SeatTags({ view, seat, toMove = 'to move', children }: { view: G
   const moving = view.to_move.includes(seat);
   return (
     <span class="badges">
-      {fillIn && <span class="badge fill-in">{view.seats[seat]?.abandoned ? 'fill-in bot (seat abandoned)' : 'fill-in bot'}</span>}
+      {fillIn && <span class="badge fill-in">{fillInBadge(view.seats[seat])}</span>}
       {moving && toMove && <span class="badge">{fillIn ? `bot ${toMove}` : toMove}</span>}
       {children}
     </span>
@@ -220,7 +220,7 @@ export function resultText(view: GameView, log: MoveRecord[] = []): string {
 
 /** othersLeft is leftNote of a finished game's seats, for a viewer who did not leave it (nor saw every opponent leave). */
 function othersLeft(view: GameView): string {
-  const seats = view.seats.map((s) => ({ name: seatName(view, s.seat), abandoned: s.abandoned, team: view.game === 'sequence' ? s.team : s.seat, person: isPerson(s) }));
+  const seats = view.seats.map((s) => ({ name: seatName(view, s.seat), abandoned: s.abandoned, why: s.abandoned_why, team: view.game === 'sequence' ? s.team : s.seat, person: isPerson(s) }));
   const note = leftNote(seats, view.rated);
   return note && ` ${note}`;
 }
@@ -293,13 +293,23 @@ export function sentence(words: string): string {
   return words.replace(/^the /, 'The ');
 }
 
+// what a player did to abandon the seat, after their name (a seat abandoned
+// before the server kept why: "left the game", as every cause was said)
+const abandonedHow: Record<AbandonedWhy, string> = {
+  left: 'left the game',
+  timed_out: 'timed out too many turns in a row',
+  no_show: 'had not moved by the round’s deadline',
+  account_closed: 'closed their account',
+};
+
 /**
  * leftNote is the sentence after a result that names the people who left
- * the game to fill-in bots (abandoned) and what a rated game makes of it:
- * a loss for each whatever the board said, or a draw for all when every
- * side left (README, "Ratings"). Empty when nobody left.
+ * the game to fill-in bots (abandoned), how (why: left, timed out, never
+ * came, closed the account), and what a rated game makes of it: a loss for
+ * each whatever the board said, or a draw for all when every side left
+ * (README, "Ratings"). Empty when nobody left.
  */
-export function leftNote(seats: { name: string; abandoned: boolean; team: number; person: boolean }[], rated: boolean): string {
+export function leftNote(seats: { name: string; abandoned: boolean; why?: AbandonedWhy; team: number; person: boolean }[], rated: boolean): string {
   const left = seats.filter((s) => s.abandoned && s.person);
   if (!left.length) return '';
   // a side walked away when it had people and every one of them left (a side of bots alone never did)
@@ -308,10 +318,15 @@ export function leftNote(seats: { name: string; abandoned: boolean; team: number
     return people.length > 0 && people.every((s) => s.abandoned);
   };
   const everySide = [...new Set(seats.map((s) => s.team))].every(walkedAway);
-  const names = andList(left.map((s) => s.name));
+  const how = new Map<string, string[]>();
+  for (const s of left) {
+    const words = abandonedHow[s.why ?? 'left'];
+    how.set(words, [...(how.get(words) ?? []), s.name]);
+  }
+  const said = andList([...how].map(([words, names]) => `${andList(names)} ${words}`));
   const bots = left.length === 1 ? 'a fill-in bot played that seat' : 'fill-in bots played those seats';
-  const rating = !rated ? '' : everySide ? ' (rated as a draw for all: every side left)' : ` (rated as a loss for ${left.length === 1 ? names : 'each of them'}, whatever the board says)`;
-  return `${names} left the game; ${bots} to the end${rating}.`;
+  const rating = !rated ? '' : everySide ? ' (rated as a draw for all: every side left)' : ` (rated as a loss for ${left.length === 1 ? left[0].name : 'each of them'}, whatever the board says)`;
+  return `${said}; ${bots} to the end${rating}.`;
 }
 
 /**

@@ -111,7 +111,7 @@ describe("the replay's result", () => {
     Object.assign(doc.game, { rated: true, tournament_id: 't1', result: { status: 'finished', winner: 1 } });
     doc.game.seats = [
       { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
-      { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, bot: 'greedy', open: false, filled_by_bot: true, abandoned: true },
+      { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, bot: 'greedy', open: false, filled_by_bot: true, abandoned: true, abandoned_why: 'no_show' },
     ];
     const final = { game: 'sequence', position: { board: ['*........*'], sequences: { b: [['a1', 'a5'], ['b1', 'b5']] }, hands: [[], []], discards: [[], []], deck: [], turn: 0 }, expect: { status: 'won', winner: 'b' } };
     doc.final_state = final;
@@ -120,18 +120,24 @@ describe("the replay's result", () => {
     await settle();
     const text = root.textContent!;
     expect(text).toContain('Green team (▲) won. The fill-in bot that took over from bob completed 2 sequences: a1–a5 and b1–b5.');
-    expect(text).toContain('bob left the game; a fill-in bot played that seat to the end (rated as a loss for bob, whatever the board says).');
+    expect(text).toContain('bob had not moved by the round’s deadline; a fill-in bot played that seat to the end (rated as a loss for bob, whatever the board says).');
     expect(text).not.toMatch(/\. bob completed/);
   });
 
-  it('says a game every side left is rated a draw for all', async () => {
+  it('says a game every side left is rated a draw for all, and how each left', async () => {
     const doc: ArchiveDoc = structuredClone(archive);
     Object.assign(doc.game, { rated: true, result: { status: 'drawn', winner: null } });
     doc.game.seats = ['ann', 'bob'].map((n, i) => ({ seat: i, team: i, user: { id: `u${i}`, username: n }, bot: 'greedy', open: false, filled_by_bot: true, abandoned: true }));
     stub({ 'GET /games/g1/archive': () => doc, 'GET /games/g1/vector\\?ply=\\d+': vector });
-    const root = mount(<Replay id="g1" />);
+    let root = mount(<Replay id="g1" />);
     await settle();
+    // seats abandoned before the server kept why
     expect(root.textContent).toContain('ann and bob left the game; fill-in bots played those seats to the end (rated as a draw for all: every side left).');
+    doc.game.seats[0].abandoned_why = 'left';
+    doc.game.seats[1].abandoned_why = 'timed_out';
+    root = mount(<Replay id="g1" />);
+    await settle();
+    expect(root.textContent).toContain('ann left the game and bob timed out too many turns in a row; fill-in bots played those seats to the end (rated as a draw for all: every side left).');
   });
 });
 

@@ -402,11 +402,14 @@ describe('a seat a fill-in bot took over', () => {
     expect(stacks.querySelector('.status-line')!.textContent).toBe('A fill-in bot now plays your seat; you can no longer move.');
   });
 
-  it('is tagged for other viewers', () => {
+  it('is tagged for other viewers, with why its player abandoned it', () => {
     const root = mount(<SequenceTable view={{ ...seqView({}, []), seats: gone, to_move: [0], your_seat: 1 }} onMove={() => {}} busy={false} />);
     expect(root.querySelector('.status-line')!.textContent).toBe('ann (fill-in bot) to move.');
     const badges = [...root.querySelectorAll('.player')[0].querySelectorAll('.badge')].map((b) => b.textContent);
     expect(badges).toEqual(['fill-in bot (seat abandoned)', 'bot to move']);
+    const timedOut = [{ ...gone[0], abandoned_why: 'timed_out' as const }, seats[1]];
+    const why = mount(<SequenceTable view={{ ...seqView({}, []), seats: timedOut, to_move: [1], your_seat: 1 }} onMove={() => {}} busy={false} />);
+    expect([...why.querySelectorAll('.player')[0].querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['fill-in bot (player timed out)']);
   });
 });
 
