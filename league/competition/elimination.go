@@ -5,21 +5,21 @@ import "fmt"
 // seedSlots is the standard bracket order for p = size^k slots: the seed
 // in each first-round slot, top to bottom. It grows from [1] by replacing
 // every seed s of a list of length L with the group
-// s, 2L+1−s, 2L+s, 4L+1−s … (snaking through the next size·L seeds), so
-// the top size seeds sit in different 1/size parts of the bracket, the
-// seeds of each match sum to about the same, and in matches of two it is
-// the familiar 1 v 16, 8 v 9, 4 v 13 … order.
+// s, 2L+1−s, 3L+1−s … (each further block of L seeds in reverse), so the
+// top size seeds sit in different 1/size parts of the bracket, each seed
+// meets the weaker the stronger it is, the seeds that run out (the byes)
+// fall beside the top seeds, and in matches of two it is the familiar
+// 1 v 16, 8 v 9, 4 v 13 … order. (It once snaked, s, 2L+1−s, 2L+s …: in
+// matches of three seed 1 met 6 and 7, seed 3 met 4 and 9, and with seven
+// entries the byes fell beside seeds 2 and 3, not 1 and 2.)
 func seedSlots(p, size int) []int {
 	list := []int{1}
 	for l := 1; l < p; l *= size {
 		next := make([]int, 0, l*size)
 		for _, s := range list {
-			for j := range size {
-				if j%2 == 0 {
-					next = append(next, j*l+s)
-				} else {
-					next = append(next, j*l+l+1-s)
-				}
+			next = append(next, s)
+			for j := 1; j < size; j++ {
+				next = append(next, j*l+l+1-s)
 			}
 		}
 		list = next

@@ -54,7 +54,7 @@ func TestSeedSlotsStandardOrder(t *testing.T) {
 		{"four slots", 4, 2, []int{1, 4, 2, 3}},
 		{"eight slots", 8, 2, []int{1, 8, 4, 5, 2, 7, 3, 6}},
 		{"sixteen slots", 16, 2, []int{1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11}},
-		{"nine slots of three", 9, 3, []int{1, 6, 7, 2, 5, 8, 3, 4, 9}},
+		{"nine slots of three", 9, 3, []int{1, 6, 9, 2, 5, 8, 3, 4, 7}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -62,6 +62,43 @@ func TestSeedSlotsStandardOrder(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// In a knockout of three-team matches the top seeds get the byes: ordered
+// by their top seeds, the first-round matches are short of entries in
+// non-increasing numbers. Seven entries in nine slots used to give seed 1
+// a full three-team game (1, 6, 7) and seeds 2 and 3 two-team ones (the
+// byes fell beside 2 and 3).
+func TestThreeTeamKnockoutByesGoToTheTopSeeds(t *testing.T) {
+	for n := 2; n <= 81; n++ {
+		b, err := SingleElimination(makeEntries(n), 3, 1, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type short struct{ top, byes int }
+		var matches []short
+		for _, m := range b.Matches {
+			if m.Round != 1 || m.Section != SectionMain {
+				continue
+			}
+			sm := short{top: 1 << 30}
+			for _, s := range m.Slots {
+				if s.Source == FromBye {
+					sm.byes++
+				} else {
+					sm.top = min(sm.top, s.Seed)
+				}
+			}
+			matches = append(matches, sm)
+		}
+		slices.SortFunc(matches, func(a, b short) int { return a.top - b.top })
+		for i := 1; i < len(matches); i++ {
+			if matches[i].byes > matches[i-1].byes {
+				t.Fatalf("%d entries: seed %d's match has %d byes, seed %d's %d: want the top seeds' matches the shortest",
+					n, matches[i].top, matches[i].byes, matches[i-1].top, matches[i-1].byes)
+			}
+		}
 	}
 }
 
