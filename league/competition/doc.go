@@ -57,7 +57,9 @@
 //     one). It starts from the fewest rounds in which every entry can meet
 //     everyone; with matches of three it takes up to three more rounds when
 //     those give counts within one (6 entries cannot do better than 1 to 3
-//     meetings in 5 rounds), with larger tables it adds rounds only until
+//     meetings in 5 rounds; a field of up to 12 entries whose search ends
+//     unbalanced searches again from three more seeds, one search being
+//     easily trapped with few matches a round), with larger tables it adds rounds only until
 //     every pair meets (a covering-design problem: counts may then differ by
 //     more than one). A double round robin of this kind is the single one
 //     followed by the same rounds relabelled so that extra byes and extra

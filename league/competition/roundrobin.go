@@ -301,19 +301,33 @@ func balancedSchedule(n, size int, double bool) schedule {
 // design too tight to find), for larger matches until every pair meets,
 // at most size more rounds (covering every pair with tables of four to six
 // is a covering-design problem). Failing that it keeps the best schedule
-// seen: fewest pairs that never meet, then the smallest spread.
+// seen: fewest pairs that never meet, then the smallest spread. A small
+// field (up to smallField entries) whose search ends unbalanced searches
+// again from other seeds: with few matches a round, one search is easily
+// trapped, and another costs little (6 entries in triples: one search of 5
+// rounds ended at 1 to 4 meetings, and the schedule took 6 rounds with
+// three pairs meeting 4 times, where 1 to 3 in 5 rounds is the best).
 func singleBalanced(n, size int) schedule {
 	r0 := roundsNeeded(n, size, false)
 	var best annealResult
 	for rounds := r0; ; rounds++ {
-		seed := uint64(n)<<20 | uint64(size)<<12 | uint64(rounds)
 		budget := 300_000 * max(1, n/16)
 		if size == 3 && rounds-r0 < 2 {
 			budget /= 4 // the tightest round counts rarely pay off
 		} else if size > 3 {
 			budget = 40_000 * max(1, n/16)
 		}
-		res := anneal(n, size, rounds, rotatingByes(n, size, rounds), 1, seed, budget)
+		var res annealResult
+		for try := range uint64(searchesFor(n)) {
+			seed := try<<32 | uint64(n)<<20 | uint64(size)<<12 | uint64(rounds)
+			r := anneal(n, size, rounds, rotatingByes(n, size, rounds), 1, seed, budget)
+			if try == 0 || r.uncovered < res.uncovered || r.uncovered == res.uncovered && r.spread() < res.spread() {
+				res = r
+			}
+			if res.uncovered == 0 && res.spread() <= 1 {
+				break
+			}
+		}
 		if rounds == r0 || res.uncovered < best.uncovered ||
 			res.uncovered == best.uncovered && res.spread() < best.spread() {
 			best = res
@@ -325,6 +339,18 @@ func singleBalanced(n, size int) schedule {
 			return best.s
 		}
 	}
+}
+
+// smallField is the largest field searched from several seeds (searchesFor).
+const smallField = 12
+
+// searchesFor is how many searches singleBalanced may run for a round
+// count on n entries: the first, and for a small field three more.
+func searchesFor(n int) int {
+	if n <= smallField {
+		return 4
+	}
+	return 1
 }
 
 // doubled is a double round robin from a single one: the single schedule,
