@@ -224,7 +224,7 @@ func standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 		values := make([]float64, len(t))
 		for _, g := range groups {
 			for _, i := range g {
-				values[i] = tieBreakValue(tb, t, i, g, dummyMax)
+				values[i] = tidy(tieBreakValue(tb, t, i, g, dummyMax))
 				t[i].row.Values = append(t[i].row.Values, TieBreakValue{TieBreak: tb, Value: values[i]})
 			}
 		}
@@ -235,7 +235,7 @@ func standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 		rank := len(rows) + 1
 		for _, i := range g { // in seed order: split is stable
 			r := t[i].row
-			r.Rank = rank
+			r.Rank, r.Points = rank, tidy(r.Points)
 			rows = append(rows, r)
 		}
 	}
@@ -273,6 +273,12 @@ func split(groups [][]int, value func(int) float64) [][]int {
 // equal compares tie-break values, which are sums of configured points and
 // so may carry rounding error.
 func equal(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// tidy drops the rounding error of a sum of fractions (a bye in a match of
+// three scores ⅓), which equal already ignores: a Sonneborn-Berger of 10
+// read 9.999999999999998 beside another entry's 10 in the standings and
+// their CSV. Values are kept to nine decimals.
+func tidy(v float64) float64 { return math.Round(v*1e9) / 1e9 }
 
 func tieBreakValue(tb TieBreak, t []tally, i int, group []int, dummyMax float64) float64 {
 	e := &t[i]
