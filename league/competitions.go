@@ -330,6 +330,11 @@ type StandingRow struct {
 	// "" and 0 in other formats.
 	Group     string
 	GroupRank int
+	// Qualified says, in groups then playoffs once the playoffs are drawn,
+	// that the entry reached them: each group's top Advance, entries tied
+	// at the cut on points and every tie-break going through by seed
+	// (their shared GroupRank cannot say which did).
+	Qualified bool
 	// GroupStage is, with Group, the entry's record in the group stage
 	// alone: the row's own MatchRecord counts the playoffs too, while
 	// Points, the tie-breaks and GroupRank come from the group stage, and a

@@ -219,8 +219,10 @@ type standingResponse struct {
 	TieBreaks []tieBreakResponse `json:"tie_breaks"`
 	// Groups then playoffs, once the groups are drawn: the entry's group
 	// and its rank in the group's table.
-	Group      string               `json:"group,omitempty"`
-	GroupRank  int                  `json:"group_rank,omitempty"`
+	Group     string `json:"group,omitempty"`
+	GroupRank int    `json:"group_rank,omitempty"`
+	// Qualified: the entry reached the playoffs (once they are drawn).
+	Qualified  bool                 `json:"qualified,omitempty"`
 	GroupStage *matchRecordResponse `json:"group_stage,omitempty"`
 	Withdrawn  bool                 `json:"withdrawn"`
 }
@@ -740,7 +742,7 @@ func toStandingResponses(rows []league.StandingRow) []standingResponse {
 	out := make([]standingResponse, len(rows))
 	for i, r := range rows {
 		out[i] = standingResponse{Rank: r.Rank, EntryID: r.EntryID, Name: r.Name, matchRecordResponse: toMatchRecordResponse(r.MatchRecord),
-			Points: r.Points, TieBreaks: []tieBreakResponse{}, Group: r.Group, GroupRank: r.GroupRank, Withdrawn: r.Withdrawn}
+			Points: r.Points, TieBreaks: []tieBreakResponse{}, Group: r.Group, GroupRank: r.GroupRank, Qualified: r.Qualified, Withdrawn: r.Withdrawn}
 		if g := r.GroupStage; g != nil {
 			rec := toMatchRecordResponse(*g)
 			out[i].GroupStage = &rec
@@ -779,7 +781,7 @@ func (h competitionHandlers) standingsCSV(c echo.Context) error {
 	// its rank there, as the JSON rows say
 	grouped := len(rows) > 0 && rows[0].Group != ""
 	if grouped {
-		header = append(header, "group", "group_rank")
+		header = append(header, "group", "group_rank", "qualified")
 	}
 	if len(rows) > 0 {
 		// Tie-breaks reuse the names of the record's columns (wins,
@@ -795,7 +797,7 @@ func (h competitionHandlers) standingsCSV(c echo.Context) error {
 		rec := []string{strconv.Itoa(r.Rank), csvSafe(r.Name), strconv.Itoa(r.Played), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws),
 			strconv.Itoa(r.Losses), strconv.Itoa(r.Byes), num(r.Points), strconv.Itoa(r.Sequences), strconv.FormatBool(r.Withdrawn)}
 		if grouped {
-			rec = append(rec, r.Group, strconv.Itoa(r.GroupRank))
+			rec = append(rec, r.Group, strconv.Itoa(r.GroupRank), strconv.FormatBool(r.Qualified))
 		}
 		for _, tb := range r.TieBreaks {
 			rec = append(rec, num(tb.Value))

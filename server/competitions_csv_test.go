@@ -83,8 +83,8 @@ func TestGroupsThenPlayoffsStandingsCSVNamesEachRowsGroup(t *testing.T) {
 	groups := map[string]int{}
 	for _, row := range r.standingsCSV(t, id) {
 		groups[row["group"]]++
-		if row["group_rank"] != "1" {
-			t.Errorf("row %v: before any result every entry is first in its group", row)
+		if row["group_rank"] != "1" || row["qualified"] != "false" {
+			t.Errorf("row %v: before any result every entry is first in its group, and none has qualified", row)
 		}
 	}
 	if groups["A"] != 2 || groups["B"] != 2 {

@@ -269,6 +269,7 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	}
 	var stillIn, out, rest []league.StandingRow
 	for _, row := range base {
+		row.Qualified = row.Group != "" && inBracketEntries[row.EntryID]
 		if k, ok := knockout[row.EntryID]; ok {
 			row.Played += k.Played
 			row.Wins += k.Wins

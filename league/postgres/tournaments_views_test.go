@@ -39,8 +39,8 @@ func TestGroupsThenPlayoffsStandingsRankEachGroupApart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, row := range st {
-		if row.Group != "" || row.GroupRank != 0 {
-			t.Fatalf("before the start %s is in group %q at %d; the groups are drawn at the start", row.Name, row.Group, row.GroupRank)
+		if row.Group != "" || row.GroupRank != 0 || row.Qualified {
+			t.Fatalf("before the start %s is in group %q at %d (qualified %v); the groups are drawn at the start", row.Name, row.Group, row.GroupRank, row.Qualified)
 		}
 	}
 	r.scheduleRoundOneOnly(t, tour.ID)
@@ -176,7 +176,8 @@ func TestAWithdrawnEntryIsMarkedInTheStandingsAndStillCountsForItsOpponent(t *te
 // while its points and tie-breaks are the group stage's; its group stage's
 // own record rides beside them (GroupStage), for the group's table. Four
 // bots in two groups of two, one advancing from each: the finalists played
-// two matches, one of them in their group.
+// two matches, one of them in their group, and only they say qualified
+// (the group_rank of entries tied at the cut did not say who went through).
 func TestGroupsThenPlayoffsRowsKeepTheirGroupStageRecordApart(t *testing.T) {
 	r := newTournamentRig(t)
 	ctx := context.Background()
@@ -198,6 +199,9 @@ func TestGroupsThenPlayoffsRowsKeepTheirGroupStageRecordApart(t *testing.T) {
 		}
 		if g.Played != 1 || g.Wins+g.Draws+g.Losses != 1 || g.Byes != 0 {
 			t.Errorf("%s: group stage %+v; want the one match of a group of two", row.Name, *g)
+		}
+		if row.Qualified != (row.Played == 2) {
+			t.Errorf("%s played %d matches, qualified %v; want qualified only for the finalists", row.Name, row.Played, row.Qualified)
 		}
 		switch row.Played {
 		case 2:

@@ -497,6 +497,8 @@ export interface Standing extends MatchRecord {
   /** groups then playoffs, once the groups are drawn: the entry's group and its rank there */
   group?: string;
   group_rank?: number;
+  /** groups then playoffs, once the playoffs are drawn: the entry reached them (a tie at the cut goes to the better seed) */
+  qualified?: boolean;
   /** with group: its matches in the group stage alone (played … sequences above count the playoffs too) */
   group_stage?: MatchRecord;
   /** the entry withdrew after the start: it keeps its results and place */

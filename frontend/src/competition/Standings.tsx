@@ -121,6 +121,15 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
                       <span class="tag status-withdrawn">withdrawn</span>
                     </>
                   )}
+                  {/* the group's top places, a tie at the cut going to the better seed, which a shared rank does not show */}
+                  {r.qualified && (
+                    <>
+                      {' '}
+                      <span class="tag tag-won" title="reached the playoffs">
+                        playoffs
+                      </span>
+                    </>
+                  )}
                 </th>
                 {stats && (
                   <>

@@ -640,6 +640,24 @@ describe('the tournament page', () => {
     expect([at('P'), at('W'), at('Seq.'), at('Points')]).toEqual(['3', '3', '7', '6']);
   });
 
+  it('marks in the group tables the entries that reached the playoffs, a tie at the cut among them', async () => {
+    // Three entries of a group tied at the cut shared group rank 1, and nothing said which two went through.
+    const tied = structuredClone(gp);
+    const groupA = tied.standings.filter((r) => r.group === 'A');
+    groupA.slice(0, 3).forEach((r) => Object.assign(r, { group_rank: 1 }));
+    groupA.slice(0, 2).forEach((r) => Object.assign(r, { qualified: true }));
+    stub(tournamentRoutes(tied as unknown as typeof se));
+    const root = mount(<TournamentPage id={gp.tournament.id} />);
+    await settle();
+    const rows = [...root.querySelectorAll('.group-standings[data-group=A] tbody tr')].map((tr) => ({
+      rank: tr.querySelector('td')!.textContent,
+      playoffs: tr.querySelector('th .tag-won')?.textContent ?? '',
+    }));
+    expect(rows.map((r) => r.rank)).toEqual(['1', '1', '1', '4']);
+    expect(rows.filter((r) => r.playoffs === 'playoffs')).toHaveLength(2);
+    expect(rows[3].playoffs).toBe('');
+  });
+
   it('polls while running and stops once finished', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
