@@ -637,7 +637,8 @@ func checkScheduleSpan(req scheduleRequest) error {
 	if req.Count < 1 || req.Count > maxScheduledRounds {
 		fields = append(fields, league.FieldError{Field: "count", Message: fmt.Sprintf("must be 1–%d rounds", maxScheduledRounds)})
 	}
-	if req.IntervalSeconds < 1 || req.IntervalSeconds > maxRoundInterval {
+	// one round needs no interval
+	if req.IntervalSeconds < 1 && req.Count > 1 || req.IntervalSeconds < 0 || req.IntervalSeconds > maxRoundInterval {
 		fields = append(fields, league.FieldError{Field: "interval_seconds", Message: fmt.Sprintf("must be 1–%d (31 days)", maxRoundInterval)})
 	}
 	if req.DeadlineSeconds < 0 || req.DeadlineSeconds > maxRoundInterval {

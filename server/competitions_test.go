@@ -338,6 +338,10 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 			}
 		})
 	}
+	// one round needs no interval (it was a 400 naming interval_seconds)
+	if rec := r.call("POST", path, fmt.Sprintf(`{"first_start":%q,"count":1}`, at(0)), r.organizer); rec.Code != 200 {
+		t.Fatalf("one round with no interval: %d %s", rec.Code, rec.Body)
+	}
 	rec := r.call("POST", path, span(2, 31*86400, 3600), r.organizer)
 	if rec.Code != 200 {
 		t.Fatalf("a monthly schedule: %d %s", rec.Code, rec.Body)
@@ -351,6 +355,25 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 	if len(got.Rounds) != 2 || !got.Rounds[1].StartsAt.Equal(want) {
 		t.Errorf("rounds %+v; want round 2 at %v", got.Rounds, want)
 	}
+}
+
+// Rescheduling a round already paired was a 409 naming no field: it names
+// the round at fault, and the round keeps its times.
+func TestReschedulingAPairedRoundNamesIt(t *testing.T) {
+	r := newCompetitionRig(t)
+	id := r.tournament(t, `"format":"round-robin"`)
+	for _, name := range []string{"one", "two", "three"} {
+		if rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", `{"name":"`+name+`","members":[{"bot":"random"}]}`, r.organizer); rec.Code != 201 {
+			t.Fatalf("entry %s: %d %s", name, rec.Code, rec.Body)
+		}
+	}
+	if rec := r.call("PATCH", "/api/v1/tournaments/"+id, `{"status":"running"}`, r.organizer); rec.Code != 200 {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body)
+	}
+	later := time.Now().UTC().Add(24 * time.Hour).Truncate(time.Second)
+	body := fmt.Sprintf(`{"rounds":[{"number":2,"starts_at":%q},{"number":1,"starts_at":%q}]}`,
+		later.Format(time.RFC3339), later.Add(time.Hour).Format(time.RFC3339))
+	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/rounds", body, r.organizer), http.StatusConflict, "rounds[1].number")
 }
 
 // walkPages follows next_cursor from the first page of path at limit 2

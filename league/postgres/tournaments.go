@@ -1170,8 +1170,12 @@ func (t *Tournaments) Withdraw(ctx context.Context, a league.Actor, id, entryID 
 		case league.TournamentCancelled:
 			return league.Errorf(league.EPRECONDITION, "the tournament was cancelled")
 		}
-		f := competition.Format(r.config().Format)
-		if f != competition.FormatRoundRobin && f != competition.FormatSwiss {
+		switch competition.Format(r.config().Format) {
+		case competition.FormatRoundRobin, competition.FormatSwiss:
+		case competition.FormatGroupsPlayoffs:
+			// the groups are drawn at the start, and each one's table decides its qualifiers
+			return league.Errorf(league.EPRECONDITION, "entries of groups then playoffs play their group out and leave the playoffs by losing; withdrawing after the start is for round robin and Swiss")
+		default:
 			return league.Errorf(league.EPRECONDITION, "entries leave an elimination bracket by losing; withdrawing after the start is for round robin and Swiss")
 		}
 		return tx.Model(&e).Update("status", "withdrawn").Error
@@ -1291,13 +1295,14 @@ func (t *Tournaments) Schedule(ctx context.Context, a league.Actor, id string, r
 		if err := checkRoundSchedules(rounds, last, t.now()); err != nil {
 			return err
 		}
-		for _, s := range rounds {
+		for i, s := range rounds {
 			var existing []roundRow
 			if err := tx.Where("tournament_id = ? AND number = ?", id, s.Number).Find(&existing).Error; err != nil {
 				return err
 			}
 			if len(existing) == 1 && existing[0].PairedAt != nil {
-				return league.Errorf(league.ECONFLICT, "round %d has already been paired", s.Number)
+				return &league.Error{Code: league.ECONFLICT, Message: fmt.Sprintf("round %d has already been paired", s.Number),
+					Fields: []league.FieldError{{Field: fmt.Sprintf("rounds[%d].number", i), Message: "already paired: its times can no longer change"}}}
 			}
 			start := s.StartsAt.UTC()
 			row := roundRow{TournamentID: id, Number: s.Number, StartsAt: &start, Deadline: s.Deadline, Status: "scheduled"}

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,6 +59,21 @@ func (r *tournamentRig) startRoundNow(t *testing.T, id string, n int) {
 	t.Helper()
 	if _, err := r.tournaments.Schedule(context.Background(), r.organizer, id, []league.RoundSchedule{{Number: n, StartsAt: time.Now().UTC()}}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Withdrawing from groups then playoffs after the start is refused, saying
+// so of that format: the refusal spoke of "an elimination bracket" while
+// the groups were a round robin being played.
+func TestWithdrawingFromGroupsThenPlayoffsIsRefusedInItsOwnWords(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Groups", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "groups-playoffs", Groups: 2, Advance: 1}, 4)
+	r.scheduleRoundOneOnly(t, tour.ID)
+	rounds := r.waitRound(t, tour.ID, 1, 2*time.Minute)
+	err := r.tournaments.Withdraw(ctx, r.organizer, tour.ID, rounds[0].Matches[0].Entries[0])
+	if league.ErrorCode(err) != league.EPRECONDITION || err == nil || !strings.Contains(err.Error(), "groups then playoffs") {
+		t.Fatalf("withdrawing in the group stage: %v; want a 422 about groups then playoffs", err)
 	}
 }
 
