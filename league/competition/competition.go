@@ -250,6 +250,36 @@ type Config struct {
 	// DefaultPoints and DefaultTieBreaks.
 	Points    Points
 	TieBreaks []TieBreak
+	// Schedule is a round robin's rounds, or a group stage's (every
+	// group's round r together), as DrawSchedule drew them when the
+	// competition started. Pairing and the groups' completeness read it
+	// when set, so that a change to the schedule search (which draws some
+	// fields otherwise from one version to the next) never reshuffles a
+	// competition being played; nil: drawn again from the entries.
+	Schedule []Round
+}
+
+// DrawSchedule draws the fixed rounds of a round robin, or of the group
+// stage of groups then playoffs, from the entries that start (nil for
+// formats paired as they go), to be kept as Config.Schedule.
+func DrawSchedule(c Config, entries []Entry) ([]Round, error) {
+	switch c.Format {
+	case FormatRoundRobin:
+		return RoundRobin(entries, c.MatchSize, c.Double)
+	case FormatGroupsPlayoffs:
+		var out []Round
+		for n := 1; ; n++ {
+			r, err := groupRound(c, stillPlaying(entries), n)
+			if errors.Is(err, ErrState) {
+				return out, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+		}
+	}
+	return nil, nil
 }
 
 // Validate checks the configuration for a competition of n entries.
@@ -349,9 +379,12 @@ func NextRound(c Config, entries []Entry, history []Result, round int) (Round, e
 		if err := c.Validate(len(entries)); err != nil {
 			return Round{}, err
 		}
-		rounds, err := RoundRobin(entries, c.MatchSize, c.Double)
-		if err != nil {
-			return Round{}, err
+		rounds := c.Schedule
+		if rounds == nil {
+			var err error
+			if rounds, err = RoundRobin(entries, c.MatchSize, c.Double); err != nil {
+				return Round{}, err
+			}
 		}
 		if round > len(rounds) {
 			return Round{}, statef("the round robin has %d rounds", len(rounds))
@@ -377,6 +410,12 @@ func NextRound(c Config, entries []Entry, history []Result, round int) (Round, e
 	case FormatGroupsPlayoffs:
 		if err := c.Validate(len(playing)); err != nil {
 			return Round{}, err
+		}
+		if c.Schedule != nil {
+			if round > len(c.Schedule) {
+				return Round{}, statef("the group stage has %d rounds", len(c.Schedule))
+			}
+			return c.Schedule[round-1], nil
 		}
 		return groupRound(c, playing, round)
 	}

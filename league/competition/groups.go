@@ -116,10 +116,19 @@ func GroupStandings(c Config, entries []Entry, results []Result) ([]GroupTable, 
 		if err != nil {
 			return nil, err
 		}
-		s := roundRobinIndices(len(g), c.MatchSize, c.Double)
 		scheduled := 0
-		for _, ms := range s.matches {
-			scheduled += len(ms)
+		if c.Schedule != nil {
+			for _, r := range c.Schedule {
+				for _, m := range r.Matches {
+					if m.Group == GroupName(gi) {
+						scheduled++
+					}
+				}
+			}
+		} else {
+			for _, ms := range roundRobinIndices(len(g), c.MatchSize, c.Double).matches {
+				scheduled += len(ms)
+			}
 		}
 		out = append(out, GroupTable{Group: GroupName(gi), Entries: ids, Rows: rows, Complete: played >= scheduled})
 	}

@@ -11,6 +11,9 @@ package competition
 func RoundsNeeded(c Config, entries []Entry) (int, error) {
 	switch c.Format {
 	case FormatRoundRobin:
+		if c.Schedule != nil {
+			return len(c.Schedule), nil
+		}
 		rounds, err := RoundRobin(entries, c.MatchSize, c.Double)
 		return len(rounds), err
 	case FormatSwiss:
@@ -29,9 +32,11 @@ func RoundsNeeded(c Config, entries []Entry) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		stage, advancing := 0, 0
+		stage, advancing := len(c.Schedule), 0
 		for _, g := range groups {
-			stage = max(stage, len(roundRobinIndices(len(g), c.MatchSize, c.Double).matches))
+			if c.Schedule == nil {
+				stage = max(stage, len(roundRobinIndices(len(g), c.MatchSize, c.Double).matches))
+			}
 			advancing += min(c.Advance, len(g))
 		}
 		seeded := make([]Entry, advancing)

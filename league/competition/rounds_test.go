@@ -1,7 +1,9 @@
 package competition
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -57,6 +59,68 @@ func BenchmarkRoundsNeeded(b *testing.B) {
 	for b.Loop() {
 		if _, err := RoundsNeeded(Config{Format: FormatDoubleElimination, MatchSize: 2}, entries); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// A round robin and a group stage are paired from the schedule drawn at
+// the start when one is kept (Config.Schedule), not drawn again: a change
+// to the schedule search between two rounds (six entries in triples went
+// from 6 rounds to 5) would otherwise bring rematches and missed meetings
+// into a competition being played.
+func TestPairingFollowsTheScheduleDrawnAtTheStart(t *testing.T) {
+	entries := makeEntries(6)
+	rr := Config{Format: FormatRoundRobin, MatchSize: 2}
+	drawn, err := DrawSchedule(rr, entries)
+	if err != nil || len(drawn) != 5 {
+		t.Fatalf("drawn %d rounds, %v; want 5", len(drawn), err)
+	}
+	kept := slices.Clone(drawn)
+	slices.Reverse(kept) // any schedule but the one the search would draw now
+	rr.Schedule = kept
+	for n := 1; n <= len(kept); n++ {
+		got, err := NextRound(rr, entries, nil, n)
+		if err != nil || !slices.EqualFunc(got.Matches, kept[n-1].Matches, func(a, b Pairing) bool { return slices.Equal(a.Entries, b.Entries) }) {
+			t.Fatalf("round %d: %+v, %v; want the kept round %+v", n, got, err, kept[n-1])
+		}
+	}
+	if _, err := NextRound(rr, entries, nil, len(kept)+1); !errors.Is(err, ErrState) {
+		t.Errorf("a round past the kept schedule: %v; want ErrState", err)
+	}
+	if n, err := RoundsNeeded(Config{Format: FormatRoundRobin, MatchSize: 2, Schedule: kept[:3]}, entries); n != 3 || err != nil {
+		t.Errorf("RoundsNeeded with 3 rounds kept: %d, %v", n, err)
+	}
+
+	gp := Config{Format: FormatGroupsPlayoffs, MatchSize: 2, Groups: 2, Advance: 1}
+	stage, err := DrawSchedule(gp, entries)
+	if err != nil || len(stage) != 3 {
+		t.Fatalf("group stage drawn in %d rounds, %v; want 3 (groups of three)", len(stage), err)
+	}
+	gp.Schedule = stage[:2] // a kept stage of two rounds: the groups are complete after them
+	var results []Result
+	for n := 1; ; n++ {
+		r, err := NextRound(gp, entries, results, n)
+		if errors.Is(err, ErrState) {
+			if n != 3 {
+				t.Fatalf("the group stage ended before round %d; want after the 2 kept rounds", n)
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, ByeResults(r)...)
+		for _, m := range r.Matches {
+			results = append(results, Result{Round: n, Match: m.ID, Entries: m.Entries, Winner: m.Entries[0]})
+		}
+	}
+	tables, err := GroupStandings(gp, entries, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range tables {
+		if !g.Complete {
+			t.Errorf("group %s is not complete after the kept rounds", g.Group)
 		}
 	}
 }

@@ -22,13 +22,16 @@ import (
 )
 
 type tournamentRow struct {
-	ID           string `gorm:"primaryKey;type:uuid;default:gen_random_uuid()"`
-	ClubID       string
-	SeasonID     *string
-	Name         string
-	Config       []byte `gorm:"type:jsonb"`
-	Status       string
-	Bracket      []byte `gorm:"type:jsonb"`
+	ID       string `gorm:"primaryKey;type:uuid;default:gen_random_uuid()"`
+	ClubID   string
+	SeasonID *string
+	Name     string
+	Config   []byte `gorm:"type:jsonb"`
+	Status   string
+	Bracket  []byte `gorm:"type:jsonb"`
+	// Schedule: a round robin's or group stage's rounds as drawn at the
+	// start (competition.Config.Schedule; 00033).
+	Schedule     []byte `gorm:"type:jsonb"`
 	CurrentRound int
 	CreatedBy    *string
 	CreatedAt    time.Time
@@ -171,6 +174,16 @@ func readTournament(tx *gorm.DB, id string, lock bool) (*tournamentRow, error) {
 		return nil, err
 	}
 	return &r, nil
+}
+
+// competitionConfig is the pure package's set-up of the tournament,
+// with the schedule drawn at its start.
+func (r *tournamentRow) competitionConfig() competition.Config {
+	cc := competitionConfig(r.config())
+	if r.Schedule != nil {
+		json.Unmarshal(r.Schedule, &cc.Schedule)
+	}
+	return cc
 }
 
 // competitionConfig maps a tournament's set-up to the pure package's.
@@ -1442,7 +1455,7 @@ func lastScheduledRound(tx *gorm.DB, r *tournamentRow) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if last, err := competition.RoundsNeeded(competitionConfig(c), entries); err == nil {
+		if last, err := competition.RoundsNeeded(r.competitionConfig(), entries); err == nil {
 			return min(last, maxScheduledRound), nil
 		}
 	}

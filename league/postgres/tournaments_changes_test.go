@@ -2,12 +2,15 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/competition"
 )
 
 // Changes made to a tournament while it runs: withdrawals, closed
@@ -74,6 +77,43 @@ func TestWithdrawingFromGroupsThenPlayoffsIsRefusedInItsOwnWords(t *testing.T) {
 	err := r.tournaments.Withdraw(ctx, r.organizer, tour.ID, rounds[0].Matches[0].Entries[0])
 	if league.ErrorCode(err) != league.EPRECONDITION || err == nil || !strings.Contains(err.Error(), "groups then playoffs") {
 		t.Fatalf("withdrawing in the group stage: %v; want a 422 about groups then playoffs", err)
+	}
+}
+
+// A round robin is paired from the schedule drawn at its start, kept with
+// the tournament, not drawn again for each round: a change to the schedule
+// search between two rounds would otherwise reshuffle it. The kept rounds 2
+// and 3 are swapped here, and round 2 pairs the kept round 2.
+func TestARoundRobinIsPairedFromTheScheduleKeptAtItsStart(t *testing.T) {
+	r := newTournamentRig(t)
+	tour := r.botTournament(t, "Kept", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}, 4)
+	r.scheduleRoundOneOnly(t, tour.ID)
+	r.waitRound(t, tour.ID, 1, 2*time.Minute)
+	var row tournamentRow
+	if err := r.db.Gorm.Take(&row, "id = ?", tour.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	var kept []competition.Round
+	if err := json.Unmarshal(row.Schedule, &kept); err != nil || len(kept) != 3 {
+		t.Fatalf("the kept schedule: %s (%v); want the 3 rounds of four entries", row.Schedule, err)
+	}
+	kept[1].Matches, kept[2].Matches = kept[2].Matches, kept[1].Matches
+	if err := r.db.Gorm.Model(&tournamentRow{}).Where("id = ?", tour.ID).Update("schedule", mustJSON(kept)).Error; err != nil {
+		t.Fatal(err)
+	}
+	r.startRoundNow(t, tour.ID, 2)
+	rounds := r.waitRound(t, tour.ID, 2, 2*time.Minute)
+	var got, want [][]string
+	for _, m := range rounds[1].Matches {
+		got = append(got, m.Entries)
+	}
+	for _, m := range kept[1].Matches {
+		want = append(want, m.Entries)
+	}
+	slices.SortFunc(got, slices.Compare)
+	slices.SortFunc(want, slices.Compare)
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("round 2 paired %v; want the kept round 2, %v", got, want)
 	}
 }
 

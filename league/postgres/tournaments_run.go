@@ -131,6 +131,19 @@ func (t *Tournaments) beginLocked(tx *gorm.DB, fx *effects, r *tournamentRow) er
 			}
 		}
 	}
+	// A round robin's (or group stage's) rounds are drawn now and kept:
+	// drawn again for each round, a change to the search would reshuffle
+	// the tournament being played.
+	schedule, err := competition.DrawSchedule(cc, entries)
+	if err != nil {
+		return league.Errorf(league.EPRECONDITION, "cannot draw the schedule: %s", competition.Reason(err))
+	}
+	if schedule != nil {
+		cc.Schedule, r.Schedule = schedule, mustJSON(schedule)
+		if err := tx.Model(r).Update("schedule", r.Schedule).Error; err != nil {
+			return err
+		}
+	}
 	// Rounds scheduled while the number of entries was open, past the
 	// rounds those entries can play (a bracket of two plays one), would be
 	// shown, and kept in the calendar, as coming until the end.
@@ -234,7 +247,7 @@ type pairing struct {
 // instead (no round n exists).
 func (t *Tournaments) pairRoundLocked(tx *gorm.DB, fx *effects, r *tournamentRow, n int) (playable, over bool, err error) {
 	c := r.config()
-	cc := competitionConfig(c)
+	cc := r.competitionConfig()
 	entries, err := activeEntries(tx, r.ID)
 	if err != nil {
 		return false, false, err

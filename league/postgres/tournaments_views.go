@@ -189,7 +189,7 @@ func (t *Tournaments) Standings(ctx context.Context, id string) ([]league.Standi
 
 func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	c := r.config()
-	cc := competitionConfig(c)
+	cc := r.competitionConfig()
 	all, err := loadEntries(db, r.ID, "")
 	if err != nil {
 		return nil, err
