@@ -426,11 +426,7 @@ func TestAnAbandonedSeatSaysWhy(t *testing.T) {
 	r := newGamesRig(t)
 	_, alice := r.user("alice", false)
 	_, bob := r.user("bob", false)
-	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("create: %d %s", rec.Code, rec.Body)
-	}
-	id := decode[gameResponse](t, rec).ID
+	id := created(t, r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice))
 	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
 		t.Fatalf("bob joining: %d %s", rec.Code, rec.Body)
 	}
