@@ -32,6 +32,7 @@ type gamePayload struct {
 
 // Enqueuer schedules game tasks on asynq. It implements league.GameTasks.
 type Enqueuer struct {
+	rdb       redis.UniversalClient
 	client    *asynq.Client
 	inspector *asynq.Inspector
 }
@@ -39,7 +40,25 @@ type Enqueuer struct {
 // NewEnqueuer builds an enqueuer on an existing Redis client. It has nothing of
 // its own to close: the connection is shared, and its owner closes it.
 func NewEnqueuer(rdb redis.UniversalClient) *Enqueuer {
-	return &Enqueuer{client: asynq.NewClientFromRedisClient(rdb), inspector: asynq.NewInspectorFromRedisClient(rdb)}
+	return &Enqueuer{rdb: rdb, client: asynq.NewClientFromRedisClient(rdb), inspector: asynq.NewInspectorFromRedisClient(rdb)}
+}
+
+// asynqQueues is the set in which asynq lists the queues (its
+// base.AllQueues): the inspector finds a queue's tasks only through it.
+const asynqQueues = "asynq:queues"
+
+// listQueues lists queues again in asynqQueues. A client adds a queue there
+// once per process, at its first enqueue; a Redis that lost its data while
+// the process ran (a restart without persistence, a flush) loses the list,
+// and every lookup of the queue's tasks then fails with ErrQueueNotFound
+// (the metrics no longer see the queue either), though new tasks are
+// queued and run.
+func listQueues(ctx context.Context, rdb redis.UniversalClient, queues ...string) error {
+	members := make([]any, len(queues))
+	for i, q := range queues {
+		members[i] = q
+	}
+	return rdb.SAdd(ctx, asynqQueues, members...).Err()
 }
 
 var _ league.GameTasks = (*Enqueuer)(nil)
@@ -78,7 +97,13 @@ func (e *Enqueuer) submit(ctx context.Context, queue, taskType, id string, paylo
 	_, err = e.client.EnqueueContext(ctx, task, opts...)
 	if errors.Is(err, asynq.ErrTaskIDConflict) {
 		var replaced bool
-		if replaced, err = e.resolveConflict(queue, id, at); err == nil && replaced {
+		replaced, err = e.resolveConflict(queue, id, at)
+		if errors.Is(err, asynq.ErrQueueNotFound) {
+			if err = listQueues(ctx, e.rdb, queue); err == nil {
+				replaced, err = e.resolveConflict(queue, id, at)
+			}
+		}
+		if err == nil && replaced {
 			_, err = e.client.EnqueueContext(ctx, task, opts...)
 		}
 	}

@@ -56,6 +56,35 @@ func TestATaskScheduledTwiceIsQueuedOnce(t *testing.T) {
 	}
 }
 
+// Redis losing its data (a restart without persistence, a flush) while the
+// processes run also loses asynq's list of queues, which a client writes
+// once per process: a task scheduled twice afterwards found its ID taken,
+// and looking the task up failed with "queue not found", so the second
+// call failed where it is a no-op (and the sweep stopped at that game,
+// the audit's timers 108–131 s late). The queue is listed again and the
+// call is the no-op it should be; the queue's tasks show again too.
+func TestATaskScheduledTwiceAfterRedisLostItsDataIsQueuedOnce(t *testing.T) {
+	rdb := redisFor(t)
+	e := NewEnqueuer(rdb)
+	ctx := context.Background()
+	at := time.Now().Add(time.Hour)
+	if err := e.TurnTimeout(ctx, "g0", 1, at); err != nil {
+		t.Fatal(err)
+	}
+	if err := rdb.FlushDB(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if err := e.TurnTimeout(ctx, "g1", 7, at); err != nil {
+			t.Fatalf("enqueue %d after the flush: %v", i, err)
+		}
+	}
+	tasks, err := asynq.NewInspectorFromRedisClient(rdb).ListScheduledTasks(QueueGames)
+	if err != nil || len(tasks) != 1 {
+		t.Fatalf("%d scheduled tasks (%v), want the one", len(tasks), err)
+	}
+}
+
 // ForgetRound deletes the round's start and deadline tasks at the times
 // given, and nothing else; forgetting what is not there (never made, run
 // already, a Redis that never had the queue) is no error.
@@ -356,6 +385,37 @@ func TestASweepRunsAsTheWorkersStart(t *testing.T) {
 	case <-ran:
 	case <-time.After(5 * time.Second):
 		t.Fatal("an hourly sweep had not run 5 s after the workers started")
+	}
+}
+
+// Workers started on a Redis that lost its data list the queues again, as
+// they start: asynq's list is written once per process, and without it
+// the metrics showed only the default queue while the games queue held
+// the backlog.
+func TestWorkersListTheQueuesAgainAfterRedisLostItsData(t *testing.T) {
+	rdb := redisFor(t)
+	ctx := context.Background()
+	if err := NewEnqueuer(rdb).TurnTimeout(ctx, "g1", 1, time.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	rdb.FlushDB(ctx)
+	w := New(rdb, Config{Concurrency: 1, PollInterval: 50 * time.Millisecond, ShutdownTimeout: time.Second}, slog.New(slog.DiscardHandler))
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		listed, err := asynq.NewInspectorFromRedisClient(rdb).Queues()
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(listed)
+		if slices.Equal(listed, []string{QueueDefault, QueueGames, QueueSchedule}) {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("queues listed 5 s after the workers started: %v; want all three", listed)
+		}
 	}
 }
 

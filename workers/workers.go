@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -89,7 +91,13 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 			logger.ErrorContext(ctx, "task failed", slog.String("type", task.Type()), slog.String("error", err.Error()))
 		}),
 	})
-	return &Workers{srv: srv, mux: asynq.NewServeMux(), logger: logger, grace: cfg.ShutdownTimeout}
+	w := &Workers{srv: srv, mux: asynq.NewServeMux(), logger: logger, grace: cfg.ShutdownTimeout}
+	// After Redis lost its data the queues are listed again within a
+	// minute, for the metrics and the inspector (see listQueues).
+	w.Every(time.Minute, "list queues", func(ctx context.Context) error {
+		return listQueues(ctx, rdb, slices.Collect(maps.Keys(queuePriorities))...)
+	})
+	return w
 }
 
 // retryDelay is asynq's back-off, except for a task whose worker died

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"gorm.io/gorm"
@@ -40,34 +41,36 @@ func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves 
 // after their commit, so a Redis failure at that moment loses them; the
 // task IDs make scheduling one that is still waiting a no-op, while one
 // that is over (archived or completed, yet the game still waits for it)
-// is replaced.
+// is replaced. A game whose task cannot be scheduled is reported, and the
+// pass goes on with the others: it stopped there, and every game after it
+// waited as long as that one failed.
 func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 	var done Rescheduled
+	var failed []error
 	db := g.db.WithContext(ctx)
 	cutoff := g.now().Add(-reconcileGrace)
 	var unsettled []string
 	if err := db.Model(&gameRow{}).
 		Where("status = ? AND settled_at IS NULL AND finished_at < ?", league.StatusFinished, cutoff).
 		Order("finished_at").Limit(reconcileBatch).Pluck("id", &unsettled).Error; err != nil {
-		return done, err
+		failed = append(failed, err)
 	}
 	for _, id := range unsettled {
 		if err := g.tasks.Settle(ctx, id); err != nil {
-			return done, err
+			failed = append(failed, err)
+			continue
 		}
 		done.Settlements++
 	}
 	var err error
-	if done.Timers, err = rescheduleOverdue(db, "turn_deadline", cutoff, func(o overdueGame) error {
+	done.Timers, err = rescheduleOverdue(db, "turn_deadline", cutoff, func(o overdueGame) error {
 		return g.tasks.TurnTimeout(ctx, o.ID, o.Ply, o.Due)
-	}); err != nil {
-		return done, err
-	}
-	if done.BotMoves, err = rescheduleOverdue(db, "bot_due_at", cutoff, func(o overdueGame) error {
+	})
+	failed = append(failed, err)
+	done.BotMoves, err = rescheduleOverdue(db, "bot_due_at", cutoff, func(o overdueGame) error {
 		return g.tasks.BotMove(ctx, o.ID, o.Ply, 0)
-	}); err != nil {
-		return done, err
-	}
+	})
+	failed = append(failed, err)
 	// The start is due at the scheduled time if no seat is open, else
 	// FillGrace after it (see startDue); its task is named by that due
 	// time, as StartScheduled and Create schedule it.
@@ -80,7 +83,7 @@ func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 			WHERE s.game_id = games.id AND s.user_id IS NULL AND s.bot_level IS NULL) AS open_seat`).
 		Where("status = ? AND scheduled_start < ?", league.StatusOpen, cutoff).
 		Order("scheduled_start").Limit(reconcileBatch).Scan(&unstarted).Error; err != nil {
-		return done, err
+		failed = append(failed, err)
 	}
 	for _, o := range unstarted {
 		due := o.Due
@@ -91,11 +94,13 @@ func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
 			continue // its grace runs yet
 		}
 		if err := g.tasks.StartGame(ctx, o.ID, due); err != nil {
-			return done, err
+			failed = append(failed, err)
+			continue
 		}
 		done.Starts++
 	}
-	return done, g.fillTurnSeats(db)
+	failed = append(failed, g.fillTurnSeats(db))
+	return done, errors.Join(failed...)
 }
 
 // fillTurnSeats gives the games that were active before games had a
@@ -132,7 +137,7 @@ type overdueGame struct {
 
 // rescheduleOverdue calls enqueue for each active game whose due-time
 // column (turn_deadline or bot_due_at) is before cutoff, the longest
-// overdue first, and returns how many it enqueued.
+// overdue first, and returns how many it enqueued, and the failures.
 func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, enqueue func(overdueGame) error) (int, error) {
 	var overdue []overdueGame
 	if err := db.Model(&gameRow{}).Select("id, ply, "+column+" AS due").
@@ -140,12 +145,16 @@ func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, enqueue fun
 		Order(column).Limit(reconcileBatch).Scan(&overdue).Error; err != nil {
 		return 0, err
 	}
-	for i, o := range overdue {
+	n := 0
+	var failed []error
+	for _, o := range overdue {
 		if err := enqueue(o); err != nil {
-			return i, err
+			failed = append(failed, err)
+			continue
 		}
+		n++
 	}
-	return len(overdue), nil
+	return n, errors.Join(failed...)
 }
 
 // ForgetLapsed clears presence marks whose time has passed, at most

@@ -521,6 +521,53 @@ func TestTheSweepReschedulesLostTasks(t *testing.T) {
 	}
 }
 
+// failingTimer is the game tasks with game's turn timer failing to enqueue.
+type failingTimer struct {
+	league.GameTasks
+	game string
+}
+
+func (f failingTimer) TurnTimeout(ctx context.Context, gameID string, ply int, at time.Time) error {
+	if gameID == f.game {
+		return fmt.Errorf("enqueue turn:%s:%d: asynq: queue not found", gameID, ply)
+	}
+	return f.GameTasks.TurnTimeout(ctx, gameID, ply, at)
+}
+
+// One game whose task fails to enqueue stopped the sweep's whole pass: the
+// games after it waited for the next pass, and again at every pass while
+// that game failed (after Redis lost its data, timers fired 108–131 s
+// late). The pass goes on and reports the failure.
+func TestTheSweepGoesOnPastAGameItCannotReschedule(t *testing.T) {
+	r := newGameRig(t, false) // no workers: queued tasks stay queued
+	ctx := context.Background()
+	ann, bob, cy, di := r.user(t, "ann"), r.user(t, "bob"), r.user(t, "cy"), r.user(t, "di")
+	timed := func(a, b league.Actor) *league.Game {
+		return r.seat(t, a, league.NewGame{Game: "sequence", Players: 2, Teams: 2, Clock: league.Clock{TurnSeconds: 60},
+			Seats: []league.SeatSpec{{UserID: a.UserID}, {}}}, map[int]league.Actor{1: b})
+	}
+	stuck, other := timed(ann, bob), timed(cy, di)
+	insp := asynq.NewInspectorFromRedisClient(r.rdb)
+	for _, g := range []*league.Game{stuck, other} {
+		if err := insp.DeleteTask(workers.QueueGames, fmt.Sprintf("turn:%s:0", g.ID)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the stuck game is the more overdue, so the sweep meets it first
+	if err := r.db.Gorm.Exec("UPDATE games SET turn_deadline = now() - CASE WHEN id = ? THEN interval '2 minutes' ELSE interval '1 minute' END WHERE id IN (?, ?)",
+		stuck.ID, stuck.ID, other.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	r.games.tasks = failingTimer{GameTasks: r.games.tasks, game: stuck.ID}
+	done, err := r.games.Reconcile(ctx)
+	if err == nil || !strings.Contains(err.Error(), stuck.ID) || done != (Rescheduled{Timers: 1}) {
+		t.Fatalf("sweep = %+v, %v; want the other game's timer, and the stuck game's failure", done, err)
+	}
+	if _, err := insp.GetTaskInfo(workers.QueueGames, fmt.Sprintf("turn:%s:0", other.ID)); err != nil {
+		t.Fatalf("the other game's timer after the sweep: %v", err)
+	}
+}
+
 // In an untimed game no timer backs up a bot's turn: the sweep schedules a
 // lost bot:move again from bot_due_at, which the move write keeps.
 func TestTheSweepReschedulesALostBotMove(t *testing.T) {

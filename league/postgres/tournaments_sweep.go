@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/seqleague/seqleague/league"
@@ -34,9 +35,11 @@ type overdueRound struct {
 // and the round still has a game in play that the deadline would end or
 // hand to bots, unless the tournament is paused (its resume applies the
 // deadline). Both tasks do nothing when they find nothing to do, so the
-// sweep is safe to run in several processes at once.
+// sweep is safe to run in several processes at once. A round whose task
+// cannot be scheduled is reported, and the pass goes on with the others.
 func (t *Tournaments) Reconcile(ctx context.Context) (RescheduledRounds, error) {
 	var done RescheduledRounds
+	var failed []error
 	db := t.db.WithContext(ctx)
 	cutoff := t.now().Add(-reconcileGrace)
 	var starts []overdueRound
@@ -49,11 +52,12 @@ func (t *Tournaments) Reconcile(ctx context.Context) (RescheduledRounds, error) 
 		             WHERE c.tournament_id = t.id AND c.number = t.current_round AND c.status = 'finished'))))
 		ORDER BY r.starts_at LIMIT ?`,
 		cutoff, league.TournamentRegistration, league.TournamentRunning, reconcileBatch).Scan(&starts).Error; err != nil {
-		return done, err
+		failed = append(failed, err)
 	}
 	for _, o := range starts {
 		if err := t.tasks.RoundStart(ctx, o.TournamentID, o.Number, o.Due); err != nil {
-			return done, err
+			failed = append(failed, err)
+			continue
 		}
 		done.Starts++
 	}
@@ -76,7 +80,7 @@ func (t *Tournaments) Reconcile(ctx context.Context) (RescheduledRounds, error) 
 		GROUP BY r.tournament_id, r.number, r.deadline, t.config
 		ORDER BY r.deadline LIMIT ?`,
 		league.StatusActive, cutoff, league.TournamentRunning, reconcileBatch).Scan(&deadlines).Error; err != nil {
-		return done, err
+		failed = append(failed, err)
 	}
 	for _, o := range deadlines {
 		r := tournamentRow{Config: o.Config}
@@ -84,9 +88,10 @@ func (t *Tournaments) Reconcile(ctx context.Context) (RescheduledRounds, error) 
 			continue // handed to bots already: they are finishing it
 		}
 		if err := t.tasks.RoundDeadline(ctx, o.TournamentID, o.Number, o.Due); err != nil {
-			return done, err
+			failed = append(failed, err)
+			continue
 		}
 		done.Deadlines++
 	}
-	return done, nil
+	return done, errors.Join(failed...)
 }
