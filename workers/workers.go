@@ -188,16 +188,17 @@ func (w *Workers) runSweeps(ctx context.Context) {
 // with the binary. So Shutdown returns within the shutdown timeout,
 // counted from its call, and leaves asynq to it: a task still held comes
 // back when its lease runs out (retried at once, see retryDelay), and
-// every handler is idempotent.
+// every handler is idempotent. A sweep caught in a call to a hung Redis
+// is left the same way.
 func (w *Workers) Shutdown() {
 	deadline := time.After(w.grace)
-	if w.stop != nil {
-		w.stop()
-		<-w.done
-	}
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
+		if w.stop != nil {
+			w.stop()
+			<-w.done
+		}
 		w.srv.Shutdown()
 	}()
 	select {
