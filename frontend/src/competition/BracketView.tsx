@@ -66,6 +66,8 @@ function MatchBox(props: {
           const champ = final && !!champion && s.entry?.id === champion;
           // found absent: its loss was no game played, which the box must not read as one
           const forfeited = !!s.entry && !!props.rm?.forfeited?.includes(s.entry.id);
+          // a fill-in bot played for its player, who is rated as having lost: the result is the entry's, the play was not
+          const stoodIn = !!s.entry && !forfeited && !!props.rm?.stand_ins?.some((x) => x.entry_id === s.entry!.id);
           const label = slotLabel(s, titles);
           const seed = s.entry ? seeds.get(s.entry.id) || s.entry.seed : 0;
           const cls = ['slot', s.entry ? 'known' : 'tbd', won ? 'won' : '', lost ? 'lost' : '', champ ? 'champion' : '', s.empty || s.source === 'bye' ? 'empty' : '']
@@ -84,6 +86,11 @@ function MatchBox(props: {
               )}
               <span class="name">{label}</span>
               {forfeited && <span class="forfeit-tag">forfeited</span>}
+              {stoodIn && (
+                <span class="forfeit-tag" title="a fill-in bot played for this entry’s player">
+                  bot stood in
+                </span>
+              )}
               {won && (
                 <span class="mark">
                   <span aria-hidden="true">{champ ? '★' : '✓'}</span>

@@ -583,6 +583,12 @@ describe('the tournament page', () => {
     expect(slots(['b'])).toEqual(['', 'forfeited']);
     expect(slots([])).toEqual(['', '']);
     expect(slots()).toEqual(['', '']);
+    // a fill-in bot stood in for Bo's player: the box said nothing, as if Bo had played
+    const standIn = (stand_ins: { entry_id: string; games: string[]; players: { user: string; username: string }[] }[]) => {
+      const root = mount(<BracketDiagram rounds={[{ number: 1, name: 'Final', matches: [match] }]} matchSize={2} schedule={[{ number: 1, status: 'finished', matches: [{ ...played, stand_ins }] }]} />);
+      return [...root.querySelectorAll('.match-box[data-match="M1-1"] .slot')].map((li) => li.querySelector('.forfeit-tag')?.textContent ?? '');
+    };
+    expect(standIn([{ entry_id: 'b', games: ['g1'], players: [{ user: 'u2', username: 'bo' }] }])).toEqual(['', 'bot stood in']);
   });
 
   it('shows groups then playoffs: group rounds and the playoff bracket', async () => {
