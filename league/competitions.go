@@ -181,11 +181,15 @@ type Tournament struct {
 	Status       string
 	Config       TournamentConfig
 	CurrentRound int
-	Entries      int
-	CreatedAt    time.Time
-	StartedAt    *time.Time
-	FinishedAt   *time.Time
-	CancelledAt  *time.Time
+	// RoundsPlanned is, once the tournament has started (Get only), how
+	// many rounds it plays: its kept schedule's or bracket's, or its Swiss
+	// rounds (0 before the start, while entries come and go).
+	RoundsPlanned int
+	Entries       int
+	CreatedAt     time.Time
+	StartedAt     *time.Time
+	FinishedAt    *time.Time
+	CancelledAt   *time.Time
 }
 
 // TournamentUpdate changes a tournament; nil fields stay.

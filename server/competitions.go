@@ -106,17 +106,19 @@ type createTournamentRequest struct {
 }
 
 type tournamentResponse struct {
-	ID           string     `json:"id"`
-	ClubID       string     `json:"club_id"`
-	SeasonID     string     `json:"season_id,omitempty"`
-	Name         string     `json:"name"`
-	Status       string     `json:"status"`
-	CurrentRound int        `json:"current_round"`
-	Entries      int        `json:"entries"`
-	CreatedAt    time.Time  `json:"created_at"`
-	StartedAt    *time.Time `json:"started_at,omitempty"`
-	FinishedAt   *time.Time `json:"finished_at,omitempty"`
-	CancelledAt  *time.Time `json:"cancelled_at,omitempty"`
+	ID           string `json:"id"`
+	ClubID       string `json:"club_id"`
+	SeasonID     string `json:"season_id,omitempty"`
+	Name         string `json:"name"`
+	Status       string `json:"status"`
+	CurrentRound int    `json:"current_round"`
+	// RoundsPlanned: once started, the rounds the tournament plays.
+	RoundsPlanned int        `json:"rounds_planned,omitempty"`
+	Entries       int        `json:"entries"`
+	CreatedAt     time.Time  `json:"created_at"`
+	StartedAt     *time.Time `json:"started_at,omitempty"`
+	FinishedAt    *time.Time `json:"finished_at,omitempty"`
+	CancelledAt   *time.Time `json:"cancelled_at,omitempty"`
 	tournamentBody
 }
 
@@ -282,7 +284,7 @@ func (b tournamentBody) config() league.TournamentConfig {
 
 func toTournamentResponse(t *league.Tournament) tournamentResponse {
 	return tournamentResponse{ID: t.ID, ClubID: t.ClubID, SeasonID: t.SeasonID, Name: t.Name, Status: t.Status, CurrentRound: t.CurrentRound,
-		Entries: t.Entries, CreatedAt: t.CreatedAt, StartedAt: t.StartedAt, FinishedAt: t.FinishedAt, CancelledAt: t.CancelledAt,
+		RoundsPlanned: t.RoundsPlanned, Entries: t.Entries, CreatedAt: t.CreatedAt, StartedAt: t.StartedAt, FinishedAt: t.FinishedAt, CancelledAt: t.CancelledAt,
 		tournamentBody: toTournamentBody(t.Config)}
 }
 

@@ -489,14 +489,25 @@ func withEntries(tx *gorm.DB, r *tournamentRow) (*league.Tournament, error) {
 	return toTournament(r, int(n)), nil
 }
 
-// Get returns a tournament.
+// Get returns a tournament, with the rounds it plays once it has started.
 func (t *Tournaments) Get(ctx context.Context, id string) (*league.Tournament, error) {
 	db := t.db.WithContext(ctx)
 	r, err := readTournament(db, id, false)
 	if err != nil {
 		return nil, err
 	}
-	return withEntries(db, r)
+	out, err := withEntries(db, r)
+	if err != nil || r.Status == league.TournamentRegistration {
+		return out, err
+	}
+	entries, err := startedEntries(db, r.ID)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := competition.RoundsNeeded(r.competitionConfig(), entries); err == nil {
+		out.RoundsPlanned = n
+	}
+	return out, nil
 }
 
 // List pages through a club's or a season's tournaments (both given: those

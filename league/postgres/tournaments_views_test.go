@@ -319,3 +319,31 @@ func TestAUsersTournamentsSayTheEntrysOwnNextStep(t *testing.T) {
 		}
 	}
 }
+
+// The page said "Round 1" with no total for a round robin of three-team
+// matches, groups then playoffs and double elimination, whose rounds the
+// web app could not count: once started, a tournament says how many rounds
+// it plays (six entries in triples: 5; none while entries come and go).
+func TestAStartedTournamentSaysHowManyRoundsItPlays(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name string
+		cfg  league.TournamentConfig
+		n    int
+		want int
+	}{
+		{"round robin in triples", league.TournamentConfig{Game: "sequence", MatchSize: 3, Format: "round-robin"}, 6, 5},
+		{"double elimination", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "double-elimination"}, 4, 4},
+	} {
+		tour := r.botTournament(t, tc.name, tc.cfg, tc.n)
+		if got, err := r.tournaments.Get(ctx, tour.ID); err != nil || got.RoundsPlanned != 0 {
+			t.Fatalf("%s before the start: %d rounds planned, %v; want none said", tc.name, got.RoundsPlanned, err)
+		}
+		r.scheduleRoundOneOnly(t, tour.ID)
+		r.waitRound(t, tour.ID, 1, 2*time.Minute)
+		if got, err := r.tournaments.Get(ctx, tour.ID); err != nil || got.RoundsPlanned != tc.want {
+			t.Errorf("%s once started: %d rounds planned, %v; want %d", tc.name, got.RoundsPlanned, err, tc.want)
+		}
+	}
+}

@@ -381,6 +381,8 @@ export interface Tournament extends TournamentConfig {
   name: string;
   status: TournamentStatus | string;
   current_round: number;
+  /** once started (GET /tournaments/{id}): the rounds it plays, which the page cannot count for every format */
+  rounds_planned?: number;
   entries: number;
   created_at: string;
   started_at?: string;

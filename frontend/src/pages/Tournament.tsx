@@ -231,7 +231,8 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
   const next = Math.max(d.t.current_round + 1, 1);
   const [f, setF] = useState<ScheduleForm>(() => {
     const start = toLocalInput(new Date(Math.ceil((Date.now() + 10 * 60_000) / 60_000) * 60_000));
-    return { ...defaultScheduleForm(next, expectedRounds(d.t, d.entries.filter((e) => e.status === 'active').length) ?? 1), firstStart: start, startsAt: start };
+    const total = d.t.rounds_planned || expectedRounds(d.t, d.entries.filter((e) => e.status === 'active').length);
+    return { ...defaultScheduleForm(next, total ?? 1), firstStart: start, startsAt: start };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
@@ -995,7 +996,8 @@ export default function TournamentPage({ id }: { id: string }) {
   const { t } = d;
   const myEntry = user ? d.entries.find((e) => e.members.some((m) => m.user === user.id))?.id : undefined;
   const activeEntries = d.entries.filter((e) => e.status === 'active').length;
-  const total = expectedRounds(t, activeEntries);
+  // the server's count once started (a three-team round robin, groups then playoffs, double elimination), else the page's estimate
+  const total = t.rounds_planned || expectedRounds(t, activeEntries);
   const inPlay = roundInPlay(d.rounds);
   const playing = d.rounds.find((r) => r.number === inPlay);
   return (

@@ -664,6 +664,16 @@ describe('the tournament page', () => {
     expect(rows[3].playoffs).toBe('');
   });
 
+  it("counts a started tournament's rounds as the server does, where the page cannot", async () => {
+    // A three-team round robin said "Round 1" with no total, and its schedule form offered 1 round.
+    const fx = structuredClone(se);
+    Object.assign(fx.tournament, { status: 'running', current_round: 1, format: 'round-robin', match_size: 3, rounds_planned: 5 });
+    stub(tournamentRoutes(fx));
+    const root = mount(<TournamentPage id={fx.tournament.id} />);
+    await settle();
+    expect(root.querySelector('.round-now')!.textContent).toBe('Round 1 of 5');
+  });
+
   it('polls while running and stops once finished', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
