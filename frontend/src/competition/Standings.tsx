@@ -177,6 +177,43 @@ export function groupTables(rows: Standing[]): { group: string; rows: Standing[]
     .map(([group, rs]) => ({ group, rows: rs.sort((a, b) => a.rank - b.rank) }));
 }
 
+/**
+ * FinalPlaces: the places of a finished groups-then-playoffs tournament,
+ * the playoffs deciding the top ones and the group stage the rest (the
+ * server's rank), which the season's points follow. The page showed only
+ * the group tables and the bracket, and nothing said why two group
+ * winners scored 7 and 5 points in the season.
+ */
+export function FinalPlaces({ rows, highlight }: { rows: Standing[]; highlight?: string }) {
+  const placed = [...rows].sort((a, b) => a.rank - b.rank);
+  return (
+    <div class="final-places">
+      <h3>Final places</h3>
+      <TableWrap label="Final places">
+        <table class="data standings narrow">
+          <caption class="sr-only">Final places: the playoffs decide the top places, the group stage the rest</caption>
+          <thead>
+            <tr>
+              <th scope="col" class="num">
+                Place
+              </th>
+              <th scope="col">Entry</th>
+            </tr>
+          </thead>
+          <tbody>
+            {placed.map((r) => (
+              <tr key={r.entry_id} class={r.entry_id === highlight ? 'mine' : undefined} data-entry={r.entry_id}>
+                <td class="num">{r.rank}</td>
+                <th scope="row">{r.name}</th>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+    </div>
+  );
+}
+
 /** GroupStandings: a table per group; the playoffs are the bracket's. */
 export function GroupStandings({ rows, highlight, game }: { rows: Standing[]; highlight?: string; game?: string }) {
   return (

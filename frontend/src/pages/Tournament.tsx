@@ -9,7 +9,7 @@ import { ApiError } from '../api/client';
 import type { BracketView, Club, Entry, League, Member, Round, ScheduleRequest, SeasonTable, Standing, Tournament as T } from '../api/types';
 import { TournamentDrawing } from '../competition/BracketView';
 import { StandIns } from '../competition/StandIns';
-import { GroupStandings, StandingsTable, TableWrap } from '../competition/Standings';
+import { FinalPlaces, GroupStandings, StandingsTable, TableWrap } from '../competition/Standings';
 import { fetchAll } from '../competition/pager';
 import { duration, relative, toLocalInput, UNITS, type Unit } from '../competition/time';
 import {
@@ -1068,7 +1068,10 @@ export default function TournamentPage({ id }: { id: string }) {
         {isElimination(t.format) && !isOver(t) ? (
           <p class="muted">A knockout's places are known when it ends; until then the bracket shows who is still in.</p>
         ) : t.format === 'groups-playoffs' && d.standings.some((r) => r.group) ? (
-          <GroupStandings rows={d.standings} highlight={myEntry} game={t.game} />
+          <>
+            {t.status === 'finished' && <FinalPlaces rows={d.standings} highlight={myEntry} />}
+            <GroupStandings rows={d.standings} highlight={myEntry} game={t.game} />
+          </>
         ) : (
           <StandingsTable
             rows={d.standings}

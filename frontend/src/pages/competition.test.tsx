@@ -618,10 +618,15 @@ describe('the tournament page', () => {
     expect(tables()[0].caption).toMatch(/^Group A: ranked by points, then Head-to-head/);
     expect(tables()[0].rows).toEqual(['1 gp bot 3', '2 gp bot 7', '3 gp bot 6', '4 gp bot 8']);
     expect(tables()[1].rows).toEqual(['1 gp bot 1', '2 gp bot 4', '3 gp bot 5', '4 gp bot 2']);
-    expect(standings().querySelectorAll('table')).toHaveLength(2);
+    // and, the tournament being over, its final places: the playoffs' first, then the group stage's
+    // (the page showed none, and nothing said why two group winners scored differently in the season)
+    const places = [...standings().querySelectorAll('.final-places tbody tr')].map((tr) => `${tr.querySelector('td')!.textContent} ${tr.querySelector('th')!.textContent}`);
+    expect(places).toEqual(['1 gp bot 1', '2 gp bot 4', '3 gp bot 3', '3 gp bot 7', '5 gp bot 5', '6 gp bot 6', '7 gp bot 2', '8 gp bot 8']);
+    expect(standings().querySelectorAll('table')).toHaveLength(3);
     unmountAll();
     // before the start no group is drawn: one table, ranked by points
     const registration = { ...structuredClone(gp), standings: gp.standings.map(({ group: _g, group_rank: _r, ...r }) => ({ ...r, rank: 1 })) };
+    registration.tournament.status = 'registration';
     stub(tournamentRoutes(registration as unknown as typeof se));
     root = mount(<TournamentPage id={gp.tournament.id} />);
     await settle();
