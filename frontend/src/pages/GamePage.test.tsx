@@ -3,6 +3,7 @@ import { act } from 'preact/test-utils';
 import { ApiError } from '../api/client';
 import { api, restore } from '../session';
 import type { GameView, MoveRecord, Seat, StacksState } from '../api/types';
+import { NEXT_GAME_POLL_MS } from './NextInTournament';
 import GamePage, { ConnBadge, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
 import { calls, type Handler, mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
@@ -325,6 +326,27 @@ describe("a tournament's game", () => {
     const casual = { ...game, tournament_id: undefined };
     root = await openTable(casual, () => casual);
     expect(root.querySelector('.crumbs')).toBeNull();
+  });
+
+  // Round 1 over, round 2 paired at once: the finished game's page (its stream ended with it) said nothing
+  // more, and the player's clock ran in a game they were not shown.
+  it("offers the player their next game as soon as it is being played, asking again until then", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const game = view({ status: 'finished', seats: [ann, bob], result: { status: 'finished', winner: 0 }, tournament_id: 't1' });
+      let mine = { id: 't1', status: 'running', current_round: 1, entry_match: { round: 1, match_id: 'R1-1', status: 'finished', bye: false, game_id: 'g1' } };
+      const root = await openTable(game, () => game, [], { 'GET /users/u1/tournaments\\?.*': () => ({ items: [mine] }) });
+      const wayOn = () => root.querySelector('.way-on')!;
+      expect(wayOn().textContent).toContain('Next for you: round 1 in play; your match is over');
+      expect(wayOn().querySelector('a.button.primary')!.textContent).toBe('Back to the tournament');
+      mine = { ...mine, current_round: 2, entry_match: { round: 2, match_id: 'R2-1', status: 'playing', bye: false, game_id: 'g2' } };
+      await act(async () => void vi.advanceTimersByTime(NEXT_GAME_POLL_MS));
+      await settle();
+      const play = wayOn().querySelector('a.button.primary')!;
+      expect([play.textContent, play.getAttribute('href')]).toEqual(['Play your round 2 game', '/games/g2']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -19,6 +19,7 @@ import { counted } from '../components/plural';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { newMoveID, ratingText, ResultLine, resultText, seatName } from './gameCommon';
+import { NextInTournament } from './NextInTournament';
 import { Rematch } from './Rematch';
 import { BOT_LEVELS } from './NewGameForm';
 import { SeatEditor } from './SeatEditor';
@@ -593,6 +594,7 @@ export default function GamePage({ id }: { id: string }) {
         <ResultLine text={resultText(view, live.log)} />
       )}
       {view.status === 'aborted' && <WayOn view={view} tournamentName={tournamentName} />}
+      {view.status === 'finished' && view.tournament_id && <NextInTournament view={view} uid={uid} tournamentName={tournamentName} />}
       {ratingText(view) && (
         <p class="rating-change" role="status">
           {ratingText(view)}

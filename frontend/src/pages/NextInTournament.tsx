@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { GameView, UserTournament } from '../api/types';
+import { nextStep } from '../competition/nextRounds';
+import { fetchAll } from '../competition/pager';
+import { usePoll } from '../components/poll';
+import { api } from '../session';
+
+/** How often a finished tournament game's page asks whether the player's next game has started. */
+export const NEXT_GAME_POLL_MS = 5000;
+
+/**
+ * NextInTournament leads a player on from their finished tournament game.
+ * Its page said nothing more once the game ended (its event stream ends
+ * with it): a player whose next round was paired at once, their clock
+ * running, saw no sign of it but a count beside Home. It offers the way
+ * back to the tournament, and to a seated player their next game as soon
+ * as it is being played ("Play your round 2 game"), else what comes next
+ * for them (the words of Home's "My next rounds"), asking again every few
+ * seconds until there is nothing more to wait for.
+ */
+export function NextInTournament({ view, uid, tournamentName }: { view: GameView; uid: string; tournamentName?: string }) {
+  const tournamentID = view.tournament_id!;
+  const seated = view.your_seat != null && !!uid;
+  const [mine, setMine] = useState<UserTournament | null>(null);
+  const load = useCallback(() => {
+    if (!seated) return;
+    fetchAll<UserTournament>((path) => api.get(path), `/users/${encodeURIComponent(uid)}/tournaments`).then(
+      (items) => setMine(items.find((t) => t.id === tournamentID) ?? null),
+      () => {},
+    );
+  }, [seated, uid, tournamentID]);
+  useEffect(load, [load]);
+  const step = mine ? nextStep(mine) : null;
+  const next = step?.game && step.game !== view.id ? step.game : undefined;
+  const over = !mine || mine.status === 'finished' || mine.status === 'cancelled' || !!mine.withdrawn || !!mine.knocked_out;
+  usePoll(load, NEXT_GAME_POLL_MS, seated && !next && !(mine && over));
+  const live = mine && !over;
+  return (
+    <p class="actions-row way-on">
+      {next && (
+        <a class="button primary" href={`/games/${encodeURIComponent(next)}`}>
+          Play your round {mine!.entry_match!.round} game
+        </a>
+      )}
+      <a class={next ? 'button' : 'button primary'} href={`/tournaments/${encodeURIComponent(tournamentID)}`}>
+        Back to {tournamentName || 'the tournament'}
+      </a>
+      {live && !next && step && <span class="muted small">Next for you: {step.text}</span>}
+      {mine?.knocked_out && <span class="muted small">You are out of this tournament.</span>}
+    </p>
+  );
+}
