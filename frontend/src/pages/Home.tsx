@@ -80,7 +80,7 @@ export default function Home() {
         <section class="card-box" aria-labelledby="my-rounds">
           <h2 id="my-rounds">My next rounds</h2>
           <ErrorBox error={tournaments.error} />
-          {tournaments.data ? <NextRounds items={tournaments.data} /> : !tournaments.error && <Loading />}
+          {tournaments.data ? <NextRounds items={tournaments.data} inAClub={!!clubs.data?.length} /> : !tournaments.error && <Loading />}
         </section>
         <section class="card-box" aria-labelledby="my-clubs">
           <h2 id="my-clubs">My clubs</h2>
@@ -108,13 +108,14 @@ export default function Home() {
   );
 }
 
-function NextRounds({ items }: { items: UserTournament[] }) {
+function NextRounds({ items, inAClub }: { items: UserTournament[]; inAClub: boolean }) {
   const next = upcoming(items);
   const past = items.filter((t) => t.status === 'finished').slice(0, 3);
   return (
     <>
       {next.length === 0 ? (
-        <p class="muted">No tournament ahead. Clubs run them: join one and enter.</p>
+        // to a member of a club, where to enter; "join one" said to one already in a club sent them looking for another
+        <p class="muted">{inAClub ? 'No tournament ahead. Your clubs list their tournaments on their pages: enter one there.' : 'No tournament ahead. Clubs run them: join one and enter.'}</p>
       ) : (
         <ul class="plain-list next-rounds">
           {next.map((t) => (

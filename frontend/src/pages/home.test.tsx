@@ -257,6 +257,8 @@ describe('Home lobby', () => {
     await settle();
     expect(calls.map((c) => c.path)).toContain('/games?status=active&club=c1&limit=20');
     expect(calls.filter((c) => c.path.startsWith('/users/u1/clubs'))).toHaveLength(1);
+    // with no tournament ahead, a member of a club is told where to enter, not to join a club
+    expect(root.textContent).toContain('Your clubs list their tournaments on their pages: enter one there.');
     history.replaceState(null, '', '/');
   });
 });
