@@ -164,11 +164,12 @@ type roundScheduleBody struct {
 	Deadline *time.Time `json:"deadline,omitempty"`
 }
 
-// scheduleRequest schedules listed rounds, or a whole event from a first
-// start and an interval.
+// scheduleRequest schedules listed rounds, or a series of count rounds
+// from first_round (1 unless given) from a first start and an interval.
 type scheduleRequest struct {
 	Rounds          []roundScheduleBody `json:"rounds"`
 	FirstStart      *time.Time          `json:"first_start"`
+	FirstRound      int                 `json:"first_round"`
 	Count           int                 `json:"count"`
 	IntervalSeconds int                 `json:"interval_seconds"`
 	DeadlineSeconds int                 `json:"deadline_seconds"`
@@ -605,10 +606,10 @@ const (
 )
 
 // seriesFields names the fields of a schedule given as a series in an
-// error about the rounds it stands for: a round's number comes from count,
-// its start from first_start and interval_seconds, its deadline from
-// deadline_seconds.
-func seriesFields(err error) error {
+// error about the rounds it stands for: a round's number comes from count
+// (the first's from first_round, when given), its start from first_start
+// and interval_seconds, its deadline from deadline_seconds.
+func seriesFields(err error, firstRoundGiven bool) error {
 	var e *league.Error
 	if !errors.As(err, &e) || len(e.Fields) == 0 {
 		return err
@@ -619,6 +620,8 @@ func seriesFields(err error) error {
 	for _, f := range e.Fields {
 		name := "first_start" // round 1's start, or the series' order
 		switch {
+		case f.Field == "rounds[0].number" && firstRoundGiven:
+			name = "first_round"
 		case strings.HasSuffix(f.Field, ".number"):
 			name = "count"
 		case strings.HasSuffix(f.Field, ".deadline"):
@@ -638,6 +641,9 @@ func checkScheduleSpan(req scheduleRequest) error {
 	var fields []league.FieldError
 	if req.Count < 1 || req.Count > maxScheduledRounds {
 		fields = append(fields, league.FieldError{Field: "count", Message: fmt.Sprintf("must be 1–%d rounds", maxScheduledRounds)})
+	}
+	if req.FirstRound < 0 || req.FirstRound > maxScheduledRounds {
+		fields = append(fields, league.FieldError{Field: "first_round", Message: fmt.Sprintf("must be 1–%d (1 if left out)", maxScheduledRounds)})
 	}
 	// one round needs no interval
 	if req.IntervalSeconds < 1 && req.Count > 1 || req.IntervalSeconds < 0 || req.IntervalSeconds > maxRoundInterval {
@@ -659,9 +665,9 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 	}
 	// Either form alone: rounds and a whole event together were run as one
 	// list, whose faults named rounds[i] past the end of the client's.
-	if len(req.Rounds) > 0 && (req.FirstStart != nil || req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
+	if len(req.Rounds) > 0 && (req.FirstStart != nil || req.FirstRound != 0 || req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
 		return league.Invalid("the schedule cannot be set up", league.FieldError{Field: "rounds",
-			Message: "give rounds, or a whole event (first_start, count, interval_seconds, deadline_seconds), not both"})
+			Message: "give rounds, or a series (first_start, first_round, count, interval_seconds, deadline_seconds), not both"})
 	}
 	var rounds []league.RoundSchedule
 	for i, r := range req.Rounds {
@@ -670,16 +676,17 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 		}
 		rounds = append(rounds, league.RoundSchedule{Number: r.Number, StartsAt: *r.StartsAt, Deadline: r.Deadline})
 	}
-	if req.FirstStart == nil && (req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
+	if req.FirstStart == nil && (req.FirstRound != 0 || req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
 		return league.Invalid("the schedule cannot be set up", league.FieldError{Field: "first_start", Message: "required with count and interval_seconds"})
 	}
 	if req.FirstStart != nil {
 		if err := checkScheduleSpan(req); err != nil {
 			return err
 		}
+		first := max(req.FirstRound, 1)
 		for i := 0; i < req.Count; i++ {
 			start := req.FirstStart.Add(time.Duration(i*req.IntervalSeconds) * time.Second)
-			rs := league.RoundSchedule{Number: i + 1, StartsAt: start}
+			rs := league.RoundSchedule{Number: first + i, StartsAt: start}
 			if req.DeadlineSeconds > 0 {
 				d := start.Add(time.Duration(req.DeadlineSeconds) * time.Second)
 				rs.Deadline = &d
@@ -690,7 +697,7 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 	out, err := h.tournaments.Schedule(c.Request().Context(), actorOf(c), c.Param("id"), rounds)
 	if err != nil {
 		if req.FirstStart != nil && len(req.Rounds) == 0 {
-			return seriesFields(err)
+			return seriesFields(err, req.FirstRound != 0)
 		}
 		return err
 	}

@@ -374,6 +374,26 @@ func TestReschedulingAPairedRoundNamesIt(t *testing.T) {
 	body := fmt.Sprintf(`{"rounds":[{"number":2,"starts_at":%q},{"number":1,"starts_at":%q}]}`,
 		later.Format(time.RFC3339), later.Add(time.Hour).Format(time.RFC3339))
 	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/rounds", body, r.organizer), http.StatusConflict, "rounds[1].number")
+	// A series is numbered from round 1 unless it says first_round: the web app's "several rounds"
+	// form could schedule no round once round 1 was paired.
+	series := func(extra string) string {
+		return fmt.Sprintf(`{"first_start":%q,"count":2,"interval_seconds":3600%s}`, later.Format(time.RFC3339), extra)
+	}
+	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/rounds", series(""), r.organizer), http.StatusConflict, "count")
+	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/rounds", series(`,"first_round":201`), r.organizer), http.StatusBadRequest, "first_round")
+	rec := r.call("POST", "/api/v1/tournaments/"+id+"/rounds", series(`,"first_round":2`), r.organizer)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("rounds 2 and 3 as a series: %d %s", rec.Code, rec.Body)
+	}
+	got := decode[struct {
+		Rounds []struct {
+			Number   int       `json:"number"`
+			StartsAt time.Time `json:"starts_at"`
+		}
+	}](t, rec)
+	if n := len(got.Rounds); n != 3 || got.Rounds[1].Number != 2 || !got.Rounds[1].StartsAt.Equal(later) || !got.Rounds[2].StartsAt.Equal(later.Add(time.Hour)) {
+		t.Fatalf("the rounds after scheduling 2 and 3: %+v", got.Rounds)
+	}
 }
 
 // walkPages follows next_cursor from the first page of path at limit 2

@@ -465,6 +465,8 @@ export interface Round {
 export interface ScheduleRequest {
   rounds?: { number: number; starts_at: string; deadline?: string }[];
   first_start?: string;
+  /** the series' first round (1 if left out) */
+  first_round?: number;
   count?: number;
   interval_seconds?: number;
   deadline_seconds?: number;

@@ -168,6 +168,10 @@ describe('the schedule form', () => {
     expect(toScheduleRequest(f).body).toEqual({ first_start: new Date(2026, 5, 1, 19, 0, 5).toISOString(), count: 4, interval_seconds: 10, deadline_seconds: 120 });
     const weekly = { ...f, interval: 1, intervalUnit: 'days' as const, deadlineAfter: 0 };
     expect(toScheduleRequest(weekly).body).toEqual({ first_start: new Date(2026, 5, 1, 19, 0, 5).toISOString(), count: 4, interval_seconds: 86400 });
+    // round 1 paired already: the series goes on from round 2 (numbered from 1, it was refused with a 409)
+    expect(toScheduleRequest({ ...defaultScheduleForm(2, 2), firstStart: '2026-06-01T19:00:05' }).body).toEqual({
+      first_start: new Date(2026, 5, 1, 19, 0, 5).toISOString(), first_round: 2, count: 2, interval_seconds: 86400,
+    });
   });
 
   it('refuses a missing start, a deadline before the start and an empty interval', () => {

@@ -254,6 +254,8 @@ export interface ScheduleForm {
   startsAt: string; // datetime-local
   deadline: string; // datetime-local, optional
   firstStart: string;
+  /** a series' first round: the tournament's next round to be paired */
+  firstRound: number;
   count: number;
   interval: number;
   intervalUnit: Unit;
@@ -268,6 +270,7 @@ export function defaultScheduleForm(nextRound: number, count: number): ScheduleF
     startsAt: '',
     deadline: '',
     firstStart: '',
+    firstRound: Math.max(1, nextRound),
     count: Math.max(1, count),
     interval: 1,
     intervalUnit: 'days',
@@ -310,6 +313,8 @@ export function toScheduleRequest(f: ScheduleForm): { body?: ScheduleRequest; er
   if (deadline < 0) errors.deadline_seconds = 'Not negative.';
   if (Object.keys(errors).length) return { errors };
   const body: ScheduleRequest = { first_start: first, count: f.count, interval_seconds: interval };
+  // once round 1 is paired, a series numbered from 1 was refused (409): it goes on from the next round
+  if (f.firstRound > 1) body.first_round = f.firstRound;
   if (deadline > 0) body.deadline_seconds = deadline;
   return { body, errors };
 }

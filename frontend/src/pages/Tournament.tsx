@@ -232,7 +232,7 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
   const [f, setF] = useState<ScheduleForm>(() => {
     const start = toLocalInput(new Date(Math.ceil((Date.now() + 10 * 60_000) / 60_000) * 60_000));
     const total = d.t.rounds_planned || expectedRounds(d.t, d.entries.filter((e) => e.status === 'active').length);
-    return { ...defaultScheduleForm(next, total ?? 1), firstStart: start, startsAt: start };
+    return { ...defaultScheduleForm(next, total ? total - next + 1 : 1), firstStart: start, startsAt: start };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
@@ -294,7 +294,7 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
       </fieldset>
       {f.mode === 'series' ? (
         <div class="row">
-          <Input id="sc-first" label="First round starts" type="datetime-local" step={1} value={f.firstStart} onInput={(v) => set({ firstStart: v })} error={errors.first_start} required />
+          <Input id="sc-first" label={f.firstRound > 1 ? `Round ${f.firstRound} starts` : 'First round starts'} type="datetime-local" step={1} value={f.firstStart} onInput={(v) => set({ firstStart: v })} error={errors.first_start} required />
           <Input id="sc-count" label="Rounds" type="number" min={1} max={200} value={f.count} onInput={(v) => set({ count: Number(v) })} error={errors.count} />
           <div class="field-pair">
             <Input id="sc-interval" label="Every" type="number" min={1} value={f.interval} onInput={(v) => set({ interval: Number(v) })} error={errors.interval_seconds} />
