@@ -176,8 +176,17 @@ type Game struct {
 	EndedBy      string // how the game ended (EndedBy…); empty until it has
 	RematchID    string // the game its players were offered next, if one asked for a rematch
 	TournamentID string // the tournament whose match the game is of; empty for a casual game
-	Private      bool   // never in the lobby nor found by a quick match; open to anyone with its link
-	Seats        []Seat
+	// Tournament names it and the round of the game's match, in lists of
+	// games (nil elsewhere, and for a casual game).
+	Tournament *GameTournament
+	Private    bool // never in the lobby nor found by a quick match; open to anyone with its link
+	Seats      []Seat
+}
+
+// GameTournament is the tournament a listed game is of, and its round.
+type GameTournament struct {
+	Name  string
+	Round int
 }
 
 // Result is the game's result, empty while it is being played.

@@ -140,8 +140,15 @@ type gameResponse struct {
 	EndedBy            string          `json:"ended_by,omitempty"` // play, adjudication, abort or lapse, once the game has ended
 	RematchID          string          `json:"rematch_id,omitempty"`
 	TournamentID       string          `json:"tournament_id,omitempty"`
-	Private            bool            `json:"private"`
-	Seats              []seatResponse  `json:"seats"`
+	// Tournament: in lists, the tournament game's tournament and round.
+	Tournament *gameTournamentResponse `json:"tournament,omitempty"`
+	Private    bool                    `json:"private"`
+	Seats      []seatResponse          `json:"seats"`
+}
+
+type gameTournamentResponse struct {
+	Name  string `json:"name"`
+	Round int    `json:"round,omitempty"`
 }
 
 type gameViewResponse struct {
@@ -168,6 +175,9 @@ func toGameResponse(g league.Game) gameResponse {
 		Clock:     clockBody{TurnSeconds: g.Clock.TurnSeconds, BankSeconds: g.Clock.BankSeconds, IncrementSeconds: g.Clock.IncrementSeconds},
 		CreatedAt: g.CreatedAt, ScheduledStart: g.ScheduledStart, StartedAt: g.StartedAt, FinishedAt: g.FinishedAt, SettledAt: g.SettledAt,
 		SeedHash: g.SeedHash, Seed: g.Seed, Ply: g.Ply, TurnDeadline: g.TurnDeadline, TurnSeat: g.TurnSeat, EndedBy: g.EndedBy, RematchID: g.RematchID, TournamentID: g.TournamentID, Private: g.Private, Seats: []seatResponse{},
+	}
+	if t := g.Tournament; t != nil {
+		r.Tournament = &gameTournamentResponse{Name: t.Name, Round: t.Round}
 	}
 	if g.Game != league.GameStacks {
 		r.BlockWindowSeconds = 0 // only Stacks has block windows

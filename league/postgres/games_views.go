@@ -507,8 +507,43 @@ func withSeats(db *gorm.DB, rows []gameRow) ([]league.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	tournaments, err := tournamentsOf(db, rows)
+	if err != nil {
+		return nil, err
+	}
 	for i := range rows {
 		out[i] = fromGameRow(&rows[i], seats[rows[i].ID])
+		out[i].Tournament = tournaments[rows[i].ID]
+	}
+	return out, nil
+}
+
+// tournamentsOf names the tournament and round of each tournament game of
+// rows, in one query (none for a page of casual games): a list said of a
+// tournament game only "Sequence · 2 players vs bot-random".
+func tournamentsOf(db *gorm.DB, rows []gameRow) (map[string]*league.GameTournament, error) {
+	var ids []string
+	for i := range rows {
+		if rows[i].TournamentID != nil {
+			ids = append(ids, rows[i].ID)
+		}
+	}
+	out := map[string]*league.GameTournament{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var found []struct {
+		ID, Name string
+		Round    int
+	}
+	if err := db.Raw(`SELECT g.id, t.name, COALESCE(m.round, 0) AS round FROM games g
+		JOIN tournaments t ON t.id = g.tournament_id
+		LEFT JOIN matches m ON m.tournament_id = g.tournament_id AND m.id = g.match_id
+		WHERE g.id IN ?`, ids).Scan(&found).Error; err != nil {
+		return nil, err
+	}
+	for _, f := range found {
+		out[f.ID] = &league.GameTournament{Name: f.Name, Round: f.Round}
 	}
 	return out, nil
 }

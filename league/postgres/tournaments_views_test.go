@@ -347,3 +347,29 @@ func TestAStartedTournamentSaysHowManyRoundsItPlays(t *testing.T) {
 		}
 	}
 }
+
+// A player's list of games said of a tournament game only "Sequence · 2
+// players vs bob": the list names its tournament and round.
+func TestAListedTournamentGameNamesItsTournamentAndRound(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Spring Cup", league.TournamentConfig{Game: "sequence", MatchSize: 2,
+		Format: "single-elimination", Clock: league.Clock{TurnSeconds: 600}}, "ada", "bo")
+	r.scheduleShortRoundOne(t, tour.ID, time.Hour, false)
+	ada := people[0]
+	for end := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		games, _, err := r.games.ListForUser(ctx, ada.UserID, league.UserGamesQuery{Viewer: ada})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(games) == 1 {
+			if got := games[0].Tournament; got == nil || *got != (league.GameTournament{Name: "Spring Cup", Round: 1}) {
+				t.Fatalf("the listed game's tournament: %+v; want Spring Cup, round 1", got)
+			}
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("ada's games: %d; want her round 1 game", len(games))
+		}
+	}
+}

@@ -74,6 +74,8 @@ export interface Game {
   rematch_id?: string;
   /** the tournament whose match this game is of; absent for a casual game */
   tournament_id?: string;
+  /** in lists: a tournament game's tournament and round */
+  tournament?: { name: string; round?: number };
   /** never listed in the lobby nor found by a quick match: only people with its link find it */
   private?: boolean;
   seats: Seat[];

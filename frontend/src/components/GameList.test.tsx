@@ -120,3 +120,16 @@ describe('a game named in a list', () => {
     expect(gameName({ game: 'stacks' })).toBe('Stacks');
   });
 });
+
+// A tournament game was listed as "Sequence · 2 players vs bob", with nothing of its tournament.
+describe('"My games" line of a tournament game', () => {
+  it('names its tournament and round', async () => {
+    const { render } = await import('preact');
+    const { GameList } = await import('./GameList');
+    const root = document.createElement('div');
+    render(<GameList games={[game({ tournament_id: 't1', tournament: { name: 'Spring Cup', round: 2 } }, false), game({ id: 'g2' }, false)]} me="u1" empty="" />, root);
+    const [cup, casual] = root.querySelectorAll('li');
+    expect(cup.textContent).toMatch(/^Sequence · 2 players · Spring Cup, round 2 vs bob/);
+    expect(casual.textContent).not.toMatch(/round/);
+  });
+});

@@ -135,6 +135,15 @@ export function GameList({ games, me, empty, markMine = false, self = markMine }
             <a href={g.status === 'finished' ? `/games/${g.id}/replay` : `/games/${g.id}`}>
               {gameName(g)} · {g.players} players
             </a>{' '}
+            {/* a tournament game said only who played it */}
+            {g.tournament && (
+              <>
+                <span class="small">
+                  · {g.tournament.name}
+                  {g.tournament.round ? `, round ${g.tournament.round}` : ''}
+                </span>{' '}
+              </>
+            )}
             {mine && (
               <>
                 <strong class="tag tag-move">Your move</strong>{' '}
