@@ -169,7 +169,7 @@ type roundScheduleBody struct {
 type scheduleRequest struct {
 	Rounds          []roundScheduleBody `json:"rounds"`
 	FirstStart      *time.Time          `json:"first_start"`
-	FirstRound      int                 `json:"first_round"`
+	FirstRound      *int                `json:"first_round"`
 	Count           int                 `json:"count"`
 	IntervalSeconds int                 `json:"interval_seconds"`
 	DeadlineSeconds int                 `json:"deadline_seconds"`
@@ -642,9 +642,6 @@ func checkScheduleSpan(req scheduleRequest) error {
 	if req.Count < 1 || req.Count > maxScheduledRounds {
 		fields = append(fields, league.FieldError{Field: "count", Message: fmt.Sprintf("must be 1–%d rounds", maxScheduledRounds)})
 	}
-	if req.FirstRound < 0 || req.FirstRound > maxScheduledRounds {
-		fields = append(fields, league.FieldError{Field: "first_round", Message: fmt.Sprintf("must be 1–%d (1 if left out)", maxScheduledRounds)})
-	}
 	// one round needs no interval
 	if req.IntervalSeconds < 1 && req.Count > 1 || req.IntervalSeconds < 0 || req.IntervalSeconds > maxRoundInterval {
 		fields = append(fields, league.FieldError{Field: "interval_seconds", Message: fmt.Sprintf("must be 1–%d (31 days)", maxRoundInterval)})
@@ -665,7 +662,10 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 	}
 	// Either form alone: rounds and a whole event together were run as one
 	// list, whose faults named rounds[i] past the end of the client's.
-	if len(req.Rounds) > 0 && (req.FirstStart != nil || req.FirstRound != 0 || req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
+	if f := req.FirstRound; f != nil && (*f < 1 || *f > maxScheduledRounds) {
+		return league.Invalid("the schedule cannot be set up", league.FieldError{Field: "first_round", Message: fmt.Sprintf("must be 1–%d (1 if left out)", maxScheduledRounds)})
+	}
+	if len(req.Rounds) > 0 && (req.FirstStart != nil || req.FirstRound != nil || req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
 		return league.Invalid("the schedule cannot be set up", league.FieldError{Field: "rounds",
 			Message: "give rounds, or a series (first_start, first_round, count, interval_seconds, deadline_seconds), not both"})
 	}
@@ -676,14 +676,17 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 		}
 		rounds = append(rounds, league.RoundSchedule{Number: r.Number, StartsAt: *r.StartsAt, Deadline: r.Deadline})
 	}
-	if req.FirstStart == nil && (req.FirstRound != 0 || req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
+	if req.FirstStart == nil && (req.FirstRound != nil || req.Count != 0 || req.IntervalSeconds != 0 || req.DeadlineSeconds != 0) {
 		return league.Invalid("the schedule cannot be set up", league.FieldError{Field: "first_start", Message: "required with count and interval_seconds"})
 	}
 	if req.FirstStart != nil {
 		if err := checkScheduleSpan(req); err != nil {
 			return err
 		}
-		first := max(req.FirstRound, 1)
+		first := 1
+		if req.FirstRound != nil {
+			first = *req.FirstRound
+		}
 		for i := 0; i < req.Count; i++ {
 			start := req.FirstStart.Add(time.Duration(i*req.IntervalSeconds) * time.Second)
 			rs := league.RoundSchedule{Number: first + i, StartsAt: start}
@@ -697,7 +700,7 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 	out, err := h.tournaments.Schedule(c.Request().Context(), actorOf(c), c.Param("id"), rounds)
 	if err != nil {
 		if req.FirstStart != nil && len(req.Rounds) == 0 {
-			return seriesFields(err, req.FirstRound != 0)
+			return seriesFields(err, req.FirstRound != nil)
 		}
 		return err
 	}
