@@ -1065,7 +1065,10 @@ export default function TournamentPage({ id }: { id: string }) {
 
       <section class="card-box" aria-labelledby="standings-title">
         <h2 id="standings-title">Standings</h2>
-        {isElimination(t.format) && !isOver(t) ? (
+        {t.status === 'registration' ? (
+          // every entry shared rank 1, in seed order, which read as a ranking
+          <p class="muted">The standings begin with round 1.</p>
+        ) : isElimination(t.format) && !isOver(t) ? (
           <p class="muted">A knockout's places are known when it ends; until then the bracket shows who is still in.</p>
         ) : t.format === 'groups-playoffs' && d.standings.some((r) => r.group) ? (
           <>

@@ -631,7 +631,9 @@ describe('the tournament page', () => {
     root = mount(<TournamentPage id={gp.tournament.id} />);
     await settle();
     expect(standings().querySelectorAll('.group-standings')).toHaveLength(0);
-    expect(standings().querySelector('caption')!.textContent).toMatch(/^Ranked by points/);
+    // nor a table of every entry at rank 1, which read as a ranking
+    expect(standings().querySelector('table')).toBeNull();
+    expect(standings().textContent).toContain('The standings begin with round 1.');
   });
 
   it("shows in a group's table its group stage's matches, not the playoffs' too", async () => {
