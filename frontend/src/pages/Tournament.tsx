@@ -733,8 +733,9 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
                 )}
                 <th scope="col">Entry</th>
                 <th scope="col">Players</th>
+                {/* the seeding rating, read again at the start and kept: the leaderboard's moves on */}
                 <th scope="col" class="num">
-                  Rating
+                  {t.status === 'registration' ? 'Rating' : 'Rating at start'}
                 </th>
                 <th scope="col">Status</th>
                 <th scope="col">
@@ -762,7 +763,7 @@ function Entries({ d, organizer, member, clubMembers, reload }: { d: TournamentD
                       </span>
                     ))}
                   </td>
-                  <td class="num" data-label="Rating">
+                  <td class="num" data-label={t.status === 'registration' ? 'Rating' : 'Rating at start'}>
                     {Math.round(e.rating)}
                   </td>
                   <td data-label="Status">{e.status === 'withdrawn' ? <span class="tag status-withdrawn">withdrawn</span> : e.status}</td>

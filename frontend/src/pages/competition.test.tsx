@@ -679,6 +679,8 @@ describe('the tournament page', () => {
     const root = mount(<TournamentPage id={fx.tournament.id} />);
     await settle();
     expect(root.querySelector('.round-now')!.textContent).toBe('Round 1 of 5');
+    // the entries' ratings are those read at the start (Swiss Open still listed 1500 after bob fell to 1472)
+    expect(root.querySelector('table.entries thead')!.textContent).toContain('Rating at start');
   });
 
   it('polls while running and stops once finished', async () => {
