@@ -608,8 +608,10 @@ const (
 // seriesFields names the fields of a schedule given as a series in an
 // error about the rounds it stands for: a round's number comes from count
 // (the first's from first_round, when given), its start from first_start
-// and interval_seconds, its deadline from deadline_seconds.
-func seriesFields(err error, firstRoundGiven bool) error {
+// and interval_seconds, its deadline from deadline_seconds. A round's
+// number refused is said of the series' rounds, first to first+count−1:
+// "must be 1–3" alone, of count, read as a bound on count.
+func seriesFields(err error, req scheduleRequest) error {
 	var e *league.Error
 	if !errors.As(err, &e) || len(e.Fields) == 0 {
 		return err
@@ -619,8 +621,16 @@ func seriesFields(err error, firstRoundGiven bool) error {
 	seen := map[string]bool{}
 	for _, f := range e.Fields {
 		name := "first_start" // round 1's start, or the series' order
+		msg := f.Message
+		if strings.HasSuffix(f.Field, ".number") && strings.HasPrefix(f.Message, "must be") {
+			first := 1
+			if req.FirstRound != nil {
+				first = *req.FirstRound
+			}
+			msg = fmt.Sprintf("the series is rounds %d–%d, and a round's number %s", first, first+req.Count-1, f.Message)
+		}
 		switch {
-		case f.Field == "rounds[0].number" && firstRoundGiven:
+		case f.Field == "rounds[0].number" && req.FirstRound != nil:
 			name = "first_round"
 		case strings.HasSuffix(f.Field, ".number"):
 			name = "count"
@@ -631,7 +641,7 @@ func seriesFields(err error, firstRoundGiven bool) error {
 		}
 		if !seen[name] {
 			seen[name] = true
-			out.Fields = append(out.Fields, league.FieldError{Field: name, Message: f.Message})
+			out.Fields = append(out.Fields, league.FieldError{Field: name, Message: msg})
 		}
 	}
 	return &out
@@ -700,7 +710,7 @@ func (h competitionHandlers) schedule(c echo.Context) error {
 	out, err := h.tournaments.Schedule(c.Request().Context(), actorOf(c), c.Param("id"), rounds)
 	if err != nil {
 		if req.FirstStart != nil && len(req.Rounds) == 0 {
-			return seriesFields(err, req.FirstRound != nil)
+			return seriesFields(err, req)
 		}
 		return err
 	}

@@ -381,6 +381,11 @@ func TestReschedulingAPairedRoundNamesIt(t *testing.T) {
 	}
 	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/rounds", series(""), r.organizer), http.StatusConflict, "count")
 	wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/rounds", series(`,"first_round":201`), r.organizer), http.StatusBadRequest, "first_round")
+	// past the last round (3): said of the series' rounds, "must be 1–3" alone read as a bound on count
+	p := wantProblem(t, r.call("POST", "/api/v1/tournaments/"+id+"/rounds", series(`,"first_round":3`), r.organizer), http.StatusBadRequest, "count")
+	if msg := p.Errors[0].Message; msg != "the series is rounds 3–4, and a round's number must be 1–3" {
+		t.Errorf("the refusal says %q", msg)
+	}
 	rec := r.call("POST", "/api/v1/tournaments/"+id+"/rounds", series(`,"first_round":2`), r.organizer)
 	if rec.Code != http.StatusOK {
 		t.Fatalf("rounds 2 and 3 as a series: %d %s", rec.Code, rec.Body)
