@@ -58,6 +58,11 @@ describe('the result line', () => {
     const gone = (g: GameView): GameView => ({ ...g, rated: true, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
     const seq = resultText(gone(finished('sequence', { status: 'finished', winner: 1 })));
     expect(seq).toBe('Green team (▲) wins. You abandoned your seat (a fill-in bot played it): your rating counts it as a loss.');
+    // and how, where the seat says (every seat said "You abandoned your seat", whatever the player did)
+    const left = (g: GameView): GameView => ({ ...gone(g), seats: [seats[0], { ...gone(g).seats[1], abandoned_why: 'timed_out' }] });
+    expect(resultText(left(finished('sequence', { status: 'finished', winner: 1 })))).toBe(
+      'Green team (▲) wins. You timed out too many turns in a row; a fill-in bot played your seat: your rating counts it as a loss.',
+    );
     expect(seq).not.toMatch(/that is you/);
     const st = resultText(gone(finished('stacks', { status: 'finished', winner: 1 })));
     expect(st).not.toMatch(/well played/);

@@ -202,7 +202,7 @@ export function resultText(view: GameView, log: MoveRecord[] = []): string {
   // no rating.
   const rates = view.rated && !(view.settled_at && view.your_seat != null && !view.seats[view.your_seat]?.rating);
   const lost = abandoned
-    ? ` You abandoned your seat (a fill-in bot played it)${rates ? ': your rating counts it as a loss' : ''}.`
+    ? ` ${youAbandoned(view.seats[view.your_seat!]?.abandoned_why)}${rates ? ': your rating counts it as a loss' : ''}.`
     : opponentsWalkedAway(view)
       ? ` Your opponents abandoned their seats${rates ? ': your rating counts it as a win' : ''}.`
       : othersLeft(view);
@@ -291,6 +291,12 @@ export function playedBy(name: string, seat: { fillIn: boolean; abandoned: boole
 /** sentence starts a sentence with a capital where it begins with playedBy's "the fill-in bot". */
 export function sentence(words: string): string {
   return words.replace(/^the /, 'The ');
+}
+
+/** youAbandoned says how the viewer abandoned their seat (why): it said "You abandoned your seat" whatever they did. */
+function youAbandoned(why?: AbandonedWhy): string {
+  if (!why) return 'You abandoned your seat (a fill-in bot played it)';
+  return `You ${why === 'account_closed' ? 'closed your account' : abandonedHow[why]}; a fill-in bot played your seat`;
 }
 
 // what a player did to abandon the seat, after their name (a seat abandoned
