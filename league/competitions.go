@@ -183,7 +183,8 @@ type Tournament struct {
 	CurrentRound int
 	// RoundsPlanned is, once the tournament has started (Get only), how
 	// many rounds it plays: its kept schedule's or bracket's, or its Swiss
-	// rounds (0 before the start, while entries come and go).
+	// rounds (0 before the start, while entries come and go); once
+	// finished, the rounds it played.
 	RoundsPlanned int
 	Entries       int
 	CreatedAt     time.Time

@@ -500,6 +500,11 @@ func (t *Tournaments) Get(ctx context.Context, id string) (*league.Tournament, e
 	if err != nil || r.Status == league.TournamentRegistration {
 		return out, err
 	}
+	if r.Status == league.TournamentFinished {
+		// what it played: a reset not needed, or a Swiss that withdrawals ended early, plays fewer
+		out.RoundsPlanned = r.CurrentRound
+		return out, nil
+	}
 	entries, err := startedEntries(db, r.ID)
 	if err != nil {
 		return nil, err

@@ -373,3 +373,32 @@ func TestAListedTournamentGameNamesItsTournamentAndRound(t *testing.T) {
 		}
 	}
 }
+
+// A finished tournament says the rounds it played: a Swiss of two rounds
+// that withdrawals ended after one said 2 to the end.
+func TestAFinishedTournamentSaysTheRoundsItPlayed(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Swiss", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "swiss", Rounds: 2}, 4)
+	r.scheduleRoundOneOnly(t, tour.ID)
+	rounds := r.waitRound(t, tour.ID, 1, 2*time.Minute)
+	if got, err := r.tournaments.Get(ctx, tour.ID); err != nil || got.RoundsPlanned != 2 {
+		t.Fatalf("after round 1: %d rounds planned, %v; want 2", got.RoundsPlanned, err)
+	}
+	left := 0
+	for _, m := range rounds[0].Matches {
+		for _, e := range m.Entries {
+			if left < 3 {
+				if err := r.tournaments.Withdraw(ctx, r.organizer, tour.ID, e); err != nil {
+					t.Fatal(err)
+				}
+				left++
+			}
+		}
+	}
+	r.startRoundNow(t, tour.ID, 2)
+	r.waitFinished(t, tour.ID, time.Minute)
+	if got, err := r.tournaments.Get(ctx, tour.ID); err != nil || got.RoundsPlanned != 1 {
+		t.Fatalf("finished after one round: %d rounds planned, %v; want the 1 it played", got.RoundsPlanned, err)
+	}
+}
