@@ -248,7 +248,8 @@ func standingsOf(db *gorm.DB, r *tournamentRow) ([]league.StandingRow, error) {
 	// Entries still in the bracket lead (sharing rank 1 until it is
 	// decided), then the entries knocked out, by the place they reached;
 	// in groups-then-playoffs the entries that did not reach the playoffs
-	// follow in the order of the group stage.
+	// follow by their place in their group, then in the order of the group
+	// stage (placeAfter).
 	placed := map[string]int{}
 	for _, p := range b.Placements() {
 		placed[p.Entry] = p.Place
@@ -319,12 +320,16 @@ func placeInGroups(cc competition.Config, entries []competition.Entry, results [
 	return nil
 }
 
-// placeAfter ranks rest, in the order and by the ranks of the group stage,
-// after the ranked rows of out: entries the group stage could not tell
-// apart (equal on points and every tie-break) share a place here too.
+// placeAfter ranks rest, by their place in their group first (every
+// group's runners-up before any third: across groups a head-to-head says
+// nothing, and it put a group's third above two runners-up), then in the
+// order and by the ranks of the group stage, after the ranked rows of out:
+// entries of one group place the group stage could not tell apart (equal
+// on points and every tie-break) share a place here too.
 func placeAfter(out, rest []league.StandingRow) []league.StandingRow {
+	slices.SortStableFunc(rest, func(a, b league.StandingRow) int { return a.GroupRank - b.GroupRank })
 	for i, row := range rest {
-		if i > 0 && row.Rank != 0 && row.Rank == rest[i-1].Rank {
+		if i > 0 && row.Rank != 0 && row.Rank == rest[i-1].Rank && row.GroupRank == rest[i-1].GroupRank {
 			row.Rank = out[len(out)-1].Rank
 		} else {
 			row.Rank = len(out) + 1

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -21,6 +22,24 @@ func TestEntriesOutOfThePlayoffsShareTheirGroupStageTies(t *testing.T) {
 	}
 	if want := []int{5, 6, 6, 8, 8}; !slices.Equal(ranks, want) {
 		t.Fatalf("ranks %v, want %v", ranks, want)
+	}
+}
+
+// Across groups, the entries that missed the playoffs are placed by their
+// place in their group first: a group's third was placed 5th above two
+// groups' runners-up, on a head-to-head that says nothing across groups
+// (today's audit). Runners-up the group stage ranks equal share a place.
+func TestEntriesOutOfThePlayoffsArePlacedByTheirGroupPlaceFirst(t *testing.T) {
+	playoffs := []league.StandingRow{{EntryID: "a", Rank: 1}, {EntryID: "b", Rank: 2}, {EntryID: "c", Rank: 3}}
+	rest := []league.StandingRow{
+		{EntryID: "b3", Rank: 4, GroupRank: 3}, {EntryID: "a2", Rank: 5, GroupRank: 2}, {EntryID: "c2", Rank: 5, GroupRank: 2}, {EntryID: "a3", Rank: 5, GroupRank: 3},
+	}
+	var got []string
+	for _, row := range placeAfter(playoffs, rest)[3:] {
+		got = append(got, row.EntryID+" "+strconv.Itoa(row.Rank))
+	}
+	if want := []string{"a2 4", "c2 4", "b3 6", "a3 7"}; !slices.Equal(got, want) {
+		t.Fatalf("places %v, want %v", got, want)
 	}
 }
 
