@@ -85,9 +85,9 @@ function MatchBox(props: {
                 <span class="seed" aria-hidden="true" />
               )}
               <span class="name">{label}</span>
-              {forfeited && <span class="forfeit-tag">forfeited</span>}
+              {forfeited && <span class="slot-tag">forfeited</span>}
               {stoodIn && (
-                <span class="forfeit-tag" title="a fill-in bot played for this entry’s player">
+                <span class="slot-tag" title="a fill-in bot played for this entry’s player">
                   bot stood in
                 </span>
               )}

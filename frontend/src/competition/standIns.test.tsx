@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Entry, Round } from '../api/types';
 import TournamentPage from '../pages/Tournament';
 import { calls, mount, resetCalls, settle, unmountAll, stub } from '../testing/stubApi';
+import { tournamentRoutes } from '../testing/tournament';
 import { standIns, standInText } from './StandIns';
 import se from './testdata/se.json';
 
@@ -66,14 +67,7 @@ describe('results a stand-in bot played', () => {
     fx.entries = fx.entries.map((e) => (e.id === a ? { ...e, name: 'ann', members: [{ user: 'u-ann', username: 'ann' }] } : e.id === b ? { ...e, name: 'bob', members: [{ user: 'u-bob', username: 'bob' }] } : e)) as never;
     last.winner = b;
     last.stand_ins = [{ entry_id: b, games: [last.games[0]], players: [{ user: 'u-bob', username: 'bob' }] }];
-    stub({
-      [`GET /tournaments/${t.id}`]: () => fx.tournament,
-      [`GET /tournaments/${t.id}/entries\\?limit=100`]: () => ({ items: fx.entries }),
-      [`GET /tournaments/${t.id}/rounds`]: () => ({ rounds: fx.rounds }),
-      [`GET /tournaments/${t.id}/bracket`]: () => fx.bracket,
-      [`GET /tournaments/${t.id}/standings`]: () => ({ items: fx.standings }),
-      [`GET /clubs/${t.club_id}`]: () => ({ id: t.club_id, name: 'Dev Club' }),
-    });
+    stub(tournamentRoutes(fx));
     const root = mount(<TournamentPage id={t.id} />);
     await settle();
     await settle();

@@ -23,6 +23,7 @@ import TournamentPage, { POLL_MS, REGISTRATION_POLL_MS, removalFinal, roundWait 
 
 import { calls, type Handler, mount, resetCalls, settle, stub, unmountAll, signOutAndUnmount } from '../testing/stubApi';
 import { choose, typeInto as type } from '../testing/dom';
+import { tournamentRoutes } from '../testing/tournament';
 
 const click = (el: Element | null) => act(() => (el as HTMLElement).click());
 const byText = (root: Element, sel: string, text: string | RegExp) =>
@@ -295,18 +296,6 @@ describe('the club page', () => {
   });
 });
 
-function tournamentRoutes(fx: typeof se) {
-  const t = fx.tournament;
-  return {
-    [`GET /tournaments/${t.id}`]: () => fx.tournament,
-    [`GET /tournaments/${t.id}/entries\\?limit=100`]: () => ({ items: fx.entries }),
-    [`GET /tournaments/${t.id}/rounds`]: () => ({ rounds: fx.rounds }),
-    [`GET /tournaments/${t.id}/bracket`]: () => fx.bracket,
-    [`GET /tournaments/${t.id}/standings`]: () => ({ items: fx.standings }),
-    [`GET /clubs/${t.club_id}`]: () => ({ id: t.club_id, name: 'Dev Club' }),
-  };
-}
-
 describe('the tournament page', () => {
   it("shows why a due round could not start, beside the round", async () => {
     const fx = structuredClone(se);
@@ -578,7 +567,7 @@ describe('the tournament page', () => {
     const played = { id: 'M1-1', entries: ['a', 'b'], bye: false, status: 'finished', winner: 'a', game_winners: ['a'], sequences: [0, 0], games: ['g1'] };
     const slots = (forfeited?: string[]) => {
       const root = mount(<BracketDiagram rounds={[{ number: 1, name: 'Final', matches: [match] }]} matchSize={2} schedule={[{ number: 1, status: 'finished', matches: [{ ...played, forfeited }] }]} />);
-      return [...root.querySelectorAll('.match-box[data-match="M1-1"] .slot')].map((li) => li.querySelector('.forfeit-tag')?.textContent ?? '');
+      return [...root.querySelectorAll('.match-box[data-match="M1-1"] .slot')].map((li) => li.querySelector('.slot-tag')?.textContent ?? '');
     };
     expect(slots(['b'])).toEqual(['', 'forfeited']);
     expect(slots([])).toEqual(['', '']);
@@ -586,7 +575,7 @@ describe('the tournament page', () => {
     // a fill-in bot stood in for Bo's player: the box said nothing, as if Bo had played
     const standIn = (stand_ins: { entry_id: string; games: string[]; players: { user: string; username: string }[] }[]) => {
       const root = mount(<BracketDiagram rounds={[{ number: 1, name: 'Final', matches: [match] }]} matchSize={2} schedule={[{ number: 1, status: 'finished', matches: [{ ...played, stand_ins }] }]} />);
-      return [...root.querySelectorAll('.match-box[data-match="M1-1"] .slot')].map((li) => li.querySelector('.forfeit-tag')?.textContent ?? '');
+      return [...root.querySelectorAll('.match-box[data-match="M1-1"] .slot')].map((li) => li.querySelector('.slot-tag')?.textContent ?? '');
     };
     expect(standIn([{ entry_id: 'b', games: ['g1'], players: [{ user: 'u2', username: 'bo' }] }])).toEqual(['', 'bot stood in']);
   });
