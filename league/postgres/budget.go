@@ -39,7 +39,10 @@ func (b creationBudget) spend(tx *gorm.DB, a league.Actor, now time.Time) error 
 	if err != nil || len(at) == 0 {
 		return err
 	}
-	wait := at[0].Add(league.CreationWindow).Sub(now)
+	// now was read before the lock: a creation that took it first may be
+	// stamped after now, and its place frees at most a window from now
+	// (the wait read 86401 s, past the day, when two raced).
+	wait := min(at[0].Add(league.CreationWindow).Sub(now), league.CreationWindow)
 	e := league.Errorf(league.ETOOMANY, "you have created %d %s in the last 24 hours, the most one account may; the next in %s",
 		b.limit, b.what, wait.Round(time.Minute))
 	e.RetryAfterSeconds = max(1, int(math.Ceil(wait.Seconds())))
