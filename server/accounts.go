@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
@@ -94,13 +95,21 @@ func (h accountHandlers) limitIP(c echo.Context, action string) error {
 }
 
 // limitUsername counts one attempt of action against the per-username
-// budget, which slows guessing one account's password from many IPs.
-func (h accountHandlers) limitUsername(c echo.Context, action, username string) error {
+// budget, which slows guessing one account's password from many IPs. The
+// refund it returns gives the attempt back, for one that proved the
+// password: only wrong passwords are guesses, so only they use up the
+// budget, and its owner signing in often never locks the account.
+func (h accountHandlers) limitUsername(c echo.Context, action, username string) (refund func(), err error) {
 	if h.d.Limiter == nil {
-		return nil
+		return func() {}, nil
 	}
 	sum := sha256.Sum256([]byte(strings.ToLower(username)))
-	return h.d.Limiter.Take(c.Request().Context(), action+":user:"+hex.EncodeToString(sum[:16]), h.d.Auth.RatePerUsername, h.d.Auth.RateWindow)
+	key := action + ":user:" + hex.EncodeToString(sum[:16])
+	ctx := c.Request().Context()
+	if err := h.d.Limiter.Take(ctx, key, h.d.Auth.RatePerUsername, h.d.Auth.RateWindow); err != nil {
+		return nil, err
+	}
+	return func() { h.d.Limiter.Refund(context.WithoutCancel(ctx), key) }, nil
 }
 
 func (h accountHandlers) register(c echo.Context) error {
@@ -111,7 +120,7 @@ func (h accountHandlers) register(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if err := h.limitUsername(c, "register", req.Username); err != nil {
+	if _, err := h.limitUsername(c, "register", req.Username); err != nil {
 		return err
 	}
 	u, err := h.d.Accounts.Register(c.Request().Context(), actorOf(c), league.NewUser{Username: req.Username, Password: req.Password, Email: req.Email})
@@ -140,13 +149,15 @@ func (h accountHandlers) login(c echo.Context) error {
 	if len(fields) > 0 {
 		return league.Invalid("username and password are required", fields...)
 	}
-	if err := h.limitUsername(c, "login", req.Username); err != nil {
+	refund, err := h.limitUsername(c, "login", req.Username)
+	if err != nil {
 		return err
 	}
 	u, rt, err := h.d.Accounts.Login(c.Request().Context(), req.Username, req.Password)
 	if err != nil {
 		return err
 	}
+	refund()
 	return h.issue(c, u, rt)
 }
 
@@ -241,7 +252,8 @@ func (h accountHandlers) changePassword(c echo.Context) error {
 	if err := league.ValidatePasswordChange(req.CurrentPassword, req.NewPassword); err != nil {
 		return err
 	}
-	if err := h.ownPasswordAttempt(c); err != nil {
+	refund, err := h.ownPasswordAttempt(c)
+	if err != nil {
 		return err
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
@@ -249,6 +261,7 @@ func (h accountHandlers) changePassword(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	refund()
 	return h.issue(c, u, rt)
 }
 
@@ -274,7 +287,8 @@ func (h accountHandlers) changeEmail(c echo.Context) error {
 	if err := league.ValidateEmailChange(req.CurrentPassword, *req.Email); err != nil {
 		return err
 	}
-	if err := h.ownPasswordAttempt(c); err != nil {
+	refund, err := h.ownPasswordAttempt(c)
+	if err != nil {
 		return err
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
@@ -282,24 +296,26 @@ func (h accountHandlers) changeEmail(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	refund()
 	return c.JSON(http.StatusOK, toUserResponse(u))
 }
 
 // ownPasswordAttempt counts a request that checks the caller's own
 // password against the login budgets, the client IP's and then the
-// username's: a wrong password is a guess like a wrong login. An account
-// closed (or gone) since the token was issued is a 401.
-func (h accountHandlers) ownPasswordAttempt(c echo.Context) error {
+// username's: a wrong password is a guess like a wrong login (the
+// refund gives the username's attempt back once the password proved
+// right). An account closed (or gone) since the token was issued is a 401.
+func (h accountHandlers) ownPasswordAttempt(c echo.Context) (refund func(), err error) {
 	if err := h.limitIP(c, "login"); err != nil {
-		return err
+		return nil, err
 	}
 	a := actorOf(c)
 	u, err := h.d.Accounts.User(c.Request().Context(), a, a.UserID)
 	if league.ErrorCode(err) == league.ENOTFOUND || err == nil && u.ClosedAt != nil {
-		return unauthorized(c, "this account no longer exists")
+		return nil, unauthorized(c, "this account no longer exists")
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	return h.limitUsername(c, "login", u.Username)
 }
@@ -320,13 +336,15 @@ func (h accountHandlers) closeOwn(c echo.Context) error {
 		return league.Invalid("closing the account takes its password",
 			league.FieldError{Field: "current_password", Message: "is required"})
 	}
-	if err := h.ownPasswordAttempt(c); err != nil {
+	refund, err := h.ownPasswordAttempt(c)
+	if err != nil {
 		return err
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
 	if err := h.d.Accounts.CloseOwn(ctx, a, req.CurrentPassword); err != nil {
 		return err
 	}
+	refund()
 	return c.NoContent(http.StatusNoContent)
 }
 

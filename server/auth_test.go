@@ -278,6 +278,30 @@ func TestLoginIsRateLimitedPerUsername(t *testing.T) {
 	wantProblem(t, rec, http.StatusUnauthorized, "")
 }
 
+// Only wrong passwords are guesses: signing in with the right one, more
+// often than the username's budget, never locks the account (every sign-in
+// counted, and a family's devices signing in ten times in a quarter of an
+// hour did), nor does it leave fewer wrong guesses than the budget.
+func TestRightPasswordsDoNotSpendTheUsernamesBudget(t *testing.T) {
+	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP, d.Auth.RatePerUsername = 100, 2 })
+	_, ann := r.user("ann", false)
+	for i := range 5 {
+		if rec := r.login("ann", "password-ann"); rec.Code != http.StatusOK {
+			t.Fatalf("sign-in %d with the right password: %d %s", i+1, rec.Code, rec.Body)
+		}
+	}
+	// A password proved at an e-mail change is no guess either.
+	for i := range 3 {
+		if rec := r.call("PATCH", "/api/v1/me", emailBody("password-ann", "ann"+strconv.Itoa(i)+"@example.org"), ann); rec.Code != http.StatusOK {
+			t.Fatalf("e-mail change %d with the right password: %d %s", i+1, rec.Code, rec.Body)
+		}
+	}
+	for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
+		wantProblem(t, r.login("ann", "guess"+strconv.Itoa(i)), want, "")
+	}
+	wantProblem(t, r.login("ann", "password-ann"), http.StatusTooManyRequests, "")
+}
+
 func TestRegistrationIsRateLimitedPerClientIP(t *testing.T) {
 	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP = 2 })
 	for i, want := range []int{http.StatusCreated, http.StatusCreated, http.StatusTooManyRequests} {

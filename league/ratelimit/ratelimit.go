@@ -102,6 +102,19 @@ func plural(n int, unit string) string {
 	return strconv.Itoa(n) + " " + unit + "s"
 }
 
+// Refund implements league.Limiter: it drops the newest attempt counted
+// at key. Which one goes does not matter, only how many stay; the newest
+// leaves the others' ages, and so the wait the budget answers, as they were.
+// A Redis that cannot be reached is logged, as in Take: the attempt then
+// stays counted.
+func (l *Limiter) Refund(ctx context.Context, key string) {
+	askCtx, cancel := context.WithTimeout(ctx, askTimeout)
+	defer cancel()
+	if err := l.rdb.ZPopMax(askCtx, l.prefix+key, 1).Err(); err != nil {
+		l.logger.WarnContext(ctx, "rate limiter unavailable; an attempt stays counted", "key", key, "error", err)
+	}
+}
+
 func nonce() string {
 	b := make([]byte, 6)
 	rand.Read(b)
