@@ -32,7 +32,7 @@ func releaseClosedAccount(tx *gorm.DB, fx *effects, tasks league.GameTasks, user
 	if err := freeKeptSeats(tx, fx, userID); err != nil {
 		return err
 	}
-	return withdrawRegistrations(tx, userID)
+	return withdrawRegistrations(tx, userID, "")
 }
 
 // freeKeptSeats opens to anyone the seats of games not yet started that
@@ -197,14 +197,15 @@ func botMustActNow(inWindow bool, actors []int, turn int, seats []seatRow) bool 
 }
 
 // withdrawRegistrations takes out every entry the account plays in of
-// tournaments still taking entries, as Withdraw does before the start
-// (the entry goes; anyone named in an entry may take it out). Entries of
-// running tournaments are left: their games are handed to fill-in bots.
-func withdrawRegistrations(tx *gorm.DB, userID string) error {
+// tournaments still taking entries (of clubID's only, unless it is ""),
+// as Withdraw does before the start (the entry goes; anyone named in an
+// entry may take it out). Entries of running tournaments are left.
+func withdrawRegistrations(tx *gorm.DB, userID, clubID string) error {
 	var entries []entryRow
 	err := tx.Raw(`SELECT e.* FROM entries e JOIN tournaments t ON t.id = e.tournament_id
-		WHERE t.status = ? AND (e.captain_id = ? OR EXISTS (SELECT 1 FROM entry_members m WHERE m.entry_id = e.id AND m.user_id = ?))
-		ORDER BY e.tournament_id, e.id`, league.TournamentRegistration, userID, userID).Scan(&entries).Error
+		WHERE t.status = ? AND (? = '' OR t.club_id::text = ?)
+		AND (e.captain_id = ? OR EXISTS (SELECT 1 FROM entry_members m WHERE m.entry_id = e.id AND m.user_id = ?))
+		ORDER BY e.tournament_id, e.id`, league.TournamentRegistration, clubID, clubID, userID, userID).Scan(&entries).Error
 	if err != nil {
 		return err
 	}

@@ -512,8 +512,26 @@ func (s *Clubs) Leave(ctx context.Context, actor league.Actor, clubID string) er
 		case league.RoleOwner:
 			return league.Errorf(league.EPRECONDITION, "the owner cannot leave the club; transfer it to another member first (PATCH the club with owner_id)")
 		}
-		return tx.Where("club_id = ? AND user_id = ?", clubID, actor.UserID).Delete(&memberRow{}).Error
+		return dropMember(tx, clubID, actor.UserID)
 	})
+}
+
+// dropMember takes userID out of the club, and out of its tournaments
+// still taking entries: only members enter a club's tournaments, and an
+// entry kept would have had someone from outside the club play in it
+// (its games, and the season's table). Entries of tournaments under way
+// play on; an organizer withdraws them if they must go. The account row
+// is locked first, as closing an account does: a registration naming
+// userID holds it shared until it commits, so it either comes first and
+// its entry is found here, or waits and finds userID no longer a member.
+func dropMember(tx *gorm.DB, clubID, userID string) error {
+	if err := tx.Exec("SELECT 1 FROM users WHERE id = ? FOR NO KEY UPDATE", userID).Error; err != nil {
+		return err
+	}
+	if err := tx.Where("club_id = ? AND user_id = ?", clubID, userID).Delete(&memberRow{}).Error; err != nil {
+		return err
+	}
+	return withdrawRegistrations(tx, userID, clubID)
 }
 
 func (s *Clubs) RemoveMember(ctx context.Context, actor league.Actor, clubID, userID string) error {
@@ -541,7 +559,7 @@ func (s *Clubs) RemoveMember(ctx context.Context, actor league.Actor, clubID, us
 		if err := league.CanRemoveMember(actor, role, target); err != nil {
 			return err
 		}
-		return tx.Where("club_id = ? AND user_id = ?", clubID, userID).Delete(&memberRow{}).Error
+		return dropMember(tx, clubID, userID)
 	})
 }
 

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -224,5 +225,81 @@ func TestBotEntriesAreNumberedNotSuffixed(t *testing.T) {
 	want := []string{"Bot random 2", "Bot random 3", "Bot random 4", "Bot random 5", "Bot random 6", "Bot random 7", "Bot random 8", "Bot random 9"}
 	if !slices.Equal(random, want) {
 		t.Errorf("random bots entered at once: %q; want %q", random, want)
+	}
+}
+
+// Only members enter a club's tournaments, so leaving the club, or being
+// removed from it, takes one's entries out of its tournaments still taking
+// entries (a pair's entry too: a pair with someone outside the club could
+// not have entered); they were kept, and the tournament started with
+// someone from outside the club in it. Other clubs' tournaments, and the
+// club's tournaments under way, keep their entries.
+func TestLeavingAClubWithdrawsItsEntriesBeforeTheStart(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	open, people := r.peopleTournament(t, "Open", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}, "gina", "hank", "ivy")
+	gina, hank, ivy := people[0], people[1], people[2]
+	pairs := r.pairsTournament(t)
+	if _, err := r.tournaments.Register(ctx, hank, pairs.ID, league.NewEntry{Members: []league.EntryMember{{UserID: hank.UserID}, {UserID: ivy.UserID}}}); err != nil {
+		t.Fatal(err)
+	}
+	running := r.botTournament(t, "Under way", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}, 1)
+	if _, err := r.tournaments.Register(ctx, gina, running.ID, league.NewEntry{}); err != nil {
+		t.Fatal(err)
+	}
+	status := league.TournamentRunning
+	if _, err := r.tournaments.Update(ctx, r.organizer, running.ID, league.TournamentUpdate{Status: &status}); err != nil {
+		t.Fatal(err)
+	}
+	clubs := NewClubs(r.db)
+	other, err := clubs.Create(ctx, r.organizer, league.NewClub{Name: "Other Club"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", other.ID, gina.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	elsewhere, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: other.ID, Name: "Elsewhere",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "round-robin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tournaments.Register(ctx, gina, elsewhere.ID, league.NewEntry{}); err != nil {
+		t.Fatal(err)
+	}
+	entered := func(tourID string) []string {
+		t.Helper()
+		page, err := r.tournaments.Entries(ctx, tourID, league.PageRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range page.Items {
+			names = append(names, e.Name+" "+e.Status)
+		}
+		return names
+	}
+
+	if err := clubs.Leave(ctx, gina, r.clubID); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(entered(open.ID)); got != "[hank active ivy active]" {
+		t.Errorf("Open after gina left the club: %s, want hank's and ivy's entries only", got)
+	}
+	if got := fmt.Sprint(entered(elsewhere.ID)); got != "[gina active]" {
+		t.Errorf("the other club's tournament after gina left the first: %s, want her entry kept", got)
+	}
+	if got := fmt.Sprint(entered(running.ID)); !strings.Contains(got, "gina active") {
+		t.Errorf("the tournament under way after gina left the club: %s, want her entry playing on", got)
+	}
+
+	if err := clubs.RemoveMember(ctx, r.organizer, r.clubID, ivy.UserID); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(entered(open.ID)); got != "[hank active]" {
+		t.Errorf("Open after ivy was removed from the club: %s, want hank's entry only", got)
+	}
+	if got := entered(pairs.ID); len(got) != 0 {
+		t.Errorf("Pairs after ivy was removed from the club: %v, want hank and ivy's entry gone", got)
 	}
 }

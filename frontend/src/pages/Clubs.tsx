@@ -290,7 +290,8 @@ export function ClubPage({ id }: { id: string }) {
         )}
         {left && !role && (
           <p class="ok" role="status" id="left-club" tabIndex={-1}>
-            You have left the club. To join again you need an invite code.
+            You have left the club, and its tournaments not yet started no longer have you entered. To join
+            again you need an invite code.
           </p>
         )}
       </section>

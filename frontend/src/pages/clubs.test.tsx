@@ -433,7 +433,9 @@ describe('leaving a club', () => {
     await act(async () => void (await new Promise((r) => setTimeout(r, 60))));
     await settle();
     const done = root.querySelector('#left-club')!;
-    expect(done.textContent).toBe('You have left the club. To join again you need an invite code.');
+    expect(done.textContent).toBe(
+      'You have left the club, and its tournaments not yet started no longer have you entered. To join again you need an invite code.',
+    );
     expect(document.activeElement).toBe(done);
   });
 
