@@ -34,7 +34,47 @@ const (
 	// EndedByLapse: aborted by the sweep, an open casual table that nobody
 	// joined, nor was at, within the open-table lifetime.
 	EndedByLapse = "lapse"
+	// EndedByResign: the losing side resigned (Games.Resign), which only a
+	// game of two sides allows, so the loser is the side that resigned.
+	EndedByResign = "resign"
 )
+
+// ResignRefusal says why userID may not resign g for their side, or nil if
+// they may: in a game being played, at a seat they still play, of a game
+// of two sides (at three, the others play on, which the engine has no
+// rule for: leaving hands the seat to a fill-in bot instead), and with
+// nobody else of their side still playing (one person does not give up a
+// game for a teammate who plays on).
+func (g Game) ResignRefusal(userID string) error {
+	if g.Status != StatusActive {
+		return Errorf(EPRECONDITION, "the game is not being played")
+	}
+	mine, sits := -1, false
+	sides := map[int]bool{}
+	for _, s := range g.Seats {
+		sides[s.Team] = true
+		if s.UserID == userID && userID != "" {
+			sits = true
+			if s.Bot == "" {
+				mine = s.Team
+			}
+		}
+	}
+	switch {
+	case !sits:
+		return Errorf(EPRECONDITION, "you do not sit at this game")
+	case mine < 0:
+		return Errorf(EPRECONDITION, "a fill-in bot already plays your seat")
+	case len(sides) != 2:
+		return Errorf(EPRECONDITION, "only a game of two sides can be resigned: here the others would play on, so leave the game instead (a fill-in bot takes your seat)")
+	}
+	for _, s := range g.Seats {
+		if s.Team == mine && s.UserID != userID && s.UserID != "" && s.Bot == "" {
+			return Errorf(EPRECONDITION, "%s still plays for your team: a team resigns once nobody else of it plays on, so leave the game instead (a fill-in bot takes your seat)", s.Username)
+		}
+	}
+	return nil
+}
 
 // Why a person's seat was abandoned to a fill-in bot (Seat.AbandonedWhy).
 const (
@@ -216,6 +256,7 @@ type GameView struct {
 	ToMove     []int           // seats that may act now
 	State      json.RawMessage // the engine's view for the caller's seat (or the spectator view)
 	LegalMoves []string        // when the caller may act
+	MayResign  bool            // the caller may resign the game now (Game.ResignRefusal)
 }
 
 // UserGamesQuery asks for a page of the games a user sits at, newest
@@ -308,6 +349,9 @@ type GameService interface {
 	Create(ctx context.Context, a Actor, req NewGame) (*Game, error)
 	Join(ctx context.Context, a Actor, gameID string, seat *int) (*Game, error)
 	Leave(ctx context.Context, a Actor, gameID string) (*Game, error)
+	// Resign ends a game of two sides being played at once, the caller's
+	// side losing (Game.ResignRefusal says when it may).
+	Resign(ctx context.Context, a Actor, gameID string) (*Game, error)
 	// LeaveTable is Leave for a game not yet started: once it has, a
 	// conflict naming only_if_open, and the caller still sits at it.
 	LeaveTable(ctx context.Context, a Actor, gameID string) (*Game, error)

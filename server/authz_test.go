@@ -164,6 +164,7 @@ func newAPIScene(t *testing.T, r *rig) *apiScene {
 		"POST /api/v1/games/quick":                                `{"game":"sequence","players":2}`,
 		"POST /api/v1/games/{id}/join":                            `{"seat":1}`,
 		"POST /api/v1/games/{id}/leave":                           "",
+		"POST /api/v1/games/{id}/resign":                          "",
 		"POST /api/v1/games/{id}/start":                           "",
 		"PUT /api/v1/games/{id}/seats/{seat}":                     `{"bot":"greedy"}`,
 		"POST /api/v1/games/{id}/decline":                         "",

@@ -157,6 +157,8 @@ type gameViewResponse struct {
 	ToMove     []int           `json:"to_move"`
 	State      json.RawMessage `json:"state"`
 	LegalMoves []string        `json:"legal_moves,omitempty"`
+	// MayResign: the caller may resign the game now (POST …/resign).
+	MayResign bool `json:"may_resign,omitempty"`
 }
 
 type moveResponse struct {
@@ -205,7 +207,7 @@ func toGameResponse(g league.Game) gameResponse {
 }
 
 func toGameViewResponse(v *league.GameView) gameViewResponse {
-	r := gameViewResponse{gameResponse: toGameResponse(v.Game), YourSeat: v.YourSeat, ToMove: v.ToMove, State: v.State, LegalMoves: v.LegalMoves}
+	r := gameViewResponse{gameResponse: toGameResponse(v.Game), YourSeat: v.YourSeat, ToMove: v.ToMove, State: v.State, LegalMoves: v.LegalMoves, MayResign: v.MayResign}
 	if r.ToMove == nil {
 		r.ToMove = []int{}
 	}
@@ -227,6 +229,7 @@ func mountGames(e *echo.Echo, api *echo.Group, d Deps) {
 	api.GET("/games/:id", h.view, optional)
 	api.POST("/games/:id/join", h.join, required)
 	api.POST("/games/:id/leave", h.leave, required)
+	api.POST("/games/:id/resign", h.resign, required)
 	api.POST("/games/:id/start", h.start, required)
 	api.PUT("/games/:id/seats/:seat", h.setSeat, required)
 	api.POST("/games/:id/decline", h.decline, required)
@@ -329,6 +332,15 @@ func (h gameHandlers) leave(c echo.Context) error {
 		leave = h.games.LeaveTable
 	}
 	g, err := leave(c.Request().Context(), actorOf(c), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, toGameResponse(*g))
+}
+
+// resign ends a game of two sides at once, the caller's side losing.
+func (h gameHandlers) resign(c echo.Context) error {
+	g, err := h.games.Resign(c.Request().Context(), actorOf(c), c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -671,3 +671,35 @@ func TestAMoveIDReusedForAnotherMoveIsRefused(t *testing.T) {
 		t.Errorf("detail %q: want it to say the move_id was used for another move", p.Detail)
 	}
 }
+
+// POST /games/{id}/resign: signed out 401, a stranger 422, a seated player
+// 200 with the game over, won by the other side; may_resign in the view.
+func TestResigningThroughTheAPI(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	_, eve := r.user("eve", false)
+	id := created(t, r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"seats":[{"user":"me"},{"open":true}]}`, alice))
+	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("bob joining: %d %s", rec.Code, rec.Body)
+	}
+	if v := decode[map[string]any](t, r.call("GET", "/api/v1/games/"+id, "", bob)); v["may_resign"] != true {
+		t.Fatalf("bob's view: may_resign %v, want true", v["may_resign"])
+	}
+	if v := decode[map[string]any](t, r.call("GET", "/api/v1/games/"+id, "", eve)); v["may_resign"] != nil {
+		t.Fatalf("a spectator's view: may_resign %v, want it absent", v["may_resign"])
+	}
+	wantProblem(t, r.call("POST", "/api/v1/games/"+id+"/resign", "", ""), http.StatusUnauthorized, "")
+	rec := r.call("POST", "/api/v1/games/"+id+"/resign", "", eve)
+	wantProblem(t, rec, http.StatusUnprocessableEntity, "")
+	wantDocumented(t, rec, "POST", "/api/v1/games/{id}/resign", http.StatusUnprocessableEntity)
+	rec = r.call("POST", "/api/v1/games/"+id+"/resign", "", bob)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("bob resigning: %d %s", rec.Code, rec.Body)
+	}
+	wantDocumented(t, rec, "POST", "/api/v1/games/{id}/resign", http.StatusOK)
+	g := decode[map[string]any](t, rec)
+	if g["status"] != "finished" || g["ended_by"] != "resign" || g["result"].(map[string]any)["winner"] != 0.0 {
+		t.Fatalf("the game bob resigned: status %v, ended_by %v, result %v; want finished by resign, team 0 the winner", g["status"], g["ended_by"], g["result"])
+	}
+}

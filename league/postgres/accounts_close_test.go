@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"testing"
 	"time"
@@ -84,6 +85,16 @@ func TestLeavingAGameInPlayHandsTheSeatToAFillInBot(t *testing.T) {
 	}
 	if _, err := r.games.Leave(ctx, gina, g.ID); league.ErrorCode(err) != league.EPRECONDITION {
 		t.Fatalf("leaving a seat a bot already plays: %v", err)
+	}
+	// gina plays no more: she sees no hand, the fill-in's being its own
+	// (she could pass it on to a teammate still playing).
+	mine, err := r.games.View(ctx, gina, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct{ Hand []string }
+	if err := json.Unmarshal(mine.State, &st); err != nil || mine.YourSeat == nil || *mine.YourSeat != 0 || len(st.Hand) != 0 {
+		t.Fatalf("gina's view after she left: seat %v, hand %v (%v); want seat 0, no hand", mine.YourSeat, st.Hand, err)
 	}
 	if _, err := r.games.Leave(ctx, r.user(t, "ivy"), g.ID); league.ErrorCode(err) != league.EPRECONDITION {
 		t.Fatalf("leaving a game one does not sit at: %v", err)

@@ -931,6 +931,42 @@ func (g *Games) leave(ctx context.Context, a league.Actor, gameID string, onlyIf
 	})
 }
 
+// Resign ends a game of two sides being played at once, the caller's side
+// losing, as Game.ResignRefusal allows. It is a result like a win on the
+// board (rated, and counted by the tournament match), not an abandonment:
+// a player who sees the game lost need not play it out, nor leave a
+// fill-in bot to play it out for them against an opponent kept at the
+// table. The game's row is locked, so a move, a timeout or a bot's turn
+// either comes first or finds the game over.
+func (g *Games) Resign(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
+	if a.Anonymous() {
+		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
+	}
+	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
+		seats, err := loadSeats(tx, gameID)
+		if err != nil {
+			return err
+		}
+		game := fromGameRow(row, seats)
+		if err := game.ResignRefusal(a.UserID); err != nil {
+			return err
+		}
+		mine := -1
+		for _, s := range game.Seats {
+			if s.UserID == a.UserID && s.Bot == "" {
+				mine = s.Team
+			}
+		}
+		winner := -1
+		for _, s := range game.Seats {
+			if s.Team != mine {
+				winner = s.Team // the one other side
+			}
+		}
+		return g.finishLocked(tx, fx, row, play.Status{Over: true, Winner: winner}, league.EndedByResign, g.now())
+	})
+}
+
 // notOpen is the refusal to join or leave a game that is no longer open,
 // saying what became of it.
 // leaveActiveGame hands userID's seat of a game being played, whose row is

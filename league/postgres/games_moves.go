@@ -309,8 +309,12 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 		if prev == nil || !prev.InWindow() {
 			// The turn owner's clock pauses while the window is open.
 			if row.TurnDeadline != nil {
-				left := row.TurnDeadline.Sub(now).Milliseconds()
-				upd["resume_ms"] = max(left, 0)
+				// Kept in the row as well as stored: the row is cached
+				// with the turn, and a BLOCK, a person's move, is played
+				// on the cached row (a stale resume_ms there gave the
+				// turn another window's time, or none at all).
+				left := max(row.TurnDeadline.Sub(now).Milliseconds(), 0)
+				upd["resume_ms"], row.ResumeMS = left, &left
 			}
 		}
 		humanOpponent := false
@@ -353,7 +357,7 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 				}
 				deadline = &d
 			}
-			upd["resume_ms"] = nil
+			upd["resume_ms"], row.ResumeMS = nil, nil
 		case prev.InWindow():
 			// The deadline the window ran on was the window's own, never
 			// the turn's: the turn gets back what its clock had left, and
@@ -361,8 +365,19 @@ func (g *Games) finishTurnLocked(tx *gorm.DB, fx *effects, row *gameRow, seats [
 			if row.ResumeMS != nil {
 				d := now.Add(time.Duration(*row.ResumeMS) * time.Millisecond)
 				deadline = &d
+				if row.BankSeconds > 0 && row.TurnStartedAt != nil {
+					// Nor is the window's time the turn's for its bank: the
+					// turn restarts as far back as it had run when the window
+					// opened (its bank less what was left), so that its charge
+					// is the time its deadline gave it, not that and the
+					// window's, which ran the bank out of a player who moved
+					// within the time shown.
+					ran := time.Duration(seats[game.Turn()].BankMS-*row.ResumeMS) * time.Millisecond
+					started := now.Add(-ran)
+					upd["turn_started_at"], row.TurnStartedAt = started, &started
+				}
 			}
-			upd["resume_ms"] = nil
+			upd["resume_ms"], row.ResumeMS = nil, nil
 		default:
 			deadline = row.TurnDeadline
 		}
@@ -702,6 +717,11 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 			return
 		}
 		upd := map[string]any{"timeouts_in_a_row": seats[seat.Seat].TimeoutsInARow + 1}
+		// The seats are cached with the turn (finishTurnLocked): a count
+		// left at its old value there let the player's next move of their
+		// own see no timeout to reset, and the next timeout counted on
+		// from the stored one, as if the move between had not been made.
+		seats[seat.Seat].TimeoutsInARow++
 		if abandons {
 			why := league.AbandonedTimedOut
 			upd["bot_level"], upd["filled_by_bot"], upd["abandoned"], upd["abandoned_why"] = level, true, true, why
@@ -850,6 +870,61 @@ func (g *Games) adjudicateIn(tx *gorm.DB, fx *effects, gameID string) error {
 	return g.finishLocked(tx, fx, row, st, league.EndedByAdjudication, g.now())
 }
 
+// noShowSeats are the seats of a game being played that had a turn, one
+// the autopilot or a bot played, or one of waiting (the seats to move now,
+// where those count), and never made a move of their own: a seat whose
+// turn never came is no no-show.
+func noShowSeats(tx *gorm.DB, gameID string, waiting []int) (map[int]bool, error) {
+	var turns []struct {
+		Seat  int
+		Moved bool // a move of the person's own
+	}
+	if err := tx.Raw(`SELECT seat, bool_or(actor = ?) AS moved FROM game_moves WHERE game_id = ? AND seat >= 0 GROUP BY seat`,
+		league.ByPlayer, gameID).Scan(&turns).Error; err != nil {
+		return nil, err
+	}
+	noShows := map[int]bool{}
+	for _, t := range turns {
+		noShows[t.Seat] = !t.Moved
+	}
+	for _, s := range waiting {
+		if _, seen := noShows[s]; !seen {
+			noShows[s] = true
+		}
+	}
+	return noShows, nil
+}
+
+// adjudicateNoShowsIn is adjudicateIn for a tournament whose no-shows
+// forfeit: the people whose turns were played for them and who never
+// moved are first recorded as having abandoned their seats (no_show), so
+// that ratings count their team's loss as any abandonment's whatever the
+// board says, as the match does (forfeitResult). They were rated on the
+// adjudicated board: a no-show drawn 0–0 gained rating from the player who
+// came. A turn still waiting at the deadline makes no no-show here, as in
+// forfeitResult: a round shorter than a turn's clock faults nobody.
+func (g *Games) adjudicateNoShowsIn(tx *gorm.DB, fx *effects, gameID string) error {
+	row, err := lockGame(tx, gameID)
+	if err != nil || row.Status != league.StatusActive {
+		return err
+	}
+	noShows, err := noShowSeats(tx, gameID, nil)
+	if err != nil {
+		return err
+	}
+	why := league.AbandonedNoShow
+	for seat, absent := range noShows {
+		if !absent {
+			continue
+		}
+		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ? AND bot_level IS NULL", gameID, seat).
+			Updates(map[string]any{"abandoned": true, "abandoned_why": why}).Error; err != nil {
+			return err
+		}
+	}
+	return g.adjudicateIn(tx, fx, gameID)
+}
+
 // abortIn ends a game before the rules do, within the caller's
 // transaction (a tournament called off): nobody wins, and no settlement
 // runs, so nothing is rated and no match counts it. An open game is
@@ -903,20 +978,9 @@ func (g *Games) handToBotsIn(tx *gorm.DB, fx *effects, gameID string) error {
 	if err != nil {
 		return err
 	}
-	var turns []struct {
-		Seat  int
-		Moved bool // a move of the person's own
-	}
-	if err := tx.Raw(`SELECT seat, bool_or(actor = ?) AS moved FROM game_moves WHERE game_id = ? AND seat >= 0 GROUP BY seat`,
-		league.ByPlayer, gameID).Scan(&turns).Error; err != nil {
+	noShows, err := noShowSeats(tx, gameID, game.Actors())
+	if err != nil {
 		return err
-	}
-	hadTurn, moved := map[int]bool{}, map[int]bool{}
-	for _, t := range turns {
-		hadTurn[t.Seat], moved[t.Seat] = true, t.Moved
-	}
-	for _, s := range game.Actors() {
-		hadTurn[s] = true
 	}
 	seats, err := loadSeats(tx, gameID)
 	if err != nil {
@@ -926,7 +990,7 @@ func (g *Games) handToBotsIn(tx *gorm.DB, fx *effects, gameID string) error {
 		if s.BotLevel != nil {
 			continue
 		}
-		noShow := hadTurn[s.Seat] && !moved[s.Seat]
+		noShow := noShows[s.Seat]
 		var why *string
 		if noShow {
 			why = new(league.AbandonedNoShow)

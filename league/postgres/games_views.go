@@ -26,8 +26,13 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 	if s, ok := viewerSeat(seats, a); ok {
 		seat := s.Seat
 		v.YourSeat = &seat
-		viewer = seat
 		mine = &s
+		// Once a bot plays the seat, the person who held it plays no more
+		// and sees the table as a spectator does: the bot's hand and its
+		// draws could otherwise be passed on to a teammate still playing.
+		if !s.botControlled() {
+			viewer = seat
+		}
 	}
 	if game == nil {
 		return v
@@ -39,6 +44,7 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 		return v
 	}
 	v.ToMove = game.Actors()
+	v.MayResign = mine != nil && v.Game.ResignRefusal(a.UserID) == nil
 	// From the state itself, not the row: a view rebuilt at an earlier
 	// ply (a repeated move_id, an SSE client's missed frames) has the
 	// row of the game as it is now.

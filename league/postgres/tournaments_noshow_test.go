@@ -466,3 +466,56 @@ func TestTheRoundsSayWhereAFillInBotStoodIn(t *testing.T) {
 		}
 	}
 }
+
+// TestANoShowAtAnAdjudicatedDeadlineIsRatedAsAbandoning: under the forfeit
+// policy with a deadline that adjudicates, the player whose turn the
+// autopilot played and who never moved forfeits the match and is rated as
+// having abandoned, the one who came as winning. The game was rated on the
+// adjudicated board, a 0–0 draw, so the no-show gained rating from the
+// player who came (the ratings audit).
+func TestANoShowAtAnAdjudicatedDeadlineIsRatedAsAbandoning(t *testing.T) {
+	r := newTournamentRig(t)
+	tour, people := r.peopleTournament(t, "Adjudicated", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+		Rated: true, Clock: league.Clock{TurnSeconds: 2}, NoShow: "forfeit", AtDeadline: "adjudicate"}, "gwen", "fred")
+	// the absent player's first turn times out 2 s in (the autopilot plays
+	// it), the round ends 4 s in, before a third timeout would abandon it
+	r.scheduleShortRoundOne(t, tour.ID, 4*time.Second, false)
+	game := r.waitTournamentGame(t, tour.ID, 15*time.Second)
+	came := r.moveOnce(t, game, people...)
+	r.waitFinished(t, tour.ID, 30*time.Second)
+
+	entryOf := r.entryOfCaptain(t, tour.ID)
+	m := r.firstMatch(t, tour.ID)
+	var absent league.Actor
+	for _, p := range people {
+		if p.UserID != came.UserID {
+			absent = p
+		}
+	}
+	if m.Winner != entryOf[came.UserID] || !slices.Equal(m.Forfeited, []string{entryOf[absent.UserID]}) {
+		t.Errorf("the final: winner %s, forfeited %v; want %s the winner and %s forfeited", m.Winner, m.Forfeited, entryOf[came.UserID], entryOf[absent.UserID])
+	}
+	var changes []struct {
+		UserID    string
+		Delta     float64
+		Abandoned bool
+	}
+	if err := r.db.Gorm.Raw("SELECT user_id, after - before AS delta, abandoned FROM rating_changes WHERE game_id = ?", game).Scan(&changes).Error; err != nil {
+		t.Fatal(err)
+	}
+	if len(changes) != 2 {
+		t.Fatalf("rating changes: %+v, want both players'", changes)
+	}
+	for _, c := range changes {
+		if absentOne := c.UserID == absent.UserID; c.Abandoned != absentOne || (c.Delta > 0) == absentOne {
+			t.Errorf("rating change %+v: want the no-show abandoned and down, the one who came up", c)
+		}
+	}
+	var why []string
+	if err := r.db.Gorm.Raw("SELECT abandoned_why FROM game_seats WHERE game_id = ? AND abandoned", game).Scan(&why).Error; err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(why, []string{league.AbandonedNoShow}) {
+		t.Errorf("abandoned seats say %v, want one no_show", why)
+	}
+}

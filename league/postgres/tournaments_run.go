@@ -822,7 +822,9 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int, due t
 			return nil
 		}
 		finish := t.games.handToBotsIn
-		if r.config().AtDeadline == "adjudicate" {
+		if c := r.config(); c.AtDeadline == "adjudicate" && c.NoShow == "forfeit" {
+			finish = t.games.adjudicateNoShowsIn
+		} else if c.AtDeadline == "adjudicate" {
 			finish = t.games.adjudicateIn
 		}
 		for _, gid := range ids {
