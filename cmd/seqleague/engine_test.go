@@ -72,7 +72,7 @@ func TestSeedThenRecomputeFindsTheSeededRatingsUnplayed(t *testing.T) {
 	// every one of them as different, and exits 1.
 	out.Reset()
 	code := run(context.Background(), []string{"ratings", "recompute"}, envOf(env), &out, &out)
-	if code != 1 || !strings.Contains(out.String(), "replayed 0 rated games of 0 players: 500 stored ratings differ") {
+	if code != 1 || !strings.Contains(out.String(), "replayed 0 rated games of 0 players (0 ratings, one per player and pool): 500 stored ratings and 0 history entries differ") {
 		t.Fatalf("recompute: exit %d: %s", code, out.String())
 	}
 	// The same seed again makes the same accounts: a plain refusal, not a

@@ -32,12 +32,14 @@ func ratingsCommand(ctx context.Context, cfg Config, args []string, logger *slog
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "replayed %d rated games of %d players: %d stored ratings differ", res.Games, res.Players, res.Mismatches)
-	if *write && res.Mismatches > 0 {
+	fmt.Fprintf(stdout, "replayed %d rated games of %d players (%d ratings, one per player and pool): %d stored ratings and %d history entries differ",
+		res.Games, res.Players, res.Ratings, res.Mismatches, res.History)
+	differ := res.Mismatches > 0 || res.History > 0
+	if *write && differ {
 		fmt.Fprint(stdout, " (rewritten)")
 	}
 	fmt.Fprintln(stdout)
-	if res.Mismatches > 0 && !*write {
+	if differ && !*write {
 		return exitError{1}
 	}
 	return nil

@@ -592,14 +592,20 @@ type sqlFilter struct {
 
 // RecomputeResult reports a recompute.
 type RecomputeResult struct {
-	Games      int
-	Players    int
-	Mismatches int // stored ratings that differ from the replay
+	Games   int
+	Players int // distinct players
+	Ratings int // ratings replayed: one per player and pool they played in
+	// Mismatches are the stored ratings that differ from the replay;
+	// History the rating_changes rows (a game's change for one player)
+	// whose K, before, after or games differ from it.
+	Mismatches int
+	History    int
 }
 
 // Recompute replays every settled rated result, pool by pool in the order it
 // was settled, from the rating history, and compares the outcome with the
-// stored ratings; with write, it stores the replayed ratings.
+// stored ratings and the stored history of changes; with write, it stores
+// the replayed ratings and history.
 //
 // It may run while the server settles games: the history and the stored
 // ratings are read as of one moment, so that a settlement committed
@@ -626,8 +632,10 @@ func (r *Ratings) Recompute(ctx context.Context, write bool) (RecomputeResult, e
 			return err
 		}
 		byPool := map[string][]rating.GameResult{}
-		index := map[string]int{} // game ID → position in its pool's list
-		for _, h := range hist {
+		index := map[string]int{}                       // game ID → position in its pool's list
+		rows := map[string]map[int][]*ratingChangeRow{} // pool → position → the game's rows
+		for hi := range hist {
+			h := &hist[hi]
 			key := h.Pool + "/" + h.GameID
 			i, ok := index[key]
 			if !ok {
@@ -642,6 +650,10 @@ func (r *Ratings) Recompute(ctx context.Context, write bool) (RecomputeResult, e
 			}
 			g := &byPool[h.Pool][i]
 			g.Seats = append(g.Seats, rating.GameSeat{Player: h.UserID, Team: h.Team, Abandoned: h.Abandoned})
+			if rows[h.Pool] == nil {
+				rows[h.Pool] = map[int][]*ratingChangeRow{}
+			}
+			rows[h.Pool][i] = append(rows[h.Pool][i], h)
 		}
 		var stored []ratingRow
 		if err := tx.Find(&stored).Error; err != nil {
@@ -652,13 +664,38 @@ func (r *Ratings) Recompute(ctx context.Context, write bool) (RecomputeResult, e
 			have[s.Pool+"/"+s.UserID] = s
 		}
 		replayed := map[string]bool{}
+		players := map[string]bool{}
 		for pool, games := range byPool {
-			states, err := rating.Replay(games)
+			// The history is checked too: a stored rating found wrong (set
+			// by hand, say) was every later change's before, so fixing the
+			// rating alone left the history, and with it the rating chart
+			// and each game's seats, breaking where it was wrong.
+			var stale []*ratingChangeRow
+			states, err := rating.ReplayEach(games, func(gi int, changes []rating.Change) {
+				for _, h := range rows[pool][gi] {
+					for _, c := range changes {
+						if c.Player == h.UserID && (h.K != c.K || h.Before != c.Before.Rating || h.After != c.After.Rating || h.Games != c.After.Games) {
+							h.K, h.Before, h.After, h.Games = c.K, c.Before.Rating, c.After.Rating, c.After.Games
+							stale = append(stale, h)
+						}
+					}
+				}
+			})
 			if err != nil {
 				return fmt.Errorf("pool %s: %w", pool, err)
 			}
+			res.History += len(stale)
+			if write {
+				for _, h := range stale {
+					if err := tx.Model(&ratingChangeRow{}).Where("seq = ?", h.Seq).
+						Updates(map[string]any{"k": h.K, "before": h.Before, "after": h.After, "games": h.Games}).Error; err != nil {
+						return err
+					}
+				}
+			}
 			for player, st := range states {
-				res.Players++
+				res.Ratings++
+				players[player] = true
 				replayed[pool+"/"+player] = true
 				s, ok := have[pool+"/"+player]
 				if !ok || s.Rating != st.Rating || s.Games != st.Games || s.Peak != st.Peak {
@@ -672,6 +709,7 @@ func (r *Ratings) Recompute(ctx context.Context, write bool) (RecomputeResult, e
 				}
 			}
 		}
+		res.Players = len(players)
 		// A stored rating no result stands behind is a mismatch too.
 		for key, s := range have {
 			if replayed[key] {

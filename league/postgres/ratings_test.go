@@ -139,15 +139,28 @@ func TestRecomputeReachesExactlyTheStoredRatings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Games != 60 || res.Mismatches != 0 || res.Players == 0 {
-		t.Fatalf("recompute = %+v; want 60 games and no mismatch", res)
+	if res.Games != 60 || res.Mismatches != 0 || res.History != 0 || res.Players != len(users) {
+		t.Fatalf("recompute = %+v; want 60 games of %d players and no mismatch", res, len(users))
 	}
-	r.db.Gorm.Exec("UPDATE ratings SET rating = rating + 1 WHERE user_id = ?", users[0])
-	if res, _ = ratings.Recompute(ctx, true); res.Mismatches == 0 {
-		t.Fatal("recompute did not notice a tampered rating")
+	// A rating set by hand is the before of the player's next change: the
+	// history breaks there, and --write mends it as well as the rating (it
+	// mended the rating alone, and the chart went 1692 → 2300 → 1694).
+	r.db.Gorm.Exec("UPDATE ratings SET rating = 2300, peak = 2450 WHERE user_id = ?", users[0])
+	r.games.Settle(ctx, r.finishedGame(t, "sequence", 2, []string{users[0], users[1]}, 0, nil))
+	if res, _ = ratings.Recompute(ctx, true); res.Mismatches == 0 || res.History == 0 {
+		t.Fatalf("recompute --write after a tampered rating: %+v; want the rating and the history found to differ", res)
 	}
-	if res, _ = ratings.Recompute(ctx, false); res.Mismatches != 0 {
-		t.Fatalf("after recompute --write, %d mismatches remain", res.Mismatches)
+	if res, _ = ratings.Recompute(ctx, false); res.Mismatches != 0 || res.History != 0 {
+		t.Fatalf("after recompute --write: %+v; want nothing left to differ", res)
+	}
+	var chain []struct{ Before, After float64 }
+	if err := r.db.Gorm.Raw("SELECT before, after FROM rating_changes WHERE user_id = ? AND pool = ? ORDER BY seq", users[0], rating.PoolSequence2).Scan(&chain).Error; err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(chain); i++ {
+		if chain[i].Before != chain[i-1].After {
+			t.Fatalf("users[0]'s history after recompute --write: change %d starts at %v, the one before ended at %v", i, chain[i].Before, chain[i-1].After)
+		}
 	}
 }
 

@@ -260,6 +260,13 @@ type GameSeat struct {
 // returns everyone's final state. Replaying a pool's games in the order
 // they finished reproduces the states Apply produced when they were played.
 func Replay(games []GameResult) (map[string]PlayerState, error) {
+	return ReplayEach(games, nil)
+}
+
+// ReplayEach is Replay that also hands each game's changes, in order, to
+// each (if not nil): the history the replay makes, to check the stored one
+// against.
+func ReplayEach(games []GameResult, each func(game int, changes []Change)) (map[string]PlayerState, error) {
 	states := map[string]PlayerState{}
 	for gi, g := range games {
 		seats := make([]Seat, len(g.Seats))
@@ -276,6 +283,9 @@ func Replay(games []GameResult) (map[string]PlayerState, error) {
 		}
 		for _, c := range changes {
 			states[c.Player] = c.After
+		}
+		if each != nil {
+			each(gi, changes)
 		}
 	}
 	return states, nil
