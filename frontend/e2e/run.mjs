@@ -1238,6 +1238,32 @@ try {
     assert((await page.locator('[data-action=leave-game]').count()) === 0, 'a player who left is still offered to leave');
   });
 
+  await test('resign a Sequence game against a bot: the result says who resigned, the focus on it, and the replay says it too', async () => {
+    // A lost game had to be played out, or left to a fill-in bot that played it out.
+    const login = await page.request.post(base + '/api/v1/auth/login', { data: { username, password } });
+    assert(login.ok(), `login: ${login.status()}`);
+    const { access_token: token } = await login.json();
+    const created = await page.request.post(base + '/api/v1/games', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { game: 'sequence', players: 2, seats: [{ user: 'me' }, { bot: 'random' }] },
+    });
+    assert(created.ok(), `create a game: ${created.status()} ${await created.text()}`);
+    const { id } = await created.json();
+    await page.goto(`${base}/games/${id}`);
+    await page.locator('.game[data-my-turn=true]').waitFor();
+    await page.locator('[data-action=resign-game]').click();
+    await page.getByRole('group', { name: 'Resign the game? The other side wins at once' }).getByRole('button', { name: 'Resign', exact: true }).click();
+    const result = page.locator('.result');
+    await result.filter({ hasText: 'Green team (▲) wins. You resigned.' }).waitFor();
+    const focused = await page.waitForFunction(() => document.activeElement?.classList.contains('result'), null, { timeout: 3000 }).catch(() => null);
+    assert(focused, `after resigning the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}, not on the result`);
+    assert((await page.locator('.leave-table').count()) === 0, 'a finished game still offers to leave or resign');
+    const game = await (await page.request.get(`${base}/api/v1/games/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    assert(game.ended_by === 'resign' && game.result?.winner === 1, `the game as the API tells it: ended_by ${game.ended_by}, result ${JSON.stringify(game.result)}`);
+    await page.goto(`${base}/games/${id}/replay`);
+    await page.getByText('Green team (▲) won. Blue team (●) resigned.').waitFor();
+  });
+
   await test('clubs: create one, make an invite code', async () => {
     await page.getByRole('link', { name: 'Clubs' }).click();
     await page.getByRole('heading', { name: 'Create a club' }).waitFor();

@@ -68,8 +68,8 @@ export interface Game {
   /** the seat whose turn it is while the game is active (in a Stacks block window still the completer's); null otherwise */
   turn_seat?: number | null;
   result?: { status: 'finished' | 'drawn' | string; winner: number | null };
-  /** How the game ended, once it has: by the rules, by a tournament round's deadline, aborted, or lapsed (an open table nobody joined in time, cancelled by the server). */
-  ended_by?: 'play' | 'adjudication' | 'abort' | 'lapse' | string;
+  /** How the game ended, once it has: by the rules, by a tournament round's deadline, by the losing side resigning, aborted, or lapsed (an open table nobody joined in time, cancelled by the server). */
+  ended_by?: 'play' | 'adjudication' | 'resign' | 'abort' | 'lapse' | string;
   /** The game its players were offered next, once one of them asked for a rematch. */
   rematch_id?: string;
   /** the tournament whose match this game is of; absent for a casual game */
@@ -143,6 +143,8 @@ export interface GameView extends Game {
   to_move: number[];
   state: SequenceState | StacksState | null;
   legal_moves?: string[];
+  /** the viewer may resign now (POST /games/{id}/resign): two sides, and nobody else of theirs plays on */
+  may_resign?: boolean;
 }
 
 export interface MoveRecord {

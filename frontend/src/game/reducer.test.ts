@@ -65,6 +65,22 @@ describe('the live-game reducer', () => {
     expect(s.announcement).toBe('bot-random BLOCKED your completion: no chip for you. Your turn.');
   });
 
+  // The window lists every other seat to move (who holds a BLOCK is nobody's business): "Your turn." told a
+  // screen reader user who held none to move, with nothing to do.
+  it('says a Stacks block window is open, and that the viewer may BLOCK only when they may', () => {
+    const inWindow = (ply: number, legal?: string[]): GameView => {
+      const v = view(ply, { game: 'stacks', to_move: [0], legal_moves: legal });
+      v.state = { ...(v.state as object), phase: 'block-window', window: { completer: 1, color: 'red', eligible: [0], answered: [] } } as never;
+      return v;
+    };
+    let s = liveReducer(initialLive, { type: 'view', view: view(4, { game: 'stacks', to_move: [1] }) });
+    s = liveReducer(s, { type: 'view', view: inWindow(5) });
+    expect(s.announcement).toBe('bot-random completed a red pile: block window open.');
+    s = liveReducer(initialLive, { type: 'view', view: view(4, { game: 'stacks', to_move: [1] }) });
+    s = liveReducer(s, { type: 'view', view: inWindow(5, ['BLOCK']) });
+    expect(s.announcement).toBe('bot-random completed a red pile: block window open. You may BLOCK it.');
+  });
+
   it('ignores a stale view that arrives after a newer one', () => {
     let s = liveReducer(initialLive, { type: 'view', view: view(4) });
     // our POST's answer (ply 3) lands after the SSE event for ply 4

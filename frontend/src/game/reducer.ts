@@ -1,7 +1,7 @@
 // The live game's state on the client: the latest view, merged from the
 // first GET, the SSE stream (which may replay moves after a reconnect, or
 // arrive before or after our own POST's answer) and our moves' answers.
-import type { GameEventData, GameView, MoveRecord } from '../api/types';
+import type { GameEventData, GameView, MoveRecord, StacksState } from '../api/types';
 import { abortedText, autopilotTurn, isMyTurn, mySeatAbandoned, mySeatTaken, opponentsWalkedAway, seatName, seatTakenText, teamName, timeoutText } from './seats';
 import { describeSequenceMove } from './sequenceMoves';
 import { describeStacksMove, doneToYou } from './stacksMoves';
@@ -46,6 +46,12 @@ function nameOfSeat(view: GameView, seat: number): string {
   return s?.filled_by_bot ? `${name} (fill-in bot)` : name;
 }
 
+/** blockWindow is a Stacks game's open block window, if one is open. */
+function blockWindow(view: GameView | null): { completer: number; color: string } | null {
+  const st = view?.game === 'stacks' && view.status === 'active' ? (view.state as StacksState | null) : null;
+  return st?.phase === 'block-window' && st.window ? st.window : null;
+}
+
 /** turnAnnouncement says whose turn it is now, if that changed. */
 export function turnAnnouncement(before: GameView | null, after: GameView): string {
   const abandoned = mySeatAbandoned(after);
@@ -72,6 +78,15 @@ export function turnAnnouncement(before: GameView | null, after: GameView): stri
   const lapsed = after.ended_by === 'lapse';
   if (after.status === 'aborted' && before?.status !== 'aborted' && (before?.your_seat == null || lapsed)) return abortedText(after);
   if (mySeatTaken(after) && !(before && before.id === after.id && mySeatTaken(before))) return seatTakenText(after);
+  // A Stacks block window lists every other seat to move, so as not to tell who holds a BLOCK: "Your
+  // turn." told a player who held none to move, with nothing to do. It says what the window is instead.
+  const window = blockWindow(after);
+  if (window) {
+    if (blockWindow(before) && before?.ply === after.ply) return '';
+    const who = nameOfSeat(after, window.completer);
+    const may = after.legal_moves?.includes('BLOCK') ? ' You may BLOCK it.' : '';
+    return `${who} completed a ${window.color} pile: block window open.${may}`;
+  }
   const mineNow = isMyTurn(after);
   const mineBefore = before != null && isMyTurn(before);
   if (mineNow && !mineBefore) return 'Your turn.';

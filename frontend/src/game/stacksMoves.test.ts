@@ -31,6 +31,9 @@ describe('Stacks move notation', () => {
   it('says moves in words', () => {
     expect(describeStacksMove('R3>0')).toBe('played red 3 on pile 1');
     expect(describeStacksMove('STEAL_CHIP@1:red', (s) => ['ann', 'bob'][s])).toBe('stole a red chip from bob');
+    // of the viewer's own hand: "from your hand", not "from ann (you)'s hand"
+    expect(describeStacksMove('STEAL_CARD@0:hand', (s) => ['ann (you)', 'bob'][s])).toBe('stole a card from your hand');
+    expect(describeStacksMove('STEAL_CARD@1:hand', (s) => ['ann (you)', 'bob'][s])).toBe("stole a card from bob's hand");
     // what a block and the window's closing did to the chip (the log read "the table block window closed")
     expect(describeStacksMove('BLOCK')).toBe('BLOCKED the completion: its completer gets no chip');
     expect(describeStacksMove('close')).toBe('closed the block window: nobody blocked, the chip goes to the completer');

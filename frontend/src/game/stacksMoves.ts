@@ -96,7 +96,7 @@ export function describeStacksMove(text: string, names: (seat: number) => string
         ? `started a new pile with ${stacksCardName(m.card)}${from(m.fromDiscard)}`
         : `played ${stacksCardName(m.card)} on pile ${m.pile + 1}${from(m.fromDiscard)}`;
     case 'special':
-      if (m.card === 'STEAL_CARD') return `stole a card from ${names(m.target!)}'s ${m.option}`;
+      if (m.card === 'STEAL_CARD') return `stole a card from ${possessive(names(m.target!))} ${m.option}`;
       if (m.card === 'STEAL_CHIP') return `stole a ${m.option} chip from ${names(m.target!)}`;
       return `played ${stacksCardName(m.card)}${from(m.fromDiscard)}`;
     case 'discard':
@@ -155,4 +155,9 @@ export function doneToYou(log: readonly MoveRecord[], me: number | null | undefi
     }
   }
   return out;
+}
+
+/** possessive is a seat's name as an owner: "bob's", and "your" of the viewer's own ("alice (you)"). */
+function possessive(name: string): string {
+  return name.endsWith(' (you)') ? 'your' : `${name}'s`;
 }

@@ -80,6 +80,14 @@ describe('an open game', () => {
     history.replaceState(null, '', '/');
   });
 
+  // A rematch keeps its open seat for the other player: "so others can take the open seats" invited
+  // people who could not.
+  it('asks the creator to send the link to the people its kept seats wait for', () => {
+    const kept = { ...open, seat: 1, kept_for: { id: 'u2', username: 'bob' } };
+    const root = mount(<OpenGame view={view({ seats: [ann, kept] })} me="u1" busy={false} onAction={() => {}} />);
+    expect(root.querySelector('.share-hint')!.textContent).toMatch(/^The open seats are kept: send bob this game's link: .*\/games\/g1/);
+  });
+
   it('says a private table is private, and asks its creator to send the link', () => {
     const mine = mount(<OpenGame view={view({ private: true })} me="u1" busy={false} onAction={() => {}} />);
     expect(mine.querySelector('.private-note')!.textContent).toContain('Private table');
@@ -660,6 +668,46 @@ describe('leaving a game in play', () => {
     );
     expect(document.activeElement).toBe(root.querySelector('#seat-notice'));
     expect(root.querySelector('.leave-table')).toBeNull();
+  });
+
+  // A lost game had to be played out, or left to a fill-in bot that played it out against the opponent.
+  it('offers to resign where the server says the player may, asks once more, and then shows the result', async () => {
+    let current = stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [], may_resign: true });
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /games/g1': () => current,
+      'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
+      'POST /games/g1/resign': () => {
+        current = { ...current, status: 'finished', ended_by: 'resign', result: { status: 'finished', winner: 1 }, to_move: [], may_resign: undefined };
+        return current;
+      },
+    });
+    await restore();
+    const root = mount(<GamePage id="g1" />);
+    await settle();
+    const ask = root.querySelector<HTMLElement>('.leave-table [data-action=resign-game]')!;
+    expect(ask.textContent).toBe('Resign…');
+    act(() => ask.click());
+    await settle();
+    const group = root.querySelector('.resign-game [role=group]')!;
+    expect(group.getAttribute('aria-label')).toBe('Resign the game? The other side wins at once');
+    expect(group.textContent).toContain('The game ends now, won by the other side, and it counts as a loss for your rating.');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    act(() => [...group.querySelectorAll('button')].find((b) => b.textContent === 'Resign')!.click());
+    await settle();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/games/g1/resign']);
+    const result = root.querySelector('.result')!;
+    expect(result.textContent).toBe('bob wins. You resigned.');
+    expect(document.activeElement).toBe(result);
+    expect(root.querySelector('.leave-table')).toBeNull();
+  });
+
+  it('does not offer to resign where the server does not say the player may (a teammate plays on, three sides)', async () => {
+    const root = await openTable(stacksGame({ status: 'active', to_move: [1] }), () => stacksGame({}));
+    expect(root.querySelector('.leave-table [data-action=leave-game]')).not.toBeNull();
+    expect(root.querySelector('[data-action=resign-game]')).toBeNull();
   });
 
   it('is offered to no spectator, nor once the game is over', async () => {

@@ -85,10 +85,15 @@ export function OpenSeat({ view, seat, children }: { view: GameView; seat: numbe
   );
 }
 
+/** keptNames names the people the open seats are kept for ("bob and cat"). */
+function keptNames(view: GameView): string {
+  return [...new Set(view.seats.filter((s) => s.open).map((s) => keptFor(s)).filter((n): n is string => n != null))].join(' and ');
+}
+
 /** keptNote tells a player who cannot sit down that the open seats are kept for others, naming them. */
 export function keptNote(view: GameView): string {
   const open = view.seats.filter((s) => s.open);
-  const names = [...new Set(open.map((s) => keptFor(s)).filter((n): n is string => n != null))].join(' and ');
+  const names = keptNames(view);
   return open.length === 1 ? `The open seat is kept for ${names}: nobody else can take it.` : `The open seats are kept for ${names}: nobody else can take them.`;
 }
 
@@ -121,7 +126,9 @@ export function OpenGame(props: {
   // take only while everyone seated follows it (the server counts a player
   // here while this page's event stream is open): a player waiting there
   // is told to keep the page open.
-  const offered = view.your_seat != null && !view.private && view.seats.some((s) => s.open && keptFor(s) == null);
+  // a seat anyone may take (a rematch's are kept for its players, whom the link is for)
+  const anyoneMaySit = view.seats.some((s) => s.open && keptFor(s) == null);
+  const offered = view.your_seat != null && !view.private && anyoneMaySit;
   // Leaving as the only person seated leaves nobody to play: the server
   // aborts the game, so the creator's button says what it does.
   const cancels = view.your_seat != null && people.length === 1 && people[0].seat === view.your_seat;
@@ -171,7 +178,11 @@ export function OpenGame(props: {
       {creator && onBotsSeated && offered && <BotsNow view={view} onSeated={onBotsSeated} />}
       {creator && open && (
         <p class="share-hint">
-          {view.private ? 'Send this link to the people you want to play: ' : "Share this game's link so others can take the open seats: "}
+          {view.private
+            ? 'Send this link to the people you want to play: '
+            : anyoneMaySit
+              ? "Share this game's link so others can take the open seats: "
+              : `The open seats are kept: send ${keptNames(view)} this game's link: `}
           <a href={link}>{link}</a>{' '}
           <CopyButton text={link} />
         </p>
@@ -488,6 +499,22 @@ export default function GamePage({ id }: { id: string }) {
     }
   };
 
+  /** resign ends the game at once, the viewer's side losing; it answers whether it did. */
+  const resign = async (): Promise<boolean> => {
+    setError(null);
+    try {
+      await api.post(`/games/${encodeURIComponent(id)}/resign`, {});
+      focusNext('.result', 'h1');
+      await load();
+      return true;
+    } catch (e) {
+      setError(e);
+      // refused: the game is not what the page showed (a move ended it, a teammate came back): show it as it is
+      if (e instanceof ApiError && e.status >= 400 && e.status < 500) await load();
+      return false;
+    }
+  };
+
   const seatAction = async (path: SeatAction, seat?: number) => {
     setBusy(true);
     setError(null);
@@ -661,6 +688,19 @@ export default function GamePage({ id }: { id: string }) {
           bot at once. Walking away, they left the table waiting out their clock until repeated timeouts did. */}
       {view.status === 'active' && view.your_seat != null && !mySeatTaken(view) && (
         <p class="actions-row leave-table">
+          {/* A lost game need not be played out, nor left to a fill-in bot to play out against an opponent kept at the table. */}
+          {view.may_resign && (
+            <ConfirmStep
+              class="resign-game"
+              action="resign-game"
+              ask="Resign…"
+              question="Resign the game? The other side wins at once"
+              note={<span class="muted small">The game ends now, won by the other side{view.rated ? ', and it counts as a loss for your rating' : ''}.</span>}
+              confirm="Resign"
+              dismiss="Play on"
+              onConfirm={resign}
+            />
+          )}{' '}
           <ConfirmStep
             class="leave-game"
             action="leave-game"

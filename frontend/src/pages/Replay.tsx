@@ -41,9 +41,12 @@ function resultLine(a: Archive): string {
   if (a.winner == null) return '';
   // how it was won, as the game's page says it (not of an adjudicated game, which was not won that way)
   const members = a.seats.filter((s) => s.team === a.winner).map((s) => playedLabel(a, s.seat));
-  const won = how || !a.final ? '' : howWon(a.game, a.winner, members, a.final.game === 'stacks' ? { chips: a.final.chips } : { sequences: a.final.sequences });
-  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.${won && ` ${won}`}${after}`;
-  return `${sentence(playedLabel(a, a.winner))} won${how}${won && ` ${won}`}.${after}`;
+  // a resigned game's last position shows no end either: the side that resigned (the other of its two) is said instead of how
+  const loser = a.endedBy === 'resign' ? a.seats.find((s) => (a.game === 'sequence' ? s.team : s.seat) !== a.winner) : undefined;
+  const resigned = !loser ? '' : a.game === 'sequence' ? ` ${TEAMS[loser.team]?.name} team (${TEAMS[loser.team]?.shape}) resigned.` : ` ${sentence(playedLabel(a, loser.seat))} resigned.`;
+  const won = how || resigned || !a.final ? '' : howWon(a.game, a.winner, members, a.final.game === 'stacks' ? { chips: a.final.chips } : { sequences: a.final.sequences });
+  if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.${won && ` ${won}`}${resigned}${after}`;
+  return `${sentence(playedLabel(a, a.winner))} won${how}${won && ` ${won}`}.${resigned}${after}`;
 }
 
 /**

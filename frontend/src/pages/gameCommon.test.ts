@@ -46,6 +46,15 @@ describe('the result line', () => {
     );
   });
 
+  // A resigned game's board shows no end: the line says who resigned where it would say how the game was won.
+  it('says which side resigned, "You" to the player who did', () => {
+    expect(resultText(finished('sequence', { status: 'finished', winner: 1 }, 'resign'))).toBe('Green team (▲) wins — that is you! Blue team (●) resigned.');
+    expect(resultText({ ...finished('sequence', { status: 'finished', winner: 0 }, 'resign') })).toBe('Blue team (●) wins. You resigned.');
+    expect(resultText({ ...finished('sequence', { status: 'finished', winner: 0 }, 'resign'), your_seat: null })).toBe('Blue team (●) wins. Green team (▲) resigned.');
+    expect(resultText(finished('stacks', { status: 'finished', winner: 1 }, 'resign'))).toBe('bob (you) wins — well played! ann resigned.');
+    expect(resultText(finished('stacks', { status: 'finished', winner: 0 }, 'resign'))).toBe('ann wins. You resigned.');
+  });
+
   it('tells a player whose opponents walked away that it counts as a win, whatever the board says', () => {
     const walked = (g: GameView): GameView => ({ ...g, rated: true, your_seat: 0, seats: [seats[0], { ...seats[1], bot: 'greedy', filled_by_bot: true, abandoned: true }] });
     expect(resultText(walked(finished('sequence', { status: 'finished', winner: 1 })))).toBe(

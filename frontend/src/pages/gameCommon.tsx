@@ -193,6 +193,7 @@ export function resultText(view: GameView, log: MoveRecord[] = []): string {
   if (!r) return '';
   // An adjudicated game's board shows no end: say what ended it.
   const how = view.ended_by === 'adjudication' ? ', adjudicated at the round deadline' : '';
+
   // A person whose seat a fill-in bot took over is rated as losing,
   // whatever the board says: never congratulate them.
   const abandoned = mySeatAbandoned(view);
@@ -207,15 +208,34 @@ export function resultText(view: GameView, log: MoveRecord[] = []): string {
       ? ` Your opponents abandoned their seats${rates ? ': your rating counts it as a win' : ''}.`
       : othersLeft(view);
   if (r.status === 'drawn') return `Draw${how || drawnBy(view, log)}.${lost}`;
-  // how the rules' win was made, from the final position (an adjudicated game was not won that way)
-  const won = how ? '' : wonBy(view);
+  // how the rules' win was made, from the final position (an adjudicated game was not won that way, nor
+  // was a resigned one, whose board shows no end either: who resigned is said instead)
+  const resigned = view.ended_by === 'resign' && r.winner != null ? ` ${resignedText(view, r.winner)}` : '';
+  const won = how || resigned ? '' : wonBy(view);
   if (view.game === 'sequence') {
     const t = TEAMS[r.winner ?? 0];
     const mine = !abandoned && view.your_seat != null && view.seats[view.your_seat]?.team === r.winner;
-    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : '.'}${won && ` ${won}`}${lost}`;
+    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : '.'}${won && ` ${won}`}${resigned}${lost}`;
   }
   const mine = !abandoned && r.winner === view.your_seat;
-  return `${moverName(view, r.winner ?? 0)} wins${how}${won && ` ${won}`}${mine ? ' — well played!' : '.'}${lost}`;
+  return `${moverName(view, r.winner ?? 0)} wins${how}${won && ` ${won}`}${mine ? ' — well played!' : '.'}${resigned}${lost}`;
+}
+
+/**
+ * resignedText says which side resigned a game won by winner: the other of its two sides (only a game of two
+ * may be resigned). The viewer reads "You resigned." of their own seat, "Your team resigned." where a teammate did.
+ */
+export function resignedText(view: GameView, winner: number): string {
+  const sideOf = (seat: number) => (view.game === 'sequence' ? view.seats[seat]?.team : seat);
+  const loser = view.seats.find((s) => sideOf(s.seat) !== winner);
+  if (!loser) return '';
+  const me = view.your_seat;
+  if (me != null && sideOf(me) !== winner) return view.seats[me]?.abandoned || view.seats[me]?.bot ? 'Your team resigned.' : 'You resigned.';
+  if (view.game === 'sequence') {
+    const t = TEAMS[loser.team];
+    return `${t.name} team (${t.shape}) resigned.`;
+  }
+  return `${seatName(view, loser.seat)} resigned.`;
 }
 
 /** othersLeft is leftNote of a finished game's seats, for a viewer who did not leave it (nor saw every opponent leave). */

@@ -141,6 +141,21 @@ describe("the replay's result", () => {
   });
 });
 
+describe("the replay of a resigned game", () => {
+  it('says which side resigned, where it would say how the game was won', async () => {
+    const doc: ArchiveDoc = structuredClone(archive);
+    Object.assign(doc.game, { ended_by: 'resign', result: { status: 'finished', winner: 1 } });
+    doc.game.seats = [
+      { seat: 0, team: 0, user: { id: 'u1', username: 'ann' }, open: false, filled_by_bot: false, abandoned: false },
+      { seat: 1, team: 1, user: { id: 'u2', username: 'bob' }, open: false, filled_by_bot: false, abandoned: false },
+    ];
+    stub({ 'GET /games/g1/archive': () => doc, 'GET /games/g1/vector\\?ply=\\d+': vector });
+    const root = mount(<Replay id="g1" />);
+    await settle();
+    expect(root.textContent).toContain('Green team (▲) won. Blue team (●) resigned.');
+  });
+});
+
 describe("the replay's word on how the game was won", () => {
   // it said only "Green team (▲) won." of a 3-team game and "annvi7u won." of a Stacks one (seen in Chromium)
   const openWith = async (doc: ArchiveDoc, vectorDoc: unknown) => {
