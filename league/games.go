@@ -39,15 +39,16 @@ const (
 	EndedByResign = "resign"
 )
 
-// ResignRefusal says why userID may not resign g for their side, or nil if
-// they may: in a game being played, at a seat they still play, of a game
-// of two sides (at three, the others play on, which the engine has no
-// rule for: leaving hands the seat to a fill-in bot instead), and with
-// nobody else of their side still playing (one person does not give up a
-// game for a teammate who plays on).
-func (g Game) ResignRefusal(userID string) error {
+// ResignWinner is the side that wins if userID resigns g for their side,
+// or why they may not: only in a game being played, at a seat they still
+// play, of a game of two sides (at three, the others play on, which the
+// engine has no rule for: leaving hands the seat to a fill-in bot
+// instead), with nobody else of their side still playing (one person
+// does not give up a game for a teammate who plays on), and not against a
+// side every player of which left (a walk-over, rated as a win).
+func (g Game) ResignWinner(userID string) (int, error) {
 	if g.Status != StatusActive {
-		return Errorf(EPRECONDITION, "the game is not being played")
+		return -1, Errorf(EPRECONDITION, "the game is not being played")
 	}
 	mine, sits := -1, false
 	sides := map[int]bool{}
@@ -62,18 +63,28 @@ func (g Game) ResignRefusal(userID string) error {
 	}
 	switch {
 	case !sits:
-		return Errorf(EPRECONDITION, "you do not sit at this game")
+		return -1, Errorf(EPRECONDITION, "you do not sit at this game")
 	case mine < 0:
-		return Errorf(EPRECONDITION, "a fill-in bot already plays your seat")
+		return -1, Errorf(EPRECONDITION, "a fill-in bot already plays your seat")
 	case len(sides) != 2:
-		return Errorf(EPRECONDITION, "only a game of two sides can be resigned: here the others would play on, so leave the game instead (a fill-in bot takes your seat)")
+		return -1, Errorf(EPRECONDITION, "only a game of two sides can be resigned: here the others would play on, so leave the game instead (a fill-in bot takes your seat)")
 	}
+	winner, walkedOver := -1, true
 	for _, s := range g.Seats {
 		if s.Team == mine && s.UserID != userID && s.UserID != "" && s.Bot == "" {
-			return Errorf(EPRECONDITION, "%s still plays for your team: a team resigns once nobody else of it plays on, so leave the game instead (a fill-in bot takes your seat)", s.Username)
+			return -1, Errorf(EPRECONDITION, "%s still plays for your team: a team resigns once nobody else of it plays on, so leave the game instead (a fill-in bot takes your seat)", s.Username)
+		}
+		if s.Team != mine {
+			winner = s.Team // the one other side
+			walkedOver = walkedOver && s.Abandoned
 		}
 	}
-	return nil
+	if walkedOver {
+		// Rated as a walk-over whatever the result: a resignation would
+		// read as a loss and rate as a win.
+		return -1, Errorf(EPRECONDITION, "every player of the other side has left the game: it counts as your win whatever the board says, so there is nothing to resign")
+	}
+	return winner, nil
 }
 
 // Why a person's seat was abandoned to a fill-in bot (Seat.AbandonedWhy).
@@ -256,7 +267,7 @@ type GameView struct {
 	ToMove     []int           // seats that may act now
 	State      json.RawMessage // the engine's view for the caller's seat (or the spectator view)
 	LegalMoves []string        // when the caller may act
-	MayResign  bool            // the caller may resign the game now (Game.ResignRefusal)
+	MayResign  bool            // the caller may resign the game now (Game.ResignWinner)
 }
 
 // UserGamesQuery asks for a page of the games a user sits at, newest
@@ -350,7 +361,7 @@ type GameService interface {
 	Join(ctx context.Context, a Actor, gameID string, seat *int) (*Game, error)
 	Leave(ctx context.Context, a Actor, gameID string) (*Game, error)
 	// Resign ends a game of two sides being played at once, the caller's
-	// side losing (Game.ResignRefusal says when it may).
+	// side losing (Game.ResignWinner says when it may).
 	Resign(ctx context.Context, a Actor, gameID string) (*Game, error)
 	// LeaveTable is Leave for a game not yet started: once it has, a
 	// conflict naming only_if_open, and the caller still sits at it.

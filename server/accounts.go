@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -258,10 +260,10 @@ func (h accountHandlers) changePassword(c echo.Context) error {
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
 	u, rt, err := h.d.Accounts.ChangePassword(ctx, a, req.CurrentPassword, req.NewPassword)
+	refundUnlessWrong(refund, err)
 	if err != nil {
 		return err
 	}
-	refund()
 	return h.issue(c, u, rt)
 }
 
@@ -293,10 +295,10 @@ func (h accountHandlers) changeEmail(c echo.Context) error {
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
 	u, err := h.d.Accounts.ChangeEmail(ctx, a, req.CurrentPassword, *req.Email)
+	refundUnlessWrong(refund, err)
 	if err != nil {
 		return err
 	}
-	refund()
 	return c.JSON(http.StatusOK, toUserResponse(u))
 }
 
@@ -320,6 +322,20 @@ func (h accountHandlers) ownPasswordAttempt(c echo.Context) (refund func(), err 
 	return h.limitUsername(c, "login", u.Username)
 }
 
+// refundUnlessWrong gives back the username's attempt at a request that
+// checked the caller's own password, unless err says the password was
+// wrong (a 400 naming current_password) or the check did not finish (an
+// error of the server's own): a refusal after the password proved right,
+// such as closing an account that still owns a club, is no guess, and
+// ten of them locked the owner out of signing in.
+func refundUnlessWrong(refund func(), err error) {
+	var le *league.Error
+	if err != nil && (!errors.As(err, &le) || slices.ContainsFunc(le.Fields, func(f league.FieldError) bool { return f.Field == "current_password" })) {
+		return
+	}
+	refund()
+}
+
 // closeOwn closes the caller's account: its tokens stop working and its
 // refresh tokens are revoked; its games, ratings and results stay, under
 // its name, as the record of what was played. It takes the password, as an
@@ -341,10 +357,11 @@ func (h accountHandlers) closeOwn(c echo.Context) error {
 		return err
 	}
 	ctx, a := c.Request().Context(), actorOf(c)
-	if err := h.d.Accounts.CloseOwn(ctx, a, req.CurrentPassword); err != nil {
+	err = h.d.Accounts.CloseOwn(ctx, a, req.CurrentPassword)
+	refundUnlessWrong(refund, err)
+	if err != nil {
 		return err
 	}
-	refund()
 	return c.NoContent(http.StatusNoContent)
 }
 

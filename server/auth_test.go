@@ -296,6 +296,15 @@ func TestRightPasswordsDoNotSpendTheUsernamesBudget(t *testing.T) {
 			t.Fatalf("e-mail change %d with the right password: %d %s", i+1, rec.Code, rec.Body)
 		}
 	}
+	// Nor is one proved right before the request is refused for another
+	// reason: an owner cannot close the account (the audit of today's
+	// changes: ten such refusals locked the owner out of signing in).
+	if rec := r.call("POST", "/api/v1/clubs", `{"name":"Ann's club"}`, ann); rec.Code != http.StatusCreated {
+		t.Fatalf("ann's club: %d %s", rec.Code, rec.Body)
+	}
+	for range 3 {
+		wantProblem(t, r.call("DELETE", "/api/v1/me", `{"current_password":"password-ann"}`, ann), http.StatusUnprocessableEntity, "")
+	}
 	for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
 		wantProblem(t, r.login("ann", "guess"+strconv.Itoa(i)), want, "")
 	}

@@ -96,7 +96,7 @@ func NewGames(db *DB, events league.GameEvents, tasks league.GameTasks, cfg Game
 		logger = slog.Default()
 	}
 	return &Games{db: db.Gorm, events: events, tasks: tasks, cfg: cfg, logger: logger,
-		cache: newStateCache(cfg.StateCacheSize), now: func() time.Time { return time.Now().UTC() }}
+		cache: newStateCache(cfg.StateCacheSize), now: storedNow}
 }
 
 // AddSettler hangs more work on a game's end.
@@ -932,7 +932,7 @@ func (g *Games) leave(ctx context.Context, a league.Actor, gameID string, onlyIf
 }
 
 // Resign ends a game of two sides being played at once, the caller's side
-// losing, as Game.ResignRefusal allows. It is a result like a win on the
+// losing, as Game.ResignWinner allows. It is a result like a win on the
 // board (rated, and counted by the tournament match), not an abandonment:
 // a player who sees the game lost need not play it out, nor leave a
 // fill-in bot to play it out for them against an opponent kept at the
@@ -947,21 +947,9 @@ func (g *Games) Resign(ctx context.Context, a league.Actor, gameID string) (*lea
 		if err != nil {
 			return err
 		}
-		game := fromGameRow(row, seats)
-		if err := game.ResignRefusal(a.UserID); err != nil {
+		winner, err := fromGameRow(row, seats).ResignWinner(a.UserID)
+		if err != nil {
 			return err
-		}
-		mine := -1
-		for _, s := range game.Seats {
-			if s.UserID == a.UserID && s.Bot == "" {
-				mine = s.Team
-			}
-		}
-		winner := -1
-		for _, s := range game.Seats {
-			if s.Team != mine {
-				winner = s.Team // the one other side
-			}
 		}
 		return g.finishLocked(tx, fx, row, play.Status{Over: true, Winner: winner}, league.EndedByResign, g.now())
 	})

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seqleague/seqleague/engine/play"
 	"github.com/seqleague/seqleague/league"
 )
 
@@ -131,13 +132,10 @@ func TestABlockWindowIsNotChargedToTheCompletersBank(t *testing.T) {
 			t.Fatalf("no block window opened in %d plies", row.Ply)
 		}
 		seat := game.Turn()
-		move, err := game.BotMove("greedy", seat, uint64(row.Ply), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range game.LegalMoves(seat) {
-			if next, err := game.Apply(seat, m); err == nil && next.InWindow() && completer < 0 {
-				move = m
+		move := completingMove(t, game, row.Ply)
+		if completer >= 0 { // the one window is enough: the turn may end
+			if move, err = game.BotMove("greedy", seat, uint64(row.Ply), nil); err != nil {
+				t.Fatal(err)
 			}
 		}
 		if _, err := r.games.Move(ctx, people[seat], g.ID, league.MoveRequest{Ply: row.Ply, Move: move}); err != nil {
@@ -206,15 +204,7 @@ func TestABlockedCompletionGivesTheTurnBackTheTimeItHad(t *testing.T) {
 				return
 			}
 			seat := game.Turn()
-			move, err := game.BotMove("greedy", seat, uint64(row.Ply), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range game.LegalMoves(seat) {
-				if next, err := game.Apply(seat, m); err == nil && next.InWindow() {
-					move = m
-				}
-			}
+			move := completingMove(t, game, row.Ply)
 			now = now.Add(3 * time.Second) // each move takes its time, so windows open with different times left
 			if _, err := r.games.Move(ctx, people[seat], g.ID, league.MoveRequest{Ply: row.Ply, Move: move}); err != nil {
 				t.Fatalf("ply %d, %s: %v", row.Ply, move, err)
@@ -222,4 +212,22 @@ func TestABlockedCompletionGivesTheTurnBackTheTimeItHad(t *testing.T) {
 		}
 	}
 	t.Fatal("no deal of eight gave a person a BLOCK to play")
+}
+
+// completingMove is the move of a greedy player that completes a Stacks
+// pile as soon as it can, so that block windows open: any legal move that
+// opens one, else greedy's.
+func completingMove(t *testing.T, game play.Game, ply int) string {
+	t.Helper()
+	seat := game.Turn()
+	move, err := game.BotMove("greedy", seat, uint64(ply), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range game.LegalMoves(seat) {
+		if next, err := game.Apply(seat, m); err == nil && next.InWindow() {
+			move = m
+		}
+	}
+	return move
 }

@@ -46,14 +46,7 @@ func TestResigningEndsTheGameAsAWinForTheOtherSide(t *testing.T) {
 	if m, entryOf := r.firstMatch(t, tour.ID), r.entryOfCaptain(t, tour.ID); m.Winner != entryOf[ada.UserID] {
 		t.Errorf("the final's winner: %s, want ada's entry %s", m.Winner, entryOf[ada.UserID])
 	}
-	var changes []struct {
-		UserID    string
-		Delta     float64
-		Abandoned bool
-	}
-	if err := r.db.Gorm.Raw("SELECT user_id, after - before AS delta, abandoned FROM rating_changes WHERE game_id = ?", gameID).Scan(&changes).Error; err != nil {
-		t.Fatal(err)
-	}
+	changes := r.ratingChanges(t, gameID)
 	if len(changes) != 2 {
 		t.Fatalf("rating changes: %+v, want ada's and bo's", changes)
 	}
@@ -113,6 +106,19 @@ func TestOnlyASideNobodyElsePlaysOnForMayResign(t *testing.T) {
 		t.Errorf("the pairs game after ann resigned: winner %v, ended_by %s; want team 1, resign", g.Winner, g.EndedBy)
 	}
 
+	// A side every player of which left is a walk-over, rated as a win
+	// whatever the board says: resigning to it read as a loss and rated as
+	// a win (the audit of today's changes).
+	walkOver := r.headToHead(t, ann, bob)
+	if _, err := r.games.Leave(ctx, bob, walkOver.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.games.Resign(ctx, ann, walkOver.ID)
+	wantCode(t, err, league.EPRECONDITION)
+	if err == nil || !strings.Contains(err.Error(), "left the game") || mayResign(ann, walkOver.ID) {
+		t.Errorf("resigning to a side that left: %v (may_resign %v), want a refusal saying they left", err, mayResign(ann, walkOver.ID))
+	}
+
 	// Three teams: the other two would play on, which has no rule.
 	three := r.seat(t, ann, league.NewGame{Game: "sequence", Players: 3, Teams: 3,
 		Seats: []league.SeatSpec{{UserID: ann.UserID}, {}, {Bot: "greedy"}}}, map[int]league.Actor{1: bob})
@@ -135,3 +141,19 @@ func TestOnlyASideNobodyElsePlaysOnForMayResign(t *testing.T) {
 }
 
 func errOnly(_ *league.Game, err error) error { return err }
+
+// ratingChange is a game's rating change for one player, as stored.
+type ratingChange struct {
+	UserID    string
+	Delta     float64
+	Abandoned bool
+}
+
+func (r *gameRig) ratingChanges(t *testing.T, gameID string) []ratingChange {
+	t.Helper()
+	var changes []ratingChange
+	if err := r.db.Gorm.Raw("SELECT user_id, after - before AS delta, abandoned FROM rating_changes WHERE game_id = ?", gameID).Scan(&changes).Error; err != nil {
+		t.Fatal(err)
+	}
+	return changes
+}

@@ -161,6 +161,18 @@ func TestTheSameMoveIDSentManyTimesAtOnceIsPlayedOnceAndAnsweredAlike(t *testing
 		if n := r.rowsOf(t, "game_moves", g.ID); n != 1 {
 			t.Fatalf("round %d: %d moves stored for one move sent 12 times", round, n)
 		}
+		// alike to the microsecond PostgreSQL keeps: the answer made from
+		// the clock said started_at to the nanosecond, the repeats read
+		// back from the row did not (the live-games audit)
+		stored, err := r.games.View(ctx, ann, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range views {
+			if v.Game.StartedAt == nil || !v.Game.StartedAt.Equal(*stored.Game.StartedAt) {
+				t.Fatalf("round %d: send %d answered started_at %v; the stored game says %v", round, i, v.Game.StartedAt, stored.Game.StartedAt)
+			}
+		}
 	}
 }
 

@@ -1000,15 +1000,7 @@ func TestAClosedBlockWindowLeavesAnUntimedTurnUntimed(t *testing.T) {
 			t.Fatalf("no block window opened in %d plies", row.Ply)
 		}
 		seat := game.Turn()
-		move, err := game.BotMove("greedy", seat, uint64(row.Ply), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range game.LegalMoves(seat) {
-			if next, err := game.Apply(seat, m); err == nil && next.InWindow() {
-				move = m
-			}
-		}
+		move := completingMove(t, game, row.Ply)
 		if row.TurnDeadline != nil {
 			t.Fatalf("ply %d of an untimed game has a deadline", row.Ply)
 		}

@@ -44,7 +44,10 @@ func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *l
 		return v
 	}
 	v.ToMove = game.Actors()
-	v.MayResign = mine != nil && v.Game.ResignRefusal(a.UserID) == nil
+	if mine != nil {
+		_, refused := v.Game.ResignWinner(a.UserID)
+		v.MayResign = refused == nil
+	}
 	// From the state itself, not the row: a view rebuilt at an earlier
 	// ply (a repeated move_id, an SSE client's missed frames) has the
 	// row of the game as it is now.

@@ -509,5 +509,7 @@ func leagueMembersFilter(db *gorm.DB, leagueID string) (sqlFilter, error) {
 }
 
 // storedNow is the time as PostgreSQL keeps it, to the microsecond, so
-// that a creation answers the time every later read gives back.
+// that a creation answers the time every later read gives back (and the
+// games' and tournaments' clock: a move's answer made from the clock said
+// a time to the nanosecond that a repeat of it, read back, did not).
 func storedNow() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }

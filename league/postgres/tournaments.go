@@ -138,7 +138,7 @@ func NewTournaments(db *DB, games *Games, tasks league.CompetitionTasks, logger 
 	if logger == nil {
 		logger = slog.Default()
 	}
-	t := &Tournaments{db: db.Gorm, games: games, tasks: tasks, logger: logger, now: func() time.Time { return time.Now().UTC() },
+	t := &Tournaments{db: db.Gorm, games: games, tasks: tasks, logger: logger, now: storedNow,
 		budget: creationBudget{table: "tournaments", what: "tournaments"}}
 	games.AddSettler(t)
 	return t

@@ -495,14 +495,7 @@ func TestANoShowAtAnAdjudicatedDeadlineIsRatedAsAbandoning(t *testing.T) {
 	if m.Winner != entryOf[came.UserID] || !slices.Equal(m.Forfeited, []string{entryOf[absent.UserID]}) {
 		t.Errorf("the final: winner %s, forfeited %v; want %s the winner and %s forfeited", m.Winner, m.Forfeited, entryOf[came.UserID], entryOf[absent.UserID])
 	}
-	var changes []struct {
-		UserID    string
-		Delta     float64
-		Abandoned bool
-	}
-	if err := r.db.Gorm.Raw("SELECT user_id, after - before AS delta, abandoned FROM rating_changes WHERE game_id = ?", game).Scan(&changes).Error; err != nil {
-		t.Fatal(err)
-	}
+	changes := r.ratingChanges(t, game)
 	if len(changes) != 2 {
 		t.Fatalf("rating changes: %+v, want both players'", changes)
 	}
@@ -517,5 +510,47 @@ func TestANoShowAtAnAdjudicatedDeadlineIsRatedAsAbandoning(t *testing.T) {
 	}
 	if !slices.Equal(why, []string{league.AbandonedNoShow}) {
 		t.Errorf("abandoned seats say %v, want one no_show", why)
+	}
+}
+
+// TestAResignationIsNoAbsence: under the forfeit policy, a resigned game
+// goes to the side that did not resign, whoever the autopilot played for:
+// here the first player's turn times out (the autopilot plays it), the
+// second moves and resigns. The match went to the one who resigned, the
+// other found absent for never having moved (the audit of today's
+// changes; in a best-of-3 the resigner was found absent and lost the
+// series, in a Swiss withdrawn).
+func TestAResignationIsNoAbsence(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, people := r.peopleTournament(t, "Resigned", league.TournamentConfig{Game: "sequence", MatchSize: 2, Format: "single-elimination",
+		Rated: true, Clock: league.Clock{TurnSeconds: 2}, NoShow: "forfeit", AtDeadline: "bots"}, "pia", "quin")
+	r.startNow(t, tour.ID)
+	game := r.waitTournamentGame(t, tour.ID, 15*time.Second)
+	var first, second league.Actor
+	for end := time.Now().Add(15 * time.Second); second.UserID == ""; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the first turn was never played for its player")
+		}
+		for i, p := range people {
+			v, err := r.games.View(ctx, p, game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Game.Ply == 1 && len(v.LegalMoves) > 0 { // the autopilot played ply 0
+				first, second = people[1-i], p
+			}
+		}
+	}
+	if r.moveOnce(t, game, second).UserID != second.UserID {
+		t.Fatal("the second player did not move")
+	}
+	if _, err := r.games.Resign(ctx, second, game); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, 30*time.Second)
+	entryOf := r.entryOfCaptain(t, tour.ID)
+	if m := r.firstMatch(t, tour.ID); m.Winner != entryOf[first.UserID] || len(m.Forfeited) != 0 {
+		t.Errorf("the final after the second player resigned: winner %s, forfeited %v; want the first player's entry %s, nobody forfeited", m.Winner, m.Forfeited, entryOf[first.UserID])
 	}
 }

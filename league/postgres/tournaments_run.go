@@ -458,7 +458,11 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 	if st.Game.ResultStatus != "drawn" && st.Game.Winner != nil && *st.Game.Winner < len(order) {
 		winner = order[*st.Game.Winner]
 	}
-	if c.NoShow == "forfeit" {
+	// A side that resigned was there to resign, and gave the game to the
+	// other: no absence, whoever the autopilot played for (a resigner found
+	// absent lost the best-of-3 series, or was withdrawn from the Swiss,
+	// and one whose opponent never moved won the match they resigned).
+	if c.NoShow == "forfeit" && st.Game.EndedBy != league.EndedByResign {
 		var absent []string
 		winner, absent = forfeitResult(st, order, winner)
 		if err := withdrawAbsent(tx, r, absent); err != nil {
