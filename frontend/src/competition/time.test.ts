@@ -26,5 +26,8 @@ describe('datetime-local values', () => {
     expect(relative('2026-01-01T12:00:02Z', now)).toBe('now');
     expect(relative('2026-01-02T20:00:00Z', now)).toBe('in 1 day');
     expect(relative('2025-12-29T12:00:00Z', now)).toBe('3 days ago');
+    // rounded in the unit it is said in: an hour ahead read "in 60 min" a moment after it was set
+    expect(relative('2026-01-01T12:59:40Z', now)).toBe('in 1 h');
+    expect(relative('2026-01-02T11:45:00Z', now)).toBe('in 1 day');
   });
 });

@@ -47,8 +47,10 @@ export function relative(iso: string | undefined, now = serverClock.now()): stri
   if (isNaN(t)) return '';
   const s = Math.round((t - now) / 1000);
   const a = Math.abs(s);
-  const days = Math.round(a / 86400);
-  const txt = a < 60 ? `${a} s` : a < 3600 ? `${Math.round(a / 60)} min` : a < 86400 ? `${Math.round(a / 3600)} h` : counted(days, 'day');
+  // each unit as rounded, so that 59 min 40 s reads "1 h", not "60 min" (and 23 h 45 min "1 day")
+  const minutes = Math.round(a / 60);
+  const hours = Math.round(a / 3600);
+  const txt = a < 60 ? `${a} s` : minutes < 60 ? `${minutes} min` : hours < 24 ? `${hours} h` : counted(Math.round(a / 86400), 'day');
   if (a < 5) return 'now';
   return s > 0 ? `in ${txt}` : `${txt} ago`;
 }

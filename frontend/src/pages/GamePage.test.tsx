@@ -627,6 +627,23 @@ describe('a player who comes back to a game in play', () => {
   });
 });
 
+/** openInPlay opens the game page of a game in play as ann, live, where POST /games/g1/{action} makes the game after(it). */
+async function openInPlay(first: GameView, action: string, after: (v: GameView) => GameView) {
+  let current = first;
+  vi.spyOn(api, 'refresh').mockResolvedValue(true);
+  vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+  stub({
+    'GET /me': () => ({ id: 'u1', username: 'ann' }),
+    'GET /games/g1': () => current,
+    'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
+    [`POST /games/g1/${action}`]: () => (current = after(current)),
+  });
+  await restore();
+  const root = mount(<GamePage id="g1" />);
+  await settle();
+  return root;
+}
+
 describe('leaving a game in play', () => {
   // A player who had to go could only walk away: the table waited out their clock until repeated timeouts
   // handed the seat to a bot.
@@ -637,21 +654,10 @@ describe('leaving a game in play', () => {
   });
 
   it('asks once more, then hands the seat to a fill-in bot and says so, the focus on that word', async () => {
-    let current = stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [] });
-    vi.spyOn(api, 'refresh').mockResolvedValue(true);
-    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
-    stub({
-      'GET /me': () => ({ id: 'u1', username: 'ann' }),
-      'GET /games/g1': () => current,
-      'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
-      'POST /games/g1/leave': () => {
-        current = { ...current, seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true, abandoned_why: 'left' }, bob] };
-        return current;
-      },
-    });
-    await restore();
-    const root = mount(<GamePage id="g1" />);
-    await settle();
+    const root = await openInPlay(stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [] }), 'leave', (v) => ({
+      ...v,
+      seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true, abandoned_why: 'left' }, bob],
+    }));
     const ask = root.querySelector<HTMLElement>('.leave-table [data-action=leave-game]')!;
     expect(ask.textContent).toBe('Leave the game…');
     act(() => ask.click());
@@ -668,25 +674,20 @@ describe('leaving a game in play', () => {
     );
     expect(document.activeElement).toBe(root.querySelector('#seat-notice'));
     expect(root.querySelector('.leave-table')).toBeNull();
+    // the server sends a seat a bot plays no hand: no empty "Your cards" for a screen reader to read
+    expect(root.querySelector('.hand-area')).toBeNull();
   });
 
   // A lost game had to be played out, or left to a fill-in bot that played it out against the opponent.
   it('offers to resign where the server says the player may, asks once more, and then shows the result', async () => {
-    let current = stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [], may_resign: true });
-    vi.spyOn(api, 'refresh').mockResolvedValue(true);
-    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
-    stub({
-      'GET /me': () => ({ id: 'u1', username: 'ann' }),
-      'GET /games/g1': () => current,
-      'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
-      'POST /games/g1/resign': () => {
-        current = { ...current, status: 'finished', ended_by: 'resign', result: { status: 'finished', winner: 1 }, to_move: [], may_resign: undefined };
-        return current;
-      },
-    });
-    await restore();
-    const root = mount(<GamePage id="g1" />);
-    await settle();
+    const root = await openInPlay(stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [], may_resign: true }), 'resign', (v) => ({
+      ...v,
+      status: 'finished',
+      ended_by: 'resign',
+      result: { status: 'finished', winner: 1 },
+      to_move: [],
+      may_resign: undefined,
+    }));
     const ask = root.querySelector<HTMLElement>('.leave-table [data-action=resign-game]')!;
     expect(ask.textContent).toBe('Resign…');
     act(() => ask.click());

@@ -6,6 +6,7 @@ import { CardFace, SeqCard } from '../components/Cards';
 import { Clock } from '../components/Clock';
 import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board';
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
+import { mySeatTaken } from '../game/seats';
 import type { MoveRecord } from '../api/types';
 import { CompactSeatLead, CompactSeatName, DiscardTop, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
@@ -201,7 +202,8 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
           label={`Board. ${myTurn ? 'Arrow keys move, Enter plays the selected card.' : ''}`}
         />
 
-        {view.your_seat != null && (
+        {/* a seat a bot plays has no hand to show its player (the server sends none): no empty "Your cards" */}
+        {view.your_seat != null && !mySeatTaken(view) && (
           <section class="hand-area" aria-label="Your hand">
             <h2 class="sr-only">Your hand</h2>
             <div class="hand" role="group" aria-label="Your cards (keys 1 to 9 pick a card)">

@@ -258,7 +258,8 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
           </ol>
         </section>
 
-        {view.your_seat != null && (
+        {/* a seat a bot plays has no hand to show its player (the server sends none): no empty "Your cards" */}
+        {view.your_seat != null && !mySeatTaken(view) && (
           <section class="hand-area" aria-label="Your hand">
             <div class="hand" role="group" tabIndex={-1} aria-label="Your cards (keys 1 to 9 pick a card)">
               {st.hand.map((card, i) => {
