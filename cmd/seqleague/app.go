@@ -75,6 +75,22 @@ func (a *App) Start(ctx context.Context) (err error) {
 		// would enqueue tasks nobody runs and publish moves nobody hears.
 		return errors.New("REDIS_URL is required for `serve` and `work`: they share their queue and events with the other processes through it (only `all` may run on an in-process Redis)")
 	}
+	if a.mode.API {
+		// Listened on first: a port in use was found only after the
+		// private cluster had started, the migrations run and the workers
+		// begun (the make run audit), whose failures then filled the log
+		// above the one line that said why.
+		l, err := net.Listen("tcp", a.cfg.Addr)
+		if err != nil {
+			return fmt.Errorf("listen on %s: %w", a.cfg.Addr, err)
+		}
+		a.listener = l
+		defer func() {
+			if err != nil {
+				l.Close()
+			}
+		}()
+	}
 	in, err := openInfra(ctx, a.cfg, a.logger)
 	if err != nil {
 		return err
@@ -162,6 +178,20 @@ func (a *App) Start(ctx context.Context) (err error) {
 			}
 			return err
 		})
+		if in.mini != nil {
+			// The in-process Redis starts empty: every task the games and
+			// rounds wait for was lost with the last process.
+			g, err := games.RescheduleAll(ctx)
+			if err != nil {
+				return err
+			}
+			r, err := tournaments.RescheduleAll(ctx)
+			if err != nil {
+				return err
+			}
+			a.logger.Info("in-process Redis: scheduled the tasks of the games and rounds under way",
+				"game_tasks", g.Total(), "round_tasks", r.Total())
+		}
 		if err := a.workers.Start(); err != nil {
 			return err
 		}
@@ -194,11 +224,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 		if a.wrap != nil {
 			api = a.wrap(api)
 		}
-		l, err := net.Listen("tcp", a.cfg.Addr)
-		if err != nil {
-			return fmt.Errorf("listen on %s: %w", a.cfg.Addr, err)
-		}
-		a.listener = l
+		l := a.listener
 		a.http = &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second}
 		a.http.RegisterOnShutdown(a.hub.Close) // end event streams so shutdown need not wait for them
 		a.serveErr = make(chan error, 1)

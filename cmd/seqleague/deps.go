@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/redis/go-redis/v9"
@@ -26,6 +28,8 @@ type infra struct {
 	mini    *miniredis.Miniredis
 	// keepRedis leaves Redis open on Close, for goroutines still using it.
 	keepRedis bool
+	// lock is the zero-config mode's lock on the data directory (lockDataDir).
+	lock *os.File
 }
 
 // databaseName is the database the private cluster serves.
@@ -93,9 +97,24 @@ func openRedis(ctx context.Context, cfg Config, logger *slog.Logger) (redis.Univ
 }
 
 func openInfra(ctx context.Context, cfg Config, logger *slog.Logger) (*infra, error) {
+	var lock *os.File
+	if cfg.RedisURL == "" {
+		var err error
+		if lock, err = lockDataDir(cfg.DataDir); err != nil {
+			return nil, err
+		}
+	}
 	db, cluster, err := openDatabase(ctx, cfg, logger)
 	if err != nil {
+		lock.Close()
 		return nil, err
+	}
+	if lock != nil && cluster != nil && !cluster.Started() {
+		// Nobody holds the lock, yet the cluster runs: the process that
+		// started it died without stopping it (kill -9, a closed terminal).
+		// This one stops it on the way out, or nobody ever would.
+		logger.Warn("the private PostgreSQL cluster was left running by a process that did not stop it; this one will")
+		cluster.Adopt()
 	}
 	rdb, mini, err := openRedis(ctx, cfg, logger)
 	if err != nil {
@@ -103,9 +122,39 @@ func openInfra(ctx context.Context, cfg Config, logger *slog.Logger) (*infra, er
 		if cluster != nil {
 			cluster.Stop()
 		}
+		lock.Close()
 		return nil, err
 	}
-	return &infra{DB: db, Redis: rdb, cluster: cluster, mini: mini}, nil
+	return &infra{DB: db, Redis: rdb, cluster: cluster, mini: mini, lock: lock}, nil
+}
+
+// lockDataDir takes the zero-config mode's lock on dir, held until the file
+// is closed (or the process ends). That mode's Redis lives in the process,
+// so a second process on the same data joined the first one's database with
+// a Redis of its own: the games' moves and events were split between the
+// two, and the first to stop took the database from under the other.
+func lockDataDir(dir string) (*os.File, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "seqleague.lock")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		holder, _ := os.ReadFile(path)
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("another seqleague (pid %s) runs on the data directory %s without REDIS_URL, whose Redis is inside that process: stop it first, or give this one its own SEQLEAGUE_DATA_DIR",
+				strings.TrimSpace(string(holder)), dir)
+		}
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	if err := f.Truncate(0); err == nil {
+		fmt.Fprintf(f, "%d\n", os.Getpid())
+	}
+	return f, nil
 }
 
 // Close releases connections and stops what openInfra started.
@@ -122,6 +171,7 @@ func (in *infra) Close(logger *slog.Logger) {
 			logger.Error("stop private PostgreSQL", "error", err)
 		}
 	}
+	in.lock.Close() // last: the next process may take the data directory
 }
 
 // jwtSecret returns JWT_SECRET, or one generated once and kept in the data

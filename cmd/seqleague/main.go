@@ -104,10 +104,12 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	return exitError{2}
 }
 
-// serveUntilSignal runs app until SIGINT or SIGTERM, then shuts it down
-// cleanly: in-flight requests finish, workers stop, embedded servers stop.
+// serveUntilSignal runs app until SIGINT, SIGTERM or SIGHUP, then shuts it
+// down cleanly: in-flight requests finish, workers stop, embedded servers
+// stop. SIGHUP is a closed terminal, which killed `make run` before and left
+// its private cluster running for good.
 func serveUntilSignal(ctx context.Context, app *App) error {
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	if err := app.Start(ctx); err != nil {
 		return err

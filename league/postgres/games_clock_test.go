@@ -7,8 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/seqleague/seqleague/engine/play"
 	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/workers"
 )
 
 // max_timeouts counts timeouts in a row: a move of the player's own between
@@ -230,4 +232,30 @@ func completingMove(t *testing.T, game play.Game, ply int) string {
 		}
 	}
 	return move
+}
+
+// RescheduleAll schedules a game's timer however far ahead it is due, for
+// a Redis that lost every task (the zero-config mode's, restarted), where
+// Reconcile waits until it is 30 s overdue: timers and bots stood still
+// for 30–60 s after every restart of `make run` (the make run audit).
+func TestRescheduleAllSchedulesTimersNotYetDue(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann, bob := r.user(t, "ann"), r.user(t, "bob")
+	g := r.seat(t, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, Clock: league.Clock{TurnSeconds: 600},
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {}}}, map[int]league.Actor{1: bob})
+	inspector := asynq.NewInspectorFromRedisClient(r.rdb)
+	timer := fmt.Sprintf("turn:%s:0", g.ID)
+	if err := inspector.DeleteTask(workers.QueueGames, timer); err != nil {
+		t.Fatalf("the first turn's timer: %v", err)
+	}
+	if done, err := r.games.Reconcile(ctx); err != nil || done.Timers != 0 {
+		t.Fatalf("Reconcile of a timer due in 10 min: %+v, %v; want it left alone", done, err)
+	}
+	if done, err := r.games.RescheduleAll(ctx); err != nil || done.Timers < 1 {
+		t.Fatalf("RescheduleAll: %+v, %v; want the timer scheduled", done, err)
+	}
+	if _, err := inspector.GetTaskInfo(workers.QueueGames, timer); err != nil {
+		t.Fatalf("the timer after RescheduleAll: %v", err)
+	}
 }

@@ -45,10 +45,26 @@ func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves 
 // pass goes on with the others: it stopped there, and every game after it
 // waited as long as that one failed.
 func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
+	return g.reconcileBefore(ctx, g.now().Add(-reconcileGrace))
+}
+
+// RescheduleAll is Reconcile for every task a game's state says must
+// exist, however far ahead it is due, for a Redis known to have lost them
+// all: the zero-config mode's, which lives in the process. Restarted, it
+// left every game's timer and bot waiting 30–60 s for the sweep to find
+// them overdue (the make run audit).
+func (g *Games) RescheduleAll(ctx context.Context) (Rescheduled, error) {
+	return g.reconcileBefore(ctx, farFuture)
+}
+
+// farFuture is a cutoff past every task's time.
+var farFuture = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// reconcileBefore schedules the tasks due before cutoff (see Reconcile).
+func (g *Games) reconcileBefore(ctx context.Context, cutoff time.Time) (Rescheduled, error) {
 	var done Rescheduled
 	var failed []error
 	db := g.db.WithContext(ctx)
-	cutoff := g.now().Add(-reconcileGrace)
 	var unsettled []string
 	if err := db.Model(&gameRow{}).
 		Where("status = ? AND settled_at IS NULL AND finished_at < ?", league.StatusFinished, cutoff).

@@ -38,10 +38,21 @@ type overdueRound struct {
 // sweep is safe to run in several processes at once. A round whose task
 // cannot be scheduled is reported, and the pass goes on with the others.
 func (t *Tournaments) Reconcile(ctx context.Context) (RescheduledRounds, error) {
+	return t.reconcileBefore(ctx, t.now().Add(-reconcileGrace))
+}
+
+// RescheduleAll is Reconcile for every round task, however far ahead it
+// is due, for a Redis known to have lost them all (Games.RescheduleAll).
+func (t *Tournaments) RescheduleAll(ctx context.Context) (RescheduledRounds, error) {
+	return t.reconcileBefore(ctx, farFuture)
+}
+
+// reconcileBefore schedules the round tasks due before cutoff (see
+// Reconcile).
+func (t *Tournaments) reconcileBefore(ctx context.Context, cutoff time.Time) (RescheduledRounds, error) {
 	var done RescheduledRounds
 	var failed []error
 	db := t.db.WithContext(ctx)
-	cutoff := t.now().Add(-reconcileGrace)
 	var starts []overdueRound
 	if err := db.Raw(`SELECT r.tournament_id, r.number, r.starts_at AS due
 		FROM rounds r JOIN tournaments t ON t.id = r.tournament_id

@@ -112,6 +112,9 @@ func Start(ctx context.Context, dir string, d Durability) (*Cluster, error) {
 			return nil, err
 		}
 		c.cred = cred
+		if err := reachable(filepath.Dir(dir), cred); err != nil {
+			return nil, err
+		}
 	}
 	if err := c.initdb(ctx); err != nil {
 		return nil, err
@@ -140,6 +143,33 @@ func postgresCredential() (*syscall.Credential, error) {
 	uid, _ := strconv.Atoi(u.Uid)
 	gid, _ := strconv.Atoi(u.Gid)
 	return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
+}
+
+// reachable checks that the user of cred may pass through dir and each of
+// its parents, as the cluster's server, running as that user, must: a
+// clone in root's 0700 home failed in initdb with "could not access
+// directory … Permission denied", naming neither the directory at fault
+// nor the user (the make run audit). Directories not made yet are skipped:
+// initdb's parents are made traversable.
+func reachable(dir string, cred *syscall.Credential) error {
+	for d := dir; ; d = filepath.Dir(d) {
+		var st syscall.Stat_t
+		if err := syscall.Stat(d, &st); err == nil {
+			var x uint32 = 0o001
+			switch {
+			case st.Uid == cred.Uid:
+				x = 0o100
+			case st.Gid == cred.Gid:
+				x = 0o010
+			}
+			if st.Mode&x == 0 {
+				return fmt.Errorf("the private PostgreSQL cluster runs as the postgres user when seqleague runs as root, and that user cannot enter %s (mode %04o): allow it (chmod o+x %s) or set SEQLEAGUE_DATA_DIR to a directory it can reach", d, st.Mode&0o7777, d)
+			}
+		}
+		if parent := filepath.Dir(d); parent == d {
+			return nil
+		}
+	}
 }
 
 func (c *Cluster) command(ctx context.Context, name string, args ...string) *exec.Cmd {
@@ -183,7 +213,16 @@ func (c *Cluster) DSN(database string) string {
 	return fmt.Sprintf("host=%s port=%d user=postgres dbname=%s sslmode=disable", c.dir, socketPort, database)
 }
 
-// Stop stops the server if Start started it.
+// Started says whether Start launched the server (rather than finding one
+// running).
+func (c *Cluster) Started() bool { return c.started }
+
+// Adopt makes Stop stop a server Start found running, for a caller that
+// knows the process that started it is gone: it would otherwise run on
+// after every later process, none of which started it.
+func (c *Cluster) Adopt() { c.started = true }
+
+// Stop stops the server if Start started it (or it was adopted).
 func (c *Cluster) Stop() error {
 	if !c.started {
 		return nil

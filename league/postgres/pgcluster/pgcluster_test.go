@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -55,5 +57,35 @@ func TestAClusterSyncsToDiskUnlessItIsThrowaway(t *testing.T) {
 		if fsync != tc.want {
 			t.Errorf("a %v cluster runs with fsync=%s, want %s", tc.d, fsync, tc.want)
 		}
+	}
+}
+
+// As root the cluster runs as the postgres user, who must pass through the
+// data directory's parents: a clone in root's 0700 home failed in initdb
+// with a bare "Permission denied". The refusal names the directory and the
+// way out.
+func TestAParentThePostgresUserCannotEnterIsNamed(t *testing.T) {
+	base, err := os.MkdirTemp("", "reachable") // not t.TempDir(): its parent is private to us
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	if err := os.Chmod(base, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	private := filepath.Join(base, "home")
+	if err := os.Mkdir(private, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	stranger := &syscall.Credential{Uid: 54321, Gid: 54321}
+	err = reachable(filepath.Join(private, "repo", ".data"), stranger)
+	if err == nil || !strings.Contains(err.Error(), "cannot enter "+private+" (mode 0700)") {
+		t.Fatalf("a 0700 parent: %v; want it named", err)
+	}
+	if err := os.Chmod(private, 0o711); err != nil {
+		t.Fatal(err)
+	}
+	if err := reachable(filepath.Join(private, "repo", ".data"), stranger); err != nil {
+		t.Fatalf("a parent others may enter: %v", err)
 	}
 }
