@@ -105,14 +105,7 @@ func TestABlockWindowIsNotChargedToTheCompletersBank(t *testing.T) {
 	// can, until a block window opens.
 	completer, before := -1, int64(0)
 	for ply := 0; ; ply++ {
-		row, _, _, err := loadGame(db, g.ID, false, moveKey{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		game, err := r.games.state(db, row)
-		if err != nil {
-			t.Fatal(err)
-		}
+		row, game := r.stateOf(t, g.ID)
 		if game.InWindow() {
 			first := completer < 0
 			if first {
@@ -136,6 +129,7 @@ func TestABlockWindowIsNotChargedToTheCompletersBank(t *testing.T) {
 		seat := game.Turn()
 		move := completingMove(t, game, row.Ply)
 		if completer >= 0 { // the one window is enough: the turn may end
+			var err error
 			if move, err = game.BotMove("greedy", seat, uint64(row.Ply), nil); err != nil {
 				t.Fatal(err)
 			}
@@ -167,14 +161,7 @@ func TestABlockedCompletionGivesTheTurnBackTheTimeItHad(t *testing.T) {
 			Seats: []league.SeatSpec{{UserID: ann.UserID}, {}}}, map[int]league.Actor{1: bob})
 		people := []league.Actor{ann, bob}
 		for ply := 0; ply < 2000; ply++ {
-			row, _, _, err := loadGame(db, g.ID, false, moveKey{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			game, err := r.games.state(db, row)
-			if err != nil {
-				t.Fatal(err)
-			}
+			row, game := r.stateOf(t, g.ID)
 			if game.Status().Over {
 				break
 			}
@@ -258,4 +245,19 @@ func TestRescheduleAllSchedulesTimersNotYetDue(t *testing.T) {
 	if _, err := inspector.GetTaskInfo(workers.QueueGames, timer); err != nil {
 		t.Fatalf("the timer after RescheduleAll: %v", err)
 	}
+}
+
+// stateOf is a game's row and engine state as stored.
+func (r *gameRig) stateOf(t *testing.T, gameID string) (*gameRow, play.Game) {
+	t.Helper()
+	db := r.db.Gorm.WithContext(context.Background())
+	row, _, _, err := loadGame(db, gameID, false, moveKey{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := r.games.state(db, row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return row, game
 }

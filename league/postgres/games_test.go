@@ -980,14 +980,8 @@ func TestAClosedBlockWindowLeavesAnUntimedTurnUntimed(t *testing.T) {
 	// block window opens.
 	var row *gameRow
 	for {
-		var err error
-		if row, _, _, err = loadGame(db, g.ID, false, moveKey{}); err != nil {
-			t.Fatal(err)
-		}
-		game, err := r.games.state(db, row)
-		if err != nil {
-			t.Fatal(err)
-		}
+		var game play.Game
+		row, game = r.stateOf(t, g.ID)
 		// A Stacks turn spans many plies; the stored turn follows each,
 		// and in the window stays the completer's.
 		if row.TurnSeat == nil || *row.TurnSeat != game.Turn() {
