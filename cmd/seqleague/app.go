@@ -80,13 +80,13 @@ func (a *App) Start(ctx context.Context) (err error) {
 		// private cluster had started, the migrations run and the workers
 		// begun (the make run audit), whose failures then filled the log
 		// above the one line that said why.
-		l, err := net.Listen("tcp", a.cfg.Addr)
-		if err != nil {
-			return fmt.Errorf("listen on %s: %w", a.cfg.Addr, err)
+		l, lerr := net.Listen("tcp", a.cfg.Addr)
+		if lerr != nil {
+			return fmt.Errorf("listen on %s: %w", a.cfg.Addr, lerr)
 		}
 		a.listener = l
 		defer func() {
-			if err != nil {
+			if err != nil { // Start's own error: the port is let go
 				l.Close()
 			}
 		}()
