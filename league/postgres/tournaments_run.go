@@ -826,10 +826,11 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int, due t
 			return nil
 		}
 		finish := t.games.handToBotsIn
-		if c := r.config(); c.AtDeadline == "adjudicate" && c.NoShow == "forfeit" {
-			finish = t.games.adjudicateNoShowsIn
-		} else if c.AtDeadline == "adjudicate" {
+		if c := r.config(); c.AtDeadline == "adjudicate" {
 			finish = t.games.adjudicateIn
+			if c.NoShow == "forfeit" {
+				finish = t.games.adjudicateNoShowsIn
+			}
 		}
 		for _, gid := range ids {
 			if err := finish(tx, fx, gid); err != nil {

@@ -644,6 +644,21 @@ async function openInPlay(first: GameView, action: string, after: (v: GameView) 
   return root;
 }
 
+/** ask presses a game in play's ConfirmStep button (data-action and class action, reading asking) and returns its question's group. */
+async function ask(root: Element, action: string, asking: string): Promise<Element> {
+  const button = root.querySelector<HTMLElement>(`.leave-table [data-action=${action}]`)!;
+  expect(button.textContent).toBe(asking);
+  act(() => button.click());
+  await settle();
+  return root.querySelector(`.${action} [role=group]`)!; // the step's class is its action
+}
+
+/** answer presses the button of a ConfirmStep's question that reads text. */
+async function answer(group: Element, text: string) {
+  act(() => [...group.querySelectorAll('button')].find((b) => b.textContent === text)!.click());
+  await settle();
+}
+
 describe('leaving a game in play', () => {
   // A player who had to go could only walk away: the table waited out their clock until repeated timeouts
   // handed the seat to a bot.
@@ -658,16 +673,11 @@ describe('leaving a game in play', () => {
       ...v,
       seats: [{ ...ann, bot: 'greedy', filled_by_bot: true, abandoned: true, abandoned_why: 'left' }, bob],
     }));
-    const ask = root.querySelector<HTMLElement>('.leave-table [data-action=leave-game]')!;
-    expect(ask.textContent).toBe('Leave the game…');
-    act(() => ask.click());
-    await settle();
-    const group = root.querySelector('.leave-table [role=group]')!;
+    const group = await ask(root, 'leave-game', 'Leave the game…');
     expect(group.getAttribute('aria-label')).toBe('Leave the game? A fill-in bot takes your seat for the rest of it');
     expect(group.textContent).toContain('it counts as a loss for your rating');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    act(() => [...group.querySelectorAll('button')].find((b) => b.textContent === 'Leave, a bot takes my seat')!.click());
-    await settle();
+    await answer(group, 'Leave, a bot takes my seat');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/games/g1/leave']);
     expect(root.querySelector('#seat-notice')!.textContent).toBe(
       'A fill-in bot now plays your seat: you left the game. You can no longer move in this game, and it counts as a loss for your rating.',
@@ -688,16 +698,11 @@ describe('leaving a game in play', () => {
       to_move: [],
       may_resign: undefined,
     }));
-    const ask = root.querySelector<HTMLElement>('.leave-table [data-action=resign-game]')!;
-    expect(ask.textContent).toBe('Resign…');
-    act(() => ask.click());
-    await settle();
-    const group = root.querySelector('.resign-game [role=group]')!;
+    const group = await ask(root, 'resign-game', 'Resign…');
     expect(group.getAttribute('aria-label')).toBe('Resign the game? The other side wins at once');
     expect(group.textContent).toContain('The game ends now, won by the other side, and it counts as a loss for your rating.');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
-    act(() => [...group.querySelectorAll('button')].find((b) => b.textContent === 'Resign')!.click());
-    await settle();
+    await answer(group, 'Resign');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/games/g1/resign']);
     const result = root.querySelector('.result')!;
     expect(result.textContent).toBe('bob wins. You resigned.');

@@ -221,21 +221,27 @@ export function resultText(view: GameView, log: MoveRecord[] = []): string {
   return `${moverName(view, r.winner ?? 0)} wins${how}${won && ` ${won}`}${mine ? ' — well played!' : '.'}${resigned}${lost}`;
 }
 
+/** resignedSeat is a seat of the side that resigned a game won by winner: the other of its two sides (only a game of two may be resigned). */
+export function resignedSeat<S extends { seat: number; team: number }>(game: string, seats: S[], winner: number): S | undefined {
+  return seats.find((s) => (game === 'sequence' ? s.team : s.seat) !== winner);
+}
+
+/** teamWithShape names a Sequence team with its shape, as result lines do: "Green team (▲)". */
+export function teamWithShape(team: number): string {
+  const t = TEAMS[team];
+  return t ? `${t.name} team (${t.shape})` : `team ${team + 1}`;
+}
+
 /**
- * resignedText says which side resigned a game won by winner: the other of its two sides (only a game of two
- * may be resigned). The viewer reads "You resigned." of their own seat, "Your team resigned." where a teammate did.
+ * resignedText says which side resigned a game won by winner. The viewer reads "You resigned." of their own
+ * seat, "Your team resigned." where a teammate did.
  */
 export function resignedText(view: GameView, winner: number): string {
-  const sideOf = (seat: number) => (view.game === 'sequence' ? view.seats[seat]?.team : seat);
-  const loser = view.seats.find((s) => sideOf(s.seat) !== winner);
+  const loser = resignedSeat(view.game, view.seats, winner);
   if (!loser) return '';
-  const me = view.your_seat;
-  if (me != null && sideOf(me) !== winner) return view.seats[me]?.abandoned || view.seats[me]?.bot ? 'Your team resigned.' : 'You resigned.';
-  if (view.game === 'sequence') {
-    const t = TEAMS[loser.team];
-    return `${t.name} team (${t.shape}) resigned.`;
-  }
-  return `${seatName(view, loser.seat)} resigned.`;
+  const me = view.your_seat != null ? view.seats[view.your_seat] : undefined;
+  if (me && resignedSeat(view.game, [me], winner)) return me.abandoned || me.bot ? 'Your team resigned.' : 'You resigned.';
+  return `${view.game === 'sequence' ? teamWithShape(loser.team) : seatName(view, loser.seat)} resigned.`;
 }
 
 /** othersLeft is leftNote of a finished game's seats, for a viewer who did not leave it (nor saw every opponent leave). */
