@@ -629,6 +629,7 @@ func TestMoveErrorsAreClear(t *testing.T) {
 		{"illegal move is refused", ann, league.MoveRequest{Ply: 0, Move: "7H@a1"}, league.EPRECONDITION},
 		{"garbage is refused", ann, league.MoveRequest{Ply: 0, Move: "'; DROP TABLE games; --"}, league.EPRECONDITION},
 		{"a stranger cannot move", eve, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0]}, league.EFORBIDDEN},
+		{"a stranger at another ply is told it does not play, not where the game is", eve, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]}, league.EFORBIDDEN},
 		{"an empty move is invalid", ann, league.MoveRequest{Ply: 0}, league.EINVALID},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -641,8 +642,9 @@ func TestMoveErrorsAreClear(t *testing.T) {
 	// A ply not yet reached tells the client where the game is.
 	_, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 5, Move: v.LegalMoves[0]})
 	var le *league.Error
-	if !errors.As(err, &le) || le.Data["ply"] != 0 || le.Message != "ply 5 has not been reached; the game is only at ply 0" {
-		t.Fatalf("future-ply error = %#v, want data ply 0 and a message saying the game is only at ply 0", err)
+	if !errors.As(err, &le) || le.Data["ply"] != 0 || le.Message != "ply 5 has not been reached; the game is only at ply 0" ||
+		len(le.Fields) != 1 || le.Fields[0].Field != "ply" {
+		t.Fatalf("future-ply error = %#v, want data ply 0, the field ply and a message saying the game is only at ply 0", err)
 	}
 	// An illegal move says why once, without the engine's own prefix.
 	_, err = r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: "7H@a1"})
