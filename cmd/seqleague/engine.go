@@ -18,7 +18,10 @@ func engineCommand(args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "vectors":
 		if len(args) < 2 {
-			return fmt.Errorf("usage: seqleague engine vectors PATH…")
+			// No vectors named is a run that checked nothing: exit 2, as
+			// for a path that cannot be read.
+			fmt.Fprintln(stderr, "usage: seqleague engine vectors PATH…")
+			return exitError{vectors.ExitUnreadable}
 		}
 		if code := vectors.Run(args[1:], stdout); code != 0 {
 			return exitError{code}

@@ -29,6 +29,17 @@ func TestEngineVectorsPassesTheSuiteAndFailsOnABadFile(t *testing.T) {
 	if code := run(context.Background(), []string{"engine", "vectors", t.TempDir()}, envOf(nil), &out, &out); code != 2 {
 		t.Fatalf("an empty directory: exit %d, want 2:\n%s", code, out.String())
 	}
+	// A missing path is reported, and the paths beside it still checked.
+	out.Reset()
+	if code := run(context.Background(), []string{"engine", "vectors", "../../engine/testdata/vectors/stacks", t.TempDir() + "/missing"}, envOf(nil), &out, &out); code != 2 ||
+		!strings.Contains(out.String(), "PASS ") || !strings.Contains(out.String(), "ERROR ") {
+		t.Fatalf("a missing path beside a suite: exit %d, want 2 with the suite's PASS lines:\n%s", code, out.String())
+	}
+	// So is naming no path at all.
+	out.Reset()
+	if code := run(context.Background(), []string{"engine", "vectors"}, envOf(nil), &out, &out); code != 2 {
+		t.Fatalf("no path: exit %d, want 2:\n%s", code, out.String())
+	}
 }
 
 func TestSelfplayPrintsResultsForBothGames(t *testing.T) {

@@ -115,6 +115,9 @@
 // Engine extensions, all optional: position fields exchanged, penalty_due,
 // penalties_owed, passes and plays; vector field play_cap; step kinds
 // {"discard": CARD}, {"penalize": TEAM} (the referee; no seat) and
-// {"move": NOTATION}. A step that cannot be written as a move counts as
-// refused.
+// {"move": NOTATION}. A step with no seat is made by the seat whose turn it
+// is (a penalty: by the referee). A step naming an unknown card or cell
+// counts as refused; one naming no action, two, or half of one (play
+// without at or remove) is a broken vector, as is an expected field the
+// runner does not know.
 package sequence

@@ -2,7 +2,9 @@ package sequence
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 )
 
 // Vector is a rule vector of the game "sequence" (vectors.md). The checker
@@ -71,27 +73,75 @@ func (v *Vector) Config() (Config, error) {
 		Options: Options{SequencesToWin: v.SequencesToWin, PlayCap: v.PlayCap}}, nil
 }
 
-// PositionValue reads the vector's position; an error wraps ErrSetup.
+// PositionValue reads the vector's position; an error wraps ErrSetup. An
+// omitted list is empty (vectors.md), an omitted board too: only its
+// corners are marked.
 func (v *Vector) PositionValue() (Position, error) {
 	var p Position
-	if len(v.Position) == 0 {
-		return p, fmt.Errorf("%w: the vector has no position", ErrSetup)
+	if len(v.Position) > 0 {
+		if err := json.Unmarshal(v.Position, &p); err != nil {
+			return p, fmt.Errorf("%w: %v", ErrSetup, err)
+		}
 	}
-	if err := json.Unmarshal(v.Position, &p); err != nil {
-		return p, fmt.Errorf("%w: %v", ErrSetup, err)
+	if p.Board == nil {
+		p.Board = emptyBoardRows()
 	}
 	return p, nil
 }
 
-// SeatAndMove is the step's actor and move. A step with no seat is the
-// referee's.
-func (st *Step) SeatAndMove() (int, Move, error) {
-	seat := Referee
-	if st.Seat != nil {
-		seat = *st.Seat
+// emptyBoardRows is a board with no chips, in the vectors' rows.
+func emptyBoardRows() []string {
+	rows := make([]string, Side)
+	for r := range rows {
+		row := []byte(strings.Repeat(".", Side))
+		if r == 0 || r == Side-1 {
+			row[0], row[Side-1] = '*', '*'
+		}
+		rows[r] = string(row)
 	}
+	return rows
+}
+
+// SeatAndMove is the step's actor and move. A step with no seat is the
+// referee's when it is a penalty, and otherwise that of turn, the seat
+// whose turn it is (vectors.md gives every step a seat; the Stacks runner
+// reads a missing one the same way).
+func (st *Step) SeatAndMove(turn int) (int, Move, error) {
 	m, err := st.move()
-	return seat, m, err
+	switch {
+	case st.Seat != nil:
+		return *st.Seat, m, err
+	case err == nil && m.Kind == KindPenalize:
+		return Referee, m, nil
+	}
+	return turn, m, err
+}
+
+// Shape checks that the step names exactly one action, whole: a play with
+// at or remove, an exchange, a pass, a penalty discard, a penalty or a move
+// in the notation. A step that fails it is a broken vector, not an illegal
+// move (an unknown card or cell, on the other hand, is an illegal move).
+func (st *Step) Shape() error {
+	actions := 0
+	for _, named := range []bool{st.Move != "", st.Pass, st.Exchange != "", st.Discard != "", st.Penalize != "",
+		st.Play != "" || st.At != "" || st.Remove != ""} {
+		if named {
+			actions++
+		}
+	}
+	switch {
+	case actions == 0:
+		return errors.New("the step has no play, exchange, pass, discard, penalize or move")
+	case actions > 1:
+		return errors.New("the step names more than one action")
+	case st.Play == "" && (st.At != "" || st.Remove != ""):
+		return errors.New("at or remove without play")
+	case st.Play != "" && (st.At == "") == (st.Remove == ""):
+		return errors.New("play needs exactly one of at (a placement) and remove (a removal)")
+	case len(st.Windows) > 0 && st.At == "":
+		return errors.New("windows belong to a placement (play with at)")
+	}
+	return nil
 }
 
 func (st *Step) move() (Move, error) {

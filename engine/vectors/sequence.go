@@ -1,6 +1,7 @@
 package vectors
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +23,14 @@ func checkSequence(raw []byte) error {
 	var v sequence.Vector
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return &FileError{Err: fmt.Errorf("not a sequence vector: %w", err)}
+	}
+	if err := strictExpect(raw); err != nil {
+		return err
+	}
+	for i, st := range v.Steps {
+		if err := st.Shape(); err != nil {
+			return &FileError{Err: fmt.Errorf("step %d: %v", i+1, err)}
+		}
 	}
 	var s sequence.State
 	cfg, setupErr := v.Config()
@@ -55,8 +64,32 @@ func checkSequence(raw []byte) error {
 	return compareSequence(&s, v.Expect)
 }
 
+// strictExpect refuses an expect that names a field the runner does not
+// compare, or a status no game has: ignored, a misspelt field would let the
+// vector pass unchecked.
+func strictExpect(raw []byte) error {
+	var top struct {
+		Expect json.RawMessage `json:"expect"`
+	}
+	if err := json.Unmarshal(raw, &top); err != nil || len(top.Expect) == 0 || string(top.Expect) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(top.Expect))
+	dec.DisallowUnknownFields()
+	var e sequence.Expect
+	if err := dec.Decode(&e); err != nil {
+		return &FileError{Err: fmt.Errorf("expect: %w", err)}
+	}
+	switch e.Status {
+	case "", "playing", "finished", "drawn":
+	default:
+		return &FileError{Err: fmt.Errorf("expect: status %q: want playing, finished or drawn", e.Status)}
+	}
+	return nil
+}
+
 func checkSequenceStep(s *sequence.State, n int, st sequence.Step) error {
-	seat, m, parseErr := st.SeatAndMove()
+	seat, m, parseErr := st.SeatAndMove(s.Turn())
 	label := fmt.Sprintf("step %d (seat %d, %s)", n, seat, describeStep(st, m, parseErr))
 	switch st.Expect {
 	case "", "ok":

@@ -93,6 +93,48 @@ func TestSequenceCheckerSetupExpectations(t *testing.T) {
 	}
 }
 
+// A vector the runner cannot read as the author meant it is a broken file
+// (exit 2), not a PASS that checked nothing nor an illegal move: a misspelt
+// expected field, and a step naming no action, two of them or half of one.
+func TestSequenceMalformedVectorsAreFileErrors(t *testing.T) {
+	place := `{"seat": 0, "play": "7H", "at": "i5"}`
+	for _, tc := range []struct{ name, steps, expect string }{
+		{"a misspelt expected field", place, `"trun": 1`},
+		{"a status no game has", place, `"status": "won"`},
+		{"a step with no action", `{"seat": 0, "expect": "illegal"}`, `"turn": 0`},
+		{"a step with two actions", `{"seat": 0, "play": "7H", "at": "i5", "pass": true, "expect": "illegal"}`, `"turn": 0`},
+		{"a play with neither at nor remove", `{"seat": 0, "play": "7H", "expect": "illegal"}`, `"turn": 0`},
+		{"a play with both at and remove", `{"seat": 0, "play": "JC", "at": "i5", "remove": "i6", "expect": "illegal"}`, `"turn": 0`},
+		{"at without play", `{"seat": 0, "at": "i5", "expect": "illegal"}`, `"turn": 0`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Check(sequenceVector(tc.steps, tc.expect))
+			var fe *FileError
+			if !errors.As(err, &fe) {
+				t.Fatalf("got %v, want a *FileError", err)
+			}
+		})
+	}
+}
+
+// A step with no seat is made by the seat whose turn it is (as in Stacks),
+// a penalty by the referee; an omitted board is an empty one, as any
+// omitted list is empty (vectors.md).
+func TestSequenceStepsAndPositionsOmitWhatTheyMay(t *testing.T) {
+	seatless := sequenceVector(`{"play": "7H", "at": "i5"}, {"pass": true, "expect": "illegal"}`, `"turn": 1, "hands": [["JC", "4C"], ["2S"]]`)
+	if _, err := Check(seatless); err != nil {
+		t.Fatalf("seatless steps: %v", err)
+	}
+	noBoard := `{"name": "x", "game": "sequence", "players": 2, "teams": 2,
+	  "position": {"hands": [["7H"], ["2S"]], "deck": ["4C"]},
+	  "steps": [{"seat": 0, "play": "7H", "at": "i5"}],
+	  "expect": {"board": ["*........*", "..........", "..........", "..........", "........a.",
+	    "..........", "..........", "..........", "..........", "*........*"], "turn": 1}}`
+	if _, err := Check([]byte(noBoard)); err != nil {
+		t.Fatalf("a position with no board: %v", err)
+	}
+}
+
 // A live game's position exports as a vector that passes.
 func TestExportedSequenceVectorsPass(t *testing.T) {
 	for seed := uint64(0); seed < 20; seed++ {

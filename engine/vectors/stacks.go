@@ -103,14 +103,17 @@ func stacksStepCheck(s *stacks.State, n int, st stacksStep) error {
 	if !st.NoBlock && !st.EndTurn && st.Answer == "" && st.Discard == "" && st.Play == "" {
 		return &FileError{Err: fmt.Errorf("step %d has no play, discard, no_block, answer or end_turn", n)}
 	}
+	// Whether the step answers the window is read off the step itself, so
+	// that one naming something that does not exist closes it too.
+	answer := st.NoBlock || st.Answer != "" || st.Play == "BLOCK"
+	if s.Phase() == stacks.PhaseWindow && !answer {
+		if err := s.Apply(stacks.CloseWindow()); err != nil {
+			return fmt.Errorf("step %d: closing the block window: %v", n, err)
+		}
+	}
 	m, err := stacksMove(s, st)
 	label := fmt.Sprintf("step %d (%s)", n, stacksLabel(st, m, err))
 	if err == nil {
-		if s.Phase() == stacks.PhaseWindow && m.Kind != stacks.MoveBlock && m.Kind != stacks.MoveNoBlock && m.Kind != stacks.MoveClose {
-			if err := s.Apply(stacks.CloseWindow()); err != nil {
-				return fmt.Errorf("%s: closing the block window: %v", label, err)
-			}
-		}
 		before := *s
 		err = s.Apply(m)
 		if err != nil && *s != before {

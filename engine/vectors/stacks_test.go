@@ -95,6 +95,27 @@ func TestStacksFailuresSayWhatDiffered(t *testing.T) {
 	}
 }
 
+// Any step but an answer first closes an open block window (vectors.md),
+// and one naming something that does not exist is no exception: the chip
+// is granted whether the refused step could be read or not.
+func TestEveryStepButAnAnswerClosesTheWindow(t *testing.T) {
+	const base = `{"name": "n", "game": "stacks", "players": 3,
+		"position": {"piles": [{"color": "red", "cards": ["R1", "R2", "R3", "R4"]}],
+		  "hands": [["R5", "B1", "B3"], ["B2"], ["BLOCK"]], "deck": ["B4", "B5"]},
+		"steps": [{"seat": 0, "play": "R5", "pile": 0}, %s, {"seat": 2, "play": "BLOCK", "expect": "illegal"}],
+		"expect": {"chips": [{"red": 1, "blue": 0}, {"red": 0, "blue": 0}, {"red": 0, "blue": 0}]}}`
+	for _, step := range []string{
+		`{"seat": 0, "play": "B1", "pile": 0, "expect": "illegal"}`,
+		`{"seat": 0, "play": "B1", "pile": "top", "expect": "illegal"}`,
+		`{"seat": 0, "play": "Q9", "pile": "new", "expect": "illegal"}`,
+		`{"seat": 0, "play": "B1", "pile": "new"}`,
+	} {
+		if _, err := Check([]byte(fmt.Sprintf(base, step))); err != nil {
+			t.Errorf("after %s: %v", step, err)
+		}
+	}
+}
+
 func TestStacksMalformedVectorsAreFileErrors(t *testing.T) {
 	for _, raw := range []string{
 		`{"name": "n", "game": "stacks", "players": 2, "steps": [{"seat": 0}], "expect": {}}`,

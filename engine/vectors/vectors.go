@@ -111,20 +111,24 @@ func CheckFile(path string) Result {
 // Run checks every vector under paths, writes `PASS name` / `FAIL name: why`
 // lines and the closing `N passed, N failed` line to w, and returns the exit
 // code: 0 all passed, 1 some failed, 2 some file could not be read or parsed.
+// A path that cannot be read is reported and the others are still checked.
 func Run(paths []string, w io.Writer) int {
-	files, err := Files(paths)
-	if err != nil {
-		fmt.Fprintf(w, "ERROR %v\n", err)
-		fmt.Fprintln(w, "0 passed, 0 failed")
-		return ExitUnreadable
+	passed, failed, unreadable := 0, 0, 0
+	var files []string
+	for _, p := range paths {
+		found, err := Files([]string{p})
+		if err != nil {
+			unreadable++
+			fmt.Fprintf(w, "ERROR %v\n", err)
+		}
+		files = append(files, found...)
 	}
-	if len(files) == 0 {
+	sort.Strings(files)
+	if len(files) == 0 && unreadable == 0 {
 		// A mistyped or empty directory must not pass as a suite that holds.
 		fmt.Fprintf(w, "ERROR no vector files in %s\n", strings.Join(paths, " "))
-		fmt.Fprintln(w, "0 passed, 0 failed")
-		return ExitUnreadable
+		unreadable++
 	}
-	passed, failed, unreadable := 0, 0, 0
 	for _, f := range files {
 		r := CheckFile(f)
 		var fe *FileError
