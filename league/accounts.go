@@ -211,6 +211,9 @@ func passwordProblem(p string) string {
 	if n := utf8.RuneCountInString(p); n < PasswordMin || n > PasswordMax {
 		return "must be 8 to 128 characters"
 	}
+	if strings.TrimSpace(p) == "" {
+		return "must not be only spaces"
+	}
 	return ""
 }
 
@@ -223,10 +226,17 @@ func usernameProblem(u string) string {
 	if msg := usernameShape(u); msg != "" {
 		return msg
 	}
-	if strings.HasPrefix(strings.ToLower(u), "bot-") {
-		return "names starting with bot- are kept for bots"
+	if botLike(u) {
+		return "bot, and names starting with bot- or bot_, are kept for bots"
 	}
 	return ""
+}
+
+// botLike says whether u reads as a bot's name: a bot is shown as bot-level,
+// and "Bot_greedy" at a table beside "bot-greedy" would pass for one.
+func botLike(u string) bool {
+	l := strings.ToLower(u)
+	return l == "bot" || strings.HasPrefix(l, "bot-") || strings.HasPrefix(l, "bot_")
 }
 
 // usernameShape keeps usernames to ASCII letters, digits, _ and -. That is

@@ -347,6 +347,10 @@ func (h accountHandlers) closeOwn(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
+	return h.closeOwnWith(c, req)
+}
+
+func (h accountHandlers) closeOwnWith(c echo.Context, req closeMeRequest) error {
 	// A refusal that needs no hash costs no attempt.
 	if req.CurrentPassword == "" {
 		return league.Invalid("closing the account takes its password",
@@ -365,11 +369,18 @@ func (h accountHandlers) closeOwn(c echo.Context) error {
 	return c.NoContent(http.StatusNoContent)
 }
 
-// close closes an account: the user's own, or any as a site admin.
-func (h accountHandlers) close(c echo.Context) error { return h.closeAccount(c, c.Param("id")) }
-
-func (h accountHandlers) closeAccount(c echo.Context, userID string) error {
-	if err := h.d.Accounts.Delete(c.Request().Context(), actorOf(c), userID); err != nil {
+// close closes an account: any as a site admin, or the caller's own, which
+// takes its password as DELETE /me does (this route skipped it, so a
+// stolen token could end an account for good through it).
+func (h accountHandlers) close(c echo.Context) error {
+	var req closeMeRequest
+	if err := bindOptionalJSON(c, &req); err != nil {
+		return err
+	}
+	if c.Param("id") == actorOf(c).UserID {
+		return h.closeOwnWith(c, req)
+	}
+	if err := h.d.Accounts.Delete(c.Request().Context(), actorOf(c), c.Param("id")); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -424,6 +424,18 @@ func TestClosingOnesAccountTakesItsPassword(t *testing.T) {
 		t.Fatalf("a close with the password: %d %s, want 204", rec.Code, rec.Body)
 	}
 	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", ann), http.StatusUnauthorized, "")
+
+	// DELETE /users/{id} on one's own id is the same close: it took the
+	// session alone (the security audit closed an account with a token).
+	bobID, bob := r.user("bob", false)
+	wantProblem(t, r.call(http.MethodDelete, "/api/v1/users/"+bobID, `{}`, bob), http.StatusBadRequest, "current_password")
+	wantProblem(t, r.call(http.MethodDelete, "/api/v1/users/"+bobID, `{"current_password":"not bob's"}`, bob), http.StatusBadRequest, "current_password")
+	if rec := r.call(http.MethodGet, "/api/v1/me", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("after DELETE /users/{own id} with no password: %d, want the account still open", rec.Code)
+	}
+	if rec := r.call(http.MethodDelete, "/api/v1/users/"+bobID, `{"current_password":"password-bob"}`, bob); rec.Code != http.StatusNoContent {
+		t.Fatalf("DELETE /users/{own id} with the password: %d %s, want 204", rec.Code, rec.Body)
+	}
 }
 
 func TestClosingAnAccountEndsItsSessions(t *testing.T) {
@@ -452,6 +464,15 @@ func TestClosingAnAccountEndsItsSessions(t *testing.T) {
 	}
 	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", bobToken), http.StatusUnauthorized, "")
 	wantProblem(t, r.call(http.MethodDelete, "/api/v1/users/not-an-id", "", rootToken), http.StatusNotFound, "")
+	// A bot's account exists and is nobody's to close: a 422 saying so, not
+	// "no such user" (the security audit).
+	bot, err := r.accounts.BotUser(context.Background(), "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec = r.call(http.MethodDelete, "/api/v1/users/"+bot.ID, "", rootToken)
+	wantDocumented(t, rec, http.MethodDelete, "/api/v1/users/{id}", http.StatusUnprocessableEntity)
+	wantProblem(t, rec, http.StatusUnprocessableEntity, "")
 }
 
 // A username that only looks like another's (a full-width letter, a

@@ -151,6 +151,7 @@ func newAPIScene(t *testing.T, r *rig) *apiScene {
 	nextYear := time.Now().UTC().AddDate(1, 0, 0).Format(time.RFC3339)
 	s.bodies = map[string]string{
 		"DELETE /api/v1/me":                                       `{"current_password":"password-ann"}`,
+		"DELETE /api/v1/users/{id}":                               `{"current_password":"password-tom"}`,
 		"POST /api/v1/me/password":                                `{"current_password":"password-ann","new_password":"a brand new password"}`,
 		"PATCH /api/v1/me":                                        `{"email":"eve@example.org","current_password":"password-ann"}`,
 		"PATCH /api/v1/leagues/{id}":                              `{"name":"Taken over","description":"by a bad token"}`,

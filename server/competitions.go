@@ -727,14 +727,16 @@ func (h competitionHandlers) moveDeadline(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	n, err := strconv.Atoi(c.Param("number"))
+	// 32 bits, as the column is: a larger number is no round either (it
+	// reached PostgreSQL and failed there, a 500).
+	n, err := strconv.ParseInt(c.Param("number"), 10, 32)
 	if err != nil || n < 1 {
 		return league.Errorf(league.ENOTFOUND, "no round %q: rounds are numbered from 1", c.Param("number"))
 	}
 	if req.Deadline == nil {
 		return league.Invalid("a round needs a deadline", league.FieldError{Field: "deadline", Message: "required"})
 	}
-	rd, err := h.tournaments.MoveDeadline(c.Request().Context(), actorOf(c), c.Param("id"), n, *req.Deadline)
+	rd, err := h.tournaments.MoveDeadline(c.Request().Context(), actorOf(c), c.Param("id"), int(n), *req.Deadline)
 	if err != nil {
 		return err
 	}

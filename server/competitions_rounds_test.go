@@ -75,6 +75,7 @@ func TestAMovedDeadlineIsRefusedNamingTheField(t *testing.T) {
 		{"a field the request does not take", "1", `{"deadline":"2030-01-01T00:00:00Z","starts_at":"2030-01-01T00:00:00Z"}`, r.organizer, 400, "starts_at"},
 		{"a round not scheduled", "2", in(time.Hour), r.organizer, 404, ""},
 		{"round 0", "0", in(time.Hour), r.organizer, 404, ""},
+		{"a round past 32 bits", "2147483648", in(time.Hour), r.organizer, 404, ""},
 		{"a round that is no number", "first", in(time.Hour), r.organizer, 404, ""},
 		{"someone outside the club", "1", in(time.Hour), stranger, 403, ""},
 		{"no one signed in", "1", in(time.Hour), "", 401, ""},

@@ -76,7 +76,7 @@ func New(d Deps) *echo.Echo {
 	e.HTTPErrorHandler = errorHandler(d.Logger)
 
 	e.Use(securityHeaders(d.PublicURL))
-	e.Use(middleware.RequestID())
+	e.Use(ownRequestIDs, middleware.RequestID())
 	e.Use(requestLogger(d.Logger))
 	e.Use(middleware.Recover())
 	if d.Metrics != nil {
@@ -293,4 +293,30 @@ func requestLogger(logger *slog.Logger) echo.MiddlewareFunc {
 			return nil
 		},
 	})
+}
+
+// ownRequestIDs drops a client's X-Request-ID that is no plain token of at
+// most 64 characters, so that RequestID makes one: the id is echoed in the
+// response, the problem body and every log line of the request, and a
+// client sent one of 500 KB (the security audit).
+func ownRequestIDs(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Request().Header
+		if id := h.Get(echo.HeaderXRequestID); id != "" && !plainRequestID(id) {
+			h.Del(echo.HeaderXRequestID)
+		}
+		return next(c)
+	}
+}
+
+func plainRequestID(id string) bool {
+	if len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.:", r)) {
+			return false
+		}
+	}
+	return true
 }

@@ -236,3 +236,33 @@ func TestAClientThatHungUpIsNoServerError(t *testing.T) {
 		t.Fatalf("status %d, log %q; want 499 and no error logged", rec.Code, logs.String())
 	}
 }
+
+// A client's X-Request-ID is kept when it is a plain token of at most 64
+// characters, and replaced by the server's own otherwise: the id is echoed
+// in the response and written in every log line of the request (the
+// security audit sent one of 500 KB).
+func TestAClientsRequestIDIsKeptOnlyWhenPlain(t *testing.T) {
+	e := newTestServer(t, nil)
+	for _, tc := range []struct {
+		name, id string
+		kept     bool
+	}{
+		{"a uuid", "0b6b7c1e-5d0f-4a53-9d1e-2f9c3a7b8e10", true},
+		{"a trace id", "trace.42:span_7", true},
+		{"65 characters", strings.Repeat("a", 65), false},
+		{"500 KB", strings.Repeat("x", 500<<10), false},
+		{"a space", "two words", false},
+		{"a quote", `a"b`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, "/healthz", nil)
+			req.Header.Set(echo.HeaderXRequestID, tc.id)
+			rec := httptest.NewRecorder()
+			e.ServeHTTP(rec, req)
+			got := rec.Header().Get(echo.HeaderXRequestID)
+			if kept := got == tc.id; kept != tc.kept || got == "" || len(got) > 64 {
+				t.Fatalf("X-Request-ID %.20q… answered with %.70q; kept %v, want %v", tc.id, got, kept, tc.kept)
+			}
+		})
+	}
+}

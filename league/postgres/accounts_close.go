@@ -73,6 +73,14 @@ func closeAgain(tx *gorm.DB, fx *effects, tasks league.GameTasks, actor league.A
 		return err
 	}
 	if closed == 0 || !actor.IsAdmin {
+		var bots int64
+		if err := tx.Model(&userRow{}).Where("id = ? AND kind = ?", userID, league.KindBot).Count(&bots).Error; err != nil {
+			return err
+		}
+		if bots > 0 {
+			// It exists: "no such user" sent an admin looking for a typo.
+			return league.Errorf(league.EPRECONDITION, "a bot's account is the platform's, not anyone's to close")
+		}
 		return league.Errorf(league.ENOTFOUND, "no such user")
 	}
 	return releaseClosedAccount(tx, fx, tasks, userID, now)

@@ -178,6 +178,9 @@ func (g *Games) Archive(ctx context.Context, gameID string) (*league.Archive, er
 	if err != nil {
 		return nil, err
 	}
+	if row.Status == league.StatusAborted {
+		return nil, league.Errorf(league.EPRECONDITION, "the game was called off before it was played out: only a finished game has an archive")
+	}
 	if row.Status != league.StatusFinished {
 		return nil, league.Errorf(league.EPRECONDITION, "the archive opens when the game ends")
 	}
@@ -219,6 +222,9 @@ func (g *Games) Vector(ctx context.Context, a league.Actor, gameID string, ply *
 	row, err := readGame(db, gameID)
 	if err != nil {
 		return nil, err
+	}
+	if row.Status == league.StatusAborted {
+		return nil, league.Errorf(league.EPRECONDITION, "the game was called off before it was played out: only a finished game's positions are exported")
 	}
 	if row.Status != league.StatusFinished {
 		return nil, league.Errorf(league.EPRECONDITION, "a position holds hidden cards; it can be exported once the game has ended")

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -201,11 +202,13 @@ func TestCancellingARunningTournamentAbortsItsGame(t *testing.T) {
 			t.Errorf("%s is offered %v, to move %v, turn %v; want nobody to move", name, v.LegalMoves, v.ToMove, v.Game.TurnSeat)
 		}
 	}
-	if _, err := r.games.Archive(ctx, gameID); league.ErrorCode(err) != league.EPRECONDITION {
-		t.Errorf("the aborted game's archive: %v; want it closed as before", err)
+	// Closed for good, and said so: "opens when the game ends" promised
+	// what an aborted game never gives (the security audit).
+	if _, err := r.games.Archive(ctx, gameID); league.ErrorCode(err) != league.EPRECONDITION || !strings.Contains(err.Error(), "called off") {
+		t.Errorf("the aborted game's archive: %v; want it closed as before, saying the game was called off", err)
 	}
-	if _, err := r.games.Vector(ctx, league.Actor{}, gameID, nil); league.ErrorCode(err) != league.EPRECONDITION {
-		t.Errorf("the aborted game's position: %v; want it closed as before", err)
+	if _, err := r.games.Vector(ctx, league.Actor{}, gameID, nil); league.ErrorCode(err) != league.EPRECONDITION || !strings.Contains(err.Error(), "called off") {
+		t.Errorf("the aborted game's position: %v; want it closed as before, saying the game was called off", err)
 	}
 
 	_, err = r.games.Move(ctx, other, gameID, league.MoveRequest{Ply: next.Game.Ply, Move: next.LegalMoves[0], MoveID: "late"})
