@@ -67,6 +67,7 @@ bench-platform:
 	$(GO) test -run '^$$' -bench 'LeaderboardPage' -benchtime 2000x -timeout 30m ./league/postgres/
 	$(GO) test -run '^$$' -bench 'PlayerRank' -benchtime 100x -timeout 30m ./league/postgres/
 	$(GO) test -run '^$$' -bench 'Settle' -benchtime 1x -timeout 30m ./league/postgres/
+	$(GO) test -run '^$$' -bench 'RatingHistoryPages' -benchtime 3x -timeout 30m ./league/postgres/
 	$(GO) test -run '^$$' -bench 'AHeartbeatAtAnOpenTable' -benchtime 20000x -timeout 30m ./league/postgres/
 	$(GO) test -run '^$$' -bench 'RedisHeldByCompletedGameTasks' -benchtime 1x -timeout 30m ./workers/
 	$(GO) test -run '^$$' -bench 'AnAuthenticatedRequest|BindABodyNearTheLimit' -benchtime 20x -timeout 30m ./server/

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -264,5 +265,48 @@ func TestAClientsRequestIDIsKeptOnlyWhenPlain(t *testing.T) {
 				t.Fatalf("X-Request-ID %.20q… answered with %.70q; kept %v, want %v", tc.id, got, kept, tc.kept)
 			}
 		})
+	}
+}
+
+// An API answer of more than a packet is gzipped for a client that accepts
+// it, and a small one, a client that does not, and an event stream are
+// sent as they are.
+func TestLargeAPIAnswersAreCompressed(t *testing.T) {
+	e := newTestServer(t, nil)
+	big := strings.Repeat(`{"name":"an entry of a large tournament"},`, 200)
+	e.GET("/api/v1/test/big", func(c echo.Context) error { return c.JSONBlob(http.StatusOK, []byte("["+big+"{}]")) })
+	e.GET("/api/v1/test/small", func(c echo.Context) error { return c.JSONBlob(http.StatusOK, []byte(`{"ok":true}`)) })
+	e.GET("/api/v1/test/events", func(c echo.Context) error { return c.Blob(http.StatusOK, "text/event-stream", []byte(big)) })
+	for _, tc := range []struct {
+		path, accept string
+		gzipped      bool
+	}{
+		{"/api/v1/test/big", "gzip", true},
+		{"/api/v1/test/big", "", false},
+		{"/api/v1/test/small", "gzip", false},
+		{"/api/v1/test/events", "gzip", false},
+	} {
+		req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+		if tc.accept != "" {
+			req.Header.Set(echo.HeaderAcceptEncoding, tc.accept)
+		}
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		got := rec.Header().Get(echo.HeaderContentEncoding) == "gzip"
+		if got != tc.gzipped || rec.Code != http.StatusOK {
+			t.Errorf("%s with Accept-Encoding %q: %d, gzipped %v, want %v", tc.path, tc.accept, rec.Code, got, tc.gzipped)
+			continue
+		}
+		if got {
+			sent := rec.Body.Len()
+			zr, err := gzip.NewReader(rec.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, _ := io.ReadAll(zr)
+			if !json.Valid(plain) || sent >= len(plain)/4 {
+				t.Errorf("%s: %d bytes gzipped from %d, want valid JSON at under a quarter", tc.path, sent, len(plain))
+			}
+		}
 	}
 }

@@ -2,10 +2,12 @@ package postgres
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/seqleague/seqleague/league"
+	"github.com/seqleague/seqleague/league/testenv"
 )
 
 // Times come out of the store in UTC whatever the process's zone: the API
@@ -33,4 +35,36 @@ func TestTimesAreReadInUTC(t *testing.T) {
 	if now.Location() != time.UTC {
 		t.Errorf("now() read in %v, want UTC", now.Location())
 	}
+}
+
+// JIT is off on the service's connections unless the URL turns it on: its
+// compile time, not the query, was most of a prolific player's profile.
+func TestJITIsOffUnlessTheURLAsks(t *testing.T) {
+	url := testenv.Postgres(t)
+	for _, tc := range []struct{ url, want string }{
+		{url, "off"},
+		{withParam(url, "jit", "on"), "on"},
+	} {
+		db, err := Open(context.Background(), tc.url, PoolConfig{MaxOpen: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var jit string
+		err = db.Gorm.Raw("SHOW jit").Scan(&jit).Error
+		db.Close()
+		if err != nil || jit != tc.want {
+			t.Errorf("jit = %q, %v; want %s", jit, err, tc.want)
+		}
+	}
+}
+
+// withParam adds a run-time parameter to a database URL or key=value DSN.
+func withParam(dsn, key, value string) string {
+	switch {
+	case !strings.Contains(dsn, "://"):
+		return dsn + " " + key + "=" + value
+	case strings.Contains(dsn, "?"):
+		return dsn + "&" + key + "=" + value
+	}
+	return dsn + "?" + key + "=" + value
 }

@@ -235,3 +235,66 @@ func (nopTasks) TurnTimeout(context.Context, string, int, time.Time) error { ret
 func (nopTasks) BotMove(context.Context, string, int, time.Duration) error { return nil }
 func (nopTasks) StartGame(context.Context, string, time.Time) error        { return nil }
 func (nopTasks) Settle(context.Context, string) error                      { return nil }
+
+// BenchmarkRatingHistoryPages reads the rating history of a player with
+// SEQLEAGUE_BENCH_HISTORY_GAMES (default 20,000) rated games as the web
+// app's chart does, 100 changes a page: the first page, which carries the
+// player's record and rank (read from every one of those games), and a
+// page deep in the history through the cursor, which carries neither (it
+// re-read them, and a chart of 100 pages paid that 100 times). The ratio
+// of the two is the metric: first-page ms over later-page ms.
+func BenchmarkRatingHistoryPages(b *testing.B) {
+	games := benchEnvInt("SEQLEAGUE_BENCH_HISTORY_GAMES", 20_000)
+	ctx := context.Background()
+	db, err := Open(ctx, testenv.Postgres(b), PoolConfig{MaxOpen: 4})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := Seed(ctx, db, 2, games, 3); err != nil {
+		b.Fatal(err)
+	}
+	// Every seeded game rated, as game:settle would have rated it.
+	for _, stmt := range []string{
+		`INSERT INTO rating_changes (game_id, user_id, pool, team, abandoned, winner, k, before, after, games, created_at)
+		 SELECT g.id, s.user_id, 'sequence-2team', s.seat, false, g.winner, 32, 1500, 1500,
+		        row_number() OVER (PARTITION BY s.user_id ORDER BY g.created_at, g.id), g.created_at
+		 FROM games g JOIN game_seats s ON s.game_id = g.id`, // two players: the seat is the team
+		"UPDATE games SET settled_at = finished_at",
+		"VACUUM (ANALYZE) games, game_seats, rating_changes, ratings",
+	} {
+		if err := db.Gorm.Exec(stmt).Error; err != nil {
+			b.Fatal(err)
+		}
+	}
+	var player string
+	db.Gorm.Raw("SELECT user_id FROM rating_changes GROUP BY user_id ORDER BY count(*) DESC LIMIT 1").Scan(&player)
+	ratings := NewRatings(db)
+	page := func(cursor string) *league.UserRatings {
+		got, err := ratings.UserRatings(ctx, player, league.RatingHistoryQuery{Page: league.PageRequest{Limit: 100, Cursor: cursor}})
+		if err != nil || len(got.History) != 100 {
+			b.Fatalf("history page: %v", err)
+		}
+		return got
+	}
+	deep := page("")
+	for i := 0; i < 50; i++ {
+		deep = page(deep.NextCursor)
+	}
+	timed := func(cursor string) float64 {
+		start := time.Now()
+		const reads = 10
+		for range reads {
+			page(cursor)
+		}
+		return float64(time.Since(start).Microseconds()) / 1000 / reads
+	}
+	var first, later float64
+	for b.Loop() {
+		first, later = timed(""), timed(deep.NextCursor)
+	}
+	b.ReportMetric(first, "first-page-ms")
+	b.ReportMetric(later, "later-page-ms")
+	b.ReportMetric(first/later, "first/later")
+	b.ReportMetric(float64(games), "games")
+}
