@@ -166,7 +166,7 @@ func TestABodyThatTricklesInTimesOut(t *testing.T) {
 	bodyReadTimeout = 200 * time.Millisecond
 	t.Cleanup(func() { bodyReadTimeout = old })
 	e := echo.New()
-	e.HTTPErrorHandler = errorHandler(quietLogger)
+	e.HTTPErrorHandler = errorHandler(quietLogger, nil)
 	e.POST("/", func(c echo.Context) error {
 		var req bindRequest
 		if err := bindJSON(c, &req); err != nil {

@@ -51,7 +51,7 @@ func TestRedactURILeavesOtherQueriesAlone(t *testing.T) {
 
 func TestAQueryWithABadEscapeIsRefused(t *testing.T) {
 	e := echo.New()
-	e.HTTPErrorHandler = errorHandler(slog.New(slog.DiscardHandler))
+	e.HTTPErrorHandler = errorHandler(slog.New(slog.DiscardHandler), nil)
 	e.Use(wellFormedQuery)
 	e.GET("/clubs", func(c echo.Context) error { return c.NoContent(http.StatusOK) })
 	for _, query := range []string{"limit=%zz", "limit=0%", "limit=5&x=%zz"} {

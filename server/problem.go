@@ -44,7 +44,11 @@ var statusOf = map[string]int{
 // whose client hung up before the answer (nginx's 499): no server fault.
 const statusClientClosed = 499
 
-func errorHandler(logger *slog.Logger) echo.HTTPErrorHandler {
+// unavailableRetry is the Retry-After of a 503 for a store's outage: a
+// database restart takes about a second, a failover some more.
+const unavailableRetry = 5
+
+func errorHandler(logger *slog.Logger, unavailable func(error) bool) echo.HTTPErrorHandler {
 	return func(err error, c echo.Context) {
 		if c.Response().Committed {
 			return
@@ -55,6 +59,12 @@ func errorHandler(logger *slog.Logger) echo.HTTPErrorHandler {
 		}
 		p := toProblem(err)
 		p.RequestID = c.Response().Header().Get(echo.HeaderXRequestID)
+		if p.Status == http.StatusInternalServerError && unavailable != nil && unavailable(err) {
+			// The request did nothing wrong and may be sent again.
+			p.Status, p.Title = http.StatusServiceUnavailable, http.StatusText(http.StatusServiceUnavailable)
+			p.Detail = "the database is unavailable for a moment; try again shortly"
+			c.Response().Header().Set("Retry-After", strconv.Itoa(unavailableRetry))
+		}
 		if p.Status >= 500 {
 			logger.ErrorContext(c.Request().Context(), "internal error",
 				slog.String("request_id", p.RequestID), slog.String("error", err.Error()))

@@ -26,6 +26,9 @@ type Check func(ctx context.Context) error
 // Deps is what the server needs from the rest of the program.
 type Deps struct {
 	Logger *slog.Logger
+	// Unavailable says whether an error is a moment's outage of a store
+	// (postgres.Unavailable): answered 503 with Retry-After, not 500.
+	Unavailable func(error) bool
 	// Ready lists the dependencies /readyz checks, by name.
 	Ready map[string]Check
 	// Metrics is the registry /metrics serves; the server adds its HTTP
@@ -73,7 +76,7 @@ func New(d Deps) *echo.Echo {
 	e.HideBanner = true
 	e.HidePort = true
 	e.IPExtractor = ipExtractor(d.TrustedProxies)
-	e.HTTPErrorHandler = errorHandler(d.Logger)
+	e.HTTPErrorHandler = errorHandler(d.Logger, d.Unavailable)
 
 	e.Use(securityHeaders(d.PublicURL))
 	e.Use(ownRequestIDs, middleware.RequestID())

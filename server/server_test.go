@@ -226,7 +226,7 @@ func TestOpenAPIReferencesResolve(t *testing.T) {
 func TestAClientThatHungUpIsNoServerError(t *testing.T) {
 	var logs strings.Builder
 	e := echo.New()
-	e.HTTPErrorHandler = errorHandler(slog.New(slog.NewTextHandler(&logs, nil)))
+	e.HTTPErrorHandler = errorHandler(slog.New(slog.NewTextHandler(&logs, nil)), nil)
 	e.GET("/slow", func(c echo.Context) error { return fmt.Errorf("list: %w", c.Request().Context().Err()) })
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -235,6 +235,26 @@ func TestAClientThatHungUpIsNoServerError(t *testing.T) {
 	e.ServeHTTP(rec, req)
 	if rec.Code != statusClientClosed || strings.Contains(logs.String(), "level=ERROR") {
 		t.Fatalf("status %d, log %q; want 499 and no error logged", rec.Code, logs.String())
+	}
+}
+
+// An error the store calls a moment's outage (PostgreSQL restarting) is a
+// 503 with Retry-After that tells the client to try again, where it was a
+// 500 "internal error"; any other error is still a 500.
+func TestAStoreOutageIsA503(t *testing.T) {
+	outage := errors.New("FATAL: the database system is shutting down (SQLSTATE 57P03)")
+	e := echo.New()
+	e.HTTPErrorHandler = errorHandler(slog.New(slog.DiscardHandler), func(err error) bool { return errors.Is(err, outage) })
+	e.GET("/outage", func(c echo.Context) error { return fmt.Errorf("list games: %w", outage) })
+	e.GET("/bug", func(c echo.Context) error { return errors.New("a bug") })
+	rec := do(e, http.MethodGet, "/outage")
+	var p struct{ Detail string }
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" ||
+		json.Unmarshal(rec.Body.Bytes(), &p) != nil || !strings.Contains(p.Detail, "try again") || strings.Contains(rec.Body.String(), "SQLSTATE") {
+		t.Errorf("an outage: %d, Retry-After %q, %s; want 503 with Retry-After saying to try again, and nothing of the cause", rec.Code, rec.Header().Get("Retry-After"), rec.Body)
+	}
+	if rec := do(e, http.MethodGet, "/bug"); rec.Code != http.StatusInternalServerError || rec.Header().Get("Retry-After") != "" {
+		t.Errorf("a bug: %d, Retry-After %q; want a plain 500", rec.Code, rec.Header().Get("Retry-After"))
 	}
 }
 

@@ -145,11 +145,29 @@ func TestABadPayloadIsNotRetriedAndAMissingGameIsDone(t *testing.T) {
 // backs off as asynq's default does.
 func TestATaskWhoseWorkerDiedIsRetriedAtOnce(t *testing.T) {
 	task := asynq.NewTask(TypeBotMove, nil)
+	retryDelay := retryDelayFor(nil)
 	if d := retryDelay(0, asynq.ErrLeaseExpired, task); d != 0 {
 		t.Fatalf("retry after a dead worker in %v, want at once", d)
 	}
 	if d := retryDelay(0, errors.New("database down"), task); d < 15*time.Second {
 		t.Fatalf("retry after a failure in %v, want asynq's back-off (15 s or more)", d)
+	}
+}
+
+// A task that failed because a store was down for a moment (a database
+// restart) is retried within seconds, doubling up to transientRetry; any
+// other failure still backs off as asynq's default does.
+func TestATaskThatMetAnOutageIsRetriedSoon(t *testing.T) {
+	task := asynq.NewTask(TypeBotMove, nil)
+	outage := errors.New("the database system is shutting down")
+	retryDelay := retryDelayFor(func(err error) bool { return errors.Is(err, outage) })
+	for n, want := range []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, transientRetry, transientRetry, transientRetry} {
+		if d := retryDelay(n, fmt.Errorf("bot move: %w", outage), task); d != want {
+			t.Errorf("retry %d after an outage in %v, want %v", n, d, want)
+		}
+	}
+	if d := retryDelay(0, errors.New("a bug"), task); d < 15*time.Second {
+		t.Fatalf("retry after another failure in %v, want asynq's back-off (15 s or more)", d)
 	}
 }
 
@@ -233,7 +251,7 @@ func TestATaskThatCameEarlyRunsAgainAtItsTime(t *testing.T) {
 		t.Fatalf("the early task ran again at %v (retried %d); want it at %v, no retry counted", got[1].at, got[1].retried, due)
 	}
 	task := asynq.NewTask("test:early", nil)
-	if d := retryDelay(0, &league.NotYet{At: time.Now().Add(-time.Minute)}, task); d != minEarlyRetry {
+	if d := retryDelayFor(nil)(0, &league.NotYet{At: time.Now().Add(-time.Minute)}, task); d != minEarlyRetry {
 		t.Fatalf("a task early for a time now past comes back in %v, want %v", d, minEarlyRetry)
 	}
 }

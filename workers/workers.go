@@ -37,6 +37,10 @@ type Config struct {
 	// after a stop, less a margin for asynq's goodbyes to Redis
 	// (shutdownMargin, at most a quarter of it).
 	ShutdownTimeout time.Duration
+	// Transient says whether a task's error is a moment's outage of a
+	// store (postgres.Unavailable): such a task is retried within seconds
+	// (transientRetry), not after asynq's back-off of up to a minute.
+	Transient func(error) bool
 }
 
 // Workers is a running asynq server with Seqleague's handlers.
@@ -81,14 +85,20 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 		ShutdownTimeout:   cfg.ShutdownTimeout - min(shutdownMargin, cfg.ShutdownTimeout/4),
 		Logger:            asynqLogger{logger},
 		LogLevel:          asynq.WarnLevel,
-		RetryDelayFunc:    retryDelay,
+		RetryDelayFunc:    retryDelayFor(cfg.Transient),
 		IsFailure:         func(err error) bool { return !isNotYet(err) },
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, task *asynq.Task, err error) {
 			if isNotYet(err) {
 				logger.DebugContext(ctx, "task came early; it runs again at its time", slog.String("type", task.Type()), slog.String("error", err.Error()))
 				return
 			}
-			logger.ErrorContext(ctx, "task failed", slog.String("type", task.Type()), slog.String("error", err.Error()))
+			// Which game or round waits, and for how many tries: the
+			// payloads are a few ids, and the type alone told an operator
+			// nothing of what was held up.
+			retried, _ := asynq.GetRetryCount(ctx)
+			id, _ := asynq.GetTaskID(ctx)
+			logger.ErrorContext(ctx, "task failed", slog.String("type", task.Type()), slog.String("task_id", id),
+				slog.String("payload", string(task.Payload())), slog.Int("retried", retried), slog.String("error", err.Error()))
 		}),
 	})
 	w := &Workers{srv: srv, mux: asynq.NewServeMux(), logger: logger, grace: cfg.ShutdownTimeout}
@@ -100,23 +110,35 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 	return w
 }
 
-// retryDelay is asynq's back-off, except for a task whose worker died
+// retryDelayFor is asynq's back-off, except for a task whose worker died
 // holding it (its lease expired): that task did not fail, so it runs again
 // at once. asynq finds such a task only a minute or so after the crash,
 // and a game waiting on its bot's move has waited long enough. A task that
 // came early (league.NotYet) runs again at its time, and at least
 // minEarlyRetry later: a worker whose clock is behind may be handed it
 // again at once by a forwarder whose clock is right.
-func retryDelay(n int, err error, task *asynq.Task) time.Duration {
-	var early *league.NotYet
-	if errors.As(err, &early) {
-		return max(time.Until(early.At), minEarlyRetry)
+// An error transient says is a store's moment of outage (a database
+// restart) is retried after 1, 2, 4 then every 8 seconds: asynq's back-off
+// held a bot's move or a timeout 20-60 s after a restart of under a second
+// (the faults audit).
+func retryDelayFor(transient func(error) bool) asynq.RetryDelayFunc {
+	return func(n int, err error, task *asynq.Task) time.Duration {
+		var early *league.NotYet
+		switch {
+		case errors.As(err, &early):
+			return max(time.Until(early.At), minEarlyRetry)
+		case errors.Is(err, asynq.ErrLeaseExpired):
+			return 0
+		case transient != nil && transient(err):
+			return min(time.Second<<min(n, 3), transientRetry)
+		}
+		return asynq.DefaultRetryDelayFunc(n, err, task)
 	}
-	if errors.Is(err, asynq.ErrLeaseExpired) {
-		return 0
-	}
-	return asynq.DefaultRetryDelayFunc(n, err, task)
 }
+
+// transientRetry is the longest a task waits between tries while a store
+// is down.
+const transientRetry = 8 * time.Second
 
 // minEarlyRetry is the least a task that came early waits to run again.
 const minEarlyRetry = time.Second

@@ -148,13 +148,17 @@ func (a *App) Start(ctx context.Context) (err error) {
 			// goodbyes out of it. Given the timeout less a second, a
 			// timeout of 1 s left them none, which meant asynq's 8 s.
 			ShutdownTimeout: a.cfg.ShutdownTimeout,
+			Transient:       postgres.Unavailable,
 		}, a.logger)
 		a.workers.RegisterGames(games)
 		a.workers.RegisterCompetitions(tournaments)
 		a.workers.Every(reconcileEvery, "reconcile games", func(ctx context.Context) error {
 			done, err := games.Reconcile(ctx)
 			if done.Total() > 0 {
-				a.logger.WarnContext(ctx, "rescheduled lost game tasks",
+				// "Asked for", not "rescheduled": a task a dead worker still
+				// holds is asynq's to run again, and asking for it is a
+				// no-op the sweep cannot tell from a new task.
+				a.logger.WarnContext(ctx, "asked again for overdue game tasks",
 					"settlements", done.Settlements, "timers", done.Timers, "bot_moves", done.BotMoves, "starts", done.Starts)
 			}
 			return err
@@ -173,7 +177,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 		a.workers.Every(reconcileEvery, "reconcile rounds", func(ctx context.Context) error {
 			done, err := tournaments.Reconcile(ctx)
 			if done.Total() > 0 {
-				a.logger.WarnContext(ctx, "rescheduled lost round tasks",
+				a.logger.WarnContext(ctx, "asked again for overdue round tasks",
 					"starts", done.Starts, "deadlines", done.Deadlines)
 			}
 			return err
@@ -213,6 +217,7 @@ func (a *App) Start(ctx context.Context) (err error) {
 			Limiter:        ratelimit.New(in.Redis, a.logger),
 			Auth:           authConfig,
 			Logger:         a.logger,
+			Unavailable:    postgres.Unavailable,
 			Metrics:        reg,
 			TrustedProxies: a.cfg.TrustedProxies,
 			PublicURL:      a.cfg.PublicURL,

@@ -68,3 +68,47 @@ func withParam(dsn, key, value string) string {
 	}
 	return dsn + "?" + key + "=" + value
 }
+
+// Unavailable tells a moment's outage of PostgreSQL (nothing listening, a
+// connection the server ended) from a fault of the query or the request.
+func TestUnavailableTellsAnOutageFromAFault(t *testing.T) {
+	ctx := context.Background()
+	_, err := Open(ctx, "postgres://postgres@127.0.0.1:1/none?sslmode=disable&connect_timeout=2", PoolConfig{MaxOpen: 1})
+	if err == nil || !Unavailable(err) {
+		t.Errorf("nothing listening: %v; want an outage", err)
+	}
+	db, err := Open(ctx, testenv.Postgres(t), PoolConfig{MaxOpen: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	conn, err := db.SQL.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var pid int
+	if err := conn.QueryRowContext(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
+		t.Fatal(err)
+	}
+	other, err := Open(ctx, testenv.Postgres(t), PoolConfig{MaxOpen: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if err := other.Gorm.Exec("SELECT pg_terminate_backend(?)", pid).Error; err != nil {
+		t.Fatal(err)
+	}
+	// What a shutdown or restart does to a connection in the pool.
+	if _, err := conn.ExecContext(ctx, "SELECT 1"); err == nil || !Unavailable(err) {
+		t.Errorf("a connection the server ended: %v; want an outage", err)
+	}
+	if err := other.Gorm.Exec("SELECT * FROM no_such_table").Error; err == nil || Unavailable(err) {
+		t.Errorf("a bad query: %v; want no outage", err)
+	}
+	short, cancel := context.WithTimeout(ctx, 10*time.Millisecond)
+	defer cancel()
+	if err := other.Gorm.WithContext(short).Exec("SELECT pg_sleep(1)").Error; err == nil || Unavailable(err) {
+		t.Errorf("a request past its deadline: %v; want no outage", err)
+	}
+}

@@ -208,15 +208,13 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 		}
 		return nil, prior.Ply + 1, nil
 	}
-	// Who may move at all, then whether the game still takes moves, then
-	// whether the client's view is current: a spectator is told it does
-	// not play, not which ply the game is at.
+	// Who may move at all, then whether the client's view is current (a
+	// stale ply is a 409, the game finished or not), then whether the game
+	// still takes moves: a spectator is told it does not play, not which
+	// ply the game is at.
 	seat, ok := seatOf(seats, a.UserID)
 	if !ok {
 		return nil, -1, league.Errorf(league.EFORBIDDEN, "you do not play at this game")
-	}
-	if row.Status != league.StatusActive {
-		return nil, -1, league.Errorf(league.EPRECONDITION, "the game is %s", row.Status)
 	}
 	if req.Ply != row.Ply {
 		// Either way the client's view is out of date: the current ply
@@ -228,6 +226,9 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 		e.Data = map[string]any{"ply": row.Ply}
 		e.Fields = []league.FieldError{{Field: "ply", Message: fmt.Sprintf("the game is at ply %d", row.Ply)}}
 		return nil, -1, e
+	}
+	if row.Status != league.StatusActive {
+		return nil, -1, league.Errorf(league.EPRECONDITION, "the game is %s", row.Status)
 	}
 	if seat.botControlled() {
 		return nil, -1, league.Errorf(league.EFORBIDDEN, "a bot plays this seat")

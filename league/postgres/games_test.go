@@ -671,6 +671,18 @@ func TestMoveErrorsAreClear(t *testing.T) {
 	if !errors.As(err, &le) || le.Data["ply"] != 1 || le.Message != "ply 0 has already been played; the game is at ply 1" {
 		t.Fatalf("stale-ply error = %#v, want data ply 1 and a message saying ply 0 was played", err)
 	}
+	// Once the game is over a stale ply is still a conflict (api.md: a
+	// stale ply answers 409), and a move at its last ply is refused as
+	// the game being finished.
+	if _, err := r.games.Resign(ctx, bob, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 0, Move: v.LegalMoves[0]}); league.ErrorCode(err) != league.ECONFLICT {
+		t.Fatalf("a stale ply in a finished game: %v, want a conflict", err)
+	}
+	if _, err := r.games.Move(ctx, ann, g.ID, league.MoveRequest{Ply: 1, Move: v.LegalMoves[0]}); league.ErrorCode(err) != league.EPRECONDITION {
+		t.Fatalf("a move at a finished game's last ply: %v, want a precondition failure", err)
+	}
 }
 
 func TestOpenSeatsAreFilledWithBotsAtAScheduledStart(t *testing.T) {

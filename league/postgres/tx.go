@@ -3,9 +3,14 @@ package postgres
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -63,4 +68,29 @@ func inTx(ctx context.Context, db *gorm.DB, f func(tx *gorm.DB) error, opts ...*
 func retryableAbort(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && (pgErr.Code == "40P01" || pgErr.Code == "40001")
+}
+
+// Unavailable reports whether err says PostgreSQL could not be reached or
+// dropped the connection (shutting down, restarting, starting up, out of
+// connection slots): a moment's outage, not a fault of the request, so the
+// API answers 503 with Retry-After and the workers retry soon, where a
+// restart of under a second answered 500s and held tasks in asynq's
+// back-off for up to a minute (the faults audit).
+func Unavailable(err error) bool {
+	if err == nil || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		// A request's own deadline (a slow query, or its client gone),
+		// which net.Error would otherwise match.
+		return false
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// 57P01-03: admin shutdown, crash shutdown, cannot connect now;
+		// 53300: too many connections; class 08: connection exceptions.
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" ||
+			pgErr.Code == "57P03" || pgErr.Code == "53300"
+	}
+	var connectErr *pgconn.ConnectError
+	var netErr net.Error
+	return errors.As(err, &connectErr) || errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET)
 }
