@@ -327,6 +327,9 @@ func TestAScheduleSpanOutOfBoundsIsRefusedNamingTheField(t *testing.T) {
 		{"monthly rounds for 16 years", span(200, 31*86400, 0), "count"},
 		{"a count without a first start", `{"count":2,"interval_seconds":3600}`, "first_start"},
 		{"a round past the horizon", `{"rounds":[{"number":1,"starts_at":"9999-12-31T23:59:59Z"}]}`, "rounds[0].starts_at"},
+		// A mistyped year started the tournament at once (the contract audit).
+		{"a round ten years ago", fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}]}`, time.Now().UTC().AddDate(-10, 0, 0).Format(time.RFC3339)), "rounds[0].starts_at"},
+		{"a first start ten years ago", fmt.Sprintf(`{"first_start":%q,"count":2,"interval_seconds":3600}`, time.Now().UTC().AddDate(-10, 0, 0).Format(time.RFC3339)), "first_start"},
 		// Either form alone: the two together are not one list of rounds.
 		{"rounds and a whole event", fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}],"first_start":%q,"count":2,"interval_seconds":3600}`, at(0), at(31*24*time.Hour)), "rounds"},
 		{"rounds with a deadline for a whole event", fmt.Sprintf(`{"rounds":[{"number":1,"starts_at":%q}],"deadline_seconds":600}`, at(0)), "rounds"},

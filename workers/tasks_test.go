@@ -468,3 +468,43 @@ func TestWorkersStopWithinTheShutdownTimeoutWhileRedisHangs(t *testing.T) {
 // shutdownLate is how late past its timeout a shutdown may end in a test:
 // a timer's lateness on a machine shared with other tests.
 const shutdownLate = 300 * time.Millisecond
+
+// WhenRedisLost's f runs once as the workers start on a Redis without
+// their marker, not again while the marker stays, and again once Redis
+// lost its data while they ran; two worker processes run it once between
+// them.
+func TestWhatARedisLostIsScheduledOnceWhenItIsLost(t *testing.T) {
+	rdb := redisFor(t)
+	ctx := context.Background()
+	ran := make(chan struct{}, 8)
+	for range 2 { // two worker processes on one Redis
+		w := New(rdb, Config{Concurrency: 1, PollInterval: 50 * time.Millisecond, ShutdownTimeout: time.Second}, slog.New(slog.DiscardHandler))
+		w.WhenRedisLost(20*time.Millisecond, "test", func(context.Context) error {
+			ran <- struct{}{}
+			return nil
+		})
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(w.Shutdown)
+	}
+	count := func(wait time.Duration) int {
+		n := 0
+		deadline := time.After(wait)
+		for {
+			select {
+			case <-ran:
+				n++
+			case <-deadline:
+				return n
+			}
+		}
+	}
+	if n := count(2 * time.Second); n != 1 {
+		t.Fatalf("at the start on an empty Redis f ran %d times, want once", n)
+	}
+	rdb.FlushDB(ctx)
+	if n := count(2 * time.Second); n != 1 {
+		t.Fatalf("after Redis lost its data f ran %d times, want once", n)
+	}
+}

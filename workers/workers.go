@@ -45,6 +45,7 @@ type Config struct {
 
 // Workers is a running asynq server with Seqleague's handlers.
 type Workers struct {
+	rdb    redis.UniversalClient
 	srv    *asynq.Server
 	mux    *asynq.ServeMux
 	logger *slog.Logger
@@ -101,7 +102,7 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 				slog.String("payload", string(task.Payload())), slog.Int("retried", retried), slog.String("error", err.Error()))
 		}),
 	})
-	w := &Workers{srv: srv, mux: asynq.NewServeMux(), logger: logger, grace: cfg.ShutdownTimeout}
+	w := &Workers{rdb: rdb, srv: srv, mux: asynq.NewServeMux(), logger: logger, grace: cfg.ShutdownTimeout}
 	// After Redis lost its data the queues are listed again within a
 	// minute, for the metrics and the inspector (see listQueues).
 	w.Every(time.Minute, "list queues", func(ctx context.Context) error {
@@ -149,6 +150,33 @@ func isNotYet(err error) bool {
 	var early *league.NotYet
 	return errors.As(err, &early)
 }
+
+// WhenRedisLost runs f, once among all worker processes, when the workers
+// find Redis without the marker they leave in it: as they start on a new
+// Redis or one that lost its data while they were down, and, checked every
+// d, when it loses its data while they run (a restart without
+// persistence, a flush). f is to schedule every task the games and rounds
+// under way wait for: they were lost with the data, and the sweep finds a
+// game only once its task is 30 s overdue, which held every game 36-63 s
+// after a Redis restart (the faults audit). The marker goes again if f
+// fails, so the next check tries again.
+func (w *Workers) WhenRedisLost(d time.Duration, name string, f func(context.Context) error) {
+	w.Every(d, name, func(ctx context.Context) error {
+		fresh, err := w.rdb.SetNX(ctx, redisMarker, time.Now().UTC().Format(time.RFC3339), 0).Result()
+		if err != nil || !fresh {
+			return err
+		}
+		if err := f(ctx); err != nil {
+			w.rdb.Del(context.WithoutCancel(ctx), redisMarker)
+			return err
+		}
+		return nil
+	})
+}
+
+// redisMarker is the key whose absence says Redis lost what the workers
+// left in it.
+const redisMarker = "seqleague:redis-marker"
 
 // Every runs f as the workers start and then every d while they run
 // (register before Start). Every worker process runs its own, so f must be

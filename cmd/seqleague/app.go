@@ -60,6 +60,10 @@ type App struct {
 // tasks that were lost (see Games.Reconcile, Tournaments.Reconcile).
 const reconcileEvery = 30 * time.Second
 
+// redisLossCheck is how often a worker process looks whether Redis lost
+// its data (workers.WhenRedisLost): one SETNX.
+const redisLossCheck = 5 * time.Second
+
 // Start connects to (or starts) PostgreSQL and Redis, applies migrations
 // and starts the HTTP server and/or the workers.
 func (a *App) Start(ctx context.Context) (err error) {
@@ -182,9 +186,11 @@ func (a *App) Start(ctx context.Context) (err error) {
 			}
 			return err
 		})
-		if in.mini != nil {
-			// The in-process Redis starts empty: every task the games and
-			// rounds wait for was lost with the last process.
+		// A Redis with none of the tasks the games and rounds under way
+		// wait for (the in-process one at every start, a real one that
+		// restarted without persistence) has them all scheduled again
+		// within redisLossCheck.
+		a.workers.WhenRedisLost(redisLossCheck, "schedule what a lost Redis held", func(ctx context.Context) error {
 			g, err := games.RescheduleAll(ctx)
 			if err != nil {
 				return err
@@ -193,9 +199,10 @@ func (a *App) Start(ctx context.Context) (err error) {
 			if err != nil {
 				return err
 			}
-			a.logger.Info("in-process Redis: scheduled the tasks of the games and rounds under way",
+			a.logger.Info("Redis was new or had lost its data: scheduled the tasks of the games and rounds under way",
 				"game_tasks", g.Total(), "round_tasks", r.Total())
-		}
+			return nil
+		})
 		if err := a.workers.Start(); err != nil {
 			return err
 		}

@@ -469,6 +469,14 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 		BlockWindowSeconds: req.BlockWindowSeconds, AutopilotLevel: req.AutopilotLevel, FillLevel: req.FillLevel,
 		MaxTimeouts: req.MaxTimeouts, Rated: req.Rated, Status: league.StatusOpen, CreatedBy: creator,
 		ScheduledStart: req.ScheduledStart, Seed: seed, SeedHash: hash, TimedOutTurn: -1, Private: req.Private,
+		// The stored time, to the microsecond, not GORM's to the
+		// nanosecond: the row stays cached, and answers built from it said
+		// .758027236Z where every read said .758027Z (the contract audit).
+		CreatedAt: g.now(),
+	}
+	if row.ScheduledStart != nil {
+		at := row.ScheduledStart.UTC().Truncate(time.Microsecond)
+		row.ScheduledStart = &at
 	}
 	if link != nil {
 		row.TournamentID, row.MatchID, row.MatchGame = &link.TournamentID, &link.MatchID, &link.MatchGame

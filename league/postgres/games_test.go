@@ -1407,3 +1407,40 @@ func TestTheSweepReschedulesALostScheduledStart(t *testing.T) {
 		t.Fatalf("sweep once started = %+v, %v; want no start", done, err)
 	}
 }
+
+// A game's times are answered as they are stored, to the microsecond:
+// the answer to its creation said created_at .758027236Z, and every read
+// after it .758027Z (the contract audit), and so did a scheduled start.
+func TestAGamesTimesAreAnsweredAsStored(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	ann := r.user(t, "ann")
+	start := time.Now().UTC().Add(time.Hour).Truncate(time.Second).Add(123456789 * time.Nanosecond)
+	g, err := r.games.Create(ctx, ann, league.NewGame{Game: "sequence", Players: 2, Teams: 2, ScheduledStart: &start,
+		Seats: []league.SeatSpec{{UserID: ann.UserID}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := r.games.View(ctx, ann, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.CreatedAt.Equal(v.Game.CreatedAt) || g.CreatedAt.Nanosecond()%1000 != 0 {
+		t.Errorf("created_at answered %v at creation and %v when read", g.CreatedAt, v.Game.CreatedAt)
+	}
+	if g.ScheduledStart == nil || v.Game.ScheduledStart == nil || !g.ScheduledStart.Equal(*v.Game.ScheduledStart) || !g.ScheduledStart.Equal(start.Truncate(time.Microsecond)) {
+		t.Errorf("scheduled_start answered %v at creation and %v when read, sent %v", g.ScheduledStart, v.Game.ScheduledStart, start)
+	}
+}
+
+// The game as it stood after a move, which a repeated move_id answers, was
+// not yet settled: its first answer had no settled_at.
+func TestAGameAsItStoodAfterAMoveWasNotYetSettled(t *testing.T) {
+	settled := time.Now().UTC()
+	row := &gameRow{Ply: 40, Status: league.StatusFinished, SettledAt: &settled}
+	for _, plies := range []int{39, 40} {
+		if at := rowAt(row, plies); at.SettledAt != nil {
+			t.Errorf("after %d of 40 plies: settled_at %v, want none", plies, at.SettledAt)
+		}
+	}
+}

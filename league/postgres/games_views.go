@@ -135,10 +135,13 @@ func (g *Games) viewAt(ctx context.Context, a league.Actor, gameID string, plies
 }
 
 // rowAt is row as it stood after plies moves: before its last move, a game
-// that has ended was still being played.
+// that has ended was still being played, and right after it not yet
+// settled (a repeated move_id answered settled_at, which its first answer
+// had not). Seats and clocks are as they are now: neither is kept per ply.
 func rowAt(row *gameRow, plies int) *gameRow {
 	at := *row
 	at.Ply = plies
+	at.SettledAt = nil
 	if plies < row.Ply {
 		at.Status, at.ResultStatus, at.Winner, at.EndedBy, at.FinishedAt = league.StatusActive, nil, nil, nil, nil
 	}

@@ -1502,6 +1502,10 @@ func checkRoundSchedules(rounds []league.RoundSchedule, last int, now time.Time)
 			bad(i, "starts_at", "required")
 		case s.StartsAt.After(horizon):
 			bad(i, "starts_at", "must be within five years")
+		case s.StartsAt.Before(now.Add(-scheduleSkew)):
+			// A mistyped year (2016 for 2026) started the tournament
+			// at once, closing its registration for good.
+			bad(i, "starts_at", "is in the past: give now, or a time to come, for a round to start")
 		case s.Deadline != nil && !s.Deadline.After(s.StartsAt):
 			bad(i, "deadline", "must be after starts_at")
 		case s.Deadline != nil && s.Deadline.After(horizon):
