@@ -62,7 +62,7 @@ func errorHandler(logger *slog.Logger, unavailable func(error) bool) echo.HTTPEr
 		if p.Status == http.StatusInternalServerError && unavailable != nil && unavailable(err) {
 			// The request did nothing wrong and may be sent again.
 			p.Status, p.Title = http.StatusServiceUnavailable, http.StatusText(http.StatusServiceUnavailable)
-			p.Detail = "the database is unavailable for a moment; try again shortly"
+			p.Detail = "a database the service uses is unavailable for a moment; try again shortly"
 			c.Response().Header().Set("Retry-After", strconv.Itoa(unavailableRetry))
 		}
 		if p.Status >= 500 {
