@@ -19,6 +19,9 @@ const reconcileGrace = 30 * time.Second
 // reconcileBatch bounds one sweep; the next sweep takes the rest.
 const reconcileBatch = 1000
 
+// allRows is a limit of no limit (GORM's -1), for RescheduleAll.
+const allRows = -1
+
 // Rescheduled counts the tasks one sweep scheduled again.
 type Rescheduled struct {
 	Settlements int // game:settle of finished games never settled
@@ -45,30 +48,33 @@ func (r Rescheduled) Total() int { return r.Settlements + r.Timers + r.BotMoves 
 // pass goes on with the others: it stopped there, and every game after it
 // waited as long as that one failed.
 func (g *Games) Reconcile(ctx context.Context) (Rescheduled, error) {
-	return g.reconcileBefore(ctx, g.now().Add(-reconcileGrace))
+	return g.reconcileBefore(ctx, g.now().Add(-reconcileGrace), reconcileBatch)
 }
 
 // RescheduleAll is Reconcile for every task a game's state says must
 // exist, however far ahead it is due, for a Redis known to have lost them
-// all: the zero-config mode's, which lives in the process. Restarted, it
-// left every game's timer and bot waiting 30–60 s for the sweep to find
-// them overdue (the make run audit).
+// all: the zero-config mode's, which lives in the process, or one that
+// restarted without its data (workers.WhenRedisLost). Restarted, it left
+// every game's timer and bot waiting 30–60 s for the sweep to find them
+// overdue (the make run audit). Not in batches: past the first 1,000 games
+// the rest waited for sweeps of 1,000 every 30 s.
 func (g *Games) RescheduleAll(ctx context.Context) (Rescheduled, error) {
-	return g.reconcileBefore(ctx, farFuture)
+	return g.reconcileBefore(ctx, farFuture, allRows)
 }
 
 // farFuture is a cutoff past every task's time.
 var farFuture = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// reconcileBefore schedules the tasks due before cutoff (see Reconcile).
-func (g *Games) reconcileBefore(ctx context.Context, cutoff time.Time) (Rescheduled, error) {
+// reconcileBefore schedules the tasks due before cutoff (see Reconcile),
+// at most limit of each kind (allRows: every one).
+func (g *Games) reconcileBefore(ctx context.Context, cutoff time.Time, limit int) (Rescheduled, error) {
 	var done Rescheduled
 	var failed []error
 	db := g.db.WithContext(ctx)
 	var unsettled []string
 	if err := db.Model(&gameRow{}).
 		Where("status = ? AND settled_at IS NULL AND finished_at < ?", league.StatusFinished, cutoff).
-		Order("finished_at").Limit(reconcileBatch).Pluck("id", &unsettled).Error; err != nil {
+		Order("finished_at").Limit(limit).Pluck("id", &unsettled).Error; err != nil {
 		failed = append(failed, err)
 	}
 	for _, id := range unsettled {
@@ -79,11 +85,11 @@ func (g *Games) reconcileBefore(ctx context.Context, cutoff time.Time) (Reschedu
 		done.Settlements++
 	}
 	var err error
-	done.Timers, err = rescheduleOverdue(db, "turn_deadline", cutoff, func(o overdueGame) error {
+	done.Timers, err = rescheduleOverdue(db, "turn_deadline", cutoff, limit, func(o overdueGame) error {
 		return g.tasks.TurnTimeout(ctx, o.ID, o.Ply, o.Due)
 	})
 	failed = append(failed, err)
-	done.BotMoves, err = rescheduleOverdue(db, "bot_due_at", cutoff, func(o overdueGame) error {
+	done.BotMoves, err = rescheduleOverdue(db, "bot_due_at", cutoff, limit, func(o overdueGame) error {
 		return g.tasks.BotMove(ctx, o.ID, o.Ply, 0)
 	})
 	failed = append(failed, err)
@@ -98,7 +104,7 @@ func (g *Games) reconcileBefore(ctx context.Context, cutoff time.Time) (Reschedu
 	if err := db.Model(&gameRow{}).Select(`id, scheduled_start AS due, EXISTS (SELECT 1 FROM game_seats s
 			WHERE s.game_id = games.id AND s.user_id IS NULL AND s.bot_level IS NULL) AS open_seat`).
 		Where("status = ? AND scheduled_start < ?", league.StatusOpen, cutoff).
-		Order("scheduled_start").Limit(reconcileBatch).Scan(&unstarted).Error; err != nil {
+		Order("scheduled_start").Limit(limit).Scan(&unstarted).Error; err != nil {
 		failed = append(failed, err)
 	}
 	for _, o := range unstarted {
@@ -153,12 +159,13 @@ type overdueGame struct {
 
 // rescheduleOverdue calls enqueue for each active game whose due-time
 // column (turn_deadline or bot_due_at) is before cutoff, the longest
-// overdue first, and returns how many it enqueued, and the failures.
-func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, enqueue func(overdueGame) error) (int, error) {
+// overdue first, at most limit of them, and returns how many it enqueued,
+// and the failures.
+func rescheduleOverdue(db *gorm.DB, column string, cutoff time.Time, limit int, enqueue func(overdueGame) error) (int, error) {
 	var overdue []overdueGame
 	if err := db.Model(&gameRow{}).Select("id, ply, "+column+" AS due").
 		Where("status = ? AND "+column+" < ?", league.StatusActive, cutoff).
-		Order(column).Limit(reconcileBatch).Scan(&overdue).Error; err != nil {
+		Order(column).Limit(limit).Scan(&overdue).Error; err != nil {
 		return 0, err
 	}
 	n := 0

@@ -1444,3 +1444,24 @@ func TestAGameAsItStoodAfterAMoveWasNotYetSettled(t *testing.T) {
 		}
 	}
 }
+
+// RescheduleAll, for a Redis that lost every task, is not cut into the
+// sweep's batches: past the first 1,000 games the rest waited for sweeps of
+// 1,000 every 30 s. The sweep itself takes at most its batch.
+func TestRescheduleAllTakesEveryGameNotABatch(t *testing.T) {
+	r := newGameRig(t, false)
+	var ids []string
+	for i := range 3 {
+		g := r.headToHead(t, r.user(t, fmt.Sprintf("a%d", i)), r.user(t, fmt.Sprintf("b%d", i)))
+		ids = append(ids, g.ID)
+	}
+	if err := r.db.Gorm.Exec("UPDATE games SET turn_deadline = now() + interval '1 hour' WHERE id IN ?", ids).Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ limit, want int }{{2, 2}, {allRows, 3}} {
+		n, err := rescheduleOverdue(r.db.Gorm, "turn_deadline", farFuture, tc.limit, func(overdueGame) error { return nil })
+		if err != nil || n != tc.want {
+			t.Errorf("limit %d: %d games, %v; want %d", tc.limit, n, err, tc.want)
+		}
+	}
+}
