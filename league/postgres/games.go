@@ -472,7 +472,9 @@ func (g *Games) createLocked(tx *gorm.DB, fx *effects, creator *string, req leag
 		// The stored time, to the microsecond, not GORM's to the
 		// nanosecond: the row stays cached, and answers built from it said
 		// .758027236Z where every read said .758027Z (the contract audit).
-		CreatedAt: g.now(),
+		// The wall clock, as GORM's was, not the games' clock, which tests
+		// hold still (two games made at one instant list in id order).
+		CreatedAt: storedNow(),
 	}
 	if row.ScheduledStart != nil {
 		at := row.ScheduledStart.UTC().Truncate(time.Microsecond)

@@ -70,6 +70,12 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
               {elimination ? 'Place' : 'Rank'}
             </th>
             <th scope="col">Entry</th>
+            {/* the column that ranks, next to the name: on a phone the table scrolls, and Points came ninth */}
+            {stats && points && (
+              <th scope="col" class="num">
+                Points
+              </th>
+            )}
             {stats && (
               <>
                 <th scope="col" class="num">
@@ -90,11 +96,6 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
                 {sequences && (
                   <th scope="col" class="num">
                     <abbr title="sequences">Seq.</abbr>
-                  </th>
-                )}
-                {points && (
-                  <th scope="col" class="num">
-                    Points
                   </th>
                 )}
               </>
@@ -131,6 +132,7 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
                     </>
                   )}
                 </th>
+                {stats && points && <td class="num strong">{num(r.points)}</td>}
                 {stats && (
                   <>
                     <td class="num">{r.played}</td>
@@ -139,7 +141,6 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
                     <td class="num">{r.losses}</td>
                     <td class="num">{r.byes}</td>
                     {sequences && <td class="num">{r.sequences}</td>}
-                    {points && <td class="num strong">{num(r.points)}</td>}
                   </>
                 )}
                 {tbs.map((t) => (

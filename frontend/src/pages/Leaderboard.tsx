@@ -236,6 +236,14 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
       <div aria-busy={page.loading ? 'true' : undefined} class={page.loading ? 'stale' : undefined}>
         {page.loading && !page.data ? <Loading /> : page.data && <LeaderboardTable page={page.data} me={user?.id} current={around ? current : undefined} focusCurrent={!!around} provisionalHidden={!provisional} />}
       </div>
+      {(club || league) && (
+        // the filters choose whose ratings are listed, not which games count: a league's
+        // board read as league ratings, and a player's 4 games had 3 in the league (the journey audit)
+        <p class="muted small" data-filter-note>
+          Ratings and games are each player’s over every rated game in the pool; the {league ? 'league' : 'club'} filter chooses who is listed
+          {league ? ' (the players with a rated game in the league)' : ' (the club’s members)'}.
+        </p>
+      )}
       <p class="muted small">
         A “?” after a rating: provisional, fewer than 30 rated games in the pool{provisional ? '' : ' (hidden unless you ask for them)'}. Equal ratings share a rank.
       </p>

@@ -223,6 +223,8 @@ describe('the leaderboard page', () => {
       expect(asked()).toContain('limit=25&league=l1&around=me');
       expect(root.querySelector('[role="alert"]')).toBeNull();
       expect(root.querySelector('p[role="status"]')!.textContent).toBe('You are not on this board: you have no rated game in this league.');
+      // the league filters the players, not the games: the ratings are the pool's
+      expect(root.querySelector('[data-filter-note]')!.textContent).toContain('the league filter chooses who is listed (the players with a rated game in the league)');
     });
 
     it('offers my place with provisional players shown, but not on the board of a club I am not in', async () => {
