@@ -38,6 +38,20 @@ describe('the standings table', () => {
     expect(root.querySelector('caption')!.textContent).toContain('then Buchholz, Median Buchholz');
   });
 
+  it('shows sequences once when a Sequences tie-break says the same as the column (it read the same number twice)', () => {
+    const row = (id: string, name: string, seq: number, sb?: number): Standing => ({
+      rank: 1, entry_id: id, name, played: 2, wins: 1, draws: 0, losses: 1, byes: 0, sequences: seq, points: 1,
+      tie_breaks: [{ name: 'sequences', value: sb ?? seq }],
+    });
+    let root = mount(<StandingsTable rows={[row('a', 'Ann', 3), row('b', 'Bob', 2)]} />);
+    expect(headers(root)).toEqual(['Rank', 'Entry', 'Points', 'P', 'W', 'D', 'L', 'Byes', 'Sequences']);
+    expect(cells(root.querySelector('tbody tr')!)).toEqual(['1', 'Ann', '1', '2', '1', '0', '1', '0', '3']);
+    unmountAll();
+    // where they differ (a group's table beside a whole event's tie-break), both stay
+    root = mount(<StandingsTable rows={[row('a', 'Ann', 3, 5), row('b', 'Bob', 2)]} />);
+    expect(headers(root)).toContain('Seq.');
+  });
+
   it('says which entry withdrew, keeping its place', () => {
     // a withdrawn entry read like any other: nothing said it plays no more
     const rows: Standing[] = [

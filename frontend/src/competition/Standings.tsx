@@ -54,8 +54,11 @@ export function StandingsTable({ rows, elimination, highlight, game, label }: { 
   // read 0 for every entry, the champion's included, so it has none.
   const stats = !elimination || rows.some((r) => r.played > 0);
   const points = !elimination;
-  // Stacks makes no sequences: its column would be a row of zeros.
-  const sequences = game !== 'stacks';
+  // Stacks makes no sequences: its column would be a row of zeros. A
+  // Sequences tie-break that says the same as the column shows it already
+  // (the table read the same number twice, one more column to scroll on a phone).
+  const sequencesTieBreak = tbs.includes('sequences') && rows.every((r) => r.tie_breaks?.find((t) => t.name === 'sequences')?.value === r.sequences);
+  const sequences = game !== 'stacks' && !sequencesTieBreak;
   return (
     <TableWrap label={label ?? 'Standings'}>
       <table class={stats ? 'data standings' : 'data standings narrow'}>
