@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Vector is a rule vector of the game "sequence" (vectors.md). The checker
@@ -89,15 +88,19 @@ func (v *Vector) PositionValue() (Position, error) {
 	return p, nil
 }
 
-// emptyBoardRows is a board with no chips, in the vectors' rows.
+// emptyBoardRows is a board with no chips, in the vectors' rows: its
+// corners marked, as the board's own corner table has them.
 func emptyBoardRows() []string {
 	rows := make([]string, Side)
+	var line [Side]byte
 	for r := range rows {
-		row := []byte(strings.Repeat(".", Side))
-		if r == 0 || r == Side-1 {
-			row[0], row[Side-1] = '*', '*'
+		for col := range line {
+			line[col] = '.'
+			if isCorner[r*Side+col] {
+				line[col] = '*'
+			}
 		}
-		rows[r] = string(row)
+		rows[r] = string(line[:])
 	}
 	return rows
 }

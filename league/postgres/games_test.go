@@ -1447,7 +1447,10 @@ func TestAGameAsItStoodAfterAMoveWasNotYetSettled(t *testing.T) {
 
 // RescheduleAll, for a Redis that lost every task, is not cut into the
 // sweep's batches: past the first 1,000 games the rest waited for sweeps of
-// 1,000 every 30 s. The sweep itself takes at most its batch.
+// 1,000 every 30 s. What is checked here is the limit each query of the
+// sweep takes (a batch of 2 takes 2 of 3 games, allRows all 3); that
+// RescheduleAll passes allRows, and Reconcile reconcileBatch, is one line
+// each, which a test would need 1,001 games to tell apart.
 func TestRescheduleAllTakesEveryGameNotABatch(t *testing.T) {
 	r := newGameRig(t, false)
 	var ids []string

@@ -184,14 +184,7 @@ func seededBoard(b *testing.B, players int) *DB {
 func BenchmarkSettle(b *testing.B) {
 	games := benchEnvInt("SEQLEAGUE_BENCH_SETTLE_GAMES", 10_000)
 	ctx := context.Background()
-	db, err := Open(ctx, testenv.Postgres(b), PoolConfig{MaxOpen: 16})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := Seed(ctx, db, 20_000, games, 2); err != nil {
-		b.Fatal(err)
-	}
+	db := seededGames(b, 16, 20_000, games, 2)
 	var ids []string
 	db.Gorm.Table("games").Where("settled_at IS NULL AND status = 'finished'").Pluck("id", &ids)
 	svc := NewGames(db, nopEvents{}, nopTasks{}, GameConfig{}, quiet)
@@ -246,14 +239,7 @@ func (nopTasks) Settle(context.Context, string) error                      { ret
 func BenchmarkRatingHistoryPages(b *testing.B) {
 	games := benchEnvInt("SEQLEAGUE_BENCH_HISTORY_GAMES", 20_000)
 	ctx := context.Background()
-	db, err := Open(ctx, testenv.Postgres(b), PoolConfig{MaxOpen: 4})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := Seed(ctx, db, 2, games, 3); err != nil {
-		b.Fatal(err)
-	}
+	db := seededGames(b, 4, 2, games, 3)
 	// Every seeded game rated, as game:settle would have rated it.
 	for _, stmt := range []string{
 		`INSERT INTO rating_changes (game_id, user_id, pool, team, abandoned, winner, k, before, after, games, created_at)
@@ -297,4 +283,20 @@ func BenchmarkRatingHistoryPages(b *testing.B) {
 	b.ReportMetric(later, "later-page-ms")
 	b.ReportMetric(first/later, "first/later")
 	b.ReportMetric(float64(games), "games")
+}
+
+// seededGames is a fresh database of its own, on a pool of maxOpen
+// connections, seeded with players and finished, unsettled games (Seed).
+func seededGames(b *testing.B, maxOpen, players, games int, seed uint64) *DB {
+	b.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, testenv.Postgres(b), PoolConfig{MaxOpen: maxOpen})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	if _, err := Seed(ctx, db, players, games, seed); err != nil {
+		b.Fatal(err)
+	}
+	return db
 }
