@@ -361,6 +361,7 @@ func mountCompetitions(api *echo.Group, d Deps) {
 	api.GET("/tournaments/:id/standings.csv", h.standingsCSV, optional)
 	api.GET("/tournaments/:id/calendar.ics", h.calendar, optional)
 	api.GET("/users/:id/tournaments", h.userTournaments, optional)
+	api.GET("/users/:id/open-tournaments", h.openTournaments, optional)
 }
 
 type competitionHandlers struct {
@@ -513,11 +514,7 @@ func (h competitionHandlers) listTournaments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := listResponse[tournamentResponse]{Items: make([]tournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
-	for i := range page.Items {
-		out.Items[i] = toTournamentResponse(&page.Items[i])
-	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, tournamentList(page))
 }
 
 func (h competitionHandlers) tournament(c echo.Context) error {
@@ -1029,6 +1026,27 @@ type entryNextRoundResponse struct {
 	Number    int        `json:"number"`
 	StartsAt  *time.Time `json:"starts_at,omitempty"`
 	IfThrough bool       `json:"if_through"`
+}
+
+// tournamentList is a page of tournaments as the API answers it.
+func tournamentList(page league.Page[league.Tournament]) listResponse[tournamentResponse] {
+	out := listResponse[tournamentResponse]{Items: make([]tournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i := range page.Items {
+		out.Items[i] = toTournamentResponse(&page.Items[i])
+	}
+	return out
+}
+
+func (h competitionHandlers) openTournaments(c echo.Context) error {
+	p, err := pageRequest(c)
+	if err != nil {
+		return err
+	}
+	page, err := h.tournaments.OpenFor(c.Request().Context(), c.Param("id"), p)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, tournamentList(page))
 }
 
 func (h competitionHandlers) userTournaments(c echo.Context) error {

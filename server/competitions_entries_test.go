@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestACaptainCannotPutANonMemberIntoAnEntry(t *testing.T) {
@@ -195,5 +197,49 @@ func TestAnOrganizerReinstatesAWithdrawnEntry(t *testing.T) {
 		if row["withdrawn"] != "false" {
 			t.Errorf("after the reinstatement, row %v still says withdrawn", row)
 		}
+	}
+}
+
+// A member's open tournaments are their clubs' tournaments taking entries
+// (now, or from a later opening) that they have not entered: not another
+// club's, not one whose window has closed, not one under way, and one
+// leaves the list when they enter it.
+func TestOpenTournamentsAreTheMembersClubsNotEnteredAndTakingEntries(t *testing.T) {
+	r := newCompetitionRig(t)
+	eveID, eve := r.user("eve", false)
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, eveID).Error; err != nil {
+		t.Fatal(err)
+	}
+	y := time.Now().UTC().Year() + 1
+	open := r.tournament(t, `"name":"Open now"`)
+	later := r.tournament(t, fmt.Sprintf(`"name":"Opens later","registration_opens":"%d-03-01T10:00:00Z"`, y))
+	closed := r.tournament(t, `"name":"Window closed"`)
+	if err := r.db.Gorm.Exec(`UPDATE tournaments SET config = jsonb_set(config, '{RegistrationCloses}', '"2020-01-01T00:00:00Z"') WHERE id = ?`, closed).Error; err != nil {
+		t.Fatal(err)
+	}
+	running := r.tournament(t, `"name":"Under way"`)
+	if err := r.db.Gorm.Exec(`UPDATE tournaments SET status = 'running' WHERE id = ?`, running).Error; err != nil {
+		t.Fatal(err)
+	}
+	entered := r.tournament(t, `"name":"Entered"`)
+	if rec := r.call("POST", "/api/v1/tournaments/"+entered+"/entries", "", eve); rec.Code != 201 {
+		t.Fatalf("enter: %d %s", rec.Code, rec.Body)
+	}
+	otherClub := decode[struct{ ID string }](t, r.call("POST", "/api/v1/clubs", `{"name":"Another Club"}`, r.organizer)).ID
+	if rec := r.call("POST", "/api/v1/tournaments", fmt.Sprintf(`{"club_id":%q,"name":"Elsewhere","game":"sequence","format":"single-elimination"}`, otherClub), r.organizer); rec.Code != 201 {
+		t.Fatalf("other club's tournament: %d %s", rec.Code, rec.Body)
+	}
+
+	path := "/api/v1/users/" + eveID + "/open-tournaments"
+	rec := r.call("GET", path, "", "") // signed out too: clubs and tournaments are public
+	wantDocumented(t, rec, "GET", "/api/v1/users/{id}/open-tournaments", 200)
+	if diff := cmp.Diff([]string{later, open}, r.walkPages(t, path)); diff != "" {
+		t.Errorf("open tournaments (-want +got):\n%s", diff)
+	}
+	if rec := r.call("POST", "/api/v1/tournaments/"+open+"/entries", "", eve); rec.Code != 201 {
+		t.Fatalf("enter: %d %s", rec.Code, rec.Body)
+	}
+	if diff := cmp.Diff([]string{later}, r.walkPages(t, path)); diff != "" {
+		t.Errorf("after entering one (-want +got):\n%s", diff)
 	}
 }

@@ -533,6 +533,7 @@ func TestAListUnderAnIDThatNamesNothingIsNotFound(t *testing.T) {
 		{"/api/v1/users/%s/games", loner},
 		{"/api/v1/users/%s/clubs", loner},
 		{"/api/v1/users/%s/tournaments", loner},
+		{"/api/v1/users/%s/open-tournaments", loner},
 		{"/api/v1/clubs/%s/leagues", emptyClub},
 		{"/api/v1/tournaments?club=%s", emptyClub},
 		{"/api/v1/tournaments?season=%s", season},

@@ -1757,6 +1757,52 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	return page, nil
 }
 
+// OpenFor lists the tournaments of a person's clubs that take entries and
+// that the person has not entered, newest first: those whose registration
+// is open now, and those whose window opens later (it names the date), not
+// those whose window has closed.
+func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageRequest) (league.Page[league.Tournament], error) {
+	var page league.Page[league.Tournament]
+	p, err := p.Normalize()
+	if err != nil {
+		return page, err
+	}
+	if !validID(userID) {
+		return page, league.Errorf(league.ENOTFOUND, "no such user")
+	}
+	db := t.db.WithContext(ctx)
+	// The window's close is read from the stored config (a JSON time, or
+	// null for none), so that a page holds as many rows as it asks for.
+	q := db.Model(&tournamentRow{}).
+		Where("status = ?", league.TournamentRegistration).
+		Where("club_id IN (SELECT club_id FROM club_members WHERE user_id = ?)", userID).
+		Where("NOT EXISTS (SELECT 1 FROM entry_members m WHERE m.tournament_id = tournaments.id AND m.user_id = ?)", userID).
+		Where(`(config->>'RegistrationCloses') IS NULL OR (config->>'RegistrationCloses')::timestamptz > ?`, t.now())
+	rows, next, err := findPage(q, newestFirst, p, func(r *tournamentRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
+	if err != nil {
+		return page, err
+	}
+	if len(rows) == 0 {
+		if err := parentExists(db, "users", userID, noSuchUser); err != nil {
+			return page, err
+		}
+	}
+	page.NextCursor = next
+	ids := make([]string, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].ID
+	}
+	counts, err := entryCounts(db, ids)
+	if err != nil {
+		return page, err
+	}
+	page.Items = make([]league.Tournament, len(rows))
+	for i := range rows {
+		page.Items[i] = *toTournament(&rows[i], counts[rows[i].ID])
+	}
+	return page, nil
+}
+
 // entryMatchRow is a match of one user's entry, with its latest game.
 type entryMatchRow struct {
 	TournamentID string

@@ -1,10 +1,12 @@
-import type { Game, UserClub, UserTournament } from '../api/types';
+import { serverClock } from '../api/serverClock';
+import type { Game, Tournament, UserClub, UserTournament } from '../api/types';
 import { nextStep, upcoming, type NextStep } from '../competition/nextRounds';
 import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
 import { GameList } from '../components/GameList';
+import { counted } from '../components/plural';
 import { Lobby } from '../components/Lobby';
-import { REFRESH_MS, ShowMore, usePagedList, useRefresh } from '../components/list';
+import { REFRESH_MS, ShowMore, usePagedList, useRefresh, type PagedList } from '../components/list';
 import { usePoll } from '../components/poll';
 import { ErrorBox, Loading, Page, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
@@ -26,6 +28,8 @@ export default function Home() {
   const tournaments = useLoad(async () => (user ? await fetchAll<UserTournament>((path) => api.get(path), `/users/${user.id}/tournaments`) : []), [user?.id]);
   // read again with the games: read once, a Home left open said "round 1 in play" through round 2
   usePoll(tournaments.reload, REFRESH_MS, !!user);
+  const open = usePagedList<Tournament>(user ? `/users/${user.id}/open-tournaments` : null, [user?.id]);
+  useRefresh(open);
 
   if (!user) {
     return (
@@ -80,7 +84,9 @@ export default function Home() {
         <section class="card-box" aria-labelledby="my-rounds">
           <h2 id="my-rounds">My next rounds</h2>
           <ErrorBox error={tournaments.error} />
-          {tournaments.data ? <NextRounds items={tournaments.data} inAClub={!!clubs.data?.length} /> : !tournaments.error && <Loading />}
+          {tournaments.data ? <NextRounds items={tournaments.data} inAClub={!!clubs.data?.length} openBelow={!!open.data?.length} /> : !tournaments.error && <Loading />}
+          {/* one error in the section: the open list's when the rounds were read */}
+          {!tournaments.error && <OpenForEntries open={open} clubs={clubs.data} />}
         </section>
         <section class="card-box" aria-labelledby="my-clubs">
           <h2 id="my-clubs">My clubs</h2>
@@ -108,14 +114,20 @@ export default function Home() {
   );
 }
 
-function NextRounds({ items, inAClub }: { items: UserTournament[]; inAClub: boolean }) {
+function NextRounds({ items, inAClub, openBelow }: { items: UserTournament[]; inAClub: boolean; openBelow: boolean }) {
   const next = upcoming(items);
   const past = items.filter((t) => t.status === 'finished').slice(0, 3);
   return (
     <>
       {next.length === 0 ? (
         // to a member of a club, where to enter; "join one" said to one already in a club sent them looking for another
-        <p class="muted">{inAClub ? 'No tournament ahead. Your clubs list their tournaments on their pages: enter one there.' : 'No tournament ahead. Clubs run them: join one and enter.'}</p>
+        <p class="muted">
+          {openBelow
+            ? 'No tournament ahead: enter one of those below.'
+            : inAClub
+              ? 'No tournament ahead. Your clubs list their tournaments on their pages: enter one there.'
+              : 'No tournament ahead. Clubs run them: join one and enter.'}
+        </p>
       ) : (
         <ul class="plain-list next-rounds">
           {next.map((t) => (
@@ -160,4 +172,35 @@ function NextLine({ step }: { step: NextStep }) {
       )}
     </div>
   );
+}
+
+/**
+ * OpenForEntries lists the tournaments of my clubs that take entries and
+ * that I have not entered, so that a member finds one to enter without
+ * visiting each club's page; nothing when there is none.
+ */
+function OpenForEntries({ open, clubs }: { open: PagedList<Tournament>; clubs?: UserClub[] }) {
+  if (open.error) return <ErrorBox error={open.error} />;
+  if (!open.data?.length) return null;
+  return (
+    <>
+      <h3>Open for entries</h3>
+      <ul class="plain-list open-tournaments">
+        {open.data.map((t) => (
+          <li key={t.id}>
+            <a href={`/tournaments/${t.id}`}>{t.name}</a>{' '}
+            <span class="muted small">{[clubs?.find((c) => c.id === t.club_id)?.name, counted(t.entries, 'entry', 'entries'), entryWindow(t)].filter(Boolean).join(' · ')}</span>
+          </li>
+        ))}
+      </ul>
+      <ShowMore list={open} label="More open tournaments" />
+    </>
+  );
+}
+
+/** entryWindow says when a tournament's registration opens, if later, or closes. */
+function entryWindow(t: Pick<Tournament, 'registration_opens' | 'registration_closes'>, now = serverClock.now()): string {
+  if (t.registration_opens && Date.parse(t.registration_opens) > now) return `entries open ${relative(t.registration_opens, now)}`;
+  if (t.registration_closes) return `entries close ${relative(t.registration_closes, now)}`;
+  return '';
 }

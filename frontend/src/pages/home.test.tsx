@@ -40,7 +40,7 @@ function home(toMove: Game[], all = [mine, theirs, takenOver, over], invited: Ga
     'GET /users/u1/games\\?to_move=true&limit=20': () => ({ items: toMove, next_cursor: '' }),
     'GET /users/u1/games\\?limit=20': () => ({ items: all, next_cursor: 'c2' }),
     'GET /users/u1/games\\?limit=20&cursor=c2': () => ({ items: [older], next_cursor: '' }),
-    'GET /users/u1/(clubs|tournaments).*': () => ({ items: [], next_cursor: '' }),
+    'GET /users/u1/(clubs|tournaments|open-tournaments).*': () => ({ items: [], next_cursor: '' }),
   });
 }
 
@@ -127,7 +127,7 @@ describe('Home\'s invitations', () => {
         return invitation;
       },
       'GET /users/u1/games.*': () => ({ items: [theirs], next_cursor: '' }),
-      'GET /users/u1/(clubs|tournaments).*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/(clubs|tournaments|open-tournaments).*': () => ({ items: [], next_cursor: '' }),
     });
     await restore();
     const root = mount(<Home />);
@@ -182,7 +182,7 @@ describe('Home "My next rounds"', () => {
     let round = 1;
     stub({
       'GET /me': () => me,
-      'GET /users/u1/(games|clubs)\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/(games|clubs|open-tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
       'GET /users/u1/tournaments.*': () => ({
         items: [{ id: 't1', name: 'Swiss Cup', status: 'running', current_round: round, entry_name: 'ann', created_at: '2026-01-01T00:00:00Z' }],
         next_cursor: '',
@@ -216,7 +216,7 @@ describe('Home "My next rounds" in a knockout', () => {
     const out = { ...t, id: 't2', name: 'Plate', entry_match: { round: 2, match_id: 's2', status: 'finished', bye: false }, entry_next_round: undefined, knocked_out: true };
     stub({
       'GET /me': () => me,
-      'GET /users/u1/(games|clubs)\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/(games|clubs|open-tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
       'GET /users/u1/tournaments.*': () => ({ items: [out, t], next_cursor: '' }),
     });
     await restore();
@@ -238,7 +238,7 @@ describe('Home lobby', () => {
   it("offers my clubs in the lobby's Club choice, from the one request for my clubs", async () => {
     stub({
       'GET /me': () => me,
-      'GET /users/u1/(games|tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/(games|tournaments|open-tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
       'GET /users/u1/clubs\\?limit=20': () => ({
         items: [{ id: 'c1', name: 'Sequence Club', description: '', owner_id: 'u1', member_count: 4, created_at: '', updated_at: '', role: 'owner' }],
         next_cursor: '',
@@ -259,6 +259,38 @@ describe('Home lobby', () => {
     expect(calls.filter((c) => c.path.startsWith('/users/u1/clubs'))).toHaveLength(1);
     // with no tournament ahead, a member of a club is told where to enter, not to join a club
     expect(root.textContent).toContain('Your clubs list their tournaments on their pages: enter one there.');
+    history.replaceState(null, '', '/');
+  });
+});
+
+// A member found a tournament to enter only on each club's page: Home lists
+// its clubs' tournaments that take entries and that the member has not
+// entered, under the next rounds, with when the entries open or close.
+describe('Home "Open for entries"', () => {
+  it("lists my clubs' tournaments I may enter, with their club, entries and window, and says to enter one", async () => {
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const inThreeHours = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const cup = { id: 't1', club_id: 'c1', name: 'Spring Cup', status: 'registration', current_round: 0, entries: 1, created_at: '', registration_closes: inThreeHours };
+    const later = { id: 't2', club_id: 'c1', name: 'Summer Swiss', status: 'registration', current_round: 0, entries: 0, created_at: '', registration_opens: inTwoDays };
+    stub({
+      'GET /me': () => me,
+      'GET /users/u1/(games|tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/clubs\\?limit=20': () => ({
+        items: [{ id: 'c1', name: 'Sequence Club', description: '', owner_id: 'u2', member_count: 4, created_at: '', updated_at: '', role: 'member' }],
+        next_cursor: '',
+      }),
+      'GET /users/u1/open-tournaments\\?limit=20': () => ({ items: [cup, later], next_cursor: '' }),
+      'GET /games\\?.*': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const section = root.querySelector('section[aria-labelledby=my-rounds]')!;
+    const [first, second] = section.querySelectorAll('.open-tournaments li');
+    expect(first.querySelector('a')!.getAttribute('href')).toBe('/tournaments/t1');
+    expect(first.textContent).toBe('Spring Cup Sequence Club · 1 entry · entries close in 3 h');
+    expect(second.textContent).toBe('Summer Swiss Sequence Club · 0 entries · entries open in 2 days');
+    expect(section.textContent).toContain('No tournament ahead: enter one of those below.');
     history.replaceState(null, '', '/');
   });
 });
