@@ -128,8 +128,21 @@ describe('"My games" line of a tournament game', () => {
     const { GameList } = await import('./GameList');
     const root = document.createElement('div');
     render(<GameList games={[game({ tournament_id: 't1', tournament: { name: 'Spring Cup', round: 2 } }, false), game({ id: 'g2' }, false)]} me="u1" empty="" />, root);
-    const [cup, casual] = root.querySelectorAll('li');
-    expect(cup.textContent).toMatch(/^Sequence · 2 players · Spring Cup, round 2 vs bob/);
-    expect(casual.textContent).not.toMatch(/round/);
+    const [cup, other] = root.querySelectorAll('li');
+    expect(cup.textContent).toMatch(/^Sequence · 2 players · rated · Spring Cup, round 2 vs bob/);
+    expect(other.textContent).not.toMatch(/round/);
+  });
+});
+
+// A profile's games did not say which of them moved the rating.
+describe('a game line says a rated game is rated', () => {
+  it('says "rated" of a rated game and nothing of a casual one', async () => {
+    const { render } = await import('preact');
+    const { GameList } = await import('./GameList');
+    const root = document.createElement('div');
+    render(<GameList games={[game({}, false), game({ id: 'g2', rated: false }, false)]} me="u1" empty="" />, root);
+    const [rated, casual] = root.querySelectorAll('li');
+    expect(rated.textContent).toMatch(/^Sequence · 2 players · rated vs bob/);
+    expect(casual.textContent).toMatch(/^Sequence · 2 players vs bob/);
   });
 });

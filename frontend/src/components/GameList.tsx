@@ -135,6 +135,8 @@ export function GameList({ games, me, empty, markMine = false, self = markMine }
             <a href={g.status === 'finished' ? `/games/${g.id}/replay` : `/games/${g.id}`}>
               {gameName(g)} · {g.players} players
             </a>{' '}
+            {/* a profile did not say which games moved the rating */}
+            {g.rated && <span class="small">· rated </span>}
             {/* a tournament game said only who played it */}
             {g.tournament && (
               <>
