@@ -336,6 +336,19 @@ describe("a tournament's game", () => {
     expect(root.querySelector('.crumbs')).toBeNull();
   });
 
+  // The match says its game is being played until a worker records the result: the page of that game,
+  // just finished, said "Next for you: round 1: your game is being played" for a few seconds.
+  it('says the result is on its way while the match still names the game just finished', async () => {
+    const game = view({ status: 'finished', seats: [ann, bob], result: { status: 'finished', winner: 0 }, tournament_id: 't1' });
+    const playing = { round: 1, match_id: 'R1-1', status: 'playing', bye: false, game_id: game.id };
+    let root = await openTable(game, () => game, [], { 'GET /users/u1/tournaments\\?.*': () => ({ items: [{ id: 't1', status: 'running', current_round: 1, entry_match: playing }] }) });
+    expect(root.querySelector('.way-on')!.textContent).toContain('Next for you: round 1: the result is being recorded');
+    expect(root.querySelector('.way-on')!.textContent).not.toContain('being played');
+    await signOutAndUnmount();
+    root = await openTable(game, () => game, [], { 'GET /users/u1/tournaments\\?.*': () => ({ items: [{ id: 't1', status: 'running', current_round: 1, best_of: 3, entry_match: playing }] }) });
+    expect(root.querySelector('.way-on')!.textContent).toContain("Next for you: round 1: your match's next game or its result, in a moment");
+  });
+
   // Round 1 over, round 2 paired at once: the finished game's page (its stream ended with it) said nothing
   // more, and the player's clock ran in a game they were not shown.
   it("offers the player their next game as soon as it is being played, asking again until then", async () => {

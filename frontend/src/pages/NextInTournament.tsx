@@ -35,6 +35,10 @@ export function NextInTournament({ view, uid, tournamentName }: { view: GameView
   const over = !mine || mine.status === 'finished' || mine.status === 'cancelled' || !!mine.withdrawn || !!mine.knocked_out;
   usePoll(load, NEXT_GAME_POLL_MS, seated && !next && !(mine && over));
   const live = mine && !over;
+  // The match still says this game is being played until a worker records
+  // its result (or sets up the series' next game): "your game is being
+  // played" of the game the player just finished read as wrong.
+  const words = step?.game === view.id && mine?.entry_match ? thisGameOver(mine.entry_match.round, mine.best_of ?? 1) : step?.text;
   return (
     <p class="actions-row way-on">
       {next && (
@@ -45,8 +49,13 @@ export function NextInTournament({ view, uid, tournamentName }: { view: GameView
       <a class={next ? 'button' : 'button primary'} href={`/tournaments/${encodeURIComponent(tournamentID)}`}>
         Back to {tournamentName || 'the tournament'}
       </a>
-      {live && !next && step && <span class="muted small">Next for you: {step.text}</span>}
+      {live && !next && step && <span class="muted small">Next for you: {words}</span>}
       {mine?.knocked_out && <span class="muted small">You are out of this tournament.</span>}
     </p>
   );
+}
+
+/** thisGameOver is what comes next while the game just finished is still its match's game being played. */
+function thisGameOver(round: number, bestOf: number): string {
+  return bestOf > 1 ? `round ${round}: your match's next game or its result, in a moment` : `round ${round}: the result is being recorded`;
 }
