@@ -2,6 +2,8 @@ package postgres
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base32"
 	"strings"
 	"time"
 
@@ -97,6 +99,18 @@ func (inviteRow) TableName() string { return "club_invites" }
 // inviteCodeBytes is the size of an invite code's secret (80 bits: codes
 // are typed by people, expire and are rate-limited by their uses).
 const inviteCodeBytes = 10
+
+// newInviteCode is a fresh invite code: 16 characters of base32 (A–Z and
+// 2–7), which people read out and type without the - and _ of base64 (a
+// code could begin with "-") or its letters that uppercasing folded
+// together. Codes made before were base64 uppercased; Join takes both.
+func newInviteCode() (string, error) {
+	b := make([]byte, inviteCodeBytes)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base32.StdEncoding.EncodeToString(b), nil
+}
 
 // Clubs implements league.Clubs.
 type Clubs struct {
@@ -480,11 +494,10 @@ func (s *Clubs) CreateInvite(ctx context.Context, actor league.Actor, clubID str
 		if len(fields) > 0 {
 			return league.Invalid("the invite is not valid", fields...)
 		}
-		raw, err := secretToken(inviteCodeBytes)
+		code, err := newInviteCode()
 		if err != nil {
 			return err
 		}
-		code := normalizeInviteCode(raw)
 		now := time.Now().UTC()
 		row := inviteRow{ID: uuid.NewString(), ClubID: clubID, CodeHash: hashSecret(code), CreatedBy: actor.UserID,
 			CreatedAt: now, ExpiresAt: now.Add(in.ExpiresIn), MaxUses: in.MaxUses}

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -298,5 +299,33 @@ func TestRacingCreationsTakeOnlyTheBudgetsPlaces(t *testing.T) {
 	}
 	if made != 2 {
 		t.Errorf("%d clubs made; want the budget's 2", made)
+	}
+}
+
+// An invite code is read out and typed: 16 characters of A–Z and 2–7, none
+// of base64's - and _ (a code could begin with "-"). A code made before, in
+// base64 uppercased, still lets people join.
+func TestInviteCodesAreBase32AndOldCodesStillJoin(t *testing.T) {
+	s := openAuthStore(t)
+	ctx := context.Background()
+	ann, bob := s.register(t, "ann"), s.register(t, "bob")
+	club, _ := s.clubs.Create(ctx, ann, league.NewClub{Name: "Corner Club"})
+	shape := regexp.MustCompile(`^[A-Z2-7]{16}$`)
+	for range 50 {
+		inv, err := s.clubs.CreateInvite(ctx, ann, club.ID, league.NewInvite{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !shape.MatchString(inv.Code) {
+			t.Fatalf("code %q, want 16 characters of A-Z and 2-7", inv.Code)
+		}
+	}
+	old := "-AB_CD12EF34GH" // base64url uppercased, as codes were made before
+	if err := s.db.Gorm.Exec(`INSERT INTO club_invites (id, club_id, code_hash, created_by, created_at, expires_at, max_uses, uses)
+		VALUES (gen_random_uuid(), ?, ?, ?, now(), now() + interval '1 day', 1, 0)`, club.ID, hashSecret(old), ann.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.clubs.Join(ctx, bob, club.ID, strings.ToLower(old)); err != nil {
+		t.Fatalf("join with an old code: %v", err)
 	}
 }
