@@ -53,3 +53,39 @@ func TestTheBracketShowsWhoWonEachGameOfASeries(t *testing.T) {
 		t.Fatalf("bracket game_winners %q, the match's rounds say %q", final.GameWinners, played[final.ID])
 	}
 }
+
+// A knockout match of three still level after its games goes to the better
+// seed of those level at the top, not of all three: seed 1, which won no
+// game while seeds 2 and 3 won one each, took the match (the formats
+// audit: games [seed 2, seed 3, drawn at the deadline]).
+func TestALevelKnockoutSeriesGoesToTheBetterSeedOfItsLeaders(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Three", Config: league.TournamentConfig{
+		Game: "sequence", MatchSize: 3, Format: "single-elimination", BestOf: 3, Seeding: "manual"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := map[int]string{}
+	for i := 1; i <= 3; i++ {
+		e, err := r.tournaments.Register(ctx, r.organizer, tour.ID, league.NewEntry{
+			Name: fmt.Sprintf("seed-%d", i), Seed: i, Members: []league.EntryMember{{Bot: "random"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed[i] = e.ID
+	}
+	entries := []string{seed[1], seed[2], seed[3]}
+	for _, tc := range []struct {
+		games []string
+		want  string
+	}{
+		{[]string{seed[2], seed[3], ""}, seed[2]},
+		{[]string{seed[3], seed[2], "", "", ""}, seed[2]}, // the draw replays run out
+		{[]string{"", ""}, seed[1]},                       // nobody won a game: every entry is level
+	} {
+		if got := betterSeed(r.db.Gorm, tour.ID, entries, tc.games); got != tc.want {
+			t.Errorf("games %v: the match goes to %s, want %s", tc.games, got, tc.want)
+		}
+	}
+}

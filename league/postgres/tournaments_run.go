@@ -510,7 +510,10 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 			// No game starts after the round's deadline, nor for a match
 			// whose entries were all found absent: the series stands as it
 			// is, its leader (if any) taking it.
-			w = seriesLeader(entries, winners)
+			w = ""
+			if leaders := seriesLeaders(entries, winners); len(leaders) == 1 {
+				w = leaders[0]
+			}
 			limit = 0
 		}
 		cancelled := r.Status == league.TournamentCancelled
@@ -528,7 +531,7 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 			return t.createMatchGameLocked(tx, st.fx, r, m.ID, playing, len(winners)+1)
 		}
 		if elimination && w == "" {
-			w = betterSeed(tx, r.ID, entries)
+			w = betterSeed(tx, r.ID, entries, winners)
 		}
 	}
 	now := t.now()
@@ -647,32 +650,35 @@ func stillPlaying(entries, forfeited []string) []string {
 	return out
 }
 
-// seriesLeader is the entry with the most game wins, "" if none leads alone.
-func seriesLeader(entries, winners []string) string {
+// seriesLeaders are the entries of a series with the most game wins, in
+// entry order: every entry while none has won a game.
+func seriesLeaders(entries, winners []string) []string {
 	wins := map[string]int{}
 	for _, w := range winners {
 		if w != "" {
 			wins[w]++
 		}
 	}
-	leader, best, alone := "", 0, false
+	best := 0
 	for _, e := range entries {
-		switch n := wins[e]; {
-		case n > best:
-			leader, best, alone = e, n, true
-		case n == best:
-			alone = false
+		best = max(best, wins[e])
+	}
+	var out []string
+	for _, e := range entries {
+		if wins[e] == best {
+			out = append(out, e)
 		}
 	}
-	if !alone || best == 0 {
-		return ""
-	}
-	return leader
+	return out
 }
 
 // betterSeed is the entry that goes through an elimination match still
-// drawn after its replays: the better seed.
-func betterSeed(tx *gorm.DB, id string, entries []string) string {
+// drawn after its replays (or at its deadline), given its games' winners:
+// the better seed of the entries level at the top. In a match of three,
+// one that won no game does not go through on its seed past two that won
+// one each.
+func betterSeed(tx *gorm.DB, id string, entries, winners []string) string {
+	entries = seriesLeaders(entries, winners)
 	all, err := activeEntries(tx, id)
 	if err != nil {
 		return entries[0]
