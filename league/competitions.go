@@ -251,7 +251,11 @@ type TournamentMatch struct {
 	// policy: each lost the game it was absent from and the rest of the
 	// series, which no later game of the match seats it for.
 	Forfeited []string
-	Games     []string
+	// Beaten, of a match of three or more finished with no winner, are the
+	// entries below those level at the top by game wins: they lost it, and
+	// the others drew (competition.Result.Beaten).
+	Beaten []string
+	Games  []string
 	// StandIns are the entries of the match whose players left a seat of
 	// one of its games to a fill-in bot (the seat filled by a bot and
 	// abandoned: a no-show under the bots policy, or a player who left),

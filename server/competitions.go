@@ -184,6 +184,7 @@ type matchResponse struct {
 	GameWinners []string `json:"game_winners"`
 	Sequences   []int    `json:"sequences"`
 	Forfeited   []string `json:"forfeited"` // entries found absent: they forfeited the rest of the series
+	Beaten      []string `json:"beaten,omitempty"`
 	Games       []string `json:"games"`
 	// StandIns: the entries whose players a fill-in bot stood in for in
 	// the match's games (their seats filled by a bot and abandoned).
@@ -304,7 +305,7 @@ func toRoundResponses(rounds []league.TournamentRound) []roundResponse {
 			PlannedDeadline: r.PlannedDeadline, Status: r.Status, StartError: r.StartError, Matches: []matchResponse{}}
 		for _, m := range r.Matches {
 			mr := matchResponse{ID: m.ID, Entries: m.Entries, Bye: m.Bye, Status: m.Status, Winner: m.Winner,
-				GameWinners: m.GameWinners, Sequences: m.Sequences, Forfeited: m.Forfeited, Games: m.Games}
+				GameWinners: m.GameWinners, Sequences: m.Sequences, Forfeited: m.Forfeited, Beaten: m.Beaten, Games: m.Games}
 			if mr.Forfeited == nil {
 				mr.Forfeited = []string{}
 			}

@@ -341,8 +341,13 @@ type Result struct {
 	Match   string   // the Pairing ID, optional
 	Entries []string // as paired; the one entry for a bye
 	Bye     bool
-	// Winner is the winning entry; "" is a draw (every entry shares it).
+	// Winner is the winning entry; "" is a draw, shared by every entry but
+	// those Beaten.
 	Winner string
+	// Beaten, in a match of three or more entries with no winner, are the
+	// entries that finished below those level at the top (fewer game wins
+	// in a series): they lose it, and the others share the draw.
+	Beaten []string
 	// Sequences, when given, holds each entry's sequences scored in the
 	// match (summed over its games), in the order of Entries.
 	Sequences []int
@@ -350,6 +355,40 @@ type Result struct {
 	// counts as scored in the standings, but its meetings with them as
 	// unplayed in the tie-breaks (see opponentScores).
 	Forfeited []string
+}
+
+// Outcome is how a match ended for one of its entries.
+type Outcome int
+
+const (
+	Lost Outcome = iota
+	Drew
+	Won
+)
+
+// Outcome is how the match ended for entry id.
+func (r Result) Outcome(id string) Outcome {
+	switch {
+	case r.Winner == id:
+		return Won
+	case r.Winner == "" && !slices.Contains(r.Beaten, id):
+		return Drew
+	}
+	return Lost
+}
+
+// checkOutcome says what is wrong with a match result's winner and beaten
+// entries, if anything: the n-th result.
+func (r Result) checkOutcome(n int) error {
+	if r.Winner != "" && !slices.Contains(r.Entries, r.Winner) {
+		return invalidf("result %d: winner %q did not play", n, r.Winner)
+	}
+	for _, id := range r.Beaten {
+		if r.Winner != "" || !slices.Contains(r.Entries, id) {
+			return invalidf("result %d: %q beaten in a match it did not draw", n, id)
+		}
+	}
+	return nil
 }
 
 // ByeResults are the results to record for a round's byes.

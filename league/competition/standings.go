@@ -8,14 +8,15 @@ import (
 // Points are what a match result is worth in round-based standings.
 type Points struct {
 	Win  float64 // winning a match (first place in a match of three or more)
-	Draw float64 // a drawn match, to every entry in it
-	Loss float64 // losing a match (every place but first)
+	Draw float64 // a drawn match, to every entry in it but those Beaten
+	Loss float64 // losing a match (every place but first; beaten in a draw)
 	Bye  float64 // a round sat out
 }
 
 // DefaultPoints: 2 for a win, 1 for a draw, 0 for a loss. In a match of
 // three or more only the winner scores: first place 2, every other place
-// 0; a drawn match gives everyone 1. A Swiss bye is worth a win (the
+// 0; a drawn match gives 1 to each entry level at the top (every entry but
+// those Beaten, who score 0). A Swiss bye is worth a win (the
 // lowest-ranked entry gets it, at most once); a bye in a round robin or a
 // group is worth the average result, 2/size (1 in matches of two), because
 // there the byes fall by rotation and some entries sit out once more than
@@ -152,12 +153,8 @@ func standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 		if len(idx) < 2 {
 			return nil, invalidf("result %d: a match of %d entries", ri, len(idx))
 		}
-		winner := -1
-		if res.Winner != "" {
-			winner = slices.Index(res.Entries, res.Winner)
-			if winner < 0 {
-				return nil, invalidf("result %d: winner %q did not play", ri, res.Winner)
-			}
+		if err := res.checkOutcome(ri); err != nil {
+			return nil, err
 		}
 		for _, id := range res.Forfeited {
 			if !slices.Contains(res.Entries, id) {
@@ -168,11 +165,11 @@ func standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 			r := &t[x].row
 			r.Played++
 			scored := points.Loss
-			switch {
-			case winner == -1:
+			switch res.Outcome(res.Entries[i]) {
+			case Drew:
 				r.Draws++
 				scored = points.Draw
-			case winner == i:
+			case Won:
 				r.Wins++
 				scored = points.Win
 			default:
@@ -191,10 +188,11 @@ func standings(entries []Entry, results []Result, points Points, tieBreaks []Tie
 				if j == i {
 					continue
 				}
+				// the one that finished higher in the match beat the other
 				s := 0.5
-				if winner == i {
+				if oi, oj := res.Outcome(res.Entries[i]), res.Outcome(res.Entries[j]); oi > oj {
 					s = 1
-				} else if winner == j {
+				} else if oi < oj {
 					s = 0
 				}
 				unplayed := absent || slices.Contains(res.Forfeited, res.Entries[j])

@@ -233,6 +233,33 @@ func TestStandingsThreeTeamPoints(t *testing.T) {
 	}
 }
 
+// A match of three drawn between two entries that won a game each, the
+// third having won none: the two share the draw, the third loses it, and
+// in the tie-breaks' meetings each of the two beat it (every entry scored
+// the draw's point before).
+func TestStandingsAMatchOfThreeDrawnAtTheTopBeatsTheEntryBelow(t *testing.T) {
+	results := []Result{{Round: 1, Entries: []string{"x", "y", "z"}, Beaten: []string{"z"}}}
+	rows, err := Standings(ids("x", "y", "z"), results, DefaultPoints(FormatRoundRobin, 3), []TieBreak{TieSonnebornBerger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type record struct {
+		W, D, L int
+		Points  float64
+	}
+	got := map[string]record{}
+	for _, r := range rows {
+		got[r.Entry] = record{r.Wins, r.Draws, r.Losses, r.Points}
+	}
+	want := map[string]record{"x": {0, 1, 0, 1}, "y": {0, 1, 0, 1}, "z": {0, 0, 1, 0}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]ranked{{1, "x"}, {1, "y"}, {3, "z"}}, order(rows)); diff != "" {
+		t.Errorf("order (-want +got):\n%s", diff)
+	}
+}
+
 func TestStandingsRejectsBadResults(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -244,6 +271,8 @@ func TestStandingsRejectsBadResults(t *testing.T) {
 		{"bye of two", Result{Round: 1, Entries: []string{"a", "b"}, Bye: true}},
 		{"sequence counts that do not fit", Result{Round: 1, Entries: []string{"a", "b"}, Sequences: []int{1}}},
 		{"forfeited by an entry not in it", Result{Round: 1, Entries: []string{"a", "b"}, Winner: "a", Forfeited: []string{"c"}}},
+		{"beaten in a match won", Result{Round: 1, Entries: []string{"a", "b", "c"}, Winner: "a", Beaten: []string{"c"}}},
+		{"beaten without playing", Result{Round: 1, Entries: []string{"a", "b"}, Beaten: []string{"c"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -112,8 +112,8 @@ func newSwissField(ordered []Entry, history []Result, size int, points Points) (
 			}
 			continue
 		}
-		if r.Winner != "" && !slices.Contains(r.Entries, r.Winner) {
-			return nil, invalidf("result %d: winner %q did not play", ri, r.Winner)
+		if err := r.checkOutcome(ri); err != nil {
+			return nil, err
 		}
 		// An entry that forfeited the match, absent, never played it:
 		// its meetings there are no meetings and its seat no seat (see
@@ -131,10 +131,10 @@ func newSwissField(ordered []Entry, history []Result, size int, points Points) (
 			if !ok {
 				continue
 			}
-			switch {
-			case r.Winner == "":
+			switch r.Outcome(id) {
+			case Drew:
 				es[i].score += points.Draw
-			case r.Winner == id:
+			case Won:
 				es[i].score += points.Win
 			default:
 				es[i].score += points.Loss

@@ -1584,7 +1584,7 @@ func (t *Tournaments) Rounds(ctx context.Context, id string) ([]league.Tournamen
 	byRound := map[int][]league.TournamentMatch{}
 	for _, m := range matches {
 		tm := league.TournamentMatch{ID: m.ID, Round: m.Round, Entries: m.entries(), Bye: m.Bye, Status: calledOff(cancelled, m.Status),
-			GameWinners: m.winners(), Sequences: m.sequences(), Forfeited: m.forfeited(), Games: gamesOf[m.ID], StandIns: standIns[m.ID]}
+			GameWinners: m.winners(), Sequences: m.sequences(), Forfeited: m.forfeited(), Beaten: m.beaten(), Games: gamesOf[m.ID], StandIns: standIns[m.ID]}
 		if m.Winner != nil {
 			tm.Winner = *m.Winner
 		}

@@ -89,3 +89,42 @@ func TestALevelKnockoutSeriesGoesToTheBetterSeedOfItsLeaders(t *testing.T) {
 		}
 	}
 }
+
+// A round-robin match of three drawn between two entries that won a game
+// each scores the third, which won none, a loss, not the draw's point
+// (the formats audit: [x, drawn, y] gave every entry a draw).
+func TestADrawnMatchOfThreeIsALossForTheEntryBelowTheTop(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	tour := r.botTournament(t, "Threes", league.TournamentConfig{Game: "sequence", MatchSize: 3, Format: "round-robin", BestOf: 3}, 3)
+	running := league.TournamentRunning
+	if _, err := r.tournaments.Update(ctx, r.organizer, tour.ID, league.TournamentUpdate{Status: &running}); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFinished(t, tour.ID, 3*time.Minute)
+	m := r.firstMatch(t, tour.ID)
+	if len(m.Entries) != 3 {
+		t.Fatalf("the match: %+v; want all three entries in it", m)
+	}
+	x, y, z := m.Entries[0], m.Entries[1], m.Entries[2]
+	// the series as the audit saw it end: a game each to x and y, one drawn
+	if err := r.db.Gorm.Exec(`UPDATE matches SET winner = NULL, game_winners = ? WHERE tournament_id = ? AND id = ?`,
+		mustJSON([]string{x, "", y}), tour.ID, m.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	rows, err := r.tournaments.Standings(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, row := range rows {
+		got[row.EntryID] = fmt.Sprintf("%dW %dD %dL %.0f pts", row.Wins, row.Draws, row.Losses, row.Points)
+	}
+	want := map[string]string{x: "0W 1D 0L 1 pts", y: "0W 1D 0L 1 pts", z: "0W 0D 1L 0 pts"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("standings %v; want %v", got, want)
+	}
+	if m := r.firstMatch(t, tour.ID); fmt.Sprint(m.Beaten) != fmt.Sprint([]string{z}) {
+		t.Errorf("the match's beaten entries %v; want [%s]", m.Beaten, z)
+	}
+}

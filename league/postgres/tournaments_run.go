@@ -86,6 +86,7 @@ func history(tx *gorm.DB, id string) ([]competition.Result, error) {
 		if m.Winner != nil && !m.Bye {
 			res.Winner = *m.Winner
 		}
+		res.Beaten = m.beaten()
 		if seqs := m.sequences(); len(seqs) == len(res.Entries) && !m.Bye {
 			res.Sequences = seqs
 		}
@@ -670,6 +671,29 @@ func seriesLeaders(entries, winners []string) []string {
 		}
 	}
 	return out
+}
+
+// seriesTrailing are the entries of a series that finished below those
+// level at the top, by game wins: in a match of three drawn between two
+// that won a game each, the one that won none (it loses the match).
+func seriesTrailing(entries, winners []string) []string {
+	leaders := seriesLeaders(entries, winners)
+	var out []string
+	for _, e := range entries {
+		if !slices.Contains(leaders, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// beaten are the entries of a finished match with no winner that finished
+// below those level at the top (competition.Result.Beaten).
+func (m matchRow) beaten() []string {
+	if m.Winner != nil || m.Bye || m.Status != "finished" {
+		return nil
+	}
+	return seriesTrailing(m.entries(), m.winners())
 }
 
 // betterSeed is the entry that goes through an elimination match still

@@ -36,6 +36,7 @@ type bracketMatch struct {
 	Slots       []bracketSlot `json:"slots"`
 	Winner      string        `json:"winner,omitempty"`
 	GameWinners []string      `json:"game_winners"`
+	Beaten      []string      `json:"beaten,omitempty"`
 	Games       []string      `json:"games"`
 	Reset       bool          `json:"reset,omitempty"`
 }
@@ -99,7 +100,7 @@ func (t *Tournaments) Bracket(ctx context.Context, id string) (json.RawMessage, 
 			}
 			br := bracketRound{Number: rd.Number, Name: roundName(rd.Number), Matches: []bracketMatch{}}
 			for _, m := range rd.Matches {
-				bm := bracketMatch{ID: m.ID, Round: m.Round, State: m.Status, Winner: m.Winner, GameWinners: m.GameWinners, Games: games[m.ID]}
+				bm := bracketMatch{ID: m.ID, Round: m.Round, State: m.Status, Winner: m.Winner, GameWinners: m.GameWinners, Beaten: m.Beaten, Games: games[m.ID]}
 				if m.Bye {
 					bm.State = "bye"
 				}

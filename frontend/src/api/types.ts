@@ -440,6 +440,8 @@ export interface RoundMatch {
   sequences: number[];
   /** the entries found absent under the forfeit no-show policy: they forfeited the rest of the series */
   forfeited?: string[];
+  /** a match of three or more finished with no winner: the entries below those level at the top by game wins, who lost it (the others drew) */
+  beaten?: string[];
   games: string[];
   /** the entries whose players a fill-in bot stood in for (their seats filled by a bot and abandoned), with the games and players */
   stand_ins?: MatchStandIn[];
@@ -542,6 +544,8 @@ export interface BracketMatch {
   slots: BracketSlot[] | null;
   winner?: string;
   game_winners: string[] | null;
+  /** as RoundMatch's: who lost a match with no winner, below those level at the top */
+  beaten?: string[];
   games: string[] | null;
   reset?: boolean;
 }

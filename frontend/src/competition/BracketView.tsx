@@ -213,7 +213,8 @@ export function RoundsTables({ rounds, schedule, mine, entryGroups }: { rounds: 
                       let result: string = status;
                       if (m.state === 'bye') result = 'bye';
                       else if (m.winner) result = `${names.get(m.winner) ?? '?'} won`;
-                      else if (status === 'done') result = 'drawn';
+                      // a match of three drawn at the top: those below it lost
+                      else if (status === 'done') result = m.beaten?.length ? `drawn; ${m.beaten.map((id) => names.get(id) ?? '?').join(', ')} lost` : 'drawn';
                       // entries found absent forfeited the rest of the series: say so, or a win read as played
                       const absent = (rm?.forfeited ?? []).map((id) => names.get(id) ?? '?');
                       if (absent.length) result += ` (${absent.join(', ')} forfeited)`;

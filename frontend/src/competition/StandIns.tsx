@@ -38,7 +38,7 @@ export function standIns(rounds: Round[], entries: Entry[]): StandIn[] {
         const players = [...new Set(si.players.map((p) => p.username || p.user))];
         if (!players.length) continue;
         const entry = entries.find((e) => e.id === id);
-        const result = m.winner ? (m.winner === id ? 'won' : 'lost') : 'drew';
+        const result = m.winner ? (m.winner === id ? 'won' : 'lost') : m.beaten?.includes(id) ? 'lost' : 'drew';
         out.push({ round: r.number, match: m.id, entry: id, entryName: entry?.name ?? id, players, result, games: si.games });
       }
     }

@@ -44,6 +44,9 @@ describe('results a stand-in bot played', () => {
     expect(standIns(final({ forfeited: ['e-bob'], winner: 'e-ann' }), entries)).toEqual([]);
     expect(standIns(final({ stand_ins: [] }), entries)).toEqual([]);
     expect(standIns(final({ status: 'playing', winner: undefined }), entries)).toEqual([]);
+    // a match with no winner: a draw, but a loss for an entry below those level at the top
+    expect(standIns(final({ winner: undefined }), entries)[0].result).toBe('drew');
+    expect(standIns(final({ winner: undefined, beaten: ['e-bob'] }), entries)[0].result).toBe('lost');
   });
 
   it('finds them in every round of a long Swiss, past the 64 games the page used to read', () => {

@@ -526,6 +526,19 @@ describe('the tournament page', () => {
     expect(result()).toBe('Ada won');
   });
 
+  // A match of three drawn between two that won a game each read "drawn" of the third, which lost it.
+  it('says who lost a match of three drawn at the top', () => {
+    const slot = (id: string, name: string) => ({ source: 'entry', entry: { id, name, seed: 0 } });
+    const match = { id: 'R1-1', round: 1, state: 'finished', slots: [slot('a', 'Ada'), slot('b', 'Bo'), slot('c', 'Cy')], game_winners: ['a', '', 'b'], games: ['g1', 'g2', 'g3'] };
+    const played = { id: 'R1-1', entries: ['a', 'b', 'c'], bye: false, status: 'finished', game_winners: ['a', '', 'b'], sequences: [0, 0, 0], games: ['g1', 'g2', 'g3'] };
+    const result = (beaten?: string[]) => {
+      const root = mount(<RoundsTables rounds={[{ number: 1, name: 'Round 1', matches: [{ ...match, beaten }] }]} schedule={[{ number: 1, status: 'finished', matches: [played] }]} />);
+      return root.querySelector('tr[data-match="R1-1"] td')!.textContent;
+    };
+    expect(result(['c'])).toBe('drawn; Cy lost');
+    expect(result()).toBe('drawn');
+  });
+
   // At 1280 px an 8-entry bracket kept its 200 px boxes in a 1,100 px page, "Winner of Quarterfinal 2" cut to
   // "Winner of Quarterfi…": a section now takes the width there is, from its geometry's width (below which it
   // scrolls sideways, as on a phone) up to STRETCH times it, its boxes and connectors in proportion.
