@@ -272,8 +272,8 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
       onDone();
     } catch (err) {
       setError(err);
-      // rounds[0].number → number (one round); first_start, count, deadline_seconds… (a series) as they are
-      if (err instanceof ApiError) setErrors(Object.fromEntries(err.fields.map((x) => [scheduleField(x.field), x.message])));
+      // rounds[0].number → number (one round); first_round → first_start, the rest of a series as they are
+      if (err instanceof ApiError) setErrors(Object.fromEntries(err.fields.map((x) => [scheduleField(x.field, f.mode), x.message])));
       focusNext('[aria-invalid=true]', '[data-action=schedule]');
     }
   };
@@ -322,7 +322,7 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
         </div>
       )}
       <p class="hint">Times are your local time. A round that is not scheduled starts when the one before it ends (after the pause between rounds).</p>
-      <ErrorBox error={unplaced(error, (x) => shown.includes(scheduleField(x)))} />
+      <ErrorBox error={unplaced(error, (x) => shown.includes(scheduleField(x, f.mode)))} />
       {confirmPast ? (
         <div class="confirm-past" role="alert">
           <p>
@@ -450,8 +450,15 @@ export function deadlineNote(planned: string): string {
   return `moved: started late; planned ${when(planned)}`;
 }
 
-/** scheduleField is the schedule form's field a server field error names (rounds[0].starts_at → starts_at). */
-function scheduleField(field: string): string {
+/**
+ * scheduleField is the schedule form's field a server field error names
+ * (rounds[0].starts_at → starts_at). A series has no field for its first
+ * round's number: a refused first_round ("the series is rounds 3–3, and a
+ * round's number must be 1–2") is said at its start, whose label names the
+ * round, where it was shown only as "Bad round.".
+ */
+function scheduleField(field: string, mode: ScheduleForm['mode']): string {
+  if (mode === 'series' && field === 'first_round') return 'first_start';
   return field.replace(/^rounds\[\d+\]\./, '');
 }
 
@@ -1052,7 +1059,13 @@ export default function TournamentPage({ id }: { id: string }) {
             }}
           />
           {playing && <MoveDeadline key={playing.number} t={t} round={playing} onDone={reload} />}
-          <ScheduleRounds d={d} onDone={reload} />
+          {t.rounds_planned && t.current_round >= t.rounds_planned ? (
+            // the form would offer the round after the last, which the server refuses
+            <p class="muted">Every round has started: none is left to schedule.</p>
+          ) : (
+            // drawn afresh when a round starts: it numbers its rounds from the next one to be paired
+            <ScheduleRounds key={t.current_round} d={d} onDone={reload} />
+          )}
         </section>
       )}
 

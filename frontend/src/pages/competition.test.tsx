@@ -1185,6 +1185,82 @@ describe('the tournament page, signed in', () => {
       await submitForm(form);
       expect(form.querySelector('.error')!.textContent).toBe('Bad round.'); // no field for it: the box says it
     });
+
+    // A three-round Swiss whose round `round` is being played (0: still taking entries).
+    const playingRound = (round: number, over: Record<string, Handler> = {}) => {
+      let now = { ...t, status: round ? 'running' : 'registration', rounds: 3, current_round: round, rounds_planned: round ? 3 : undefined, entries: 5 };
+      const rounds = () => swiss.rounds.slice(0, now.current_round).map((r) => ({ ...r, status: r.number === now.current_round ? 'running' : 'finished' }));
+      return {
+        routes: {
+          ...page({ role: 'owner', status: now.status }),
+          [`GET /tournaments/${t.id}`]: () => now,
+          [`GET /tournaments/${t.id}/rounds`]: () => ({ rounds: rounds() }),
+          [`PATCH /tournaments/${t.id}`]: () => (now = { ...now, status: 'running', current_round: 1, rounds_planned: 3 }),
+          [`POST /tournaments/${t.id}/rounds`]: () => ({ rounds: [] }),
+          ...over,
+        },
+        startRound: (n: number) => void (now = { ...now, current_round: n }),
+      };
+    };
+    const firstLabel = (root: Element) => root.querySelector('label[for=sc-first]')!.textContent;
+    const count = (root: Element) => (root.querySelector('#sc-count') as HTMLInputElement).value;
+
+    // After "Start now" the form still said "First round starts", Rounds 3, and its Schedule was refused (409).
+    it('numbers its rounds from the next one to be paired once the tournament starts, and as each round starts', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      try {
+        const { routes, startRound } = playingRound(0);
+        stub(routes);
+        await restore();
+        const root = mount(<TournamentPage id={t.id} />);
+        await settle();
+        expect([firstLabel(root), count(root)]).toEqual(['First round starts', '3']);
+        await click(byText(root, 'button', 'Start now'));
+        await settle();
+        expect([firstLabel(root), count(root)]).toEqual(['Round 2 starts', '2']);
+        type(root, '#sc-first', local(new Date(Date.now() + 3_600_000)));
+        await submitForm(root.querySelector('form.schedule-form'));
+        expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { first_round?: number }).first_round)).toEqual([2]);
+        // round 2 starts with the page open: the form goes on to round 3
+        startRound(2);
+        await act(async () => void vi.advanceTimersByTime(POLL_MS));
+        await settle();
+        expect([firstLabel(root), count(root)]).toEqual(['Round 3 starts', '1']);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    // In the last round it offered "Round 4 starts", which the server refuses.
+    it('is not offered once the last round has started', async () => {
+      stub(playingRound(3).routes);
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      expect(root.querySelector('form.schedule-form')).toBeNull();
+      expect(root.querySelector('.organizer')!.textContent).toContain('Every round has started: none is left to schedule.');
+      expect(root.querySelector('form.deadline-form')).not.toBeNull();
+    });
+
+    it("shows a refused first round of a series at the start that names it, not only as \"Bad round.\"", async () => {
+      const message = "the series is rounds 2–3, and a round's number must be 1–2";
+      stub(
+        playingRound(1, {
+          [`POST /tournaments/${t.id}/rounds`]: () => {
+            throw new ApiError(400, { title: 'Invalid input', detail: 'bad round', errors: [{ field: 'first_round', message }] });
+          },
+        }).routes,
+      );
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const form = root.querySelector('form.schedule-form')!;
+      type(root, '#sc-first', local(new Date(Date.now() + 3_600_000)));
+      await submitForm(form);
+      expect(root.querySelector('#sc-first-err')!.textContent).toBe(message);
+      expect(document.activeElement).toBe(root.querySelector('#sc-first'));
+      expect(form.querySelector('.error')).toBeNull();
+    });
   });
 
   describe("the round's deadline", () => {
