@@ -1082,6 +1082,9 @@ export default function TournamentPage({ id }: { id: string }) {
         {t.status === 'registration' ? (
           // every entry shared rank 1, in seed order, which read as a ranking
           <p class="muted">The standings begin with round 1.</p>
+        ) : isElimination(t.format) && t.status === 'cancelled' ? (
+          // the API ranks every entry of a cancelled knockout 1: a table read "Place 1" for the losers too
+          <p class="muted">The knockout was cancelled before it ended: its places were never decided.</p>
         ) : isElimination(t.format) && !isOver(t) ? (
           <p class="muted">A knockout's places are known when it ends; until then the bracket shows who is still in.</p>
         ) : t.format === 'groups-playoffs' && d.standings.some((r) => r.group) ? (

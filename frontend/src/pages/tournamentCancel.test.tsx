@@ -181,6 +181,33 @@ describe('cancelling a tournament', () => {
     expect(root.querySelector('tr[data-round="2"]')!.getAttribute('data-status')).toBe('cancelled');
   });
 
+  // The API ranks every entry of a cancelled knockout 1: its table read "Place 1" for the losers too.
+  for (const status of ['cancelled', 'finished'] as const) {
+    it(`says a cancelled knockout never decided its places, where a finished one shows them (${status})`, async () => {
+      const st = se.tournament;
+      const ranks = status === 'cancelled' ? se.standings.map(() => 1) : se.standings.map((r) => r.rank);
+      stub({
+        'GET /me': () => me,
+        [`GET /tournaments/${st.id}`]: () => ({ ...st, status, cancelled_at: status === 'cancelled' ? '2030-01-02T10:00:00Z' : undefined }),
+        [`GET /tournaments/${st.id}/entries\\?limit=100`]: () => ({ items: se.entries }),
+        [`GET /tournaments/${st.id}/rounds`]: () => ({ rounds: se.rounds }),
+        [`GET /tournaments/${st.id}/bracket`]: () => se.bracket,
+        [`GET /tournaments/${st.id}/standings`]: () => ({ items: se.standings.map((r, i) => ({ ...r, rank: ranks[i] })) }),
+        [`GET /clubs/${st.club_id}`]: () => ({ id: st.club_id, name: 'Dev Club', viewer_role: 'member' }),
+      });
+      await restore();
+      const root = mount(<TournamentPage id={st.id} />);
+      await settle();
+      const standings = root.querySelector('section[aria-labelledby=standings-title]')!;
+      if (status === 'cancelled') {
+        expect(standings.querySelector('table')).toBeNull();
+        expect(standings.textContent).toContain('The knockout was cancelled before it ended: its places were never decided.');
+      } else {
+        expect([...standings.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td, th')!.textContent)).toEqual(ranks.map(String));
+      }
+    });
+  }
+
   it('marks only the rounds not played out', () => {
     expect(roundStatus({ status: 'cancelled' }, { status: 'finished' })).toBe('finished');
     expect(roundStatus({ status: 'cancelled' }, { status: 'running' })).toBe('cancelled');
