@@ -664,7 +664,8 @@ function RemoveEntry({ t, e, onRemove, own = false }: { t: T; e: Entry; onRemove
       question={`${verb} ${what}? ${undo}`}
       note={<span class="muted small">{undo}.</span>}
       confirm={`${verb} for good`}
-      confirmLabel={`${verb} ${what} for good`}
+      // the name begins with the words shown, which is what a speech user says to press it
+      confirmLabel={`${verb} for good: ${what}`}
       onConfirm={() => onRemove(e)}
     />
   );

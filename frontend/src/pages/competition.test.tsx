@@ -807,7 +807,7 @@ describe('the tournament page, signed in', () => {
     expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Withdraw Our Team…']);
     await click(buttons[0]);
     await settle();
-    await click(root.querySelector('table.entries button[aria-label="Withdraw Our Team for good"]'));
+    await click(root.querySelector('table.entries button[aria-label="Withdraw for good: Our Team"]'));
     await settle();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
   });
@@ -919,6 +919,20 @@ describe('the tournament page, signed in', () => {
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/tournaments/${t.id}/entries?entry=e-team`]);
   });
 
+  // "Withdraw for good" was named "Withdraw Our Team for good" (and "Withdraw my entry for good"):
+  // a speech user saying the words shown pressed nothing (WCAG 2.5.3, label in name).
+  it('names each "Withdraw for good" beginning with the words it shows, then the entry', async () => {
+    stub(page({}));
+    await restore();
+    const root = mount(<TournamentPage id={t.id} />);
+    await settle();
+    await click(root.querySelector('table.entries button[data-action=remove-entry]'));
+    await click(byText(root, '.entered-line button', 'Withdraw my entry…'));
+    await settle();
+    const confirms = [...root.querySelectorAll('button')].filter((b) => b.textContent === 'Withdraw for good');
+    expect(confirms.map((b) => b.getAttribute('aria-label'))).toEqual(['Withdraw for good: Our Team', 'Withdraw for good: my entry']);
+  });
+
   it('moves the keyboard focus to the heading of the entries once a withdrawn entry\'s button has gone', async () => {
     let entries: unknown[] = [team, ...swiss.entries.slice(1)];
     stub({
@@ -931,7 +945,7 @@ describe('the tournament page, signed in', () => {
     await settle();
     await click(root.querySelector('table.entries button'));
     await settle();
-    const withdraw = root.querySelector('table.entries button[aria-label="Withdraw Our Team for good"]') as HTMLButtonElement;
+    const withdraw = root.querySelector('table.entries button[aria-label="Withdraw for good: Our Team"]') as HTMLButtonElement;
     withdraw.focus();
     await click(withdraw);
     await settle();
