@@ -168,13 +168,22 @@ function StatusControls({ t, onChange }: { t: T; onChange: (t: T) => void }) {
   // no longer says how it is.
   useEffect(clear, [t.status, t.entries]);
   // Start now, Pause and Resume each give way to the next (Pause, Resume,
-  // Pause): the focus goes to it rather than falling to the page.
+  // Pause): the focus goes to it rather than falling to the page. Refused,
+  // the button pressed stays, but it was disabled while the request ran,
+  // which took the focus from it: the focus goes back to it once enabled
+  // ("Cancel the tournament", never disabled, keeps it).
   const { root, focusNext } = useFocusAfter<HTMLDivElement>();
   // says whether the change was made (a refusal is shown below)
   const set = async (status: 'running' | 'paused' | 'cancelled') => {
     let done = false;
     await run(async () => {
-      const changed = await api.patch<T>(`/tournaments/${enc(t.id)}`, { status });
+      let changed: T;
+      try {
+        changed = await api.patch<T>(`/tournaments/${enc(t.id)}`, { status });
+      } catch (err) {
+        if (status !== 'cancelled') focusNext('[data-action=start]', '[data-action=pause]', '[data-action=resume]');
+        throw err;
+      }
       if (status !== 'cancelled') focusNext(status === 'running' ? '[data-action=pause]' : '[data-action=resume]');
       onChange(changed);
       done = true;
