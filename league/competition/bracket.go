@@ -66,7 +66,6 @@ type Match struct {
 	// losers-bracket champion (slot 1 of the first grand final) won it.
 	Reset  bool
 	State  MatchState
-	Games  []string // winners of the series' games so far; "" a drawn game
 	Winner string
 }
 
@@ -90,8 +89,8 @@ type BracketRound struct {
 }
 
 // Bracket is an elimination bracket: every match with its slots, results
-// and state. It is a value: Report and ReportGame return a new bracket and
-// leave the old one untouched.
+// and state. It is a value: Report returns a new bracket and leaves the
+// old one untouched.
 type Bracket struct {
 	Format    Format
 	MatchSize int
@@ -195,31 +194,6 @@ func (b Bracket) Report(matchID, winner string) (Bracket, error) {
 	return nb, nil
 }
 
-// ReportGame records one game of a match's series (winner "" for a drawn
-// game); the match is decided once SeriesWinner says so.
-func (b Bracket) ReportGame(matchID, winner string) (Bracket, error) {
-	i := b.index(matchID)
-	if i < 0 {
-		return b, invalidf("no match %q", matchID)
-	}
-	m := b.Matches[i]
-	if m.State != StateReady {
-		return b, statef("match %s is %s", matchID, m.State)
-	}
-	if winner != "" && !slices.Contains(m.Entries(), winner) {
-		return b, invalidf("%q does not play in match %s", winner, matchID)
-	}
-	nb := b.clone()
-	nm := &nb.Matches[i]
-	nm.Games = append(nm.Games, winner)
-	if w, ok := SeriesWinner(nm.BestOf, nm.Entries(), nm.Games); ok {
-		nm.Winner = w
-		nm.State = StateDone
-	}
-	nb.resolve()
-	return nb, nil
-}
-
 func (b Bracket) checkCorrectable(matchID string) error {
 	for _, m := range b.Matches {
 		for _, s := range m.Slots {
@@ -236,7 +210,6 @@ func (b Bracket) clone() Bracket {
 	nb.Matches = slices.Clone(b.Matches)
 	for i := range nb.Matches {
 		nb.Matches[i].Slots = slices.Clone(b.Matches[i].Slots)
-		nb.Matches[i].Games = slices.Clone(b.Matches[i].Games)
 	}
 	return nb
 }
@@ -293,24 +266,18 @@ func (b *Bracket) resolve() {
 		entries := m.Entries()
 		switch {
 		case pending:
-			m.State, m.Winner, m.Games = StatePending, "", nil
+			m.State, m.Winner = StatePending, ""
 		case m.Reset && !b.resetNeeded(pos, *m):
 			// the winners-bracket champion won the first grand final
-			m.State, m.Winner, m.Games = StateSkipped, "", nil
+			m.State, m.Winner = StateSkipped, ""
 		case len(entries) == 0:
-			m.State, m.Winner, m.Games = StateVoid, "", nil
+			m.State, m.Winner = StateVoid, ""
 		case len(entries) == 1:
-			m.State, m.Winner, m.Games = StateWalkover, entries[0], nil
+			m.State, m.Winner = StateWalkover, entries[0]
 		case m.Winner != "" && slices.Contains(entries, m.Winner):
 			m.State = StateDone
 		default:
 			m.State, m.Winner = StateReady, ""
-			for _, g := range m.Games {
-				if g != "" && !slices.Contains(entries, g) {
-					m.Games = nil
-					break
-				}
-			}
 		}
 	}
 }
@@ -337,8 +304,10 @@ func loserOf(m Match) string {
 // SeriesWinner decides a best-of series among entries from the winners of
 // its games so far ("" for a drawn game). An entry has won the series once
 // its wins exceed every other entry's wins plus the games left of bestOf;
-// if all bestOf games are played without that, games go on one at a time
-// until one entry leads alone. bestOf 0 is 1.
+// after bestOf games, one leading alone has won. A series level after
+// bestOf games stays undecided: how many more games it plays, if any, and
+// who goes through when none decides it is the caller's rule (the package
+// doc says the platform's). bestOf 0 is 1.
 func SeriesWinner(bestOf int, entries, games []string) (string, bool) {
 	bestOf = max(bestOf, 1)
 	wins := make(map[string]int, len(entries))

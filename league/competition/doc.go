@@ -23,9 +23,14 @@
 // 2 to 6 players in a Stacks free-for-all. It is one game or a best-of-N
 // series. SeriesWinner decides a series: an entry has won once its game
 // wins exceed every other entry's wins plus the games still to play of N;
-// a drawn game counts for nobody; if all N games are played without a
-// winner, games go on one at a time until one entry leads alone. (Best of
-// three between two: first to two wins.)
+// a drawn game counts for nobody. (Best of three between two: first to two
+// wins.) A series level after its N games is settled by the service
+// (league/postgres), not here: a round robin or Swiss match ends drawn; an
+// elimination match plays at most two more games, the first to leave one
+// entry leading alone taking it, and if it is still level after them the
+// better seed (SeedOrder) goes through. A series still open at its round's
+// deadline goes to the entry leading it alone, if any, else as above
+// (drawn, or the better seed in a knockout).
 //
 // Within a match the order of Pairing.Entries is the seating: the first
 // seat starts. Every pairing function balances seats: the entry that has
@@ -176,9 +181,10 @@
 // IDs) and its matches. Every match has slots; a slot holds a seed, the
 // winner or loser of an earlier match, or a bye, and shows its entry once
 // known. A match is pending (waiting for an earlier one), ready, done,
-// walkover, void or skipped. Report(match, winner) and ReportGame(match,
-// game winner) return a new bracket with every slot and state recomputed;
-// a result can be corrected until a match it feeds has been played.
+// walkover, void or skipped. Report(match, winner) returns a new bracket
+// with every slot and state recomputed; a result can be corrected until a
+// match it feeds has been played. A bracket knows only a match's winner:
+// the games of a series are the service's to keep.
 // Placements ranks the entries knocked out: the champion 1, the runner-up
 // 2, then later exits ahead of earlier ones, entries out at the same stage
 // sharing a place (with a third-place match, its winner 3 and loser 4).

@@ -391,27 +391,31 @@ func TestReport(t *testing.T) {
 	})
 }
 
-func TestReportGamePlaysASeries(t *testing.T) {
+// TestReportTakesASeriesWinner: the service keeps a series' games and
+// reports its winner once SeriesWinner decides it (2–1 after four games
+// with a draw); the bracket then moves the winner on.
+func TestReportTakesASeriesWinner(t *testing.T) {
 	b, err := SingleElimination(makeEntries(2), 2, 3, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	steps := []struct {
-		winner string
-		state  MatchState
-	}{
-		{"e02", StateReady},
-		{"", StateReady}, // a drawn game
-		{"e01", StateReady},
-		{"e01", StateDone}, // 2–1 after four games with a draw
-	}
-	for i, s := range steps {
-		if b, err = b.ReportGame("M1-1", s.winner); err != nil {
+	m, _ := b.Match("M1-1")
+	var games []string
+	for i, g := range []string{"e02", "", "e01", "e01"} {
+		games = append(games, g)
+		w, ok := SeriesWinner(m.BestOf, m.Entries(), games)
+		if ok != (i == 3) {
+			t.Fatalf("after game %d decided %v", i+1, ok)
+		}
+		if !ok {
+			continue
+		}
+		if b, err = b.Report("M1-1", w); err != nil {
 			t.Fatal(err)
 		}
-		if m, _ := b.Match("M1-1"); m.State != s.state {
-			t.Fatalf("after game %d got %s, want %s", i+1, m.State, s.state)
-		}
+	}
+	if m, _ := b.Match("M1-1"); m.State != StateDone {
+		t.Errorf("state got %s, want done", m.State)
 	}
 	if b.Champion() != "e01" {
 		t.Errorf("champion got %q, want e01", b.Champion())

@@ -152,12 +152,9 @@ func drawBracket(b competition.Bracket, byID map[string]*bracketEntry, games, ga
 				continue
 			}
 			bm := bracketMatch{ID: m.ID, Section: string(m.Section), Round: m.Round, Position: m.Position, State: string(m.State),
-				Winner: m.Winner, GameWinners: m.Games, Games: games[m.ID], Reset: m.Reset}
+				Winner: m.Winner, GameWinners: gameWinners[m.ID], Games: games[m.ID], Reset: m.Reset}
 			if cancelled && (m.State == competition.StateReady || m.State == competition.StatePending) {
 				bm.State = league.TournamentCancelled
-			}
-			if played, ok := gameWinners[m.ID]; ok {
-				bm.GameWinners = played
 			}
 			if bm.GameWinners == nil {
 				bm.GameWinners = []string{}
