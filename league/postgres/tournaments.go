@@ -104,17 +104,67 @@ type matchRow struct {
 
 func (matchRow) TableName() string { return "matches" }
 
-func (m matchRow) entries() []string   { return decodeStrings(m.Entries) }
-func (m matchRow) winners() []string   { return decodeStrings(m.GameWinners) }
-func (m matchRow) sequences() []int    { var s []int; json.Unmarshal(m.Sequences, &s); return s }
-func (m matchRow) forfeited() []string { return decodeStrings(m.Forfeited) }
-func decodeStrings(b []byte) []string  { var s []string; json.Unmarshal(b, &s); return s }
+// The accessors below decode a row's JSON columns. A row read from the
+// database has been checked by its AfterFind hook, so they cannot meet a
+// corrupt column: a tournament or match whose stored JSON does not decode
+// fails the query that read it (a 500), rather than reading as an empty
+// set-up, a fresh schedule or a series without games, which would decide
+// results from nothing.
+func (m matchRow) entries() []string   { var s []string; _ = decodeJSON(m.Entries, &s); return s }
+func (m matchRow) winners() []string   { var s []string; _ = decodeJSON(m.GameWinners, &s); return s }
+func (m matchRow) sequences() []int    { var s []int; _ = decodeJSON(m.Sequences, &s); return s }
+func (m matchRow) forfeited() []string { var s []string; _ = decodeJSON(m.Forfeited, &s); return s }
 func mustJSON(v any) []byte            { b, _ := json.Marshal(v); return b }
 func (r *tournamentRow) config() league.TournamentConfig {
 	var c league.TournamentConfig
-	json.Unmarshal(r.Config, &c)
+	_ = decodeJSON(r.Config, &c)
 	return c
 }
+
+// decodeJSON decodes a JSON column; an empty one (NULL, or not selected)
+// leaves v as it is.
+func decodeJSON(b []byte, v any) error {
+	if len(b) == 0 {
+		return nil
+	}
+	return json.Unmarshal(b, v)
+}
+
+// check decodes every JSON column of the match row.
+func (m *matchRow) check() error {
+	var ss []string
+	var is []int
+	for _, c := range []struct {
+		name string
+		b    []byte
+		v    any
+	}{{"entries", m.Entries, &ss}, {"game_winners", m.GameWinners, &ss}, {"sequences", m.Sequences, &is}, {"forfeited", m.Forfeited, &ss}} {
+		if err := decodeJSON(c.b, c.v); err != nil {
+			return fmt.Errorf("match %s of tournament %s: stored %s: %w", m.ID, m.TournamentID, c.name, err)
+		}
+	}
+	return nil
+}
+
+// AfterFind refuses a match row whose stored JSON is corrupt.
+func (m *matchRow) AfterFind(*gorm.DB) error { return m.check() }
+
+// check decodes the tournament row's set-up and schedule. (Its bracket
+// is decoded where it is used, by bracket(), which returns the error.)
+func (r *tournamentRow) check() error {
+	var c league.TournamentConfig
+	if err := decodeJSON(r.Config, &c); err != nil {
+		return fmt.Errorf("tournament %s: stored config: %w", r.ID, err)
+	}
+	var sc []competition.Round
+	if err := decodeJSON(r.Schedule, &sc); err != nil {
+		return fmt.Errorf("tournament %s: stored schedule: %w", r.ID, err)
+	}
+	return nil
+}
+
+// AfterFind refuses a tournament row whose stored JSON is corrupt.
+func (r *tournamentRow) AfterFind(*gorm.DB) error { return r.check() }
 
 // Tournaments implements league.Tournaments.
 type Tournaments struct {
@@ -180,9 +230,7 @@ func readTournament(tx *gorm.DB, id string, lock bool) (*tournamentRow, error) {
 // with the schedule drawn at its start.
 func (r *tournamentRow) competitionConfig() competition.Config {
 	cc := competitionConfig(r.config())
-	if r.Schedule != nil {
-		json.Unmarshal(r.Schedule, &cc.Schedule)
-	}
+	_ = decodeJSON(r.Schedule, &cc.Schedule) // checked when the row was read
 	return cc
 }
 
@@ -1693,6 +1741,9 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	page.NextCursor = next
 	ids := make([]string, len(rows))
 	for i := range rows {
+		if err := rows[i].Row.check(); err != nil { // read by Scan: no AfterFind
+			return page, err
+		}
 		ids[i] = rows[i].Row.ID
 	}
 	counts, err := entryCounts(db, ids)

@@ -84,8 +84,8 @@ func TestALevelKnockoutSeriesGoesToTheBetterSeedOfItsLeaders(t *testing.T) {
 		{[]string{seed[3], seed[2], "", "", ""}, seed[2]}, // the draw replays run out
 		{[]string{"", ""}, seed[1]},                       // nobody won a game: every entry is level
 	} {
-		if got := betterSeed(r.db.Gorm, tour.ID, entries, tc.games); got != tc.want {
-			t.Errorf("games %v: the match goes to %s, want %s", tc.games, got, tc.want)
+		if got, err := betterSeed(r.db.Gorm, tour.ID, entries, tc.games); err != nil || got != tc.want {
+			t.Errorf("games %v: the match goes to %s (%v), want %s", tc.games, got, err, tc.want)
 		}
 	}
 }

@@ -532,7 +532,10 @@ func (t *Tournaments) SettleGame(ctx context.Context, st *Settlement) error {
 			return t.createMatchGameLocked(tx, st.fx, r, m.ID, playing, len(winners)+1)
 		}
 		if elimination && w == "" {
-			w = betterSeed(tx, r.ID, entries, winners)
+			var err error
+			if w, err = betterSeed(tx, r.ID, entries, winners); err != nil {
+				return err
+			}
 		}
 	}
 	now := t.now()
@@ -700,19 +703,20 @@ func (m matchRow) beaten() []string {
 // drawn after its replays (or at its deadline), given its games' winners:
 // the better seed of the entries level at the top. In a match of three,
 // one that won no game does not go through on its seed past two that won
-// one each.
-func betterSeed(tx *gorm.DB, id string, entries, winners []string) string {
+// one each. A failure to read the entries fails the settlement (it is
+// retried), rather than handing the match to whoever sat first.
+func betterSeed(tx *gorm.DB, id string, entries, winners []string) (string, error) {
 	entries = seriesLeaders(entries, winners)
 	all, err := activeEntries(tx, id)
 	if err != nil {
-		return entries[0]
+		return "", err
 	}
 	for _, e := range competition.SeedOrder(all) {
 		if slices.Contains(entries, e.ID) {
-			return e.ID
+			return e.ID, nil
 		}
 	}
-	return entries[0]
+	return entries[0], nil
 }
 
 // StartRound is the round:start task: the round is paired and its games

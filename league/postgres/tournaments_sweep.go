@@ -94,7 +94,11 @@ func (t *Tournaments) reconcileBefore(ctx context.Context, cutoff time.Time) (Re
 		failed = append(failed, err)
 	}
 	for _, o := range deadlines {
-		r := tournamentRow{Config: o.Config}
+		r := tournamentRow{ID: o.TournamentID, Config: o.Config}
+		if err := r.check(); err != nil {
+			failed = append(failed, err)
+			continue
+		}
 		if !o.Human && r.config().AtDeadline != "adjudicate" {
 			continue // handed to bots already: they are finishing it
 		}
