@@ -1123,20 +1123,11 @@ func (g *Games) StartScheduled(ctx context.Context, gameID string) error {
 		return err // gone, or started already: the task is a duplicate
 	}
 	if row.ScheduledStart != nil {
-		due := g.startDue(row, seats)
-		wait := due.Sub(g.now())
-		if wait > timerSlack {
-			// The fill grace, or a worker whose clock is behind: the task
-			// comes back when the start is due. (Enqueueing the due time
-			// instead is a no-op when it is this running task's own.)
-			return &league.NotYet{At: due}
-		}
-		if wait > 0 { // asynq fires up to a second early
-			select {
-			case <-time.After(wait):
-			case <-ctx.Done():
-				return ctx.Err()
-			}
+		// The fill grace, or a worker whose clock is behind: the task
+		// comes back when the start is due. (Enqueueing the due time
+		// instead is a no-op when it is this running task's own.)
+		if err := waitDue(ctx, g.startDue(row, seats), g.now()); err != nil {
+			return err
 		}
 	}
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error {

@@ -23,6 +23,26 @@ import (
 // whole seconds.
 const timerSlack = 1500 * time.Millisecond
 
+// waitDue holds a task that came before due, as of now: more than
+// timerSlack early (the worker's clock is behind the one that scheduled
+// it, or the time moved later) it returns &league.NotYet{At: due}, and the
+// task comes back then; less early it sleeps until due (asynq fires up to
+// a second early), so the caller must hold no lock.
+func waitDue(ctx context.Context, due, now time.Time) error {
+	wait := due.Sub(now)
+	if wait > timerSlack {
+		return &league.NotYet{At: due}
+	}
+	if wait > 0 {
+		select {
+		case <-time.After(wait):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
 // maxTurnPlies bounds how many plies one bot or autopilot turn may take,
 // as a guard against a bot that never ends its turn.
 const maxTurnPlies = 300
@@ -681,22 +701,14 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 		return nil // nothing is timed now (an untimed turn): the timer is stale
 	}
 	// asynq schedules to the whole second, so a timer may fire up to a
-	// second early: wait out the rest here, holding no lock.
-	early := row.TurnDeadline.Sub(g.now())
-	if early > timerSlack {
-		// This worker's clock is behind the one that moved the timer, or
-		// the deadline moved later: the timer (its ID is the ply's, so it
-		// is the only one) comes back at the deadline.
-		return &league.NotYet{At: *row.TurnDeadline}
-	}
-	if early > 0 {
-		// No need to read the game again afterwards: if it changes
-		// meanwhile, applyPlan's revision check sees it.
-		select {
-		case <-time.After(early):
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	// second early: wait out the rest here, holding no lock. A timer much
+	// earlier than that (this worker's clock is behind the one that moved
+	// it, or the deadline moved later) comes back at the deadline: its ID
+	// is the ply's, so it is the only one. No need to read the game again
+	// after the wait: if it changes meanwhile, applyPlan's revision check
+	// sees it.
+	if err := waitDue(ctx, *row.TurnDeadline, g.now()); err != nil {
+		return err
 	}
 	read := &knownGame{row: row, seats: seats, game: game}
 	if game.InWindow() {

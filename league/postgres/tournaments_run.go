@@ -810,21 +810,13 @@ func (t *Tournaments) RoundDeadline(ctx context.Context, id string, n int, due t
 	if !due.IsZero() && !sameSecond(deadline, due) {
 		return nil
 	}
-	wait := deadline.Sub(t.now())
-	if wait > timerSlack {
-		// This worker's clock is behind the one that scheduled the task
-		// (or the task, enqueued before tasks said their deadline, is of
-		// one moved later): this may be the deadline's only task (the
-		// same deadline enqueued again now would be this running task's
-		// ID, a no-op), so it comes back at the deadline.
-		return &league.NotYet{At: deadline}
-	}
-	if wait > 0 { // asynq fires up to a second early
-		select {
-		case <-time.After(wait):
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	// A task well before the deadline (this worker's clock is behind the
+	// one that scheduled it, or the task, enqueued before tasks said their
+	// deadline, is of one moved later) may be the deadline's only task
+	// (the same deadline enqueued again now would be this running task's
+	// ID, a no-op), so it comes back at the deadline.
+	if err := waitDue(ctx, deadline, t.now()); err != nil {
+		return err
 	}
 	return t.transact(ctx, func(tx *gorm.DB, fx *effects) error {
 		// The games first, then the tournament: the order in which a
