@@ -337,9 +337,22 @@ type MoveRecord struct {
 type GameEvent struct {
 	GameID string
 	Ply    int    // the ply after the event
-	Kind   string // "move", "start", "seat", "end", "rematch"
+	Kind   string // one of the Event kinds below
 	Move   *MoveRecord
 }
+
+// The kinds of GameEvent. The service publishes the first five; an API
+// instance delivers EventState to its own streams when it may have missed
+// events (its subscription was lost), and a stream sends it, as the other
+// kinds, under the same name.
+const (
+	EventMove    = "move"    // a move was played (Move says which)
+	EventStart   = "start"   // the game started
+	EventSeat    = "seat"    // a seat changed hands, or the table was called off
+	EventEnd     = "end"     // the game ended
+	EventRematch = "rematch" // the game's rematch was made, or is gone
+	EventState   = "state"   // resync: the game's state as it now is
+)
 
 // GameEvents publishes game events to every API instance.
 type GameEvents interface {

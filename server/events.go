@@ -88,12 +88,9 @@ func (h *Hub) Resync() {
 	}
 	h.mu.Unlock()
 	for _, id := range games {
-		h.Deliver(league.GameEvent{GameID: id, Ply: -1, Kind: resyncKind})
+		h.Deliver(league.GameEvent{GameID: id, Ply: -1, Kind: league.EventState})
 	}
 }
-
-// resyncKind is the kind of Resync's events: a stream sends the state.
-const resyncKind = "state"
 
 // LimitStreams sets how many event streams one client may hold open on
 // this instance at once (0: no limit): a signed-in client is its account,
@@ -227,8 +224,8 @@ func (h *Hub) dispatch(ev league.GameEvent) {
 		data, ok := built[seat]
 		if !ok {
 			view := snap.ViewFor(s.actor)
-			if len(built) == 0 && kind != "move" && gameOver(view.Game) {
-				kind, final = "end", true
+			if len(built) == 0 && kind != league.EventMove && gameOver(view.Game) {
+				kind, final = league.EventEnd, true
 			}
 			d := eventData{Kind: kind, View: toGameViewResponse(view)}
 			if ev.Move != nil {
@@ -372,8 +369,8 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 				continue
 			}
 			m := toMoveResponse(f.Move)
-			data, _ := json.Marshal(eventData{Kind: "move", Move: &m, View: toGameViewResponse(f.View)})
-			if err := write(f.Move.Ply+1, "move", data); err != nil {
+			data, _ := json.Marshal(eventData{Kind: league.EventMove, Move: &m, View: toGameViewResponse(f.View)})
+			if err := write(f.Move.Ply+1, league.EventMove, data); err != nil {
 				return err
 			}
 			sent = f.Move.Ply + 1
@@ -390,8 +387,8 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		// resumed one must too, or the client waits for a move that never
 		// comes.
 		if ended {
-			data, _ := json.Marshal(eventData{Kind: "end", View: toGameViewResponse(view)})
-			if err := write(-1, "end", data); err != nil {
+			data, _ := json.Marshal(eventData{Kind: league.EventEnd, View: toGameViewResponse(view)})
+			if err := write(-1, league.EventEnd, data); err != nil {
 				return nil
 			}
 		}
@@ -399,14 +396,14 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		// A new stream of a game that can no longer change: its end, as
 		// it was (a finished casual game's gets its state, and waits for
 		// a rematch).
-		data, _ := json.Marshal(eventData{Kind: "end", View: toGameViewResponse(view)})
-		if err := write(snap.Ply(), "end", data); err != nil {
+		data, _ := json.Marshal(eventData{Kind: league.EventEnd, View: toGameViewResponse(view)})
+		if err := write(snap.Ply(), league.EventEnd, data); err != nil {
 			return nil
 		}
 		sent = snap.Ply()
 	default:
-		data, _ := json.Marshal(eventData{Kind: "state", View: toGameViewResponse(view)})
-		if err := write(snap.Ply(), "state", data); err != nil {
+		data, _ := json.Marshal(eventData{Kind: league.EventState, View: toGameViewResponse(view)})
+		if err := write(snap.Ply(), league.EventState, data); err != nil {
 			return nil
 		}
 		sent = snap.Ply()
@@ -480,12 +477,12 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		case f := <-sub.ch:
 			var err error
 			switch {
-			case f.kind != "move":
+			case f.kind != league.EventMove:
 				// Seat changes, the start and the end: the state as it now is.
 				switch {
-				case f.kind == "start" || f.kind == "end":
+				case f.kind == league.EventStart || f.kind == league.EventEnd:
 					waiting, here = false, false
-				case f.kind == "seat" && waiting:
+				case f.kind == league.EventSeat && waiting:
 					markHere()
 				}
 				if f.snapPly > sent {
@@ -500,7 +497,7 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 			case f.evPly <= sent:
 				// already sent (during catch-up)
 			case f.evPly == sent+1 && f.snapPly == f.evPly:
-				err = write(f.evPly, "move", f.data)
+				err = write(f.evPly, league.EventMove, f.data)
 				sent = f.evPly
 			default:
 				err = catchUp() // a gap: rebuild what was missed

@@ -57,7 +57,7 @@ func freeKeptSeats(tx *gorm.DB, fx *effects, userID string) error {
 			Updates(map[string]any{"kept_for": nil, "kept_until": nil}).Error; err != nil {
 			return err
 		}
-		fx.publish(league.GameEvent{GameID: id, Ply: row.Ply, Kind: "seat"})
+		fx.publish(league.GameEvent{GameID: id, Ply: row.Ply, Kind: league.EventSeat})
 	}
 	return nil
 }
@@ -181,7 +181,7 @@ func handSeatsToFillIn(tx *gorm.DB, fx *effects, tasks league.GameTasks, row *ga
 		return err
 	}
 	ply := row.Ply
-	fx.publish(league.GameEvent{GameID: row.ID, Ply: ply, Kind: "seat"})
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: ply, Kind: league.EventSeat})
 	if _, due := upd["bot_due_at"]; due && tasks != nil {
 		gameID := row.ID
 		fx.then(func(ctx context.Context) error { return tasks.BotMove(ctx, gameID, ply, 0) })

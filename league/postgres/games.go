@@ -839,7 +839,7 @@ func (g *Games) joinLocked(tx *gorm.DB, fx *effects, row *gameRow, a league.Acto
 		Updates(map[string]any{"user_id": a.UserID, "kept_for": nil, "kept_until": nil, "here_until": now.Add(hereGrace)}).Error; err != nil {
 		return err
 	}
-	fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
+	fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: league.EventSeat})
 	open := 0
 	for _, s := range seats {
 		if s.UserID == nil && s.BotLevel == nil && s.Seat != target {
@@ -1026,7 +1026,7 @@ func leaveOpenGame(tx *gorm.DB, fx *effects, row *gameRow, userID string, now ti
 		Updates(map[string]any{"user_id": nil, "here_until": nil}).Error; err != nil {
 		return false, err
 	}
-	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: league.EventSeat})
 	return true, nil
 }
 
@@ -1048,7 +1048,7 @@ func endOpenGame(tx *gorm.DB, fx *effects, row *gameRow, now time.Time, endedBy 
 	if err := forgetWaiting(tx, row.ID); err != nil {
 		return err
 	}
-	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "seat"})
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: league.EventSeat})
 	return forgetRematch(tx, fx, row.ID)
 }
 
@@ -1066,7 +1066,7 @@ func forgetRematch(tx *gorm.DB, fx *effects, rematchID string) error {
 		return err
 	}
 	for _, o := range of {
-		fx.publish(league.GameEvent{GameID: o.ID, Ply: o.Ply, Kind: "rematch"})
+		fx.publish(league.GameEvent{GameID: o.ID, Ply: o.Ply, Kind: league.EventRematch})
 	}
 	return nil
 }
@@ -1206,6 +1206,6 @@ func (g *Games) startLocked(tx *gorm.DB, fx *effects, row *gameRow) error {
 	// Cached once committed (see stateCache): a transaction run again
 	// after an abort, or undone by a later refusal, leaves no trace.
 	fx.then(func(context.Context) error { g.cache.put(row.ID, game); return nil })
-	fx.publish(league.GameEvent{GameID: row.ID, Ply: 0, Kind: "start"})
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: 0, Kind: league.EventStart})
 	return g.finishTurnLocked(tx, fx, row, seats, nil, game)
 }

@@ -311,7 +311,7 @@ func (g *Games) applyLocked(fx *effects, row *gameRow, game play.Game, seat int,
 	fx.moves = append(fx.moves, m)
 	row.Ply++
 	rec := fromMoveRow(m)
-	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "move", Move: &rec})
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: league.EventMove, Move: &rec})
 	return next, nil
 }
 
@@ -512,7 +512,7 @@ func (g *Games) finishLocked(tx *gorm.DB, fx *effects, row *gameRow, st play.Sta
 	if err != nil {
 		return err
 	}
-	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "end"})
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: league.EventEnd})
 	fx.then(func(ctx context.Context) error { return g.tasks.Settle(ctx, row.ID) })
 	return nil
 }
@@ -744,7 +744,7 @@ func (g *Games) TimeOut(ctx context.Context, gameID string, ply int) error {
 			upd["bot_level"], upd["filled_by_bot"], upd["abandoned"], upd["abandoned_why"] = level, true, true, why
 			seats[seat.Seat].BotLevel = &level
 			seats[seat.Seat].FilledByBot, seats[seat.Seat].Abandoned, seats[seat.Seat].AbandonedWhy = true, true, &why
-			fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
+			fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: league.EventSeat})
 		}
 		fx.changeSeat(seat.Seat, upd)
 		row.TimedOutTurn = turn // stored with the rest of the row by finishTurnLocked
@@ -970,7 +970,7 @@ func (g *Games) abortIn(tx *gorm.DB, fx *effects, gameID string, now time.Time) 
 	}); err != nil {
 		return err
 	}
-	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: "end"})
+	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: league.EventEnd})
 	return nil
 }
 
@@ -1024,7 +1024,7 @@ func (g *Games) handToBotsIn(tx *gorm.DB, fx *effects, gameID string) error {
 		return err
 	}
 	ply := row.Ply
-	fx.publish(league.GameEvent{GameID: gameID, Ply: ply, Kind: "seat"})
+	fx.publish(league.GameEvent{GameID: gameID, Ply: ply, Kind: league.EventSeat})
 	fx.then(func(ctx context.Context) error { return g.tasks.BotMove(ctx, gameID, ply, 0) })
 	return nil
 }

@@ -103,7 +103,7 @@ func (g *Games) Rematch(ctx context.Context, a league.Actor, gameID string) (*le
 			return err
 		}
 		row.RematchID = &rematchID
-		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "rematch"})
+		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: league.EventRematch})
 		return nil
 	})
 	if err != nil {

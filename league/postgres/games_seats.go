@@ -78,7 +78,7 @@ func (g *Games) SetSeat(ctx context.Context, a league.Actor, gameID string, seat
 		if err := tx.Model(&seatRow{}).Where("game_id = ? AND seat = ?", gameID, seat).Updates(upd).Error; err != nil {
 			return err
 		}
-		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
+		fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: league.EventSeat})
 		if spec.Bot != "" && !openBesides(seats, seat) && !row.waitsForStart(g.now()) {
 			return g.startLocked(tx, fx, row)
 		}
@@ -147,7 +147,7 @@ func (g *Games) Decline(ctx context.Context, a league.Actor, gameID string) (*le
 					Updates(map[string]any{"kept_for": nil, "kept_until": nil}).Error; err != nil {
 					return err
 				}
-				fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: "seat"})
+				fx.publish(league.GameEvent{GameID: gameID, Ply: row.Ply, Kind: league.EventSeat})
 				return nil
 			}
 		}
