@@ -63,18 +63,6 @@ func listQueues(ctx context.Context, rdb redis.UniversalClient, queues ...string
 
 var _ league.GameTasks = (*Enqueuer)(nil)
 
-// enqueue submits a game task whose ID is its business key, due at at.
-// A game task that succeeded is deleted at once, not retained: nothing
-// reads a completed one (submit replaces it, so keeping it dedupes
-// nothing), while every move leaves one, and an hour of them held about
-// 460 bytes each in Redis (17 MB at 10 moves/s), past what asynq's janitor
-// clears (100 a queue every 8 s) once games pass 12 tasks a second. A
-// duplicate run after its first is harmless: the task names its ply, and
-// a handler finding the game past it does nothing.
-func (e *Enqueuer) enqueue(ctx context.Context, queue, taskType, id string, p gamePayload, at time.Time, opts ...asynq.Option) error {
-	return e.submit(ctx, queue, taskType, id, p, at, opts...)
-}
-
 // submit enqueues a task of taskType carrying payload under id on queue,
 // due at at. A task waiting or running under that id makes this a no-op.
 // One that is over — archived after its last retry, or (a round's task)
@@ -147,23 +135,32 @@ func (e *Enqueuer) resolveConflict(queue, id string, at time.Time) (bool, error)
 	return false, nil
 }
 
+// The game tasks below are submitted with their business key as ID and no
+// asynq.Retention: a game task that succeeded is deleted at once, not
+// retained. Nothing reads a completed one (submit replaces it, so keeping
+// it dedupes nothing), while every move leaves one, and an hour of them
+// held about 460 bytes each in Redis (17 MB at 10 moves/s), past what
+// asynq's janitor clears (100 a queue every 8 s) once games pass 12 tasks
+// a second. A duplicate run after its first is harmless: the task names
+// its ply, and a handler finding the game past it does nothing.
+
 func (e *Enqueuer) TurnTimeout(ctx context.Context, gameID string, ply int, at time.Time) error {
-	return e.enqueue(ctx, QueueGames, TypeTurnTimeout, fmt.Sprintf("turn:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
+	return e.submit(ctx, QueueGames, TypeTurnTimeout, fmt.Sprintf("turn:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
 		at, asynq.MaxRetry(10))
 }
 
 func (e *Enqueuer) BotMove(ctx context.Context, gameID string, ply int, delay time.Duration) error {
-	return e.enqueue(ctx, QueueGames, TypeBotMove, fmt.Sprintf("bot:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
+	return e.submit(ctx, QueueGames, TypeBotMove, fmt.Sprintf("bot:%s:%d", gameID, ply), gamePayload{Game: gameID, Ply: ply},
 		time.Now().Add(delay), asynq.MaxRetry(10))
 }
 
 func (e *Enqueuer) StartGame(ctx context.Context, gameID string, at time.Time) error {
-	return e.enqueue(ctx, QueueSchedule, TypeGameStart, fmt.Sprintf("start:%s:%d", gameID, at.UnixMilli()), gamePayload{Game: gameID},
+	return e.submit(ctx, QueueSchedule, TypeGameStart, fmt.Sprintf("start:%s:%d", gameID, at.UnixMilli()), gamePayload{Game: gameID},
 		at, asynq.MaxRetry(20))
 }
 
 func (e *Enqueuer) Settle(ctx context.Context, gameID string) error {
-	return e.enqueue(ctx, QueueDefault, TypeGameSettle, "settle:"+gameID, gamePayload{Game: gameID},
+	return e.submit(ctx, QueueDefault, TypeGameSettle, "settle:"+gameID, gamePayload{Game: gameID},
 		time.Now(), asynq.MaxRetry(25))
 }
 
@@ -187,6 +184,17 @@ func (p roundPayload) due() time.Time {
 	return time.Unix(p.At, 0)
 }
 
+// roundStartID and roundDeadlineID are the IDs of a round's start and
+// deadline tasks due at at: RoundStart and RoundDeadline enqueue them, and
+// ForgetRound deletes them.
+func roundStartID(tournamentID string, round int, at time.Time) string {
+	return fmt.Sprintf("round:%s:%d:%d", tournamentID, round, at.Unix())
+}
+
+func roundDeadlineID(tournamentID string, round int, at time.Time) string {
+	return fmt.Sprintf("deadline:%s:%d:%d", tournamentID, round, at.Unix())
+}
+
 func (e *Enqueuer) enqueueRound(ctx context.Context, taskType, id string, p roundPayload, at time.Time) error {
 	return e.submit(ctx, QueueSchedule, taskType, id, p, at,
 		asynq.Retention(24*time.Hour), asynq.MaxRetry(20))
@@ -196,13 +204,13 @@ func (e *Enqueuer) enqueueRound(ctx context.Context, taskType, id string, p roun
 // that a rescheduled round gets a task of its own (the stale one finds the
 // round not due, or already paired, and does nothing).
 func (e *Enqueuer) RoundStart(ctx context.Context, tournamentID string, round int, at time.Time) error {
-	return e.enqueueRound(ctx, TypeRoundStart, fmt.Sprintf("round:%s:%d:%d", tournamentID, round, at.Unix()), roundPayload{Tournament: tournamentID, Round: round}, at)
+	return e.enqueueRound(ctx, TypeRoundStart, roundStartID(tournamentID, round, at), roundPayload{Tournament: tournamentID, Round: round}, at)
 }
 
 // RoundDeadline schedules a round's deadline; a moved deadline gets a task
 // of its own, and the old one does nothing.
 func (e *Enqueuer) RoundDeadline(ctx context.Context, tournamentID string, round int, at time.Time) error {
-	return e.enqueueRound(ctx, TypeRoundDeadline, fmt.Sprintf("deadline:%s:%d:%d", tournamentID, round, at.Unix()),
+	return e.enqueueRound(ctx, TypeRoundDeadline, roundDeadlineID(tournamentID, round, at),
 		roundPayload{Tournament: tournamentID, Round: round, At: at.Unix()}, at)
 }
 
@@ -214,10 +222,10 @@ func (e *Enqueuer) RoundDeadline(ctx context.Context, tournamentID string, round
 func (e *Enqueuer) ForgetRound(ctx context.Context, tournamentID string, round int, starts, deadlines []time.Time) error {
 	var ids []string
 	for _, at := range starts {
-		ids = append(ids, fmt.Sprintf("round:%s:%d:%d", tournamentID, round, at.Unix()))
+		ids = append(ids, roundStartID(tournamentID, round, at))
 	}
 	for _, at := range deadlines {
-		ids = append(ids, fmt.Sprintf("deadline:%s:%d:%d", tournamentID, round, at.Unix()))
+		ids = append(ids, roundDeadlineID(tournamentID, round, at))
 	}
 	for _, id := range ids {
 		if err := ctx.Err(); err != nil {
