@@ -219,3 +219,28 @@ func TestAnAdminClosingAClosedAccountAgainReleasesItsGames(t *testing.T) {
 		t.Fatalf("gina's seat after an admin closed her account again: %+v; want abandoned with the bot due", seat)
 	}
 }
+
+// A creator whose account was closed after the token was checked is told
+// the session is over (401), by Create and by QuickMatch alike, rather than
+// that the seat they took is bad; nothing is written.
+func TestAClosedAccountCreatesNoGame(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	gone := r.user(t, "gone")
+	if err := r.db.Gorm.Exec("UPDATE users SET deleted_at = now() WHERE id = ?", gone.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	games := r.count(t, "games")
+	_, err := r.games.Create(ctx, gone, league.NewGame{Game: "stacks", Players: 2,
+		Seats: []league.SeatSpec{{UserID: gone.UserID}, {Open: true}}})
+	if league.ErrorCode(err) != league.EUNAUTHORIZED {
+		t.Errorf("create: %v, want unauthorized", err)
+	}
+	_, _, err = r.games.QuickMatch(ctx, gone, league.QuickMatchRequest{Game: "sequence", Players: 2})
+	if league.ErrorCode(err) != league.EUNAUTHORIZED {
+		t.Errorf("quick match: %v, want unauthorized", err)
+	}
+	if n := r.count(t, "games"); n != games {
+		t.Errorf("%d games, want %d", n, games)
+	}
+}

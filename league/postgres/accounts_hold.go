@@ -9,8 +9,8 @@ import (
 )
 
 // holdLiveAccount share-locks the account row of userID until tx ends, and
-// refuses an account closed meanwhile (401: the session is over, as
-// Create's ownSeatGone says). Everything that puts a person somewhere
+// refuses an account closed meanwhile (401: the session is over, not a bad
+// seat or entry). Everything that puts a person somewhere
 // (a seat, an entry, a club) takes it before the row it changes, so that
 // closing the account, which updates this row first and then releases
 // what it finds (releaseClosedAccount), is ordered with it: the close

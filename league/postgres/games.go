@@ -338,12 +338,11 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 		if err := holdLiveAccount(tx, a.UserID); err != nil {
 			return err
 		}
+		// holdLiveAccount answered a creator whose account was closed since
+		// the token was checked (the session is over: a 401, not a bad
+		// seat), and holds the account until the commit, so the creator's
+		// own seat below cannot meet a closed account.
 		row, err := g.createCasualLocked(tx, fx, a.UserID, req)
-		if ownSeatGone(err, req, a) {
-			// The creator's account was closed since the token was
-			// checked: the session is over (a 401), not a bad seat.
-			return league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
-		}
 		if err != nil {
 			return err
 		}
@@ -355,23 +354,6 @@ func (g *Games) Create(ctx context.Context, a league.Actor, req league.NewGame) 
 		return nil, err
 	}
 	return &out, nil
-}
-
-// ownSeatGone says whether err is createLocked refusing the creator's own
-// seat because the account no longer exists.
-func ownSeatGone(err error, req league.NewGame, a league.Actor) bool {
-	var e *league.Error
-	if !errors.As(err, &e) || e.Code != league.EINVALID {
-		return false
-	}
-	for i, s := range req.Seats {
-		if s.UserID == a.UserID && slices.ContainsFunc(e.Fields, func(f league.FieldError) bool {
-			return f.Field == fmt.Sprintf("seats[%d].user", i) && f.Message == "no such user"
-		}) {
-			return true
-		}
-	}
-	return false
 }
 
 // onlySelfSeated refuses a game that seats any person but its creator.

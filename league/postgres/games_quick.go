@@ -92,9 +92,6 @@ func (g *Games) QuickMatch(ctx context.Context, a league.Actor, q league.QuickMa
 			row = &rows[0]
 		} else {
 			row, err = g.createCasualLocked(tx, fx, a.UserID, req)
-			if ownSeatGone(err, req, a) {
-				return league.Errorf(league.EUNAUTHORIZED, "this account no longer exists")
-			}
 			created = true
 		}
 		if err != nil {
