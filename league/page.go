@@ -21,11 +21,11 @@ type Page[T any] struct {
 	NextCursor string
 }
 
-// Normalize applies the default limit and checks the bounds.
 // PageLimitError is the field error of a page size out of range, or not a
 // whole number, wherever it comes from.
 var PageLimitError = FieldError{"limit", fmt.Sprintf("must be a whole number from 1 to %d", MaxPageLimit)}
 
+// Normalize applies the default limit and checks the bounds.
 func (p PageRequest) Normalize() (PageRequest, error) {
 	switch {
 	case p.Limit == 0:

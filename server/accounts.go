@@ -88,7 +88,7 @@ type tokenResponse struct {
 	RefreshToken string `json:"refresh_token"`
 }
 
-// limit counts one attempt of action against the per-IP budget.
+// limitIP counts one attempt of action against the per-IP budget.
 func (h accountHandlers) limitIP(c echo.Context, action string) error {
 	if h.d.Limiter == nil {
 		return nil

@@ -42,8 +42,12 @@ func httpMetrics(reg *prometheus.Registry) echo.MiddlewareFunc {
 	}
 }
 
+// metricsHandler serves reg. A collector that fails (the asynq queues'
+// while Redis is down) does not take the other series with it: the scrape
+// serves what it gathered and counts the failure in
+// promhttp_metric_handler_errors_total{cause="gathering"}.
 func metricsHandler(reg *prometheus.Registry) echo.HandlerFunc {
-	h := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	h := promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorHandling: promhttp.ContinueOnError, Registry: reg})
 	return echo.WrapHandler(h)
 }
 

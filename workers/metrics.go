@@ -1,6 +1,8 @@
 package workers
 
 import (
+	"fmt"
+
 	"github.com/hibiken/asynq"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -33,14 +35,19 @@ func (c *QueueCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- c.failed
 }
 
+// Collect reads every queue's figures. A queue it cannot read (Redis is
+// down, say) is an invalid metric, which the scrape reports as an error,
+// rather than series that silently vanish.
 func (c *QueueCollector) Collect(ch chan<- prometheus.Metric) {
 	queues, err := c.inspector.Queues()
 	if err != nil {
+		ch <- prometheus.NewInvalidMetric(c.size, fmt.Errorf("asynq queues: %w", err))
 		return
 	}
 	for _, q := range queues {
 		info, err := c.inspector.GetQueueInfo(q)
 		if err != nil {
+			ch <- prometheus.NewInvalidMetric(c.size, fmt.Errorf("asynq queue %s: %w", q, err))
 			continue
 		}
 		for state, n := range map[string]int{

@@ -237,7 +237,7 @@ func (w *Workers) runSweeps(ctx context.Context) {
 // each wait out a Redis timeout when Redis hangs, 23 s in all measured
 // with the binary. So Shutdown returns within the shutdown timeout,
 // counted from its call, and leaves asynq to it: a task still held comes
-// back when its lease runs out (retried at once, see retryDelay), and
+// back when its lease runs out (retried at once, see retryDelayFor), and
 // every handler is idempotent. A sweep caught in a call to a hung Redis
 // is left the same way.
 func (w *Workers) Shutdown() {

@@ -80,10 +80,7 @@ func arenaCommand(args []string, stdout, stderr io.Writer) error {
 		}
 		t := *teams
 		if t == 0 {
-			t = 2
-			if *players == 3 || *players == 9 {
-				t = 3
-			}
+			t = defaultTeams(*players)
 		}
 		cfg := sequence.Config{Variant: v, Players: *players, Teams: t}
 		if err := cfg.Validate(); err != nil {

@@ -6,10 +6,22 @@ import (
 	"io"
 	"time"
 
+	"github.com/seqleague/seqleague/engine/play"
 	"github.com/seqleague/seqleague/engine/sequence"
 	"github.com/seqleague/seqleague/engine/stacks"
 	"github.com/seqleague/seqleague/engine/vectors"
 )
+
+// defaultTeams is the team count of a Sequence table of players when
+// --teams is left out: the fewest the rules allow (2, or 3 at tables of 3
+// and 9), or 2 for a player count the rules refuse, which the set-up's
+// check then reports.
+func defaultTeams(players int) int {
+	if counts := play.TeamCounts("sequence", players); len(counts) > 0 {
+		return counts[0]
+	}
+	return 2
+}
 
 func engineCommand(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
@@ -57,10 +69,7 @@ func selfplayCommand(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if *teams == 0 {
-			*teams = 2
-			if *players == 3 || *players == 9 {
-				*teams = 3
-			}
+			*teams = defaultTeams(*players)
 		}
 		cfg := sequence.Config{Variant: v, Players: *players, Teams: *teams}
 		if _, err := cfg.Normalize(); err != nil {

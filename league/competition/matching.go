@@ -153,11 +153,10 @@ func (m *matcher) addBlossom(base, k int) {
 	bestedgeto := m.bestedgeto
 	var touched []int
 	consider := func(k int) {
-		i, j := m.edges[k].i, m.edges[k].j
+		j := m.edges[k].j // the edge's end outside blossom b
 		if m.inblossom[j] == b {
-			i, j = j, i
+			j = m.edges[k].i
 		}
-		_ = i
 		bj := m.inblossom[j]
 		if bj != b && m.label[bj] == 1 && (bestedgeto[bj] == -1 || m.slack(k) < m.slack(bestedgeto[bj])) {
 			if bestedgeto[bj] == -1 {
@@ -530,11 +529,10 @@ func (m *matcher) run(n int, edges []wedge, maxCardinality bool) []int {
 			switch deltatype {
 			case 2:
 				m.allowedge[deltaedge] = true
-				i, j := m.edges[deltaedge].i, m.edges[deltaedge].j
+				i := m.edges[deltaedge].i
 				if m.label[m.inblossom[i]] == 0 {
-					i, j = j, i
+					i = m.edges[deltaedge].j
 				}
-				_ = j
 				m.queue = append(m.queue, i)
 			case 3:
 				m.allowedge[deltaedge] = true

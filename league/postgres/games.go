@@ -70,9 +70,6 @@ type Settlement struct {
 	fx   *effects
 }
 
-// AfterCommit runs f once the settlement has committed.
-func (s *Settlement) AfterCommit(f func(context.Context) error) { s.fx.then(f) }
-
 // Games implements league.GameService.
 type Games struct {
 	db       *gorm.DB

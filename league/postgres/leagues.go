@@ -152,7 +152,10 @@ func (l *Leagues) CreateLeague(ctx context.Context, a league.Actor, clubID, name
 		out = toLeague(row)
 		return nil
 	})
-	return &out, err
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // Leagues pages through a club's leagues by name (the id breaks ties).
@@ -266,7 +269,10 @@ func (l *Leagues) CreateSeason(ctx context.Context, a league.Actor, leagueID, na
 		out = toSeason(row)
 		return nil
 	})
-	return &out, err
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // Seasons pages through a league's seasons, newest first (the id breaks

@@ -268,13 +268,13 @@ func (r *Ratings) UserRatings(ctx context.Context, userID string, q league.Ratin
 // and lost any other. Only a game the player's team did not win looks at
 // the game's other rows, by the (game_id, user_id) key.
 //
-// The rank is the one Leaderboard gives: the board leaves out closed
-// accounts and provisional players, and a row's rank is 1 + the players
-// whose displayed rating (math.Round, half away from zero) is above its
-// own. A displayed rating d is above the player's D exactly when the rating
-// is at least D + 0.5 (more than D + 0.5 when that is negative, where
-// rounding goes the other way), so the count is a range of
-// ratings_board_established_idx, not a scan of the pool.
+// The rank is the one the pool's leaderboard (Ratings.Leaderboard) shows:
+// the board leaves out closed accounts and provisional players, and a
+// row's rank is 1 + the players whose displayed rating (math.Round, half
+// away from zero) is above its own. A displayed rating d is above the
+// player's D exactly when the rating is at least D + 0.5 (more than D + 0.5
+// when that is negative, where rounding goes the other way), so the count
+// is a range of ratings_board_established_idx, not a scan of the pool.
 var poolStandingsSQL = `
 SELECT r.pool, r.rating, r.games, r.peak,
 	coalesce(rec.wins, 0) AS wins, coalesce(rec.losses, 0) AS losses, coalesce(rec.draws, 0) AS draws,

@@ -617,7 +617,8 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 	return page, nil
 }
 
-// entryCounts is countEntries for a page of tournaments, in one query.
+// entryCounts is withEntries's count of active entries for a page of
+// tournaments, in one query.
 func entryCounts(db *gorm.DB, ids []string) (map[string]int, error) {
 	var rows []struct {
 		TournamentID string

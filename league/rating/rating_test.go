@@ -430,24 +430,3 @@ func TestReplayReproducesApply(t *testing.T) {
 		t.Errorf("replay differs (-live +replayed):\n%s", diff)
 	}
 }
-
-func TestLeaderboard(t *testing.T) {
-	players := map[string]PlayerState{
-		"ann": {Rating: 1620.2, Games: 40, Peak: 1700},
-		"bob": {Rating: 1619.8, Games: 35, Peak: 1650},
-		"cat": {Rating: 1700, Games: 5, Peak: 1700},
-		"dan": {Rating: 1480, Games: 31, Peak: 1500},
-	}
-	got := Leaderboard(players, false)
-	want := []Standing{
-		{Rank: 1, Player: "ann", State: players["ann"], Display: "1620"},
-		{Rank: 1, Player: "bob", State: players["bob"], Display: "1620"},
-		{Rank: 3, Player: "dan", State: players["dan"], Display: "1480"},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("established only (-want +got):\n%s", diff)
-	}
-	if got := Leaderboard(players, true); len(got) != 4 || got[0].Player != "cat" || got[0].Display != "1700?" {
-		t.Errorf("with provisional got %+v, want cat first as 1700?", got)
-	}
-}
