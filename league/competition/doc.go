@@ -28,9 +28,11 @@
 // (league/postgres), not here: a round robin or Swiss match ends drawn; an
 // elimination match plays at most two more games, the first to leave one
 // entry leading alone taking it, and if it is still level after them the
-// better seed (SeedOrder) goes through. A series still open at its round's
-// deadline goes to the entry leading it alone, if any, else as above
-// (drawn, or the better seed in a knockout).
+// better seed (SeedOrder) of the entries level at the top goes through. A
+// series still open at its round's deadline goes to the entry leading it
+// alone, if any, else as above (drawn, or the better seed in a knockout).
+// A drawn match of three or more is drawn only by the entries level at the
+// top: those with fewer game wins lose it (Result.Beaten).
 //
 // Within a match the order of Pairing.Entries is the seating: the first
 // seat starts. Every pairing function balances seats: the entry that has
