@@ -574,7 +574,7 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 	db := t.db.WithContext(ctx)
 	// A club and a season together are both kept (a season of another
 	// club has none of the club's tournaments), not the season alone.
-	q := db.Model(&tournamentRow{})
+	q := db.Model(&tournamentRow{}).Omit(listOmits...)
 	if seasonID != "" {
 		if !validID(seasonID) {
 			return page, naming("season", noSuchSeason())
@@ -1809,6 +1809,11 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	return page, nil
 }
 
+// listOmits are the columns a list of tournaments leaves unread: a
+// tournament's line needs neither its bracket nor its schedule, which for a
+// large round robin runs to megabytes, each decoded when read (AfterFind).
+var listOmits = []string{"bracket", "schedule"}
+
 // OpenFor lists the tournaments of a person's clubs that take entries and
 // that the person has not entered, newest first: those whose registration
 // is open now, and those whose window opens later (it names the date), not
@@ -1825,7 +1830,7 @@ func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageR
 	db := t.db.WithContext(ctx)
 	// The window's close is read from the stored config (a JSON time, or
 	// null for none), so that a page holds as many rows as it asks for.
-	q := db.Model(&tournamentRow{}).
+	q := db.Model(&tournamentRow{}).Omit(listOmits...).
 		Where("status = ?", league.TournamentRegistration).
 		Where("club_id IN (SELECT club_id FROM club_members WHERE user_id = ?)", userID).
 		Where("NOT EXISTS (SELECT 1 FROM entry_members m WHERE m.tournament_id = tournaments.id AND m.user_id = ?)", userID).
