@@ -601,16 +601,21 @@ func (t *Tournaments) List(ctx context.Context, clubID, seasonID string, p leagu
 			return page, naming("club", err)
 		}
 	}
-	page.NextCursor = next
+	return tournamentPage(db, rows, next)
+}
+
+// tournamentPage is a page of tournament rows as tournaments, with their
+// entry counts (one query for the page).
+func tournamentPage(db *gorm.DB, rows []tournamentRow, next string) (league.Page[league.Tournament], error) {
 	ids := make([]string, len(rows))
 	for i := range rows {
 		ids[i] = rows[i].ID
 	}
 	counts, err := entryCounts(db, ids)
 	if err != nil {
-		return page, err
+		return league.Page[league.Tournament]{}, err
 	}
-	page.Items = make([]league.Tournament, len(rows))
+	page := league.Page[league.Tournament]{Items: make([]league.Tournament, len(rows)), NextCursor: next}
 	for i := range rows {
 		page.Items[i] = *toTournament(&rows[i], counts[rows[i].ID])
 	}
@@ -1844,20 +1849,7 @@ func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageR
 			return page, err
 		}
 	}
-	page.NextCursor = next
-	ids := make([]string, len(rows))
-	for i := range rows {
-		ids[i] = rows[i].ID
-	}
-	counts, err := entryCounts(db, ids)
-	if err != nil {
-		return page, err
-	}
-	page.Items = make([]league.Tournament, len(rows))
-	for i := range rows {
-		page.Items[i] = *toTournament(&rows[i], counts[rows[i].ID])
-	}
-	return page, nil
+	return tournamentPage(db, rows, next)
 }
 
 // entryMatchRow is a match of one user's entry, with its latest game.
