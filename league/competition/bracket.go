@@ -343,7 +343,10 @@ type Placement struct {
 // those knocked out earlier, entries out at the same stage sharing a place
 // (in single elimination with a third-place match its winner is 3 and its
 // loser 4). Entries still in, and entries that never played (byes only),
-// count as not out yet.
+// count as not out yet, so they have no place, and every entry knocked out
+// places below them: two semi-final losers of four are 3 while the final
+// is to play (they were 1, as if level with the finalists, in a bracket
+// under way or cancelled).
 func (b Bracket) Placements() []Placement {
 	tier := map[string]float64{}
 	last := 0
@@ -393,6 +396,12 @@ func (b Bracket) Placements() []Placement {
 	if c := b.Champion(); c != "" {
 		tier[c] = math.Inf(1)
 	}
+	stillIn := 0
+	for _, e := range b.Entries {
+		if _, ok := tier[e.ID]; !ok {
+			stillIn++
+		}
+	}
 	var out []Placement
 	for _, e := range b.Entries {
 		t, ok := tier[e.ID]
@@ -400,6 +409,9 @@ func (b Bracket) Placements() []Placement {
 			continue
 		}
 		place := 1
+		if !math.IsInf(t, 1) {
+			place += stillIn
+		}
 		for _, u := range tier {
 			if u > t {
 				place++

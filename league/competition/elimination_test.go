@@ -476,6 +476,27 @@ func TestSingleEliminationThirdPlacePlacements(t *testing.T) {
 	}
 }
 
+// In a bracket under way (or cancelled), an entry knocked out places below
+// every entry still in: the four first-round losers of eight are 5, and a
+// semi-final loser 4 while three entries play on (it shares 3 once the
+// other semi-final is played). They were 1, level with the entries still
+// in, so the standings of a cancelled knockout ranked its losers 1.
+func TestPlacementsOfABracketUnderWayPutTheEntriesOutBelowThoseStillIn(t *testing.T) {
+	b, err := SingleElimination(makeEntries(8), 2, 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range [][2]string{{"M1-1", "e01"}, {"M1-2", "e04"}, {"M1-3", "e02"}, {"M1-4", "e03"}, {"M2-1", "e01"}} {
+		if b, err = b.Report(step[0], step[1]); err != nil {
+			t.Fatalf("%v: %v", step, err)
+		}
+	}
+	want := []Placement{{4, "e04"}, {5, "e05"}, {5, "e06"}, {5, "e07"}, {5, "e08"}}
+	if diff := cmp.Diff(want, b.Placements()); diff != "" {
+		t.Errorf("placements (-want +got):\n%s", diff)
+	}
+}
+
 func TestBracketRoundNames(t *testing.T) {
 	b, err := DoubleElimination(makeEntries(8), 1, true)
 	if err != nil {
