@@ -407,13 +407,21 @@ type EntryNextRound struct {
 	IfThrough bool
 }
 
+// OpenTournament is a tournament taking entries in one of a user's clubs,
+// with the club's name (a member of many clubs has no list of them all to
+// name it from).
+type OpenTournament struct {
+	Tournament
+	ClubName string
+}
+
 // Tournaments runs tournaments.
 type Tournaments interface {
 	// ForUser lists the tournaments a user has an entry in, newest first.
 	ForUser(ctx context.Context, userID string, p PageRequest) (Page[UserTournament], error)
 	// OpenFor lists the tournaments of a user's clubs that take entries
 	// (now or later) and that the user has not entered, newest first.
-	OpenFor(ctx context.Context, userID string, p PageRequest) (Page[Tournament], error)
+	OpenFor(ctx context.Context, userID string, p PageRequest) (Page[OpenTournament], error)
 	Create(ctx context.Context, a Actor, req NewTournament) (*Tournament, error)
 	Get(ctx context.Context, id string) (*Tournament, error)
 	// List pages through a club's (or a season's) tournaments, newest first.

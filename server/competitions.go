@@ -515,7 +515,11 @@ func (h competitionHandlers) listTournaments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, tournamentList(page))
+	out := listResponse[tournamentResponse]{Items: make([]tournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i := range page.Items {
+		out.Items[i] = toTournamentResponse(&page.Items[i])
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 func (h competitionHandlers) tournament(c echo.Context) error {
@@ -1029,15 +1033,6 @@ type entryNextRoundResponse struct {
 	IfThrough bool       `json:"if_through"`
 }
 
-// tournamentList is a page of tournaments as the API answers it.
-func tournamentList(page league.Page[league.Tournament]) listResponse[tournamentResponse] {
-	out := listResponse[tournamentResponse]{Items: make([]tournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
-	for i := range page.Items {
-		out.Items[i] = toTournamentResponse(&page.Items[i])
-	}
-	return out
-}
-
 func (h competitionHandlers) openTournaments(c echo.Context) error {
 	p, err := pageRequest(c)
 	if err != nil {
@@ -1047,7 +1042,16 @@ func (h competitionHandlers) openTournaments(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, tournamentList(page))
+	out := listResponse[openTournamentResponse]{Items: make([]openTournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
+	for i := range page.Items {
+		out.Items[i] = openTournamentResponse{tournamentResponse: toTournamentResponse(&page.Items[i].Tournament), ClubName: page.Items[i].ClubName}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type openTournamentResponse struct {
+	tournamentResponse
+	ClubName string `json:"club_name"`
 }
 
 func (h competitionHandlers) userTournaments(c echo.Context) error {

@@ -233,6 +233,13 @@ func TestOpenTournamentsAreTheMembersClubsNotEnteredAndTakingEntries(t *testing.
 	path := "/api/v1/users/" + eveID + "/open-tournaments"
 	rec := r.call("GET", path, "", "") // signed out too: clubs and tournaments are public
 	wantDocumented(t, rec, "GET", "/api/v1/users/{id}/open-tournaments", 200)
+	for _, item := range decode[listResponse[struct {
+		ClubName string `json:"club_name"`
+	}]](t, rec).Items {
+		if item.ClubName != "Tournament Club" {
+			t.Errorf("club_name %q, want the tournament's club, Tournament Club", item.ClubName)
+		}
+	}
 	if diff := cmp.Diff([]string{later, open}, r.walkPages(t, path)); diff != "" {
 		t.Errorf("open tournaments (-want +got):\n%s", diff)
 	}

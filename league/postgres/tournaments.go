@@ -1823,8 +1823,8 @@ var listOmits = []string{"bracket", "schedule"}
 // that the person has not entered, newest first: those whose registration
 // is open now, and those whose window opens later (it names the date), not
 // those whose window has closed.
-func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageRequest) (league.Page[league.Tournament], error) {
-	var page league.Page[league.Tournament]
+func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageRequest) (league.Page[league.OpenTournament], error) {
+	var page league.Page[league.OpenTournament]
 	p, err := p.Normalize()
 	if err != nil {
 		return page, err
@@ -1839,7 +1839,7 @@ func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageR
 		Where("status = ?", league.TournamentRegistration).
 		Where("club_id IN (SELECT club_id FROM club_members WHERE user_id = ?)", userID).
 		Where("NOT EXISTS (SELECT 1 FROM entry_members m WHERE m.tournament_id = tournaments.id AND m.user_id = ?)", userID).
-		Where(`(config->>'RegistrationCloses') IS NULL OR (config->>'RegistrationCloses')::timestamptz > ?`, t.now())
+		Where(`(config->>'RegistrationCloses') IS NULL OR (config->>'RegistrationCloses')::timestamptz >= ?`, t.now())
 	rows, next, err := findPage(q, newestFirst, p, func(r *tournamentRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return page, err
@@ -1849,7 +1849,35 @@ func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageR
 			return page, err
 		}
 	}
-	return tournamentPage(db, rows, next)
+	tours, err := tournamentPage(db, rows, next)
+	if err != nil {
+		return page, err
+	}
+	var clubs []clubRow
+	if err := db.Select("id", "name").Where("id IN ?", clubIDs(rows)).Find(&clubs).Error; err != nil {
+		return page, err
+	}
+	names := make(map[string]string, len(clubs))
+	for _, c := range clubs {
+		names[c.ID] = c.Name
+	}
+	page.NextCursor = tours.NextCursor
+	page.Items = make([]league.OpenTournament, len(tours.Items))
+	for i, tour := range tours.Items {
+		page.Items[i] = league.OpenTournament{Tournament: tour, ClubName: names[tour.ClubID]}
+	}
+	return page, nil
+}
+
+// clubIDs are the clubs of a page of tournaments, each once.
+func clubIDs(rows []tournamentRow) []string {
+	var ids []string
+	for _, r := range rows {
+		if !slices.Contains(ids, r.ClubID) {
+			ids = append(ids, r.ClubID)
+		}
+	}
+	return ids
 }
 
 // entryMatchRow is a match of one user's entry, with its latest game.

@@ -395,6 +395,11 @@ export interface Tournament extends TournamentConfig {
   cancelled_at?: string;
 }
 
+/** GET /users/{id}/open-tournaments: a tournament of the user's clubs taking entries */
+export interface OpenTournament extends Tournament {
+  club_name: string;
+}
+
 export interface UserTournament extends Tournament {
   entry_id: string;
   entry_name: string;

@@ -1,5 +1,5 @@
 import { serverClock } from '../api/serverClock';
-import type { Game, Tournament, UserClub, UserTournament } from '../api/types';
+import type { Game, OpenTournament, Tournament, UserClub, UserTournament } from '../api/types';
 import { nextStep, upcoming, type NextStep } from '../competition/nextRounds';
 import { fetchAll } from '../competition/pager';
 import { relative } from '../competition/time';
@@ -28,7 +28,7 @@ export default function Home() {
   const tournaments = useLoad(async () => (user ? await fetchAll<UserTournament>((path) => api.get(path), `/users/${user.id}/tournaments`) : []), [user?.id]);
   // read again with the games: read once, a Home left open said "round 1 in play" through round 2
   usePoll(tournaments.reload, REFRESH_MS, !!user);
-  const open = usePagedList<Tournament>(user ? `/users/${user.id}/open-tournaments` : null, [user?.id]);
+  const open = usePagedList<OpenTournament>(user ? `/users/${user.id}/open-tournaments` : null, [user?.id]);
   useRefresh(open);
 
   if (!user) {
@@ -86,7 +86,7 @@ export default function Home() {
           <ErrorBox error={tournaments.error} />
           {tournaments.data ? <NextRounds items={tournaments.data} inAClub={!!clubs.data?.length} openBelow={!!open.data?.length} /> : !tournaments.error && <Loading />}
           {/* one error in the section: the open list's when the rounds were read */}
-          {!tournaments.error && <OpenForEntries open={open} clubs={clubs.data} />}
+          {!tournaments.error && <OpenForEntries open={open} />}
         </section>
         <section class="card-box" aria-labelledby="my-clubs">
           <h2 id="my-clubs">My clubs</h2>
@@ -179,7 +179,7 @@ function NextLine({ step }: { step: NextStep }) {
  * that I have not entered, so that a member finds one to enter without
  * visiting each club's page; nothing when there is none.
  */
-function OpenForEntries({ open, clubs }: { open: PagedList<Tournament>; clubs?: UserClub[] }) {
+function OpenForEntries({ open }: { open: PagedList<OpenTournament> }) {
   if (open.error) return <ErrorBox error={open.error} />;
   if (!open.data?.length) return null;
   return (
@@ -189,7 +189,7 @@ function OpenForEntries({ open, clubs }: { open: PagedList<Tournament>; clubs?: 
         {open.data.map((t) => (
           <li key={t.id}>
             <a href={`/tournaments/${t.id}`}>{t.name}</a>{' '}
-            <span class="muted small">{[clubs?.find((c) => c.id === t.club_id)?.name, counted(t.entries, 'entry', 'entries'), entryWindow(t)].filter(Boolean).join(' · ')}</span>
+            <span class="muted small">{[t.club_name, counted(t.entries, 'entry', 'entries'), entryWindow(t)].filter(Boolean).join(' · ')}</span>
           </li>
         ))}
       </ul>

@@ -270,8 +270,8 @@ describe('Home "Open for entries"', () => {
   it("lists my clubs' tournaments I may enter, with their club, entries and window, and says to enter one", async () => {
     const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
     const inThreeHours = new Date(Date.now() + 3 * 3_600_000).toISOString();
-    const cup = { id: 't1', club_id: 'c1', name: 'Spring Cup', status: 'registration', current_round: 0, entries: 1, created_at: '', registration_closes: inThreeHours };
-    const later = { id: 't2', club_id: 'c1', name: 'Summer Swiss', status: 'registration', current_round: 0, entries: 0, created_at: '', registration_opens: inTwoDays };
+    const cup = { id: 't1', club_id: 'c1', club_name: 'Sequence Club', name: 'Spring Cup', status: 'registration', current_round: 0, entries: 1, created_at: '', registration_closes: inThreeHours };
+    const later = { id: 't2', club_id: 'c9', club_name: 'Night Owls', name: 'Summer Swiss', status: 'registration', current_round: 0, entries: 0, created_at: '', registration_opens: inTwoDays };
     stub({
       'GET /me': () => me,
       'GET /users/u1/(games|tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
@@ -289,7 +289,8 @@ describe('Home "Open for entries"', () => {
     const [first, second] = section.querySelectorAll('.open-tournaments li');
     expect(first.querySelector('a')!.getAttribute('href')).toBe('/tournaments/t1');
     expect(first.textContent).toBe('Spring Cup Sequence Club · 1 entry · entries close in 3 h');
-    expect(second.textContent).toBe('Summer Swiss Sequence Club · 0 entries · entries open in 2 days');
+    // a club past the first page of my clubs is named too (from the list's club_name)
+    expect(second.textContent).toBe('Summer Swiss Night Owls · 0 entries · entries open in 2 days');
     expect(section.textContent).toContain('No tournament ahead: enter one of those below.');
     history.replaceState(null, '', '/');
   });
