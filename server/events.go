@@ -357,11 +357,18 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		w.Flush()
 		return nil
 	}
-	// catchUp sends every move from ply sent on, rebuilt from storage.
+	// catchUp sends every move from ply sent on, rebuilt from storage. A
+	// failure to read them ends the stream like a failed write, but unlike
+	// a client gone it is the server's fault, so it is logged (unless the
+	// request ended meanwhile): the client only sees its stream close.
 	sent := last
 	catchUp := func() error {
 		frames, err := h.feed.Frames(ctx, a, gameID, max(sent, 0))
 		if err != nil {
+			if ctx.Err() == nil {
+				h.logger.ErrorContext(ctx, "sse: catch up", "game", gameID,
+					"request_id", w.Header().Get(echo.HeaderXRequestID), "error", err)
+			}
 			return err
 		}
 		for _, f := range frames {
