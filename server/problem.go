@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -21,6 +22,28 @@ type problem struct {
 	RequestID string         `json:"request_id,omitempty"`
 	// Extra members some problems carry (the current ply on a stale move).
 	Extra map[string]any `json:"-"`
+}
+
+// MarshalJSON writes the tagged members with the Extra ones beside them
+// (an Extra member of a tagged one's name replaces it), as one object
+// whose members are in the order of their names: the one definition of
+// the problem body, its members named by the tags above.
+func (p problem) MarshalJSON() ([]byte, error) {
+	type plain problem // without this method
+	b, err := json.Marshal(plain(p))
+	if err != nil {
+		return nil, err
+	}
+	body := map[string]json.RawMessage{}
+	if err := json.Unmarshal(b, &body); err != nil {
+		return nil, err
+	}
+	for k, v := range p.Extra {
+		if body[k], err = json.Marshal(v); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(body)
 }
 
 type fieldProblem struct {
@@ -73,25 +96,12 @@ func errorHandler(logger *slog.Logger, unavailable func(error) bool) echo.HTTPEr
 		if errors.As(err, &le) && le.RetryAfterSeconds > 0 {
 			c.Response().Header().Set("Retry-After", strconv.Itoa(le.RetryAfterSeconds))
 		}
-		body := map[string]any{"type": p.Type, "title": p.Title, "status": p.Status}
-		if p.Detail != "" {
-			body["detail"] = p.Detail
-		}
-		if len(p.Errors) > 0 {
-			body["errors"] = p.Errors
-		}
-		if p.RequestID != "" {
-			body["request_id"] = p.RequestID
-		}
-		for k, v := range p.Extra {
-			body[k] = v
-		}
 		c.Response().Header().Set(echo.HeaderContentType, "application/problem+json")
 		c.Response().WriteHeader(p.Status)
 		if c.Request().Method == http.MethodHead {
 			return
 		}
-		_ = jsonEncode(c.Response(), body)
+		_ = jsonEncode(c.Response(), p)
 	}
 }
 
