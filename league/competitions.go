@@ -504,6 +504,30 @@ type SeasonRow struct {
 	Sequences   int
 }
 
+// SeasonTieBreak is one tie-break of a season's table: its name, as the
+// API lists it, and its value in a row (the greater ranks first).
+type SeasonTieBreak struct {
+	Name  string
+	Value func(SeasonRow) float64
+}
+
+// SeasonTieBreaks break ties on points in a season's table, in this order:
+// titles, match wins, sequences scored. Members still level share a rank.
+var SeasonTieBreaks = []SeasonTieBreak{
+	{"titles", func(r SeasonRow) float64 { return float64(r.Titles) }},
+	{"match_wins", func(r SeasonRow) float64 { return float64(r.MatchWins) }},
+	{"sequences", func(r SeasonRow) float64 { return float64(r.Sequences) }},
+}
+
+// SeasonTieBreakNames are the names of SeasonTieBreaks, in order.
+func SeasonTieBreakNames() []string {
+	names := make([]string, len(SeasonTieBreaks))
+	for i, tb := range SeasonTieBreaks {
+		names[i] = tb.Name
+	}
+	return names
+}
+
 // SeasonTable is a season's standings; frozen once the season is closed.
 type SeasonTable struct {
 	Season Season

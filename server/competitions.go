@@ -471,7 +471,7 @@ func seasonTableResponse(t *league.SeasonTable) map[string]any {
 			Titles: r.Titles, MatchWins: r.MatchWins, Sequences: r.Sequences}
 	}
 	return map[string]any{"season": toSeasonResponse(t.Season), "frozen": t.Frozen, "rows": rows,
-		"tie_breaks": []string{"titles", "match_wins", "sequences"}}
+		"tie_breaks": league.SeasonTieBreakNames()}
 }
 
 func (h competitionHandlers) seasonStandings(c echo.Context) error {

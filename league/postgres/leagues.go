@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"sort"
 	"time"
 	"unicode/utf8"
@@ -376,7 +377,7 @@ func placementPoints(place int) float64 {
 
 // seasonTable computes a season's table from its tournaments: every member
 // of an entry gets the entry's placement points (finished tournaments
-// only), and the tie-breaks are titles, match wins and sequences scored.
+// only), and ties on points are broken by league.SeasonTieBreaks.
 func seasonTable(tx *gorm.DB, seasonID string) ([]league.SeasonRow, error) {
 	var ts []tournamentRow
 	if err := tx.Where("season_id = ? AND status = 'finished'", seasonID).Find(&ts).Error; err != nil {
@@ -420,23 +421,23 @@ func seasonTable(tx *gorm.DB, seasonID string) ([]league.SeasonRow, error) {
 	for _, r := range rows {
 		out = append(out, *r)
 	}
-	key := func(r league.SeasonRow) [4]float64 {
-		return [4]float64{r.Points, float64(r.Titles), float64(r.MatchWins), float64(r.Sequences)}
+	// Points first, then league.SeasonTieBreaks in their order.
+	key := func(r league.SeasonRow) []float64 {
+		k := []float64{r.Points}
+		for _, tb := range league.SeasonTieBreaks {
+			k = append(k, tb.Value(r))
+		}
+		return k
 	}
 	sort.Slice(out, func(i, j int) bool {
-		a, b := key(out[i]), key(out[j])
-		if a != b {
-			for k := range a {
-				if a[k] != b[k] {
-					return a[k] > b[k]
-				}
-			}
+		if c := slices.Compare(key(out[i]), key(out[j])); c != 0 {
+			return c > 0
 		}
 		return out[i].Username < out[j].Username
 	})
 	for i := range out {
 		out[i].Rank = i + 1
-		if i > 0 && key(out[i]) == key(out[i-1]) {
+		if i > 0 && slices.Equal(key(out[i]), key(out[i-1])) {
 			out[i].Rank = out[i-1].Rank
 		}
 	}
