@@ -3,6 +3,7 @@ package league
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 	"unicode"
@@ -13,15 +14,21 @@ import (
 
 // Name limits, in characters (runes), as the API states them: a name in
 // accented or non-Latin letters gets as many characters as one in ASCII.
+// NameMax bounds the name of a league, a season and a tournament.
 const (
-	TournamentNameMax = 100
-	EntryNameMax      = 60
+	NameMax      = 100
+	EntryNameMax = 60
 )
 
-// TournamentNameOK says whether a (trimmed) tournament name is a plain
-// name of 1–100 characters.
-func TournamentNameOK(name string) bool {
-	return strings.TrimSpace(name) != "" && utf8.RuneCountInString(name) <= TournamentNameMax && PlainName(name)
+// NormalizeName trims the name of a league, a season or a tournament
+// (TrimName) and checks it: 1 to NameMax characters of one line of
+// visible text (PlainName). The fault, if any, is the field "name"'s.
+func NormalizeName(name string) (string, *FieldError) {
+	name = TrimName(name)
+	if name == "" || utf8.RuneCountInString(name) > NameMax || !PlainName(name) {
+		return name, &FieldError{"name", fmt.Sprintf("1–%d characters of one line of visible text", NameMax)}
+	}
+	return name, nil
 }
 
 // EntryNameOK says whether an entry name is a plain name of at most 60

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"time"
-	"unicode/utf8"
 
 	"gorm.io/gorm"
 
@@ -111,10 +110,12 @@ func seasonOfClub(tx *gorm.DB, seasonID, clubID string) error {
 	return nil
 }
 
+// checkName is league.NormalizeName's answer as an error, for a league's or
+// a season's name.
 func checkName(name string) (string, error) {
-	name = league.TrimName(name)
-	if name == "" || utf8.RuneCountInString(name) > 100 || !league.PlainName(name) {
-		return "", league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
+	name, ferr := league.NormalizeName(name)
+	if ferr != nil {
+		return "", league.Invalid("bad name", *ferr)
 	}
 	return name, nil
 }
@@ -204,9 +205,9 @@ func (l *Leagues) UpdateLeague(ctx context.Context, a league.Actor, id string, u
 	changes := map[string]any{}
 	var fields []league.FieldError
 	if u.Name != nil {
-		name, err := checkName(*u.Name)
-		if err != nil {
-			fields = append(fields, err.(*league.Error).Fields...)
+		name, ferr := league.NormalizeName(*u.Name)
+		if ferr != nil {
+			fields = append(fields, *ferr)
 		}
 		changes["name"] = name
 	}

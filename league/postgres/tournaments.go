@@ -471,7 +471,8 @@ func validateTournamentConfig(c *league.TournamentConfig, now time.Time) error {
 
 // Create stores a tournament of a club; organizers only.
 func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.NewTournament) (*league.Tournament, error) {
-	req.Name = league.TrimName(req.Name)
+	name, nameFault := league.NormalizeName(req.Name)
+	req.Name = name
 	// Everything checked before the database is refused at once: one 400
 	// names every field at fault, not the first of club_id, name and the
 	// settings.
@@ -479,8 +480,8 @@ func (t *Tournaments) Create(ctx context.Context, a league.Actor, req league.New
 	if req.ClubID == "" {
 		fields = append(fields, league.FieldError{Field: "club_id", Message: "is required"})
 	}
-	if !league.TournamentNameOK(req.Name) {
-		fields = append(fields, league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
+	if nameFault != nil {
+		fields = append(fields, *nameFault)
 	}
 	if err := validateTournamentConfig(&req.Config, t.now()); err != nil {
 		var le *league.Error
@@ -744,9 +745,9 @@ func renameLocked(tx *gorm.DB, r *tournamentRow, name *string) error {
 	if name == nil {
 		return nil
 	}
-	trimmed := league.TrimName(*name)
-	if !league.TournamentNameOK(trimmed) {
-		return league.Invalid("bad name", league.FieldError{Field: "name", Message: "1–100 characters of one line of visible text"})
+	trimmed, ferr := league.NormalizeName(*name)
+	if ferr != nil {
+		return league.Invalid("bad name", *ferr)
 	}
 	r.Name = trimmed
 	return tx.Model(r).Update("name", trimmed).Error
