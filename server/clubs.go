@@ -2,7 +2,6 @@ package server
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -90,25 +89,6 @@ type inviteResponse struct {
 	Code      string    `json:"code"`
 	ExpiresAt time.Time `json:"expires_at"`
 	MaxUses   int       `json:"max_uses"`
-}
-
-// listResponse is the shape of every paginated list.
-type listResponse[T any] struct {
-	Items      []T    `json:"items"`
-	NextCursor string `json:"next_cursor"`
-}
-
-// pageRequest reads ?limit=&cursor=.
-func pageRequest(c echo.Context) (league.PageRequest, error) {
-	p := league.PageRequest{Cursor: c.QueryParam("cursor")}
-	if s := c.QueryParam("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 { // an explicit 0 is out of range, not "the default"
-			return p, league.Invalid("the page size is not valid", league.PageLimitError)
-		}
-		p.Limit = n
-	}
-	return p.Normalize()
 }
 
 func (h clubHandlers) create(c echo.Context) error {
