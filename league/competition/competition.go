@@ -391,15 +391,6 @@ func (r Result) checkOutcome(n int) error {
 	return nil
 }
 
-// ByeResults are the results to record for a round's byes.
-func ByeResults(r Round) []Result {
-	out := make([]Result, 0, len(r.Byes))
-	for _, id := range r.Byes {
-		out = append(out, Result{Round: r.Number, Entries: []string{id}, Bye: true})
-	}
-	return out
-}
-
 // NextRound pairs round number round (1-based) of a round-based format:
 // the round robin (its fixed schedule), Swiss (from the results so far) or
 // the group stage of groups-then-playoffs (every group's round). history

@@ -7,6 +7,16 @@ import (
 	"testing"
 )
 
+// ByeResults are the results to record for a round's byes, as the store
+// records them (it builds them from its match rows).
+func ByeResults(r Round) []Result {
+	out := make([]Result, 0, len(r.Byes))
+	for _, id := range r.Byes {
+		out = append(out, Result{Round: r.Number, Entries: []string{id}, Bye: true})
+	}
+	return out
+}
+
 func TestRoundsNeeded(t *testing.T) {
 	entries := func(n int) []Entry {
 		out := make([]Entry, n)

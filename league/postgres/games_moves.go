@@ -854,7 +854,11 @@ func (g *Games) Settle(ctx context.Context, gameID string) error {
 
 // Adjudicate ends an unfinished game on the board, as a tournament's
 // deadline policy may ask: the team with the highest score (sequences, or
-// chips in Stacks) alone wins; equal leaders draw.
+// chips in Stacks) alone wins; equal leaders draw. It does so in a
+// transaction of its own; the service itself adjudicates only within a
+// round deadline's transaction (Tournaments.RoundDeadline calls
+// adjudicateIn), and this wrapper is what the tests, here and in server,
+// call.
 func (g *Games) Adjudicate(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error { return g.adjudicateIn(tx, fx, gameID) })
 }
@@ -980,7 +984,10 @@ func (g *Games) abortIn(tx *gorm.DB, fx *effects, gameID string, now time.Time) 
 // bot finishes for them. A person who had a turn (one the autopilot played,
 // or the one waiting now) and never made a move of their own (a no-show)
 // is, as after max_timeouts: the bot's play is not theirs to be rated on.
-// A person whose turn never came is not a no-show.
+// A person whose turn never came is not a no-show. It does so in a
+// transaction of its own; the service itself hands games to bots only
+// within a round deadline's transaction (Tournaments.RoundDeadline calls
+// handToBotsIn), and this wrapper is what the tests call.
 func (g *Games) HandToBots(ctx context.Context, gameID string) error {
 	return g.transact(ctx, func(tx *gorm.DB, fx *effects) error { return g.handToBotsIn(tx, fx, gameID) })
 }

@@ -112,9 +112,9 @@ type Change struct {
 	After  PlayerState
 }
 
-// Expected is E(T, O), the score team T (rated rt) is expected to make
+// expected is E(T, O), the score team T (rated rt) is expected to make
 // against team O (rated ro).
-func Expected(rt, ro float64) float64 {
+func expected(rt, ro float64) float64 {
 	return 1 / (1 + math.Pow(10, (ro-rt)/400))
 }
 
@@ -140,7 +140,7 @@ func Apply(seats []Seat, winner int) ([]Change, error) {
 			if i == j {
 				continue
 			}
-			e := Expected(t.rating, o.rating)
+			e := expected(t.rating, o.rating)
 			s := score(t.index, o.index, winner)
 			switch {
 			case t.forfeited && o.forfeited:
