@@ -335,59 +335,12 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		defer unsubscribe()
 	}
 
-	w := c.Response()
-	w.Header().Set(echo.HeaderContentType, "text/event-stream")
-	w.Header().Set(echo.HeaderCacheControl, "no-cache")
-	w.Header().Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	// net/http holds the headers back until the first body write; a resume
-	// with nothing to catch up on writes nothing before the first heartbeat,
-	// so flush now: the client must see its 200 at once.
-	w.Flush()
-
-	write := func(id int, kind string, data []byte) error {
-		if id >= 0 {
-			if _, err := fmt.Fprintf(w, "id: %d\n", id); err != nil {
-				return err
-			}
-		}
-		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", kind, data); err != nil {
-			return err
-		}
-		w.Flush()
-		return nil
-	}
-	// catchUp sends every move from ply sent on, rebuilt from storage. A
-	// failure to read them ends the stream like a failed write, but unlike
-	// a client gone it is the server's fault, so it is logged (unless the
-	// request ended meanwhile): the client only sees its stream close.
-	sent := last
-	catchUp := func() error {
-		frames, err := h.feed.Frames(ctx, a, gameID, max(sent, 0))
-		if err != nil {
-			if ctx.Err() == nil {
-				h.logger.ErrorContext(ctx, "sse: catch up", "game", gameID,
-					"request_id", w.Header().Get(echo.HeaderXRequestID), "error", err)
-			}
-			return err
-		}
-		for _, f := range frames {
-			if f.Move.Ply+1 <= sent {
-				continue
-			}
-			m := toMoveResponse(f.Move)
-			data, _ := json.Marshal(eventData{Kind: league.EventMove, Move: &m, View: toGameViewResponse(f.View)})
-			if err := write(f.Move.Ply+1, league.EventMove, data); err != nil {
-				return err
-			}
-			sent = f.Move.Ply + 1
-		}
-		return nil
-	}
+	st := &stream{hub: h, ctx: ctx, w: c.Response(), viewer: a, gameID: gameID, sent: last, hereFor: 3 * h.heartbeat}
+	st.open()
 	ended := view.Game.Status == league.StatusFinished || view.Game.Status == league.StatusAborted
 	switch {
 	case last >= 0:
-		if err := catchUp(); err != nil {
+		if err := st.catchUp(); err != nil {
 			return nil
 		}
 		// The live stream of a game that ended sent an `end` event; a
@@ -395,7 +348,7 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		// comes.
 		if ended {
 			data, _ := json.Marshal(eventData{Kind: league.EventEnd, View: toGameViewResponse(view)})
-			if err := write(-1, league.EventEnd, data); err != nil {
+			if err := st.write(-1, league.EventEnd, data); err != nil {
 				return nil
 			}
 		}
@@ -404,49 +357,24 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		// it was (a finished casual game's gets its state, and waits for
 		// a rematch).
 		data, _ := json.Marshal(eventData{Kind: league.EventEnd, View: toGameViewResponse(view)})
-		if err := write(snap.Ply(), league.EventEnd, data); err != nil {
+		if err := st.write(snap.Ply(), league.EventEnd, data); err != nil {
 			return nil
 		}
-		sent = snap.Ply()
+		st.sent = snap.Ply()
 	default:
 		data, _ := json.Marshal(eventData{Kind: league.EventState, View: toGameViewResponse(view)})
-		if err := write(snap.Ply(), league.EventState, data); err != nil {
+		if err := st.write(snap.Ply(), league.EventState, data); err != nil {
 			return nil
 		}
-		sent = snap.Ply()
+		st.sent = snap.Ply()
 	}
 	if over {
 		return nil
 	}
-
-	// A person waiting at an open table is here while they follow it: the
-	// lobby and quick matches offer the table only while everyone seated
-	// at it is (league.GameFeed.Here). The mark lasts three heartbeats and
-	// is renewed at each, until the store says the game is no longer open
-	// or the caller no longer sits there; a seat event (the caller joining
-	// from this page, or leaving) asks again while the game is open. When
-	// the stream closes nothing is written: the mark lapses by itself,
-	// which also covers an instance that dies or a connection dropped
-	// without a close, and a player with a second tab on the table is not
-	// made away by closing the first.
-	hereFor := 3 * h.heartbeat
-	waiting := false // the game is open, as far as this stream has heard
-	here := false    // the caller is to be marked again at the next heartbeat
-	markHere := func() {
-		here = true
-		ok, err := h.feed.Here(ctx, a, gameID, hereFor)
-		if err != nil {
-			if ctx.Err() == nil {
-				h.logger.Warn("sse: mark here", "game", gameID, "error", err)
-			}
-			return // asked again at the next heartbeat
-		}
-		here = ok
-	}
 	if !a.Anonymous() && view.Game.Status == league.StatusOpen {
-		waiting = true
+		st.waiting = true
 		if view.YourSeat != nil {
-			markHere()
+			st.markHere()
 		}
 	}
 
@@ -456,30 +384,130 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		defer expiry.Stop()
 		expired = expiry.C
 	}
-	beat := time.NewTicker(h.heartbeat)
+	st.loop(sub, expired, signedOut)
+	return nil
+}
+
+// stream is one open event stream of a game (serveEvents): where it
+// writes, whose view it sends, and how far it has got.
+//
+// A person waiting at an open table is here while they follow it: the
+// lobby and quick matches offer the table only while everyone seated
+// at it is (league.GameFeed.Here). The mark lasts hereFor (three
+// heartbeats) and is renewed at each, until the store says the game is no
+// longer open or the caller no longer sits there; a seat event (the caller
+// joining from this page, or leaving) asks again while the game is open.
+// When the stream closes nothing is written: the mark lapses by itself,
+// which also covers an instance that dies or a connection dropped
+// without a close, and a player with a second tab on the table is not
+// made away by closing the first.
+type stream struct {
+	hub    *Hub
+	ctx    context.Context // the request's
+	w      *echo.Response
+	viewer league.Actor
+	gameID string // canonical
+	sent   int    // the ply the client has the game up to (-1: a new stream, before its first event)
+
+	hereFor time.Duration
+	waiting bool // the game is open, as far as this stream has heard
+	here    bool // the caller is to be marked again at the next heartbeat
+}
+
+// open answers 200 with the event stream's headers.
+func (s *stream) open() {
+	s.w.Header().Set(echo.HeaderContentType, "text/event-stream")
+	s.w.Header().Set(echo.HeaderCacheControl, "no-cache")
+	s.w.Header().Set("X-Accel-Buffering", "no")
+	s.w.WriteHeader(http.StatusOK)
+	// net/http holds the headers back until the first body write; a resume
+	// with nothing to catch up on writes nothing before the first heartbeat,
+	// so flush now: the client must see its 200 at once.
+	s.w.Flush()
+}
+
+// write sends one event (with no ID if id is negative).
+func (s *stream) write(id int, kind string, data []byte) error {
+	if id >= 0 {
+		if _, err := fmt.Fprintf(s.w, "id: %d\n", id); err != nil {
+			return err
+		}
+	}
+	if _, err := fmt.Fprintf(s.w, "event: %s\ndata: %s\n\n", kind, data); err != nil {
+		return err
+	}
+	s.w.Flush()
+	return nil
+}
+
+// catchUp sends every move from ply sent on, rebuilt from storage. A
+// failure to read them ends the stream like a failed write, but unlike a
+// client gone it is the server's fault, so it is logged (unless the
+// request ended meanwhile): the client only sees its stream close.
+func (s *stream) catchUp() error {
+	frames, err := s.hub.feed.Frames(s.ctx, s.viewer, s.gameID, max(s.sent, 0))
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.hub.logger.ErrorContext(s.ctx, "sse: catch up", "game", s.gameID,
+				"request_id", s.w.Header().Get(echo.HeaderXRequestID), "error", err)
+		}
+		return err
+	}
+	for _, f := range frames {
+		if f.Move.Ply+1 <= s.sent {
+			continue
+		}
+		m := toMoveResponse(f.Move)
+		data, _ := json.Marshal(eventData{Kind: league.EventMove, Move: &m, View: toGameViewResponse(f.View)})
+		if err := s.write(f.Move.Ply+1, league.EventMove, data); err != nil {
+			return err
+		}
+		s.sent = f.Move.Ply + 1
+	}
+	return nil
+}
+
+// markHere marks the caller here at the open table for hereFor.
+func (s *stream) markHere() {
+	s.here = true
+	ok, err := s.hub.feed.Here(s.ctx, s.viewer, s.gameID, s.hereFor)
+	if err != nil {
+		if s.ctx.Err() == nil {
+			s.hub.logger.Warn("sse: mark here", "game", s.gameID, "error", err)
+		}
+		return // asked again at the next heartbeat
+	}
+	s.here = ok
+}
+
+// loop sends sub's events and the heartbeats until the request ends, the
+// hub closes, the token expires, the account is signed out (signedOut, at
+// each heartbeat), the game can no longer change or a write fails.
+func (s *stream) loop(sub *subscriber, expired <-chan time.Time, signedOut func() bool) {
+	beat := time.NewTicker(s.hub.heartbeat)
 	defer beat.Stop()
 	for {
 		select {
-		case <-ctx.Done():
-			return nil
-		case <-h.done:
-			return nil
+		case <-s.ctx.Done():
+			return
+		case <-s.hub.done:
+			return
 		case <-expired:
-			return nil
+			return
 		case <-beat.C:
 			if signedOut() {
-				return nil
+				return
 			}
-			if _, err := fmt.Fprint(w, ": heartbeat\n\n"); err != nil {
-				return nil
+			if _, err := fmt.Fprint(s.w, ": heartbeat\n\n"); err != nil {
+				return
 			}
-			w.Flush()
-			if here {
-				markHere()
+			s.w.Flush()
+			if s.here {
+				s.markHere()
 			}
 		case <-sub.lagging:
-			if err := catchUp(); err != nil {
-				return nil
+			if err := s.catchUp(); err != nil {
+				return
 			}
 		case f := <-sub.ch:
 			var err error
@@ -488,29 +516,29 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 				// Seat changes, the start and the end: the state as it now is.
 				switch {
 				case f.kind == league.EventStart || f.kind == league.EventEnd:
-					waiting, here = false, false
-				case f.kind == league.EventSeat && waiting:
-					markHere()
+					s.waiting, s.here = false, false
+				case f.kind == league.EventSeat && s.waiting:
+					s.markHere()
 				}
-				if f.snapPly > sent {
-					err = catchUp()
+				if f.snapPly > s.sent {
+					err = s.catchUp()
 				}
 				if err == nil {
-					err = write(-1, f.kind, f.data)
+					err = s.write(-1, f.kind, f.data)
 				}
 				if err == nil && f.final {
-					return nil // the game can no longer change: nothing more will come
+					return // the game can no longer change: nothing more will come
 				}
-			case f.evPly <= sent:
+			case f.evPly <= s.sent:
 				// already sent (during catch-up)
-			case f.evPly == sent+1 && f.snapPly == f.evPly:
-				err = write(f.evPly, league.EventMove, f.data)
-				sent = f.evPly
+			case f.evPly == s.sent+1 && f.snapPly == f.evPly:
+				err = s.write(f.evPly, league.EventMove, f.data)
+				s.sent = f.evPly
 			default:
-				err = catchUp() // a gap: rebuild what was missed
+				err = s.catchUp() // a gap: rebuild what was missed
 			}
 			if err != nil {
-				return nil
+				return
 			}
 		}
 	}
