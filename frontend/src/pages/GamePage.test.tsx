@@ -729,6 +729,29 @@ describe('leaving a game in play', () => {
     expect(root.querySelector('[data-action=resign-game]')).toBeNull();
   });
 
+  // A refused leave (the game ended meanwhile) kept showing the game in play with its Leave button; a
+  // refused resignation already read the game again.
+  it('shows the game as it is when leaving is refused because it ended meanwhile', async () => {
+    let current = stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [] });
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /games/g1': () => current,
+      'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
+      'POST /games/g1/leave': () => {
+        current = stacksGame({ status: 'finished', result: { status: 'finished', winner: 1 } });
+        throw new ApiError(422, { title: 'Unprocessable Entity', detail: 'the game is over' });
+      },
+    });
+    await restore();
+    const root = mount(<GamePage id="g1" />);
+    await settle();
+    await answer(await ask(root, 'leave-game', 'Leave the game…'), 'Leave, a bot takes my seat');
+    expect(root.textContent).toContain('The game is over');
+    expect(root.querySelector('.leave-table')).toBeNull();
+  });
+
   it('is offered to no spectator, nor once the game is over', async () => {
     const watched = await openTable(stacksGame({ status: 'active', your_seat: null, to_move: [1] }), () => stacksGame({}));
     expect(watched.querySelector('.leave-table')).toBeNull();

@@ -484,32 +484,23 @@ export default function GamePage({ id }: { id: string }) {
     }
   };
 
-  /** leaveTable hands the viewer's seat of the game in play to a fill-in bot; it answers whether it did. */
-  const leaveTable = async (): Promise<boolean> => {
+  /**
+   * stepAway posts the viewer's leaving (leave: a fill-in bot takes the seat
+   * of the game in play) or resignation (resign: the side loses at once),
+   * then moves the focus to what says so; it answers whether it was done.
+   * Refused, the game is not what the page showed (a move ended it, a
+   * teammate came back): it is shown as it is.
+   */
+  const stepAway = async (action: 'leave' | 'resign', said: string): Promise<boolean> => {
     setError(null);
     try {
-      await api.post(`/games/${encodeURIComponent(id)}/leave`, {});
+      await api.post(`/games/${encodeURIComponent(id)}/${action}`, {});
       // asked before the view that shows it comes: that render is the last (nothing follows to move the focus)
-      focusNext('#seat-notice', 'h1');
+      focusNext(said, 'h1');
       await load();
       return true;
     } catch (e) {
       setError(e);
-      return false;
-    }
-  };
-
-  /** resign ends the game at once, the viewer's side losing; it answers whether it did. */
-  const resign = async (): Promise<boolean> => {
-    setError(null);
-    try {
-      await api.post(`/games/${encodeURIComponent(id)}/resign`, {});
-      focusNext('.result', 'h1');
-      await load();
-      return true;
-    } catch (e) {
-      setError(e);
-      // refused: the game is not what the page showed (a move ended it, a teammate came back): show it as it is
       if (e instanceof ApiError && e.status >= 400 && e.status < 500) await load();
       return false;
     }
@@ -698,7 +689,7 @@ export default function GamePage({ id }: { id: string }) {
               note={<span class="muted small">The game ends now, won by the other side{view.rated ? ', and it counts as a loss for your rating' : ''}.</span>}
               confirm="Resign"
               dismiss="Play on"
-              onConfirm={resign}
+              onConfirm={() => stepAway('resign', '.result')}
             />
           )}{' '}
           <ConfirmStep
@@ -709,7 +700,7 @@ export default function GamePage({ id }: { id: string }) {
             note={<span class="muted small">A fill-in bot plays your seat for the rest of the game{view.rated ? ', and it counts as a loss for your rating' : ''}. You cannot come back to it.</span>}
             confirm="Leave, a bot takes my seat"
             dismiss="Stay"
-            onConfirm={leaveTable}
+            onConfirm={() => stepAway('leave', '#seat-notice')}
           />
         </p>
       )}
