@@ -640,8 +640,11 @@ describe('a player who comes back to a game in play', () => {
   });
 });
 
-/** openInPlay opens the game page of a game in play as ann, live, where POST /games/g1/{action} makes the game after(it). */
-async function openInPlay(first: GameView, action: string, after: (v: GameView) => GameView) {
+/**
+ * openInPlay opens the game page of a game in play as ann, live, where POST /games/g1/{action} makes the game
+ * after(it); with refusal, the game is after(it) all the same (it changed meanwhile) and the POST is refused so.
+ */
+async function openInPlay(first: GameView, action: string, after: (v: GameView) => GameView, refusal?: ApiError) {
   let current = first;
   vi.spyOn(api, 'refresh').mockResolvedValue(true);
   vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
@@ -649,7 +652,11 @@ async function openInPlay(first: GameView, action: string, after: (v: GameView) 
     'GET /me': () => ({ id: 'u1', username: 'ann' }),
     'GET /games/g1': () => current,
     'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
-    [`POST /games/g1/${action}`]: () => (current = after(current)),
+    [`POST /games/g1/${action}`]: () => {
+      current = after(current);
+      if (refusal) throw refusal;
+      return current;
+    },
   });
   await restore();
   const root = mount(<GamePage id="g1" />);
@@ -732,21 +739,9 @@ describe('leaving a game in play', () => {
   // A refused leave (the game ended meanwhile) kept showing the game in play with its Leave button; a
   // refused resignation already read the game again.
   it('shows the game as it is when leaving is refused because it ended meanwhile', async () => {
-    let current = stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [] });
-    vi.spyOn(api, 'refresh').mockResolvedValue(true);
-    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
-    stub({
-      'GET /me': () => ({ id: 'u1', username: 'ann' }),
-      'GET /games/g1': () => current,
-      'GET /games/g1/moves\\?.*': () => ({ moves: [] }),
-      'POST /games/g1/leave': () => {
-        current = stacksGame({ status: 'finished', result: { status: 'finished', winner: 1 } });
-        throw new ApiError(422, { title: 'Unprocessable Entity', detail: 'the game is over' });
-      },
-    });
-    await restore();
-    const root = mount(<GamePage id="g1" />);
-    await settle();
+    const over = stacksGame({ status: 'finished', result: { status: 'finished', winner: 1 } });
+    const root = await openInPlay(stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [] }), 'leave', () => over,
+      new ApiError(422, { title: 'Unprocessable Entity', detail: 'the game is over' }));
     await answer(await ask(root, 'leave-game', 'Leave the game…'), 'Leave, a bot takes my seat');
     expect(root.textContent).toContain('The game is over');
     expect(root.querySelector('.leave-table')).toBeNull();
