@@ -374,8 +374,11 @@ type failingOnce struct {
 }
 
 func (f failingOnce) TimeOut(ctx context.Context, gameID string, ply int) error {
+	// Count before reporting the run: the test reads the count as soon as
+	// it receives from runs.
+	n := f.calls.Add(1)
 	f.runs <- time.Now()
-	if f.calls.Add(1) == 1 {
+	if n == 1 {
 		return errors.New("database down")
 	}
 	return nil
