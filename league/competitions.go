@@ -420,6 +420,10 @@ type EntryNextRound struct {
 type OpenTournament struct {
 	Tournament
 	ClubName string
+	// Barred says why the tournament's entry limits (its rating band or
+	// least number of rated games) refuse the user today; "" when they do
+	// not.
+	Barred string
 }
 
 // Tournaments runs tournaments.

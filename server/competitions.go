@@ -1044,7 +1044,7 @@ func (h competitionHandlers) openTournaments(c echo.Context) error {
 	}
 	out := listResponse[openTournamentResponse]{Items: make([]openTournamentResponse, len(page.Items)), NextCursor: page.NextCursor}
 	for i := range page.Items {
-		out.Items[i] = openTournamentResponse{tournamentResponse: toTournamentResponse(&page.Items[i].Tournament), ClubName: page.Items[i].ClubName}
+		out.Items[i] = openTournamentResponse{tournamentResponse: toTournamentResponse(&page.Items[i].Tournament), ClubName: page.Items[i].ClubName, Barred: page.Items[i].Barred}
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -1052,6 +1052,7 @@ func (h competitionHandlers) openTournaments(c echo.Context) error {
 type openTournamentResponse struct {
 	tournamentResponse
 	ClubName string `json:"club_name"`
+	Barred   string `json:"barred,omitempty"`
 }
 
 func (h competitionHandlers) userTournaments(c echo.Context) error {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -248,5 +249,46 @@ func TestOpenTournamentsAreTheMembersClubsNotEnteredAndTakingEntries(t *testing.
 	}
 	if diff := cmp.Diff([]string{later}, r.walkPages(t, path)); diff != "" {
 		t.Errorf("after entering one (-want +got):\n%s", diff)
+	}
+}
+
+// An open tournament whose entry limits bar the member is listed with the
+// reason, as the entry would be refused; one they may enter says nothing.
+func TestOpenTournamentsSayWhyTheirLimitsBarTheMember(t *testing.T) {
+	r := newCompetitionRig(t)
+	eveID, eve := r.user("eve", false)
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, eveID).Error; err != nil {
+		t.Fatal(err)
+	}
+	band := r.tournament(t, `"name":"Band","min_rating":1600`)
+	seasoned := r.tournament(t, `"name":"Seasoned","min_games":5`)
+	free := r.tournament(t, `"name":"Free","max_rating":1600`)
+	rec := r.call("GET", "/api/v1/users/"+eveID+"/open-tournaments", "", "")
+	wantDocumented(t, rec, "GET", "/api/v1/users/{id}/open-tournaments", 200)
+	barred := map[string]string{}
+	for _, item := range decode[listResponse[struct {
+		ID     string `json:"id"`
+		Barred string `json:"barred"`
+	}]](t, rec).Items {
+		barred[item.ID] = item.Barred
+	}
+	want := map[string]string{
+		band:     "rating 1500 is outside the tournament's band",
+		seasoned: "0 rated games, the tournament asks for 5",
+		free:     "",
+	}
+	if diff := cmp.Diff(want, barred); diff != "" {
+		t.Errorf("barred (-want +got):\n%s", diff)
+	}
+	// The entry is refused for the reason the list gave.
+	for _, id := range []string{band, seasoned} {
+		rec := r.call("POST", "/api/v1/tournaments/"+id+"/entries", "", eve)
+		wantDocumented(t, rec, "POST", "/api/v1/tournaments/{id}/entries", 400)
+		if p := wantProblem(t, rec, 400, ""); !strings.Contains(rec.Body.String(), want[id]) {
+			t.Errorf("entering %s: %+v; want it refused saying %q", id, p, want[id])
+		}
+	}
+	if rec := r.call("POST", "/api/v1/tournaments/"+free+"/entries", "", eve); rec.Code != 201 {
+		t.Errorf("entering the tournament that does not bar eve: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -907,11 +907,8 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 				if err != nil {
 					return err
 				}
-				if c.MinRating != nil && st.Rating < *c.MinRating || c.MaxRating != nil && st.Rating > *c.MaxRating {
-					return league.Invalid("outside the rating band", league.FieldError{Field: field, Message: fmt.Sprintf("rating %.0f is outside the tournament's band", st.Rating)})
-				}
-				if st.Games < c.MinGames {
-					return league.Invalid("too few rated games", league.FieldError{Field: field, Message: fmt.Sprintf("%d rated games, the tournament asks for %d", st.Games, c.MinGames)})
+				if title, why := entryLimitBars(c, st); why != "" {
+					return league.Invalid(title, league.FieldError{Field: field, Message: why})
 				}
 				sum += st.Rating
 			default:
@@ -1138,6 +1135,19 @@ func refreshEntryRatings(tx *gorm.DB, tournamentID, pool string) error {
 		GROUP BY em.entry_id) m
 		WHERE e.id = m.entry_id AND e.tournament_id = ? AND e.status = 'active'`,
 		rating.InitialRating, pool, tournamentID, tournamentID).Error
+}
+
+// entryLimitBars says why the tournament's entry limits bar a player in the
+// given rating state (a problem's title and its detail), or "" when they do
+// not.
+func entryLimitBars(c league.TournamentConfig, st rating.PlayerState) (title, why string) {
+	if c.MinRating != nil && st.Rating < *c.MinRating || c.MaxRating != nil && st.Rating > *c.MaxRating {
+		return "outside the rating band", fmt.Sprintf("rating %.0f is outside the tournament's band", st.Rating)
+	}
+	if st.Games < c.MinGames {
+		return "too few rated games", fmt.Sprintf("%d rated games, the tournament asks for %d", st.Games, c.MinGames)
+	}
+	return "", ""
 }
 
 func poolState(tx *gorm.DB, userID, pool string) (rating.PlayerState, error) {
@@ -1823,7 +1833,11 @@ var listOmits = []string{"bracket", "schedule"}
 // OpenFor lists the tournaments of a person's clubs that take entries and
 // that the person has not entered, newest first: those whose registration
 // is open now, and those whose window opens later (it names the date), not
-// those whose window has closed.
+// those whose window has closed. Those whose rating band or least number
+// of rated games bar the person are listed too, saying why (Barred): the
+// person may yet play into the band, and a list that filtered them would
+// hide a club's tournament without a word. A rating today is read per line
+// (one indexed row); a page holds at most a hundred.
 func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageRequest) (league.Page[league.OpenTournament], error) {
 	var page league.Page[league.OpenTournament]
 	p, err := p.Normalize()
@@ -1865,7 +1879,12 @@ func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageR
 	page.NextCursor = tours.NextCursor
 	page.Items = make([]league.OpenTournament, len(tours.Items))
 	for i, tour := range tours.Items {
-		page.Items[i] = league.OpenTournament{Tournament: tour, ClubName: names[tour.ClubID]}
+		st, err := poolState(db, userID, entryPool(tour.Config))
+		if err != nil {
+			return page, err
+		}
+		_, barred := entryLimitBars(tour.Config, st)
+		page.Items[i] = league.OpenTournament{Tournament: tour, ClubName: names[tour.ClubID], Barred: barred}
 	}
 	return page, nil
 }

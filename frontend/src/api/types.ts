@@ -398,6 +398,8 @@ export interface Tournament extends TournamentConfig {
 /** GET /users/{id}/open-tournaments: a tournament of the user's clubs taking entries */
 export interface OpenTournament extends Tournament {
   club_name: string;
+  /** why the entry limits (rating band, least rated games) refuse me today */
+  barred?: string;
 }
 
 export interface UserTournament extends Tournament {

@@ -84,7 +84,7 @@ export default function Home() {
         <section class="card-box" aria-labelledby="my-rounds">
           <h2 id="my-rounds">My next rounds</h2>
           <ErrorBox error={tournaments.error} />
-          {tournaments.data ? <NextRounds items={tournaments.data} inAClub={!!clubs.data?.length} openBelow={!!open.data?.length} /> : !tournaments.error && <Loading />}
+          {tournaments.data ? <NextRounds items={tournaments.data} inAClub={!!clubs.data?.length} openBelow={!!open.data?.some((t) => !t.barred)} /> : !tournaments.error && <Loading />}
           {/* one error in the section: the open list's when the rounds were read */}
           {!tournaments.error && <OpenForEntries open={open} />}
         </section>
@@ -177,7 +177,9 @@ function NextLine({ step }: { step: NextStep }) {
 /**
  * OpenForEntries lists the tournaments of my clubs that take entries and
  * that I have not entered, so that a member finds one to enter without
- * visiting each club's page; nothing when there is none.
+ * visiting each club's page; nothing when there is none. One whose rating
+ * band or least number of rated games bars me says why, rather than
+ * leaving me to find out from a refused entry.
  */
 function OpenForEntries({ open }: { open: PagedList<OpenTournament> }) {
   if (open.error) return <ErrorBox error={open.error} />;
@@ -190,6 +192,7 @@ function OpenForEntries({ open }: { open: PagedList<OpenTournament> }) {
           <li key={t.id}>
             <a href={`/tournaments/${t.id}`}>{t.name}</a>{' '}
             <span class="muted small">{[t.club_name, counted(t.entries, 'entry', 'entries'), entryWindow(t)].filter(Boolean).join(' · ')}</span>
+            {t.barred && <span class="small"> · not open to you: {t.barred}</span>}
           </li>
         ))}
       </ul>

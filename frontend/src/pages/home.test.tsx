@@ -294,4 +294,26 @@ describe('Home "Open for entries"', () => {
     expect(section.textContent).toContain('No tournament ahead: enter one of those below.');
     history.replaceState(null, '', '/');
   });
+
+  it("says why a tournament's entry limits bar me, and does not send me below when every one does", async () => {
+    const band = { id: 't3', club_id: 'c1', club_name: 'Sequence Club', name: 'Masters', status: 'registration', current_round: 0, entries: 2, created_at: '', barred: "rating 1500 is outside the tournament's band" };
+    stub({
+      'GET /me': () => me,
+      'GET /users/u1/(games|tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
+      'GET /users/u1/clubs\\?limit=20': () => ({
+        items: [{ id: 'c1', name: 'Sequence Club', description: '', owner_id: 'u2', member_count: 4, created_at: '', updated_at: '', role: 'member' }],
+        next_cursor: '',
+      }),
+      'GET /users/u1/open-tournaments\\?limit=20': () => ({ items: [band], next_cursor: '' }),
+      'GET /games\\?.*': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    const section = root.querySelector('section[aria-labelledby=my-rounds]')!;
+    expect(section.querySelector('.open-tournaments li')!.textContent).toBe("Masters Sequence Club · 2 entries · not open to you: rating 1500 is outside the tournament's band");
+    expect(section.textContent).not.toContain('enter one of those below');
+    expect(section.textContent).toContain('Your clubs list their tournaments on their pages');
+    history.replaceState(null, '', '/');
+  });
 });
