@@ -4,7 +4,7 @@ import { App } from '../app';
 import { navigate } from '../router';
 import { api, restore } from '../session';
 import { calls, mount, resetCalls, settle, signOutAndUnmount, stub } from '../testing/stubApi';
-import { waitingText, waitingWords } from './waiting';
+import { waitingChanged, waitingText, waitingWords } from './waiting';
 
 const homeLink = (root: Element) => [...root.querySelectorAll('nav a')].find((a) => a.getAttribute('href') === '/')!;
 
@@ -69,5 +69,36 @@ describe('the count of games waiting for my move', () => {
     expect(waitingWords({ moves: 0, invitations: 1, more: false })).toBe('An invitation to a game');
     expect(waitingWords({ moves: 100, invitations: 0, more: true })).toBe('100 games wait for your move (and more)');
     expect(waitingWords(null)).toBe('');
+  });
+});
+
+describe('two reads of the count in flight', () => {
+  it('show the later one: an older answer arriving last does not bring back a count that is gone', async () => {
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /users/u1/games\\?invited=true&limit=100': () => ({ items: [], next_cursor: '' }),
+      'GET /clubs.*': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    // the count's answers come when the test says
+    const pending: ((items: number) => void)[] = [];
+    const answered = api.get;
+    vi.spyOn(api, 'get').mockImplementation(((path: string) =>
+      path.startsWith('/users/u1/games?to_move=true')
+        ? new Promise((resolve) => pending.push((n) => resolve({ items: Array(n).fill({}), next_cursor: '' })))
+        : answered(path)) as never);
+    history.replaceState(null, '', '/clubs');
+    const root = mount(<App />);
+    await settle();
+    expect(pending.length).toBe(1); // read as the page opened: a game waited for my move
+    act(() => waitingChanged()); // I moved in it: read again
+    await settle();
+    expect(pending.length).toBe(2);
+    pending[1](0);
+    await settle();
+    pending[0](1); // the first read, answered last
+    await settle();
+    expect(homeLink(root).querySelector('.nav-count')).toBeNull();
   });
 });

@@ -42,19 +42,23 @@ export function waitingWords(w: Waiting | null): string {
 /** useWaiting is what waits for userID (null when nothing does, or signed out). */
 export function useWaiting(userID: string | undefined, path: string): Waiting | null {
   const [waiting, setWaiting] = useState<Waiting | null>(null);
-  // an answer for the player signed in before is dropped
+  // an answer for the player signed in before is dropped, and so is one
+  // overtaken by a later read (a poll's, answered after the read that a
+  // move asked for, brought back the count the move had cleared)
   const current = useRef(userID);
   current.current = userID;
+  const latest = useRef(0);
   const read = () => {
     if (!userID) return setWaiting(null);
     if (document.hidden) return;
+    const my = ++latest.current;
     const games = `/users/${encodeURIComponent(userID)}/games`;
     Promise.all([
       api.get<ListPage<unknown>>(`${games}?to_move=true&limit=100`),
       api.get<ListPage<unknown>>(`${games}?invited=true&limit=100`),
     ]).then(
       ([moves, invited]) => {
-        if (current.current !== userID) return;
+        if (current.current !== userID || my !== latest.current) return;
         const w = { moves: moves.items.length, invitations: invited.items.length, more: !!moves.next_cursor || !!invited.next_cursor };
         setWaiting(w.moves || w.invitations ? w : null);
       },
