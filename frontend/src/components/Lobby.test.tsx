@@ -1,7 +1,8 @@
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { Game, Seat, UserClub } from '../api/types';
+import { api } from '../session';
 import { calls, mount, resetCalls, settle, stub, unmountAll } from '../testing/stubApi';
 import { filterOf, Lobby, lobbyPath, tableSizes, who } from './Lobby';
 
@@ -91,6 +92,25 @@ describe('the lobby', () => {
     expect(calls.map((c) => c.path).sort()).toEqual(['/games?status=active&rated=true&limit=20', '/games?status=open&rated=true&limit=20']);
     expect(location.search).toBe('?rated=true');
     expect(root.textContent).toContain('No game of this kind is waiting for players');
+  });
+
+  it("shows none of the last choice's games while the chosen kind's are read", async () => {
+    stub({ 'GET /games\\?status=(open|active)&limit=20': () => ({ items: [game('g1', { seats: [bob(0), open(1)] })], next_cursor: '' }) });
+    const root = mount(<Lobby me="u1" />);
+    await settle();
+    expect(root.querySelector('.game-list a')!.textContent).toBe('Sequence · 2 players');
+    // the Stacks tables are slow to come
+    const answered = api.get;
+    vi.spyOn(api, 'get').mockImplementation(((path: string) => (path.includes('game=stacks') ? new Promise(() => {}) : answered(path))) as never);
+    act(() => {
+      const g = root.querySelector<HTMLSelectElement>('#lobby-game')!;
+      g.value = 'stacks';
+      g.dispatchEvent(new Event('change'));
+    });
+    await settle();
+    // the Sequence table stayed listed under "Stacks" until the answer came (or for good, if it failed)
+    expect(root.querySelector('.game-list')).toBeNull();
+    expect(root.textContent).toContain('Loading…');
   });
 
   it('asks for the games of the chosen kind and size, and keeps the choice in the address', async () => {

@@ -28,9 +28,17 @@ export function usePagedList<T>(path: string | null, deps: unknown[]): PagedList
   const [loading, setLoading] = useState(true);
   // a reload or new path outdates the pages being read
   const gen = useRef(0);
+  // the path whose pages data holds: another path's are not shown while its own are read
+  const shown = useRef<string | null | undefined>(undefined);
   const read = useCallback(
     (after: string, replace: boolean) => {
       const my = replace ? ++gen.current : gen.current;
+      if (replace && path !== shown.current) {
+        shown.current = path;
+        setData(undefined);
+        setCursor('');
+        setError(null);
+      }
       if (path === null) {
         setData([]);
         setCursor('');
