@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
 import type { Club, Invite, Member } from '../api/types';
 import { CopyButton } from '../components/CopyButton';
 import { useFocusAfter } from '../components/focus';
 import { ShowMore, usePagedList } from '../components/list';
 import { counted } from '../components/plural';
-import { ErrorBox, Field, LoadFailed, Loading, Page, unplaced, useLoad, when } from '../components/ui';
+import { ErrorBox, Field, LoadFailed, Loading, Page, unplaced, useAction, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
 import { applyChanges, clubRights, EditClub, MemberRow, type MemberChange } from './ClubManage';
@@ -21,18 +20,16 @@ export function ClubList() {
 
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
-  const [createError, setCreateError] = useState<unknown>(null);
-  const create = async (e: Event) => {
+  // one request at a time: a second submit while the first was under way was sent too
+  const { busy: creating, error: createError, fieldErrors: ce, run } = useAction();
+  const create = (e: Event) => {
     e.preventDefault();
-    setCreateError(null);
-    try {
+    if (creating) return;
+    void run(async () => {
       const c = await api.post<Club>('/clubs', { name: name.trim(), description: desc.trim() });
       navigate(`/clubs/${c.id}`);
-    } catch (err) {
-      setCreateError(err);
-    }
+    });
   };
-  const ce = createError instanceof ApiError ? createError : null;
 
   return (
     <Page title="Clubs" wide>
@@ -69,8 +66,8 @@ export function ClubList() {
             <Field label="Description" name="club-description" value={desc} onInput={setDesc} error={ce?.fieldError('description')} />
             {/* a refusal said at its field is not said again ("is taken" at the name, then "a club of that name exists") */}
             <ErrorBox error={unplaced(createError, (f) => f === 'name' || f === 'description')} />
-            <button type="submit" class="primary">
-              Create
+            <button type="submit" class="primary" aria-disabled={creating ? 'true' : undefined}>
+              {creating ? 'Creating…' : 'Create'}
             </button>
           </form>
         </section>

@@ -14,7 +14,7 @@ import { useFocusAfter } from '../components/focus';
 import { SaveCancel } from '../components/form';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
-import { Crumbs, ErrorBox, Field, LoadFailed, Loading, Page, TextArea, unplaced, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, Field, LoadFailed, Loading, Page, TextArea, unplaced, useAction, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 
 export function canOrganize(role: string | undefined, user: User | null): boolean {
@@ -55,20 +55,18 @@ export function ClubCompetitions({ club }: { club: Club }) {
   const tournaments = usePagedList<Tournament>(`/tournaments?club=${enc(club.id)}`, [club.id]);
   const [name, setName] = useState('');
   const [desc, setDesc] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const create = async (e: Event) => {
+  // one request at a time: a second submit made no second league, but said its name was taken under the one made
+  const { busy, error, fieldErrors: fe, run } = useAction();
+  const create = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    try {
+    if (busy) return;
+    void run(async () => {
       await api.post<League>(`/clubs/${enc(club.id)}/leagues`, { name: name.trim(), description: desc.trim() });
       setName('');
       setDesc('');
       leagues.reload();
-    } catch (err) {
-      setError(err);
-    }
+    });
   };
-  const fe = error instanceof ApiError ? error : null;
   return (
     <>
       <section class="card-box" aria-labelledby="tournaments-title">
@@ -111,8 +109,8 @@ export function ClubCompetitions({ club }: { club: Club }) {
           <form class="form inline" onSubmit={create} aria-label="Create a league">
             <Field label="League name" name="league-name" value={name} onInput={setName} required maxLength={NAME_MAX} error={fe?.fieldError('name')} />
             <Field label="Description" name="league-description" value={desc} onInput={setDesc} error={fe?.fieldError('description')} />
-            <button type="submit" class="primary">
-              Create league
+            <button type="submit" class="primary" aria-disabled={busy ? 'true' : undefined}>
+              {busy ? 'Creating…' : 'Create league'}
             </button>
             {/* said once: "is taken" at the name, not again as "the club has a league of this name" */}
             <ErrorBox error={unplaced(error, (f) => f === 'name' || f === 'description')} />
@@ -309,7 +307,8 @@ export function LeaguePage({ id }: { id: string }) {
   const seasons = usePagedList<Season>(`/leagues/${enc(id)}/seasons`, [id]);
   const pools = useLeaguePools(league.data?.club_id, id);
   const [name, setName] = useState('');
-  const [error, setError] = useState<unknown>(null);
+  // one request at a time, as for a league
+  const { busy, error, fieldErrors: fe, run } = useAction();
   // A season closed takes its Close button (and the question in its place)
   // away: the focus goes to the season's link on the same line.
   const { root: seasonsBox, focusNext } = useFocusAfter<HTMLElement>();
@@ -317,18 +316,15 @@ export function LeaguePage({ id }: { id: string }) {
   if (!league.data) return <Loading />;
   const l = league.data;
   const organizer = canOrganize(club.data?.viewer_role, user);
-  const create = async (e: Event) => {
+  const create = (e: Event) => {
     e.preventDefault();
-    setError(null);
-    try {
+    if (busy) return;
+    void run(async () => {
       await api.post<Season>(`/leagues/${enc(id)}/seasons`, { name: name.trim() });
       setName('');
       seasons.reload();
-    } catch (err) {
-      setError(err);
-    }
+    });
   };
-  const fe = error instanceof ApiError ? error : null;
   return (
     <Page title={l.name} wide>
       <Crumbs items={[{ href: `/clubs/${l.club_id}`, text: club.data?.name ?? 'Club' }]} />
@@ -370,8 +366,8 @@ export function LeaguePage({ id }: { id: string }) {
         {organizer && (
           <form class="form inline" onSubmit={create} aria-label="Create a season">
             <Field label="Season name" name="season-name" value={name} onInput={setName} required maxLength={NAME_MAX} error={fe?.fieldError('name')} />
-            <button type="submit" class="primary">
-              Create season
+            <button type="submit" class="primary" aria-disabled={busy ? 'true' : undefined}>
+              {busy ? 'Creating…' : 'Create season'}
             </button>
             <ErrorBox error={unplaced(error, (f) => f === 'name')} />
           </form>

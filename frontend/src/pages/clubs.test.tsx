@@ -492,3 +492,31 @@ describe('a create form refused for a taken name', () => {
     expect(root.querySelector('[role=alert]')!.textContent).toBe('You have created 10 clubs today.');
   });
 });
+
+// A create form sent a second request when submitted again (a double click, Enter pressed twice) before the first was answered.
+describe('a create form submitted twice', () => {
+  it('sends a second submit, while the first is under way, nowhere: it made the league, then said its name was taken', async () => {
+    const root = await openClub(olga, 'owner');
+    let answer = () => {};
+    const sent = vi.spyOn(api, 'post').mockImplementation((() => new Promise<void>((resolve) => (answer = resolve))) as never);
+    type(root, '#f-league-name', 'Monday League');
+    const form = root.querySelector('form[aria-label="Create a league"]');
+    await submit(form);
+    await submit(form); // a double click, or Enter pressed again
+    answer();
+    await settle();
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a second submit, while the first is under way, nowhere: a club', async () => {
+    await signInAs({ 'GET /me': () => olga, 'GET /clubs.*': () => ({ items: [], next_cursor: '' }) });
+    const root = mount(<ClubList />);
+    await settle();
+    const sent = vi.spyOn(api, 'post').mockImplementation((() => new Promise(() => {})) as never);
+    type(root, '#f-club-name', 'Dev Club');
+    const form = root.querySelector('#f-club-name')!.closest('form');
+    await submit(form);
+    await submit(form);
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+});

@@ -208,4 +208,16 @@ describe('creating a season', () => {
     expect(errorOf(root, '#f-season-name')).toBe('is taken');
     expect(root.textContent).not.toContain('the league has a season of this name');
   });
+  it('sends a second submit, while the first is under way, nowhere: it made the season, then said its name was taken', async () => {
+    const root = await open('league', olga, 'organizer');
+    let answer = () => {};
+    const sent = vi.spyOn(api, 'post').mockImplementation((() => new Promise<void>((resolve) => (answer = resolve))) as never);
+    type(root, '#f-season-name', '2031');
+    const form = root.querySelector('form[aria-label="Create a season"]');
+    await submit(form);
+    await submit(form); // a double click, or Enter pressed again
+    answer();
+    await settle();
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
 });
