@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { useFocusAfter } from './focus';
 
 /**
@@ -30,17 +30,30 @@ export function ConfirmStep(p: {
   small?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
+  // onConfirm runs once at a time: a second press before the first was answered
+  // did it again, and the server's refusal of that ("the game is over") showed
+  // as an error under what the first had done
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
   const { root, focusNext } = useFocusAfter<HTMLSpanElement>();
   const size = p.small === false ? undefined : 'small';
   const confirm = async () => {
-    if (await p.onConfirm()) setConfirming(false);
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    try {
+      if (await p.onConfirm()) setConfirming(false);
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
   };
   return (
     <span class={p.class} ref={root}>
       {confirming ? (
         <span class="actions-row" role="group" aria-label={p.question}>
           {p.note}
-          <button type="button" class={size ? `danger ${size}` : 'danger'} onClick={confirm} aria-label={p.confirmLabel}>
+          <button type="button" class={size ? `danger ${size}` : 'danger'} onClick={confirm} aria-label={p.confirmLabel} aria-disabled={busy ? 'true' : undefined}>
             {p.confirm}
           </button>
           <button

@@ -730,6 +730,24 @@ describe('leaving a game in play', () => {
     expect(root.querySelector('.leave-table')).toBeNull();
   });
 
+  // A second press of "Resign" before the first was answered sent a second resignation, which the server
+  // refused (the game was over by then): "The game is over" showed as an error under the result.
+  it('sends one resignation for two presses of Resign, and shows no refusal of the second', async () => {
+    const root = await openInPlay(stacksGame({ status: 'active', rated: true, to_move: [1], legal_moves: [], may_resign: true }), 'resign', (v) => v);
+    let resign = () => {};
+    const sent = vi.spyOn(api, 'post').mockImplementation((() =>
+      sent.mock.calls.length === 1
+        ? new Promise<void>((resolve) => (resign = resolve))
+        : Promise.reject(new ApiError(422, { title: 'Unprocessable Entity', detail: 'the game is over' }))) as never);
+    const group = await ask(root, 'resign-game', 'Resign…');
+    await answer(group, 'Resign');
+    await answer(group, 'Resign');
+    resign();
+    await settle();
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(root.querySelector('[role=alert]')).toBeNull();
+  });
+
   it('does not offer to resign where the server does not say the player may (a teammate plays on, three sides)', async () => {
     const root = await openTable(stacksGame({ status: 'active', to_move: [1] }), () => stacksGame({}));
     expect(root.querySelector('.leave-table [data-action=leave-game]')).not.toBeNull();
