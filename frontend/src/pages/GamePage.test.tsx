@@ -491,6 +491,34 @@ describe('a finished rated game', () => {
     await settle();
     expect(loads()).toBe(before + 1);
   });
+  // One of the reads for the rating that failed (a deploy's 502, a dropped connection) left "Cannot reach
+  // the server" under the result for good, though the next read brought the rating.
+  it('says nothing of a read for the rating that failed when a later one brings it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let current = view({ status: 'finished', rated: true, seats: [ann, bob], result: { status: 'finished', winner: 1 } });
+    let down = false;
+    vi.spyOn(api, 'refresh').mockResolvedValue(true);
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({
+      'GET /me': () => ({ id: 'u1', username: 'ann' }),
+      'GET /games/g1': () => {
+        if (down) throw new ApiError(0, { title: 'Network error' });
+        return current;
+      },
+    });
+    await restore();
+    const root = mount(<GamePage id="g1" />);
+    await settle();
+    down = true;
+    await act(async () => void vi.advanceTimersByTime(RATING_POLL_MS));
+    await settle();
+    down = false;
+    current = { ...current, seats: [{ ...ann, rating: { before: 1500, after: 1488 } }, bob], settled_at: '2026-01-01T00:00:00Z' };
+    await act(async () => void vi.advanceTimersByTime(RATING_POLL_MS));
+    await settle();
+    expect(root.textContent).toContain('your rating 1500 → 1488');
+    expect(root.querySelector('[role=alert]')).toBeNull();
+  });
 });
 
 describe('the notices of a Sequence table in play', () => {

@@ -380,16 +380,22 @@ export default function GamePage({ id }: { id: string }) {
   const [seatNoticeDismissed, setSeatNoticeDismissed] = useState<number | null>(null);
   const uid = session.user?.id ?? '';
 
-  /** load gets the game anew; it answers the error, if any (shown on the page). */
-  const load = useCallback(() => {
-    return api.get<GameView>(`/games/${encodeURIComponent(id)}`).then(
-      (v): unknown => void dispatch({ type: 'view', view: v }),
-      (e: unknown) => {
-        setError(e);
-        return e;
-      },
-    );
-  }, [id, uid]);
+  /**
+   * load gets the game anew; it answers the error, if any, shown on the page
+   * unless quiet (a read in the background, which the next one makes good).
+   */
+  const load = useCallback(
+    (quiet = false) => {
+      return api.get<GameView>(`/games/${encodeURIComponent(id)}`).then(
+        (v): unknown => void dispatch({ type: 'view', view: v }),
+        (e: unknown) => {
+          if (!quiet) setError(e);
+          return e;
+        },
+      );
+    },
+    [id, uid],
+  );
 
   useEffect(() => {
     if (!session.ready) return;
@@ -438,14 +444,16 @@ export default function GamePage({ id }: { id: string }) {
   }, [started, id]);
   // A rated game is rated by a task just after it ends: ask again a few
   // times while it is unsettled (no settled_at), until the viewer's rating
-  // change, or the word that it changed none, is there to show.
+  // change, or the word that it changed none, is there to show. A read that
+  // fails says nothing: "Cannot reach the server" stayed under the result
+  // after the next read had brought the rating.
   const awaitingRating = !!view && ratingText(view).endsWith('…');
   useEffect(() => {
     if (!awaitingRating) return;
     let tries = 0;
     const timer = setInterval(() => {
       if (++tries > RATING_POLLS) clearInterval(timer);
-      else load();
+      else load(true);
     }, RATING_POLL_MS);
     return () => clearInterval(timer);
   }, [awaitingRating, load]);
