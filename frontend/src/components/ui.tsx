@@ -125,6 +125,21 @@ export function Missing({ heading, wayOn }: { heading: string; wayOn: Crumb }) {
   );
 }
 
+/**
+ * LoadingPage is a page whose one subject is still being read: its heading
+ * and tab title ("Club"), as LoadFailed's, over "Loading…". A bare
+ * "Loading…" left the page with no heading, and the tab titled as the page
+ * before it.
+ */
+export function LoadingPage({ title, what }: { title: string; what?: string }) {
+  return (
+    <Page title={title}>
+      <h1>{title}</h1>
+      <Loading what={what} />
+    </Page>
+  );
+}
+
 export function Loading({ what = 'Loading' }: { what?: string }) {
   return (
     <p class="muted" role="status">

@@ -4,7 +4,7 @@ import { CopyButton } from '../components/CopyButton';
 import { useFocusAfter } from '../components/focus';
 import { ShowMore, usePagedList } from '../components/list';
 import { counted } from '../components/plural';
-import { ErrorBox, Field, LoadFailed, Loading, Page, unplaced, useAction, useLoad, when } from '../components/ui';
+import { ErrorBox, Field, LoadFailed, Loading, LoadingPage, Page, unplaced, useAction, useLoad, when } from '../components/ui';
 import { navigate, useLocation } from '../router';
 import { api, useSession } from '../session';
 import { applyChanges, clubRights, EditClub, MemberRow, type MemberChange } from './ClubManage';
@@ -106,7 +106,7 @@ export function ClubPage({ id }: { id: string }) {
   };
 
   if (club.error) return <LoadFailed error={club.error} title="Club" missing="No such club" wayOn={{ href: '/clubs', text: 'All clubs' }} />;
-  if (!club.data) return <Loading />;
+  if (!club.data) return <LoadingPage title="Club" />;
   const c = club.data;
   const role = c.viewer_role;
   const rights = clubRights(role, user);

@@ -6,7 +6,7 @@ import { useFocusAfter } from '../components/focus';
 import { gameName } from '../components/GameList';
 import { ConfirmStep } from '../components/ConfirmStep';
 import { CopyButton } from '../components/CopyButton';
-import { Crumbs, ErrorBox, LoadFailed, Loading, Page, useAction } from '../components/ui';
+import { Crumbs, ErrorBox, LoadFailed, LoadingPage, Page, useAction } from '../components/ui';
 import { waitingChanged } from '../components/waiting';
 import { LOG_SIZE, initialLive, liveReducer } from '../game/reducer';
 import { TEAMS } from '../game/board';
@@ -542,12 +542,7 @@ export default function GamePage({ id }: { id: string }) {
 
   if (!view) {
     if (error) return <LoadFailed error={error} title="Game" missing="No such game" wayOn={{ href: '/', text: 'Back home' }} />;
-    return (
-      <Page title="Game">
-        <h1>Game</h1>
-        <Loading what="Loading the game" />
-      </Page>
-    );
+    return <LoadingPage title="Game" what="Loading the game" />;
   }
 
   const title = gameName(view, 'Sequence Stacks');

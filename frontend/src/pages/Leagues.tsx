@@ -14,7 +14,7 @@ import { useFocusAfter } from '../components/focus';
 import { SaveCancel } from '../components/form';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
-import { Crumbs, ErrorBox, Field, LoadFailed, Loading, Page, TextArea, unplaced, useAction, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, Field, LoadFailed, Loading, LoadingPage, Page, TextArea, unplaced, useAction, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 
 export function canOrganize(role: string | undefined, user: User | null): boolean {
@@ -313,7 +313,7 @@ export function LeaguePage({ id }: { id: string }) {
   // away: the focus goes to the season's link on the same line.
   const { root: seasonsBox, focusNext } = useFocusAfter<HTMLElement>();
   if (league.error) return <LoadFailed error={league.error} title="League" missing="No such league" wayOn={{ href: '/clubs', text: 'Clubs and their leagues' }} />;
-  if (!league.data) return <Loading />;
+  if (!league.data) return <LoadingPage title="League" />;
   const l = league.data;
   const organizer = canOrganize(club.data?.viewer_role, user);
   const create = (e: Event) => {
@@ -388,7 +388,7 @@ export function SeasonPage({ id }: { id: string }) {
   // pressed: the focus goes to the heading, which now reads "closed, frozen".
   const { root: heading, focusNext } = useFocusAfter<HTMLHeadingElement>();
   if (table.error) return <LoadFailed error={table.error} title="Season" missing="No such season" wayOn={{ href: '/clubs', text: 'Clubs and their leagues' }} />;
-  if (!table.data) return <Loading />;
+  if (!table.data) return <LoadingPage title="Season" />;
   const t = table.data;
   const organizer = canOrganize(club.data?.viewer_role, user);
   return (

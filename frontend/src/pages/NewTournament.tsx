@@ -21,7 +21,7 @@ import {
   type TournamentForm,
 } from '../competition/tournamentForm';
 import { Check, ClockFields, Input, Select } from '../components/form';
-import { ErrorBox, Loading, Page, useAction, useLoad } from '../components/ui';
+import { ErrorBox, LoadingPage, Page, useAction, useLoad } from '../components/ui';
 import { navigate, signInHref, useLocation } from '../router';
 import { api, useSession } from '../session';
 
@@ -68,7 +68,7 @@ export default function NewTournament() {
       </Page>
     );
   }
-  if (clubs.loading && !clubs.data) return <Loading />;
+  if (clubs.loading && !clubs.data) return <LoadingPage title="New tournament" />;
   // the clubs could not be read: say so, not "you organize none"
   if (!clubs.data && clubs.error) {
     return (

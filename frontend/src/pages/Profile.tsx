@@ -4,7 +4,7 @@ import type { Game, User, UserClub } from '../api/types';
 import { fetchAll } from '../competition/pager';
 import { GameList } from '../components/GameList';
 import { ShowMore, usePagedList } from '../components/list';
-import { ErrorBox, Field, LoadFailed, Loading, Page, useAction, useLoad, when } from '../components/ui';
+import { ErrorBox, Field, LoadFailed, Loading, LoadingPage, Page, useAction, useLoad, when } from '../components/ui';
 import { RatingCharts } from '../competition/RatingChart';
 import { navigate } from '../router';
 import { api, changeEmail, changePassword, closeAccount, useSession } from '../session';
@@ -14,7 +14,7 @@ export default function Profile({ id }: { id: string }) {
   const user = useLoad(() => api.get<User>(`/users/${encodeURIComponent(id)}`), [id, me?.id]);
   const games = usePagedList<Game>(`/users/${encodeURIComponent(id)}/games`, [id, me?.id]);
   if (user.error) return <LoadFailed error={user.error} title="Player" missing="No such player" wayOn={{ href: '/leaderboards', text: 'Find players on the leaderboards' }} />;
-  if (!user.data) return <Loading />;
+  if (!user.data) return <LoadingPage title="Player" />;
   const u = user.data;
   return (
     <Page title={u.username} wide>

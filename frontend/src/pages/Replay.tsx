@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../components/Board';
 import { SeqCard, StacksCard } from '../components/Cards';
 import { gameName, isPerson } from '../components/GameList';
-import { ErrorBox, LoadFailed, Loading, Page, useLoad, when } from '../components/ui';
+import { ErrorBox, LoadFailed, Loading, LoadingPage, Page, useLoad, when } from '../components/ui';
 import { TEAMS } from '../game/board';
 import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type Archive, type ArchiveDoc, type Position, type SeedCheck } from '../game/archive';
 import { describeSequenceMove } from '../game/sequenceMoves';
@@ -161,7 +161,7 @@ export default function Replay({ id }: { id: string }) {
   const locked = useMemo(() => (pos?.p.game === 'sequence' ? lockedCells({ locked: [], sequences: pos.p.sequences }) : new Set<string>()), [pos]);
 
   if (error) return <LoadFailed error={error} title="Replay" missing="No such game" wayOn={{ href: '/', text: 'Back home' }} />;
-  if (!archive || ply == null) return <Loading what="Loading the archive" />;
+  if (!archive || ply == null) return <LoadingPage title="Replay" what="Loading the archive" />;
 
   return (
     <Page title="Replay" wide>

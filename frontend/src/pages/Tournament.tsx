@@ -28,7 +28,7 @@ import { ConfirmStep } from '../components/ConfirmStep';
 import { useFocusAfter } from '../components/focus';
 import { Input, Select } from '../components/form';
 import { counted } from '../components/plural';
-import { Crumbs, ErrorBox, LoadFailed, Loading, Page, errorText, unplaced, useAction, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, LoadFailed, LoadingPage, Page, errorText, unplaced, useAction, useLoad, when } from '../components/ui';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
 import { canOrganize, StatusTag } from './Leagues';
@@ -1010,7 +1010,7 @@ export default function TournamentPage({ id }: { id: string }) {
   usePoll(reload, every ?? POLL_MS, every != null);
 
   if (data.error && !d) return <LoadFailed error={data.error} title="Tournament" missing="No such tournament" wayOn={{ href: '/', text: 'Back home' }} />;
-  if (!d) return <Loading />;
+  if (!d) return <LoadingPage title="Tournament" />;
   const { t } = d;
   const myEntry = user ? d.entries.find((e) => e.members.some((m) => m.user === user.id))?.id : undefined;
   const activeEntries = d.entries.filter((e) => e.status === 'active').length;

@@ -121,3 +121,32 @@ describe('a page whose subject does not exist (404)', () => {
     expect(root.querySelector('[role=alert]')!.textContent).toBe('The database is unreachable.');
   });
 });
+
+// A page whose subject was still being read showed a bare "Loading…": no heading, and the tab still titled
+// as the page before it (a club opened from "Clubs" read "Clubs · Seqleague" until the club came).
+describe('a page whose subject is being read', () => {
+  const pages: [string, preact.VNode, string][] = [
+    ['a player', <Profile id="u2" />, 'Player'],
+    ['a game', <GamePage id="g1" />, 'Game'],
+    ["a game's replay", <Replay id="g1" />, 'Replay'],
+    ['a club', <ClubPage id="c1" />, 'Club'],
+    ['a league', <LeaguePage id="l1" />, 'League'],
+    ['a season', <SeasonPage id="s1" />, 'Season'],
+    ['a tournament', <TournamentPage id="t1" />, 'Tournament'],
+    ['the new-tournament form', <NewTournament />, 'New tournament'],
+  ];
+  it.each(pages)('%s: its heading and tab title over "Loading…"', async (_, page, heading) => {
+    vi.stubGlobal('EventSource', class { close() {} addEventListener() {} });
+    stub({ 'GET /me': () => me });
+    await restore();
+    const answered = api.get;
+    vi.spyOn(api, 'get').mockImplementation(((path: string) => (path === '/me' ? answered(path) : new Promise(() => {}))) as never);
+    document.title = 'Clubs · Seqleague';
+    const root = mount(page);
+    await settle();
+    expect(root.querySelector('h1')?.textContent).toBe(heading);
+    expect(document.title).toBe(`${heading} · Seqleague`);
+    expect(root.querySelector('[role=status]')!.textContent).toMatch(/^Loading/);
+    vi.unstubAllGlobals();
+  });
+});
