@@ -10,7 +10,7 @@ import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/ty
 import { useEditForm } from '../components/editForm';
 import { SaveCancel } from '../components/form';
 import { useFocusAfter } from '../components/focus';
-import { ErrorBox, Field, TextArea, errorText, sentence } from '../components/ui';
+import { ErrorBox, Field, TextArea, errorText, sentence, unplaced } from '../components/ui';
 import { api } from '../session';
 
 const enc = encodeURIComponent;
@@ -52,6 +52,7 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
     },
   });
   const fe = error instanceof ApiError ? error : null;
+  const nameErr = fe?.fieldError('name');
   const descErr = fe?.fieldError('description');
 
   return (
@@ -59,9 +60,10 @@ export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => 
       <h2 id="manage-title">Manage the club</h2>
       {open ? (
         <form class="form narrow" onSubmit={submit}>
-          <Field label="Club name" name="club-edit-name" value={name} onInput={setName} required maxLength={64} error={fe?.fieldError('name')} />
+          <Field label="Club name" name="club-edit-name" value={name} onInput={setName} required maxLength={64} error={nameErr} />
           <TextArea id="club-edit-description" label="Club description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
-          <ErrorBox error={error} />
+          {/* said once, as the league's and the season's forms say it: "is taken" at the name, not again as "a club of that name exists" */}
+          <ErrorBox error={unplaced(error, (f) => f === 'name' || f === 'description')} />
           <SaveCancel busy={busy} label="Save changes" onCancel={close} />
         </form>
       ) : (
