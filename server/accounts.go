@@ -96,22 +96,39 @@ func (h accountHandlers) limitIP(c echo.Context, action string) error {
 	return h.d.Limiter.Take(c.Request().Context(), action+":ip:"+clientBucket(c), h.d.Auth.RatePerIP, h.d.Auth.RateWindow)
 }
 
-// limitUsername counts one attempt of action against the per-username
-// budget, which slows guessing one account's password from many IPs. The
-// refund it returns gives the attempt back, for one that proved the
+// usernameAddresses is how many addresses' worth of the per-username
+// budget a username has from all addresses together.
+const usernameAddresses = 10
+
+// limitUsername counts one attempt of action against the username's two
+// budgets: RatePerUsername from the client's address, which stops one
+// client guessing an account's password, and usernameAddresses times that
+// from all addresses together, which slows a botnet guessing it. A single
+// budget for all addresses let anyone lock any account's owner out of
+// signing in with ten wrong passwords a window; now a stranger locks out
+// only their own address, unless they guess from many. The refund it
+// returns gives the attempt back to both, for one that proved the
 // password: only wrong passwords are guesses, so only they use up the
-// budget, and its owner signing in often never locks the account.
+// budgets, and the owner signing in often never locks the account.
 func (h accountHandlers) limitUsername(c echo.Context, action, username string) (refund func(), err error) {
 	if h.d.Limiter == nil {
 		return func() {}, nil
 	}
 	sum := sha256.Sum256([]byte(strings.ToLower(username)))
-	key := action + ":user:" + hex.EncodeToString(sum[:16])
+	all := action + ":user:" + hex.EncodeToString(sum[:16])
+	here := all + ":from:" + clientBucket(c)
 	ctx := c.Request().Context()
-	if err := h.d.Limiter.Take(ctx, key, h.d.Auth.RatePerUsername, h.d.Auth.RateWindow); err != nil {
+	if err := h.d.Limiter.Take(ctx, here, h.d.Auth.RatePerUsername, h.d.Auth.RateWindow); err != nil {
 		return nil, err
 	}
-	return func() { h.d.Limiter.Refund(context.WithoutCancel(ctx), key) }, nil
+	if err := h.d.Limiter.Take(ctx, all, usernameAddresses*h.d.Auth.RatePerUsername, h.d.Auth.RateWindow); err != nil {
+		h.d.Limiter.Refund(context.WithoutCancel(ctx), here) // refused before any guess
+		return nil, err
+	}
+	return func() {
+		h.d.Limiter.Refund(context.WithoutCancel(ctx), here)
+		h.d.Limiter.Refund(context.WithoutCancel(ctx), all)
+	}, nil
 }
 
 func (h accountHandlers) register(c echo.Context) error {

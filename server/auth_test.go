@@ -265,15 +265,32 @@ func TestLoginIsRateLimitedPerClientIP(t *testing.T) {
 	wantProblem(t, login(from("203.0.113.8:5555")), http.StatusUnauthorized, "")
 }
 
+// A username's wrong passwords are counted per address and from all
+// addresses together: a client guessing one account is stopped at the
+// username's budget, a botnet at ten addresses' worth, and neither locks
+// the owner out from another address until then (a single budget let
+// anyone lock any account with ten wrong passwords a window: the security
+// audit).
 func TestLoginIsRateLimitedPerUsername(t *testing.T) {
 	r := newRig(t, func(d *Deps) { d.Auth.RatePerIP, d.Auth.RatePerUsername = 100, 2 })
 	r.user("ann", false)
-	for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
-		// From a new IP each time: a botnet guessing one account.
-		rec := r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"ANN","password":"guess`+strconv.Itoa(i)+`"}`, "",
-			from("198.51.100."+strconv.Itoa(i+1)+":1000"))
-		wantProblem(t, rec, want, "")
+	login := func(password, addr string) *httptest.ResponseRecorder {
+		return r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"ANN","password":"`+password+`"}`, "", from(addr+":1000"))
 	}
+	for i, want := range []int{http.StatusUnauthorized, http.StatusUnauthorized, http.StatusTooManyRequests} {
+		wantProblem(t, login("guess"+strconv.Itoa(i), "203.0.113.1"), want, "")
+	}
+	wantProblem(t, login("password-ann", "203.0.113.1"), http.StatusTooManyRequests, "")
+	if rec := login("password-ann", "198.51.100.200"); rec.Code != http.StatusOK {
+		t.Fatalf("the owner from another address after a stranger's wrong passwords: %d %s, want 200", rec.Code, rec.Body)
+	}
+	// From a new address each time: a botnet guessing one account has 20
+	// guesses (2 of them spent above) before every address is refused.
+	for i := range 18 {
+		wantProblem(t, login("guess", "198.51.100."+strconv.Itoa(i+1)), http.StatusUnauthorized, "")
+	}
+	wantProblem(t, login("guess", "198.51.100.100"), http.StatusTooManyRequests, "")
+	wantProblem(t, login("password-ann", "198.51.100.101"), http.StatusTooManyRequests, "")
 	rec := r.call(http.MethodPost, "/api/v1/auth/login", `{"username":"bob","password":"guess"}`, "", from("198.51.100.9:1000"))
 	wantProblem(t, rec, http.StatusUnauthorized, "")
 }

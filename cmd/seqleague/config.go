@@ -71,7 +71,7 @@ var settings = []setting{
 	{"SEQLEAGUE_REFRESH_TOKEN_TTL", "720h", "lifetime of refresh tokens", false},
 	{"SEQLEAGUE_AUTH_RATE_WINDOW", "15m", "sliding window of the login and registration limits", false},
 	{"SEQLEAGUE_AUTH_RATE_PER_IP", "30", "logins (and, separately, registrations) allowed per client IP per window", false},
-	{"SEQLEAGUE_AUTH_RATE_PER_USERNAME", "10", "logins (and registrations) allowed per username per window", false},
+	{"SEQLEAGUE_AUTH_RATE_PER_USERNAME", "10", "wrong passwords (and registrations) per username from one client address per window; ten times that from all addresses", false},
 	{"SEQLEAGUE_BOT_DELAY", "800ms", "how long a bot seat waits before moving (0s for none)", false},
 	{"SEQLEAGUE_BOT_THINK_LIMIT", "2s", "the longest one bot decision may search (0s for no limit)", false},
 	{"SEQLEAGUE_FILL_GRACE", "60s", "how long open seats may stay empty after a scheduled start before bots fill them", false},
