@@ -207,13 +207,17 @@ func NormalizeClubName(name string) (string, *FieldError) {
 	return name, nil
 }
 
-// CheckClubDescription checks a description.
-func CheckClubDescription(d string) *FieldError {
+// CheckDescription checks a club's or a league's description: at most
+// 2000 characters of lines of visible text. Line breaks and tabs are its
+// own; any other control character, and what PlainName refuses in a name
+// (a bidirectional override that would reorder the text around it, a
+// zero-width space), is refused, where only NUL was.
+func CheckDescription(d string) *FieldError {
 	if utf8.RuneCountInString(d) > ClubDescriptionMax {
 		return &FieldError{"description", "must be at most 2000 characters"}
 	}
-	if strings.ContainsRune(d, 0) {
-		return &FieldError{"description", "may not contain NUL characters"}
+	if !PlainName(strings.NewReplacer("\r\n", " ", "\n", " ", "\t", " ").Replace(d)) {
+		return &FieldError{"description", "must be lines of visible text (no control, direction or zero-width characters)"}
 	}
 	return nil
 }

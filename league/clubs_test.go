@@ -1,6 +1,9 @@
 package league
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestClubPermissionRules(t *testing.T) {
 	anon := Actor{}
@@ -103,6 +106,29 @@ func TestPlainNamesAreOneLineOfVisibleText(t *testing.T) {
 	} {
 		if got := PlainName(name); got != ok {
 			t.Errorf("PlainName(%q) = %v, want %v", name, got, ok)
+		}
+	}
+}
+
+// A description is lines of visible text: its line breaks and tabs stay,
+// and any other control character, direction override or invisible
+// character is refused (only NUL was; the security audit stored the rest).
+func TestDescriptionsAreLinesOfVisibleText(t *testing.T) {
+	for d, ok := range map[string]bool{
+		"":                                  true,
+		"Fridays at eight.\nBring a board.": true,
+		"Fridays at eight.\r\nBring a board.\n\n\tAll welcome 🎲": true,
+		"Café ‍ عربي":             true,
+		"a\x00b":                  false,
+		"a\x01b":                  false,
+		"a\rb":                    false,
+		"ab\u202ecd":              false,
+		"ab\u2066cd\u2069":        false,
+		"a\u200bb":                false,
+		strings.Repeat("x", 2001): false,
+	} {
+		if got := CheckDescription(d) == nil; got != ok {
+			t.Errorf("CheckDescription(%q) accepts %v, want %v", d, got, ok)
 		}
 	}
 }

@@ -214,7 +214,7 @@ func (s *Clubs) Create(ctx context.Context, actor league.Actor, in league.NewClu
 	if ferr != nil {
 		fields = append(fields, *ferr)
 	}
-	if ferr := league.CheckClubDescription(in.Description); ferr != nil {
+	if ferr := league.CheckDescription(in.Description); ferr != nil {
 		fields = append(fields, *ferr)
 	}
 	if len(fields) > 0 {
@@ -306,7 +306,7 @@ func (s *Clubs) Update(ctx context.Context, actor league.Actor, id string, u lea
 			changes["name"] = name
 		}
 		if u.Description != nil {
-			if ferr := league.CheckClubDescription(*u.Description); ferr != nil {
+			if ferr := league.CheckDescription(*u.Description); ferr != nil {
 				fields = append(fields, *ferr)
 			}
 			changes["description"] = *u.Description

@@ -136,7 +136,7 @@ func (l *Leagues) CreateLeague(ctx context.Context, a league.Actor, clubID, name
 	if err != nil {
 		return nil, err
 	}
-	if ferr := league.CheckClubDescription(description); ferr != nil {
+	if ferr := league.CheckDescription(description); ferr != nil {
 		return nil, league.Invalid("bad description", *ferr)
 	}
 	var out league.LeagueInfo
@@ -212,7 +212,7 @@ func (l *Leagues) UpdateLeague(ctx context.Context, a league.Actor, id string, u
 		changes["name"] = name
 	}
 	if u.Description != nil {
-		if ferr := league.CheckClubDescription(*u.Description); ferr != nil {
+		if ferr := league.CheckDescription(*u.Description); ferr != nil {
 			fields = append(fields, *ferr)
 		}
 		changes["description"] = *u.Description
