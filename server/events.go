@@ -351,6 +351,20 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 			if err := st.write(-1, league.EventEnd, data); err != nil {
 				return nil
 			}
+			break
+		}
+		// A game can change without a move (it starts, a seat is taken or
+		// filled by a bot) while the client is away, and the moves above
+		// do not say so: its state as it is now, unless a move sent above
+		// is newer. A client back at an open table that had started
+		// meanwhile was left showing "Waiting for players" while its
+		// clock ran out (the resilience audit).
+		if st.sent <= snap.Ply() {
+			data, _ := json.Marshal(eventData{Kind: league.EventState, View: toGameViewResponse(view)})
+			if err := st.write(snap.Ply(), league.EventState, data); err != nil {
+				return nil
+			}
+			st.sent = snap.Ply()
 		}
 	case over:
 		// A new stream of a game that can no longer change: its end, as

@@ -210,6 +210,51 @@ func TestAResumeWithNothingMissedAnswersAtOnce(t *testing.T) {
 	}
 }
 
+// A game changes without a move too: a client that was away while its
+// open table filled and started resumes (Last-Event-ID 0, as EventSource
+// sends it) to the game's state as it is now, not to silence while its
+// clock runs (the resilience audit). A resume past moves gets the moves
+// and then the state at the last of them.
+func TestAResumedStreamSaysWhatChangedWithoutAMove(t *testing.T) {
+	r := newGamesRig(t)
+	_, alice := r.user("alice", false)
+	_, bob := r.user("bob", false)
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	id := decode[gameResponse](t, rec).ID
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
+	status := func(body *bufio.Reader, want string) {
+		t.Helper()
+		name, data := readEvent(t, body)
+		var ev struct {
+			View struct{ Status string } `json:"view"`
+		}
+		if err := json.Unmarshal([]byte(data), &ev); err != nil || name != "state" || ev.View.Status != want {
+			t.Fatalf("event %q %s; want the state of a game %s", name, data, want)
+		}
+	}
+	_, body := openEvents(t, srv, id, alice, "0")
+	status(body, "open")
+	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("join: %d %s", rec.Code, rec.Body)
+	}
+	_, body = openEvents(t, srv, id, alice, "0")
+	status(body, "active")
+
+	v := decode[gameViewResponse](t, r.call("GET", "/api/v1/games/"+id, "", alice))
+	if rec := r.call("POST", "/api/v1/games/"+id+"/moves", fmt.Sprintf(`{"ply":0,"move":%q,"move_id":"m0"}`, v.LegalMoves[0]), alice); rec.Code != http.StatusOK {
+		t.Fatalf("move: %d %s", rec.Code, rec.Body)
+	}
+	_, body = openEvents(t, srv, id, bob, "0")
+	if ev := nextEvent(t, body); ev != "move" {
+		t.Fatalf("a resume past a move began with %q, want the move", ev)
+	}
+	status(body, "active")
+}
+
 func TestAResumedStreamOfAFinishedGameEndsLikeTheLiveOne(t *testing.T) {
 	r := newGamesRig(t)
 	id, alice, _ := startedGame(t, r, 3)
@@ -249,8 +294,21 @@ func TestAPasswordChangeClosesTheAccountsOpenStreams(t *testing.T) {
 		t.Fatalf("change = %d %s", rec.Code, rec.Body)
 	}
 	wantStreamEnded(t, aliceStream, "alice's", "her password changed")
-	if line, err := bobStream.ReadString('\n'); err != nil || !strings.HasPrefix(line, ": heartbeat") {
-		t.Fatalf("bob's stream: %q, %v; want it still beating", line, err)
+	wantHeartbeat(t, bobStream, "bob's stream")
+}
+
+// wantHeartbeat reads a stream past its events (a resume begins with the
+// game's state) to a heartbeat.
+func wantHeartbeat(t *testing.T, s *bufio.Reader, what string) {
+	t.Helper()
+	for {
+		line, err := s.ReadString('\n')
+		if err != nil {
+			t.Fatalf("%s ended (%v); want it still beating", what, err)
+		}
+		if strings.HasPrefix(line, ": heartbeat") {
+			return
+		}
 	}
 }
 
@@ -277,21 +335,11 @@ func TestAStreamEndsWhenItsAccessTokenExpires(t *testing.T) {
 	anonymous := dialEvents(t, srv, id, "")
 	wantStreamEnded(t, aliceStream, "alice's", "its access token expired")
 	for name, s := range map[string]*bufio.Reader{"bob's": bobStream, "the signed-out viewer's": bufio.NewReader(anonymous.Body)} {
-		for {
-			line, err := s.ReadString('\n')
-			if err != nil {
-				t.Fatalf("%s stream ended (%v); want it still beating", name, err)
-			}
-			if strings.HasPrefix(line, ": heartbeat") {
-				break
-			}
-		}
+		wantHeartbeat(t, s, name+" stream")
 	}
 	// A fresh token opens it again, from where it was.
 	_, again := openEvents(t, srv, id, r.token(claims.Subject), "0")
-	if line, err := again.ReadString('\n'); err != nil || !strings.HasPrefix(line, ": heartbeat") {
-		t.Fatalf("a new stream with a fresh token: %q, %v", line, err)
-	}
+	wantHeartbeat(t, again, "a new stream with a fresh token")
 }
 
 // TestNobodyExportsAPositionOfAGameBeingPlayed: a rule vector holds every
