@@ -113,9 +113,18 @@ func decodeBody(c echo.Context, v any, optional bool) error {
 		return err
 	}
 	// PostgreSQL text cannot hold NUL, and no name or note needs one.
-	if field := nulField(reflect.ValueOf(v), ""); field != "" {
+	if field := runeField(reflect.ValueOf(v), 0, ""); field != "" {
 		return league.Invalid("a text field holds a NUL character",
 			league.FieldError{Field: field, Message: "may not contain NUL characters"})
+	}
+	// Half a surrogate pair was decoded as U+FFFD and would be kept so,
+	// where raw bytes that are not UTF-8 are refused above.
+	if loneSurrogate(body) {
+		e := league.Invalid("a string escapes half a surrogate pair (\\ud800–\\udfff without its other half), which is no character")
+		if field := runeField(reflect.ValueOf(v), utf8.RuneError, ""); field != "" {
+			e.Fields = []league.FieldError{{Field: field, Message: "escapes half a surrogate pair, which is no character"}}
+		}
+		return e
 	}
 	// The API's times are UTC: a time given with an offset
 	// (2030-01-01T10:00:00+05:00) is the same instant, but kept as given it
@@ -639,17 +648,17 @@ func jsonName(f reflect.StructField) string {
 	return name
 }
 
-// nulField names the first string in v, a decoded request, that holds a
-// NUL character, or returns "".
-func nulField(v reflect.Value, path string) string {
+// runeField names the first string in v, a decoded request, that holds
+// the rune r, or returns "".
+func runeField(v reflect.Value, r rune, path string) string {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
 			return ""
 		}
-		return nulField(v.Elem(), path)
+		return runeField(v.Elem(), r, path)
 	case reflect.String:
-		if strings.ContainsRune(v.String(), 0) {
+		if strings.ContainsRune(v.String(), r) {
 			return path
 		}
 	case reflect.Struct:
@@ -657,20 +666,20 @@ func nulField(v reflect.Value, path string) string {
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)
 			if f.Anonymous && f.Type.Kind() == reflect.Struct {
-				if field := nulField(v.Field(i), path); field != "" {
+				if field := runeField(v.Field(i), r, path); field != "" {
 					return field
 				}
 				continue
 			}
 			if name := jsonName(f); name != "" {
-				if field := nulField(v.Field(i), joinPath(path, name)); field != "" {
+				if field := runeField(v.Field(i), r, joinPath(path, name)); field != "" {
 					return field
 				}
 			}
 		}
 	case reflect.Slice, reflect.Array:
 		for i := 0; i < v.Len(); i++ {
-			if field := nulField(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); field != "" {
+			if field := runeField(v.Index(i), r, fmt.Sprintf("%s[%d]", path, i)); field != "" {
 				return field
 			}
 		}
@@ -678,15 +687,50 @@ func nulField(v reflect.Value, path string) string {
 		keys := v.MapKeys()
 		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
 		for _, k := range keys {
-			if strings.ContainsRune(fmt.Sprint(k), 0) {
+			if strings.ContainsRune(fmt.Sprint(k), r) {
 				return path
 			}
-			if field := nulField(v.MapIndex(k), joinPath(path, fmt.Sprint(k))); field != "" {
+			if field := runeField(v.MapIndex(k), r, joinPath(path, fmt.Sprint(k))); field != "" {
 				return field
 			}
 		}
 	}
 	return ""
+}
+
+// loneSurrogate reports whether a JSON text escapes half of a UTF-16
+// surrogate pair on its own (\ud800 with no low half after it): valid
+// JSON, but no character, which encoding/json silently turns into U+FFFD.
+// Backslashes stand only in strings, and an escaped backslash is skipped
+// whole, so a scan of the escapes needs no JSON parse.
+func loneSurrogate(body []byte) bool {
+	hex4 := func(i int) (rune, bool) {
+		if i+6 > len(body) || body[i] != '\\' || body[i+1] != 'u' {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(string(body[i+2:i+6]), 16, 16)
+		return rune(n), err == nil
+	}
+	for i := 0; i < len(body); i++ {
+		if body[i] != '\\' {
+			continue
+		}
+		r, ok := hex4(i)
+		switch {
+		case !ok:
+			i++ // another escape, such as \\: its second byte is no escape's start
+		case r >= 0xdc00 && r <= 0xdfff:
+			return true // a low half with no high half before it
+		case r >= 0xd800 && r <= 0xdbff:
+			if low, ok := hex4(i + 6); !ok || low < 0xdc00 || low > 0xdfff {
+				return true
+			}
+			i += 11
+		default:
+			i += 5
+		}
+	}
+	return false
 }
 
 // jsonKind names a Go type the way a JSON client thinks of it.

@@ -55,6 +55,10 @@ func TestBindNamesTheFieldAtFault(t *testing.T) {
 		{"NUL in an array of objects", `{"seats":[{"bot":"greedy"},{"user":"x\u0000"}]}`, "seats[1].user", "NUL"},
 		{"NUL in an embedded body's array", `{"tie_breaks":["wins","\u0000"]}`, "tie_breaks[1]", "NUL"},
 		{"NUL in a map value", `{"labels":{"colour":"re\u0000d"}}`, "labels.colour", "NUL"},
+		// encoding/json decodes half a surrogate pair as U+FFFD, silently.
+		{"a lone high surrogate", `{"name":"\ud800x"}`, "name", "surrogate"},
+		{"a lone low surrogate in an array's object", `{"seats":[{"bot":"greedy"},{"user":"a\udc00"}]}`, "seats[1].user", "surrogate"},
+		{"a high surrogate before another escape", `{"tie_breaks":["\ud83d\u0041"]}`, "tie_breaks[0]", "surrogate"},
 		{"a date that is no date", `{"registration_opens":"yesterday"}`, "registration_opens", "RFC 3339"},
 		{"a date out of range", `{"registration_opens":"2020-13-45T00:00:00Z"}`, "registration_opens", "RFC 3339"},
 		{"a bad date in an array", `{"rounds":[{"number":1,"starts_at":"2030-01-01T00:00:00Z"},{"number":2,"starts_at":"garbage"}]}`, "rounds[1].starts_at", "RFC 3339"},
@@ -95,6 +99,22 @@ func TestBindNamesTheFieldAtFault(t *testing.T) {
 				t.Fatalf("fields %+v, want %q with a message mentioning %q", le.Fields, tc.field, tc.message)
 			}
 		})
+	}
+}
+
+// A whole surrogate pair is a character, an escaped backslash before a u
+// no escape of one, and a U+FFFD written by the client its own.
+func TestBindTakesEscapesThatAreCharacters(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"name":"\ud83c\udfb2 dice"}`: "🎲 dice",
+		`{"name":"a\\ud800"}`:          `a\ud800`,
+		`{"name":"\ufffd"}`:            "\ufffd",
+		`{"name":"�"}`:                 "\ufffd",
+	} {
+		var req bindRequest
+		if err := bindJSON(jsonContext(body), &req); err != nil || req.Name != want {
+			t.Errorf("%s: %q, %v; want %q", body, req.Name, err, want)
+		}
 	}
 }
 
