@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'preact/test-utils';
-import { ApiError } from '../api/client';
+import { ApiError, networkError } from '../api/client';
 import { api, restore } from '../session';
 import type { GameView, MoveRecord, Seat, StacksState } from '../api/types';
 import { NEXT_GAME_POLL_MS } from './NextInTournament';
-import GamePage, { ConnBadge, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
+import GamePage, { ConnBadge, MOVE_RETRY_MS, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
 import { calls, type Handler, mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
 import { spokenText } from '../testing/spoken';
@@ -624,6 +624,66 @@ describe('the notices of a Stacks table in play', () => {
     expect(table.querySelector('.table-notices')!.textContent).toBe('');
     expect(table.querySelector(':scope > .seat-notice')!.textContent).toMatch(/^A fill-in bot now plays your seat/);
     expect(root.querySelector('#announcer')!.textContent).toMatch(/^A fill-in bot now plays your seat/);
+  });
+});
+
+describe('a move whose answer is lost', () => {
+  // The server may have played it: every attempt had a new move_id, so the player read "Cannot reach the
+  // server", and playing it again was refused as "Too late … It was not played" though it had been played.
+  beforeEach(resetCalls);
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await signOutAndUnmount();
+  });
+  const playing = stacksGame({ status: 'active', to_move: [0], legal_moves: ['R3>0', '/R3'] });
+  const played = { ...playing, ply: 5, to_move: [1], legal_moves: [] };
+  const posts = () => calls.filter((c) => c.method === 'POST' && c.path === '/games/g1/moves').map((c) => c.body as { ply: number; move: string; move_id: string });
+  const lost = () => {
+    throw networkError(new TypeError('Failed to fetch'));
+  };
+  const playR3 = async () => {
+    press('1');
+    act(() => root!.querySelector<HTMLElement>('.actions [data-play]')!.click());
+  };
+  let root: HTMLElement | undefined;
+
+  it('is sent again, the same move_id, before the page says it cannot reach the server', async () => {
+    let n = 0;
+    root = await openTable(playing, () => (++n < 3 ? lost() : played));
+    await playR3();
+    await vi.waitFor(() => expect(posts()).toHaveLength(3), { timeout: 3000 });
+    await settle();
+    expect(new Set(posts().map((p) => p.move_id)).size).toBe(1);
+    expect(posts().map((p) => `${p.ply} ${p.move}`)).toEqual(['4 R3>0', '4 R3>0', '4 R3>0']);
+    expect(root.querySelector('[role=alert]')).toBeNull();
+    expect(root.querySelector('.status-line')!.textContent).not.toMatch(/your turn/i);
+  });
+
+  it('keeps its move_id when the player plays it again after "Cannot reach the server"', async () => {
+    let down = true;
+    root = await openTable(playing, () => (down ? lost() : played));
+    await playR3();
+    await vi.waitFor(() => expect(root!.querySelector('[role=alert]')?.textContent).toMatch(/^Cannot reach the server/), { timeout: 3000 });
+    expect(posts()).toHaveLength(1 + MOVE_RETRY_MS.length);
+    down = false;
+    await playR3();
+    await settle();
+    expect(posts()).toHaveLength(2 + MOVE_RETRY_MS.length);
+    expect(new Set(posts().map((p) => p.move_id)).size).toBe(1);
+    expect(root.querySelector('[role=alert]')).toBeNull();
+  });
+
+  it('is a new move, with a new move_id, when another move is played instead', async () => {
+    let down = true;
+    root = await openTable(playing, () => (down ? lost() : played));
+    await playR3();
+    await vi.waitFor(() => expect(root!.querySelector('[role=alert]')).not.toBeNull(), { timeout: 3000 });
+    down = false;
+    press('1');
+    act(() => [...root!.querySelectorAll<HTMLElement>('.actions [data-play]')].at(-1)!.click());
+    await settle();
+    const ids = posts().map((p) => p.move_id);
+    expect(ids.at(-1)).not.toBe(ids[0]);
   });
 });
 

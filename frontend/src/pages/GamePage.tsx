@@ -32,6 +32,25 @@ type SeatAction = 'join' | 'start' | 'leave' | 'decline';
 export const RATING_POLL_MS = 2000;
 const RATING_POLLS = 10;
 
+/**
+ * A move whose answer was lost (no answer at all: the connection dropped)
+ * may have been played: it is sent again, the same move_id, after each of
+ * these pauses, and the server answers a move it played as it did the
+ * first time, before the page says it cannot reach the server.
+ */
+export const MOVE_RETRY_MS = [300, 1000];
+
+async function postMove(path: string, body: { ply: number; move: string; move_id: string }): Promise<GameView> {
+  for (let i = 0; ; i++) {
+    try {
+      return await api.post<GameView>(path, body);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 0) || i >= MOVE_RETRY_MS.length) throw e;
+      await new Promise((r) => setTimeout(r, MOVE_RETRY_MS[i]));
+    }
+  }
+}
+
 /** gameLink is the address to share so others can join the game. */
 export function gameLink(id: string): string {
   return `${globalThis.location?.origin ?? ''}/games/${encodeURIComponent(id)}`;
@@ -466,13 +485,22 @@ export default function GamePage({ id }: { id: string }) {
   // the page shows next, never to the page itself.
   const { root, focusNext } = useFocusAfter<HTMLDivElement>();
 
+  // The last move sent: played again at the same ply (the player's "try
+  // again" after "Cannot reach the server"), it keeps its move_id, so that a
+  // move the server played but whose answer was lost is answered as played,
+  // not refused as "Too late … It was not played".
+  const sent = useRef<{ ply: number; move: string; id: string } | null>(null);
+
   /** move sends a move; it answers whether the move was played (a table keeps the picked card when not). */
   const move = async (text: string): Promise<boolean> => {
     if (!view) return false;
     setBusy(true);
     setError(null);
+    const last = sent.current;
+    const moveID = last && last.ply === view.ply && last.move === text ? last.id : newMoveID();
+    sent.current = { ply: view.ply, move: text, id: moveID };
     try {
-      const v = await api.post<GameView>(`/games/${encodeURIComponent(id)}/moves`, { ply: view.ply, move: text, move_id: newMoveID() });
+      const v = await postMove(`/games/${encodeURIComponent(id)}/moves`, { ply: view.ply, move: text, move_id: moveID });
       dispatch({ type: 'view', view: v });
       return true;
     } catch (e) {
