@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Page } from './components/ui';
 import { matchPath, navigate, onLinkClick, signInHref, useLocation } from './router';
 import { routes, sectionOf } from './routes';
@@ -56,6 +56,11 @@ export function App() {
     const a = document.activeElement;
     if (ended && (!a || a === document.body)) endedNote.current?.focus();
   }, [ended]);
+  // A sign-out that did not reach the server leaves the user signed in
+  // (there and here), and says so: it said nothing, and the page showed
+  // signed out while the session and its refresh cookie stayed good.
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  useEffect(() => setSignOutFailed(false), [path, user?.id]);
   const waiting = useWaiting(user?.id, path);
   // signing in from the header comes back to the page one was on (on the sign-in and sign-up pages, to theirs)
   const back = path === '/signin' || path === '/signup' ? (query.get('next') ?? '/') : path + location.search;
@@ -103,7 +108,17 @@ export function App() {
               <span class="muted account-name" title={user.username}>
                 {user.username}
               </span>
-              <button type="button" class="link" onClick={() => signOut().then(() => navigate('/'))}>
+              <button
+                type="button"
+                class="link"
+                onClick={() => {
+                  setSignOutFailed(false);
+                  signOut().then(
+                    () => navigate('/'),
+                    () => setSignOutFailed(true),
+                  );
+                }}
+              >
                 Sign out
               </button>
             </>
@@ -121,6 +136,11 @@ export function App() {
         {ended && (
           <p class="error session-ended" role="status" id="session-ended" tabIndex={-1} ref={endedNote}>
             You have been signed out: this session has ended (its password may have been changed on another device). <a href={signInHref(back)}>Sign in again</a>.
+          </p>
+        )}
+        {signOutFailed && user && (
+          <p class="error sign-out-failed" role="alert" id="sign-out-failed">
+            Signing out did not reach the server: you are still signed in. Check your connection and sign out again.
           </p>
         )}
         {session.ready ? page : <p class="muted">Loading…</p>}

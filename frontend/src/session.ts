@@ -153,13 +153,15 @@ export async function signUp(username: string, password: string, email: string):
   await signIn(username, password);
 }
 
+/**
+ * signOut ends the session. When the server was not reached it throws and
+ * the browser stays signed in (the server's session and the refresh cookie
+ * are still good): the caller says so, and the user may try again.
+ */
 export async function signOut(): Promise<void> {
-  try {
-    await api.logout();
-  } finally {
-    set({ ready: true, user: null });
-    tell({ type: 'signed-out' });
-  }
+  await api.logout();
+  set({ ready: true, user: null });
+  tell({ type: 'signed-out' });
 }
 
 /**

@@ -81,3 +81,26 @@ describe('a session that ends under the page', () => {
     expect(root.querySelector('#session-ended')).toBeNull();
   });
 });
+
+describe('a sign-out that does not reach the server', () => {
+  // signOut() rejected after the page had turned signed out, and nothing was said: the session and its
+  // refresh cookie stayed good on the server (a reload signed back in).
+  it('keeps the user signed in and says so; signing out again works', async () => {
+    await signIn('ann', 'secret 123');
+    const root = mount(<App />);
+    await settle();
+    vi.mocked(fetch).mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')));
+    const signOutButton = () => [...root.querySelectorAll('button')].find((b) => b.textContent === 'Sign out');
+    act(() => signOutButton()!.click());
+    await settle();
+    expect(root.querySelector('#sign-out-failed')?.textContent).toMatch(/^Signing out did not reach the server: you are still signed in/);
+    expect(root.querySelector('.account-name')?.textContent).toBe('ann');
+    expect(api.accessToken).not.toBeNull();
+    act(() => signOutButton()!.click());
+    await settle();
+    expect(root.querySelector('#sign-out-failed')).toBeNull();
+    expect(root.textContent).toContain('Sign in');
+    expect(cookie).toBeNull();
+    expect(api.accessToken).toBeNull();
+  });
+});

@@ -165,4 +165,20 @@ describe('ApiClient', () => {
     expect(clock.offset()).toBeGreaterThan(118_000);
     expect(clock.offset()).toBeLessThanOrEqual(121_000);
   });
+
+  it('keeps the session when a sign-out does not reach the server, and ends it when the server has none to end', async () => {
+    let answer: () => Response = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const { c, sessions } = client(() => answer());
+    c.setTokens({ access_token: 'a1', expires_in: 900 });
+    expect((await fail(c.logout())).status).toBe(0);
+    answer = () => json(502, { title: 'Bad Gateway' });
+    expect((await fail(c.logout())).status).toBe(502);
+    expect(c.accessToken).toBe('a1');
+    answer = () => json(401, { title: 'Unauthorized', detail: 'no refresh token' });
+    await c.logout();
+    expect(c.accessToken).toBeNull();
+    expect(sessions).toEqual(['a1', null]);
+  });
 });

@@ -197,11 +197,19 @@ export class ApiClient {
     this.setTokens(t);
   }
 
+  /**
+   * logout ends the session on the server (its refresh cookie), then here.
+   * A sign-out that did not reach the server (no answer, or a server error)
+   * throws and keeps the session: it is still valid there, and a reload
+   * would sign back in from the cookie. A refusal (no session to end) ends
+   * it here too.
+   */
   async logout(): Promise<void> {
     try {
       await this.request('POST', '/auth/logout', {});
-    } finally {
-      this.setTokens(null);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status === 0 || e.status >= 500) throw e;
     }
+    this.setTokens(null);
   }
 }
