@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Page } from './components/ui';
 import { matchPath, navigate, onLinkClick, signInHref, useLocation } from './router';
 import { routes, sectionOf } from './routes';
-import { dismissEnded, signOut, useSession } from './session';
+import { dismissEnded, restore, signOut, useSession } from './session';
 import { useWaiting, waitingText, waitingWords } from './components/waiting';
 
 function NotFound() {
@@ -139,8 +139,16 @@ export function App() {
           </p>
         )}
         {signOutFailed && user && (
-          <p class="error sign-out-failed" role="alert" id="sign-out-failed">
+          <p class="error session-note" role="alert" id="sign-out-failed">
             Signing out did not reach the server: you are still signed in. Check your connection and sign out again.
+          </p>
+        )}
+        {session.unreachable && !user && (
+          <p class="error session-note" role="alert" id="session-unreachable">
+            Cannot reach the server to sign you back in: this page shows you signed out for now.{' '}
+            <button type="button" class="link" onClick={() => void restore()}>
+              Try again
+            </button>
           </p>
         )}
         {session.ready ? page : <p class="muted">Loading…</p>}

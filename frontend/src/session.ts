@@ -2,7 +2,7 @@
 // memory (ApiClient); a reload gets a new one from the HttpOnly refresh
 // cookie.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiClient, type Tokens } from './api/client';
+import { ApiClient, ApiError, type Tokens } from './api/client';
 import type { User } from './api/types';
 
 export interface Session {
@@ -15,6 +15,12 @@ export interface Session {
    * page the user was on turns signed out under them, forms and all.
    */
   ended?: boolean;
+  /**
+   * the page load could not ask the server whether this browser is signed
+   * in (no answer, or a server error): shown signed out for now, which it
+   * may not be, and the app offers to ask again
+   */
+  unreachable?: boolean;
 }
 
 let session: Session = { ready: false, user: null };
@@ -124,21 +130,39 @@ export function currentUser(): User | null {
   return session.user;
 }
 
-/** restore signs back in from the refresh cookie, if there is one. */
+/** How long restore waits before asking for the signed-in user again, after no answer. */
+export const RESTORE_RETRY_MS = [300, 1000];
+
+/**
+ * restore signs back in from the refresh cookie, if there is one. A server
+ * that does not answer is not "signed out": the user is read again a few
+ * times, then the session says it is unreachable (and restore may be
+ * called again).
+ */
 export async function restore(): Promise<void> {
   if (!maySignBackIn()) {
     set({ ready: true, user: null });
     return;
   }
-  try {
-    if (await api.refresh()) {
+  if (!(await api.refresh().catch(() => false))) {
+    // A refused refresh recorded the session gone (maySignBackIn is false
+    // now); one that got no answer did not.
+    set({ ready: true, user: null, unreachable: maySignBackIn() });
+    return;
+  }
+  for (let i = 0; ; i++) {
+    try {
       set({ ready: true, user: await api.get<User>('/me') });
       return;
+    } catch (e) {
+      const answered = e instanceof ApiError && e.status > 0 && e.status < 500;
+      if (answered || i >= RESTORE_RETRY_MS.length) {
+        set({ ready: true, user: null, unreachable: !answered });
+        return;
+      }
+      await new Promise((r) => setTimeout(r, RESTORE_RETRY_MS[i]));
     }
-  } catch {
-    /* fall through: signed out */
   }
-  set({ ready: true, user: null });
 }
 
 export async function signIn(username: string, password: string): Promise<void> {

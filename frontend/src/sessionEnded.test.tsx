@@ -5,12 +5,14 @@
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
-import { api, signIn, signOut } from './session';
+import { api, restore, RESTORE_RETRY_MS, SIGNED_IN, signIn, signOut } from './session';
 import { mount, unmountAll } from './testing/stubApi';
 
 let cookie: string | null = null;
 const tokens = new Set<string>();
 let issued = 0;
+/** down answers the next requests for the signed-in user with no answer at all (while it counts above 0) */
+let down = 0;
 const json = (status: number, body: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -31,6 +33,7 @@ async function server(url: string, init?: RequestInit): Promise<Response> {
     return json(204, undefined);
   }
   if (!auth || !tokens.has(auth)) return json(401, { title: 'Unauthorized' });
+  if (path === '/me' && down > 0 && down--) throw new TypeError('Failed to fetch');
   if (path === '/me') return json(200, { id: 'u-ann', username: 'ann', kind: 'human', is_admin: false, created_at: '' });
   return json(200, { items: [], next_cursor: '' });
 }
@@ -41,6 +44,7 @@ const settle = async () => {
 
 beforeEach(() => {
   localStorage.clear();
+  down = 0;
   cookie = null;
   tokens.clear();
   vi.stubGlobal('fetch', vi.fn(server));
@@ -102,5 +106,57 @@ describe('a sign-out that does not reach the server', () => {
     expect(root.textContent).toContain('Sign in');
     expect(cookie).toBeNull();
     expect(api.accessToken).toBeNull();
+  });
+});
+
+describe('a page load that does not reach the server', () => {
+  // A failed GET /me after a good refresh (a network blip) showed a signed-in user signed out.
+  const reload = async () => {
+    await signIn('ann', 'secret 123');
+    api.setTokens(null); // a new page: no token in memory, the refresh cookie still good
+    localStorage.setItem(SIGNED_IN, '1');
+  };
+
+  it('asks for the user again before showing anyone signed out', async () => {
+    await reload();
+    down = RESTORE_RETRY_MS.length;
+    const root = mount(<App />);
+    await act(() => restore());
+    await settle();
+    expect(root.querySelector('.account-name')?.textContent).toBe('ann');
+    expect(root.querySelector('#session-unreachable')).toBeNull();
+  });
+
+  it('says the server could not be reached, with a way to ask again, rather than "signed out"', async () => {
+    await reload();
+    down = RESTORE_RETRY_MS.length + 1;
+    const root = mount(<App />);
+    await act(() => restore());
+    await settle();
+    const note = root.querySelector('#session-unreachable')!;
+    expect(note?.textContent).toMatch(/^Cannot reach the server to sign you back in/);
+    act(() => note.querySelector('button')!.click());
+    await settle();
+    expect(root.querySelector('.account-name')?.textContent).toBe('ann');
+    expect(root.querySelector('#session-unreachable')).toBeNull();
+  });
+
+  it('says so too when the refresh got no answer', async () => {
+    await reload();
+    vi.mocked(fetch).mockImplementation((url, init) => (String(url).endsWith('/auth/refresh') ? Promise.reject(new TypeError('Failed to fetch')) : server(String(url), init)));
+    const root = mount(<App />);
+    await act(() => restore());
+    await settle();
+    expect(root.querySelector('#session-unreachable')).not.toBeNull();
+  });
+
+  it('says nothing of the kind when the server answers that nobody is signed in', async () => {
+    await reload();
+    cookie = null;
+    const root = mount(<App />);
+    await act(() => restore());
+    await settle();
+    expect(root.textContent).toContain('Sign in');
+    expect(root.querySelector('#session-unreachable')).toBeNull();
   });
 });
