@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Club, Invite, Member } from '../api/types';
+import { ConfirmStep } from '../components/ConfirmStep';
 import { CopyButton } from '../components/CopyButton';
 import { useFocusAfter } from '../components/focus';
 import { ShowMore, usePagedList } from '../components/list';
@@ -82,13 +83,14 @@ export function ClubPage({ id }: { id: string }) {
   const club = useLoad(() => api.get<Club>(`/clubs/${encodeURIComponent(id)}`), [id, user?.id]);
   const members = usePagedList<Member>(`/clubs/${encodeURIComponent(id)}/members`, [id, user?.id]);
   const [code, setCode] = useState(query.get('code') ?? '');
-  const [joinError, setJoinError] = useState<unknown>(null);
+  // joining and making an invite code: one request at a time (a double click made two codes)
+  const joining = useAction();
   // leaving: its refusal shows beside its button (the join form, where it went before, is hidden from members)
   const [leaveError, setLeaveError] = useState<unknown>(null);
   const [left, setLeft] = useState(false);
   const [joined, setJoined] = useState(false);
   const [invite, setInvite] = useState<Invite | null>(null);
-  const [inviteError, setInviteError] = useState<unknown>(null);
+  const inviting = useAction();
   const [hours, setHours] = useState('168');
   const [uses, setUses] = useState('10');
   // members changed on this page since the list was read (null: removed)
@@ -134,10 +136,10 @@ export function ClubPage({ id }: { id: string }) {
     }
   };
 
-  const join = async (e: Event) => {
+  const join = (e: Event) => {
     e.preventDefault();
-    setJoinError(null);
-    try {
+    if (joining.busy) return;
+    void joining.run(async () => {
       await api.post(`/clubs/${encodeURIComponent(id)}/members`, { code: code.trim() });
       setLeft(false);
       // the join form goes: the focus goes to the word that it worked
@@ -145,11 +147,10 @@ export function ClubPage({ id }: { id: string }) {
       focusNext('#joined-club');
       club.reload();
       reloadMembers();
-    } catch (err) {
-      setJoinError(err);
-    }
+    });
   };
-  const leave = async () => {
+  /** leave takes the viewer out of the club (asked first: joining again takes a new invite code); it answers whether it did. */
+  const leave = async (): Promise<boolean> => {
     setLeaveError(null);
     try {
       await api.del(`/clubs/${encodeURIComponent(id)}/members/me`);
@@ -164,18 +165,18 @@ export function ClubPage({ id }: { id: string }) {
       focusNext('#left-club');
       club.reload();
       reloadMembers();
+      return true;
     } catch (err) {
       setLeaveError(err);
+      return false;
     }
   };
-  const makeInvite = async (e: Event) => {
+  const makeInvite = (e: Event) => {
     e.preventDefault();
-    setInviteError(null);
-    try {
+    if (inviting.busy) return;
+    void inviting.run(async () => {
       setInvite(await api.post<Invite>(`/clubs/${encodeURIComponent(id)}/invites`, { expires_in_hours: Number(hours), max_uses: Number(uses) }));
-    } catch (err) {
-      setInviteError(err);
-    }
+    });
   };
   const inviteLink = invite ? `${location.origin}/clubs/${c.id}?code=${encodeURIComponent(invite.code)}` : '';
 
@@ -193,11 +194,11 @@ export function ClubPage({ id }: { id: string }) {
           <h2 id="join-title">Join with an invite code</h2>
           <form class="form inline" onSubmit={join}>
             <Field label="Invite code" name="invite-code" value={code} onInput={setCode} required />
-            <button type="submit" class="primary">
-              Join
+            <button type="submit" class="primary" aria-disabled={joining.busy ? 'true' : undefined}>
+              {joining.busy ? 'Joining…' : 'Join'}
             </button>
           </form>
-          <ErrorBox error={joinError} />
+          <ErrorBox error={joining.error} />
         </section>
       )}
       {!user && (
@@ -228,11 +229,11 @@ export function ClubPage({ id }: { id: string }) {
                 <option value="1000">1,000 (the most)</option>
               </select>
             </div>
-            <button type="submit" class="primary">
-              Make an invite code
+            <button type="submit" class="primary" aria-disabled={inviting.busy ? 'true' : undefined}>
+              {inviting.busy ? 'Making a code…' : 'Make an invite code'}
             </button>
           </form>
-          <ErrorBox error={inviteError} />
+          <ErrorBox error={inviting.error} />
           {invite && (
             <div class="invite" role="status">
               <p>
@@ -275,9 +276,17 @@ export function ClubPage({ id }: { id: string }) {
         )}
         <ShowMore list={members} label="More members" />
         {role && role !== 'owner' && (
-          <button type="button" class="secondary" onClick={leave}>
-            Leave the club
-          </button>
+          <ConfirmStep
+            class="leave-club"
+            action="leave-club"
+            ask="Leave the club…"
+            question="Leave the club? To join again you need a new invite code"
+            note={<span class="muted small">Its tournaments not yet started no longer have you entered, and to join again you need a new invite code.</span>}
+            confirm="Leave the club"
+            dismiss="Stay"
+            small={false}
+            onConfirm={leave}
+          />
         )}
         {role && role !== 'owner' && <ErrorBox error={leaveError} />}
         {joined && (

@@ -167,7 +167,7 @@ describe('the club page for its owner', () => {
   it('hands the club to a member after a confirmation, and stays on as an organizer', async () => {
     const root = await openClub(olga, 'owner');
     expect(root.querySelector('#owner-note')!.textContent).toMatch(/cannot leave it or close your account.*Make owner…/);
-    expect(button(root, 'Leave the club')).toBeNull();
+    expect(button(root, 'Leave the club…')).toBeNull();
     expect(root.querySelector('p.muted')!.textContent).toContain('you are the owner');
     await click(button(root, 'Make owner: mia…'));
     expect(row(root, 'mia')!.querySelector('[role=group]')!.textContent).toMatch(/you stay on as an organizer/);
@@ -178,7 +178,7 @@ describe('the club page for its owner', () => {
     expect(tagOf(root, 'olga')).toBe('organizer');
     // olga is an organizer now: she may leave, and manages no more
     expect(root.querySelector('p.muted')!.textContent).toContain('you are an organizer');
-    expect(button(root, 'Leave the club')).not.toBeNull();
+    expect(button(root, 'Leave the club…')).not.toBeNull();
     expect(root.querySelector('#owner-note')).toBeNull();
     expect(root.querySelector('.club-manage')).toBeNull();
     expect(button(root, 'Make organizer: pat')).toBeNull();
@@ -282,7 +282,7 @@ describe('the club page for others', () => {
     expect(root.querySelector('.member-actions')).toBeNull();
     expect([...root.querySelectorAll('.member-list button')]).toHaveLength(0);
     expect(button(root, 'Make an invite code')).toBeNull();
-    expect(button(root, 'Leave the club')).not.toBeNull();
+    expect(button(root, 'Leave the club…')).not.toBeNull();
   });
 
   it('shows a signed-out visitor none of the controls', async () => {
@@ -406,6 +406,8 @@ describe('leaving a club', () => {
       'GET /clubs/c1': clubAs(() => role),
       'DELETE /clubs/c1/members/[^/]+': () => void (role = undefined),
     });
+    await click(button(root, 'Leave the club…'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]); // asked first
     const leave = button(root, 'Leave the club')!;
     leave.focus();
     await click(leave);
@@ -429,6 +431,7 @@ describe('leaving a club', () => {
       if (path === '/clubs/c1') await new Promise((r) => setTimeout(r, 40));
       return answer(path) as never;
     });
+    await click(button(root, 'Leave the club…'));
     const leave = button(root, 'Leave the club')!;
     leave.focus();
     await click(leave);
@@ -448,9 +451,47 @@ describe('leaving a club', () => {
         throw new ApiError(409, { title: 'Conflict', detail: 'you play in a running tournament of this club' });
       },
     });
+    await click(button(root, 'Leave the club…'));
     await click(button(root, 'Leave the club'));
     expect(button(root, 'Leave the club')).not.toBeNull();
     expect(root.querySelector('[aria-labelledby=members-title]')!.textContent).toContain('You play in a running tournament of this club');
+  });
+  it('asks first, since joining again takes a new invite code, and Stay leaves the viewer a member', async () => {
+    // One press of "Leave the club" left it, with no way back but a new invite code.
+    resetCalls();
+    const root = await openClub(mia, 'member', { 'GET /clubs/c1': clubAs(() => 'member') });
+    await click(button(root, 'Leave the club…'));
+    const question = root.querySelector('[role=group][aria-label^="Leave the club?"]')!;
+    expect(question.textContent).toContain('to join again you need a new invite code');
+    expect(document.activeElement).toBe(button(root, 'Stay'));
+    await click(button(root, 'Stay'));
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    expect(document.activeElement).toBe(button(root, 'Leave the club…'));
+  });
+});
+
+// Joining and making an invite code sent a second request when submitted again before the first was answered:
+// a double click on "Make an invite code" made two codes.
+describe('the join and invite forms submitted twice', () => {
+  it('make one invite code', async () => {
+    const root = await openClub(olga, 'owner');
+    const sent = vi.spyOn(api, 'post').mockImplementation((() => new Promise(() => {})) as never);
+    const form = button(root, 'Make an invite code')!.closest('form');
+    await submit(form);
+    await submit(form);
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(button(root, 'Making a code…')?.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('join once', async () => {
+    const root = await openClub(mia, undefined);
+    const sent = vi.spyOn(api, 'post').mockImplementation((() => new Promise(() => {})) as never);
+    type(root, 'input[name=invite-code]', 'ABC123');
+    const form = root.querySelector('input[name=invite-code]')!.closest('form');
+    await submit(form);
+    await submit(form);
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(button(root, 'Joining…')?.getAttribute('aria-disabled')).toBe('true');
   });
 });
 
