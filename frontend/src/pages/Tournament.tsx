@@ -248,6 +248,9 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
   const [done, setDone] = useState('');
   // a start in the past is asked about before it is sent: it starts the round (and the tournament) at once
   const [confirmPast, setConfirmPast] = useState(false);
+  // one request at a time: a second submit (a double click) before the answer scheduled the rounds twice
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
   const set = (p: Partial<ScheduleForm>) => {
     setConfirmPast(false);
     setF((old) => ({ ...old, ...p }));
@@ -259,6 +262,7 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
   const { root, focusNext } = useFocusAfter<HTMLFormElement>();
   const submit = async (e: Event) => {
     e.preventDefault();
+    if (sending.current) return;
     setDone('');
     setError(null);
     const { body, errors } = toScheduleRequest(f);
@@ -274,6 +278,8 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
     }
     if (confirmPast) focusNext('[data-action=schedule]');
     setConfirmPast(false);
+    sending.current = true;
+    setBusy(true);
     try {
       const r = await api.post<{ rounds: Round[] }>(`/tournaments/${enc(d.t.id)}/rounds`, body as ScheduleRequest);
       const n = body.rounds ? 1 : body.count ?? 0;
@@ -284,6 +290,9 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
       // rounds[0].number → number (one round); first_round → first_start, the rest of a series as they are
       if (err instanceof ApiError) setErrors(Object.fromEntries(err.fields.map((x) => [scheduleField(x.field, f.mode), x.message])));
       focusNext('[aria-invalid=true]', '[data-action=schedule]');
+    } finally {
+      sending.current = false;
+      setBusy(false);
     }
   };
   const shown = f.mode === 'one' ? ['number', 'starts_at', 'deadline'] : ['first_start', 'count', 'interval_seconds', 'deadline_seconds'];
@@ -353,8 +362,8 @@ function ScheduleRounds({ d, onDone }: { d: TournamentData; onDone: () => void }
           </button>
         </div>
       ) : (
-        <button type="submit" class="primary" data-action="schedule">
-          Schedule
+        <button type="submit" class="primary" data-action="schedule" aria-disabled={busy ? 'true' : undefined}>
+          {busy ? 'Scheduling…' : 'Schedule'}
         </button>
       )}{' '}
       {done && (

@@ -1157,6 +1157,29 @@ describe('the tournament page, signed in', () => {
       expect(form.querySelector('.confirm-past')).toBeNull();
     });
 
+    it('sends one request for two submits before the answer, saying it is under way', async () => {
+      // A double click on Schedule scheduled the rounds twice (or the second was refused, its error under the first's success).
+      stub(schedule(() => ({ rounds: [] })));
+      await restore();
+      const root = mount(<TournamentPage id={t.id} />);
+      await settle();
+      const answered = vi.mocked(api.post).getMockImplementation()!;
+      let answer = () => {};
+      const sent = vi.spyOn(api, 'post').mockImplementation(((path: string, body: unknown) => new Promise((r) => (answer = () => r(answered(path, body))))) as never);
+      const form = root.querySelector('form.schedule-form')!;
+      await submitForm(form);
+      await submitForm(form);
+      expect(sent).toHaveBeenCalledTimes(1);
+      expect(form.querySelector('[data-action=schedule]')!.textContent).toBe('Scheduling…');
+      expect(form.querySelector('[data-action=schedule]')!.getAttribute('aria-disabled')).toBe('true');
+      answer();
+      await settle();
+      expect(form.querySelector('[data-action=schedule]')!.textContent).toBe('Schedule');
+      expect(form.textContent).toContain('Scheduled');
+      await submitForm(form);
+      expect(sent).toHaveBeenCalledTimes(2);
+    });
+
     it('moves the focus to the first field its own checks find at fault, sending nothing', async () => {
       stub(schedule(() => ({ rounds: [] })));
       await restore();
