@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import type { NewGame } from '../api/types';
 import { api } from '../session';
+import { browserFocus, focusRefused } from '../testing/browserFocus';
 import { defaultForm, missingNames, NewGameForm, resize, toRequest, type SeatChoice } from './NewGameForm';
 
 describe('the new-game form', () => {
@@ -250,5 +251,40 @@ describe('the new-game form on the page', () => {
     await submit();
     expect(document.querySelector('#ng-increment')).toBeNull();
     expect(document.querySelector('#ng-clock-err')!.textContent).toBe('needs bank_seconds');
+  });
+});
+
+// The button is disabled while the game is asked for, which drops its focus to the page; a refusal left it there.
+describe('the keyboard focus after a refused new game', () => {
+  browserFocus();
+  afterEach(() => {
+    expect(focusRefused).toEqual([]);
+    act(() => render(null, document.body));
+    document.body.innerHTML = '';
+    vi.restoreAllMocks();
+  });
+  const submit = async () => {
+    await act(async () => void (document.querySelector('form') as HTMLFormElement).dispatchEvent(new Event('submit', { cancelable: true })));
+    for (let i = 0; i < 4; i++) await act(async () => void (await new Promise((r) => setTimeout(r, 0))));
+  };
+
+  it('goes back to the button when the refusal names no field', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(new ApiError(429, { title: 'Too Many Requests', detail: 'you have 20 open tables' }));
+    act(() => render(<NewGameForm />, document.body));
+    const button = document.querySelector('button[type=submit]') as HTMLButtonElement;
+    button.focus();
+    await submit();
+    expect(document.querySelector('[role=alert]')!.textContent).toContain('20 open tables');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('goes to the first control at fault', async () => {
+    vi.spyOn(api, 'post').mockRejectedValue(
+      new ApiError(400, { title: 'Invalid input', detail: 'bad seat', errors: [{ field: 'seats[1].bot', message: 'no such bot' }] }),
+    );
+    act(() => render(<NewGameForm />, document.body));
+    (document.querySelector('button[type=submit]') as HTMLButtonElement).focus();
+    await submit();
+    expect(document.activeElement).toBe(document.querySelector('#ng-seat-1'));
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { Game, GameKind, NewGame, SeatRequest } from '../api/types';
+import { useFocusAfter } from '../components/focus';
 import { Check, ClockFields, toClock, type ClockChoice } from '../components/form';
 import { errorText, useAction } from '../components/ui';
 import { TEAMS } from '../game/board';
@@ -97,6 +98,10 @@ export function toRequest(f: GameForm): NewGame {
 export function NewGameForm() {
   const [f, setF] = useState<GameForm>(defaultForm);
   const { busy, error, fieldErrors, run } = useAction();
+  // The button is disabled while the request runs, and a browser drops the
+  // focus of a disabled button to the page: a refusal hands it to the first
+  // control at fault, else back to the button (as the sign-in form does).
+  const { root, focusNext } = useFocusAfter<HTMLFormElement>();
   // kept seats with no username yet: said at their seats, nothing posted
   const [unnamed, setUnnamed] = useState<number[]>([]);
   // The server's objections with no control of their own here (the clock's
@@ -118,13 +123,18 @@ export function NewGameForm() {
       return;
     }
     void run(async () => {
-      const g = await api.post<Game>('/games', toRequest(f));
-      navigate(`/games/${g.id}`);
+      try {
+        const g = await api.post<Game>('/games', toRequest(f));
+        navigate(`/games/${g.id}`);
+      } catch (err) {
+        focusNext('[aria-invalid=true]', 'button[type=submit]');
+        throw err;
+      }
     });
   };
 
   return (
-    <form class="form new-game" onSubmit={submit} aria-labelledby="new-game-title">
+    <form class="form new-game" onSubmit={submit} aria-labelledby="new-game-title" ref={root}>
       <h2 id="new-game-title">New game</h2>
       <div class="row">
         <div class="field">
