@@ -167,8 +167,11 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
   // server's "no pool "x" (pools: …)", with every filter beside it
   if (!POOLS.some((p) => p.id === pool)) return <Missing heading="No such leaderboard" wayOn={{ href: '/leaderboards', text: 'All leaderboards' }} />;
   const poolName = POOLS.find((p) => p.id === pool)?.name ?? pool;
-  const first = page.data?.items[0]?.rank;
-  const last = page.data?.items[page.data.items.length - 1]?.rank;
+  // A read that failed shows no rows: the last filter's (or page's) rows stayed under the error, unmarked,
+  // as if they were the board asked for.
+  const shown = page.error ? undefined : page.data;
+  const first = shown?.items[0]?.rank;
+  const last = shown?.items[shown.items.length - 1]?.rank;
   return (
     <Page title={`Leaderboard · ${poolName}`}>
       <h1>Leaderboards</h1>
@@ -209,7 +212,7 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
       </form>
       <h2 ref={results} tabIndex={-1} class="results-title">
         {poolName}
-        {page.data && !page.loading && first != null && (
+        {shown && !page.loading && first != null && (
           <span class="muted small">
             {' '}
             · {around ? (current === user?.id ? 'around you, ' : 'around the player, ') : pageNo ? `page ${pageNo}, ` : ''}ranks {first}–{last}
@@ -234,7 +237,7 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
         <ErrorBox error={page.error} />
       )}
       <div aria-busy={page.loading ? 'true' : undefined} class={page.loading ? 'stale' : undefined}>
-        {page.loading && !page.data ? <Loading /> : page.data && <LeaderboardTable page={page.data} me={user?.id} current={around ? current : undefined} focusCurrent={!!around} provisionalHidden={!provisional} />}
+        {page.loading && !shown ? <Loading /> : shown && <LeaderboardTable page={shown} me={user?.id} current={around ? current : undefined} focusCurrent={!!around} provisionalHidden={!provisional} />}
       </div>
       {(club || league) && (
         // the filters choose whose ratings are listed, not which games count: a league's
@@ -248,7 +251,7 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
         A “?” after a rating: provisional, fewer than 30 rated games in the pool{provisional ? '' : ' (hidden unless you ask for them)'}. Equal ratings share a rank.
       </p>
       {/* a board of one page has no other: two disabled buttons under "Nobody here yet" were dead ends */}
-      {(here || page.data?.next_cursor) && (
+      {(here || shown?.next_cursor) && (
         <nav class="pager" aria-label="Pages">
           <button type="button" disabled={!here || page.loading} onClick={back}>
             {here && pager.index === 0 ? '← First page' : '← Previous page'}
@@ -258,7 +261,7 @@ export default function Leaderboard({ pool = 'sequence-2team' }: { pool?: string
               Page {pageNo}
             </span>
           )}
-          <button type="button" disabled={!page.data?.next_cursor || page.loading} onClick={() => page.data && go(next(pager, page.data.next_cursor), trail.base)}>
+          <button type="button" disabled={!shown?.next_cursor || page.loading} onClick={() => shown && go(next(pager, shown.next_cursor), trail.base)}>
             Next page →
           </button>
         </nav>

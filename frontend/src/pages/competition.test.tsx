@@ -274,6 +274,26 @@ describe('the leaderboard page', () => {
     expect([...root.querySelectorAll('#lb-league option')].map((o) => o.textContent)).toEqual(['Every league of the club', 'Monday league']);
     expect(root.querySelector('.tabs a[aria-current=page]')!.textContent).toBe('Sequence Stacks');
   });
+
+  it("shows none of the last filter's rows when the chosen filter's read fails", async () => {
+    // the error showed above the established players' rows, unmarked, under "Show provisional players" ticked
+    history.replaceState(null, '', '/leaderboards/stacks');
+    stub({
+      'GET /leaderboards/stacks\\?.*': (p) => {
+        if (p.includes('provisional=true')) throw new ApiError(502, { title: 'Bad Gateway' });
+        return { pool: 'stacks', items: [row(1, 1), row(2, 2)], next_cursor: 'AAA' };
+      },
+    });
+    const root = mount(<Leaderboard pool="stacks" />);
+    await settle();
+    expect(root.querySelectorAll('tbody tr')).toHaveLength(2);
+    click(root.querySelector('#lb-prov'));
+    await settle();
+    expect(root.querySelector('[role=alert]')).not.toBeNull();
+    expect(root.querySelectorAll('tbody tr')).toHaveLength(0);
+    expect(root.querySelector('.results-title')!.textContent).not.toContain('ranks');
+    expect(root.querySelector('nav.pager')).toBeNull();
+  });
 });
 
 describe('the club page', () => {
