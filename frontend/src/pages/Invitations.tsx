@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { ApiError } from '../api/client';
 import type { Game } from '../api/types';
 import { gameName } from '../components/GameList';
 import { ShowMore, usePagedList, useRefresh } from '../components/list';
@@ -21,15 +22,27 @@ export function Invitations({ me }: { me: string }) {
   const list = usePagedList<Game>(`/users/${me}/games?invited=true`, [me]);
   useRefresh(list);
   const { busy, error, run } = useAction();
-  const join = (id: string) =>
-    void run(async () => {
-      await api.post(`/games/${encodeURIComponent(id)}/join`, {});
-      navigate(`/games/${id}`);
-    });
   // Decline takes its line away, and with it the focused button: the focus
   // went to the page. It goes to the next invitation's Join once the list
   // is read again, or to "My games" when none is left.
   const refocus = useRef(false);
+  // A refused Join says the invitation is not what the list shows (the game
+  // started, was called off, the seat given to another): the list is read
+  // again, which it was not (its Join offered again the game refused).
+  const join = (id: string) =>
+    void run(async () => {
+      try {
+        await api.post(`/games/${encodeURIComponent(id)}/join`, {});
+        navigate(`/games/${id}`);
+      } catch (e) {
+        if (e instanceof ApiError && e.status >= 400 && e.status < 500) {
+          refocus.current = true;
+          list.reload();
+          waitingChanged();
+        }
+        throw e;
+      }
+    });
   useEffect(() => {
     if (!refocus.current || list.loading || busy) return;
     refocus.current = false;
@@ -43,7 +56,8 @@ export function Invitations({ me }: { me: string }) {
       waitingChanged();
     });
   if (list.error) return <ErrorBox error={list.error} />;
-  if (!list.data?.length) return null;
+  // (the refusal of a Join is said even when the list read again is empty)
+  if (!list.data?.length) return error ? <ErrorBox error={error} /> : null;
   return (
     <>
       <h3 id="invited">Invited</h3>

@@ -1,6 +1,7 @@
 // Home's "My games" against a stubbed API: the games that wait for the
 // signed-in player's move say "Your move" in words and are gathered at the
 // top, from the server's ?to_move=true, and both lists page by cursor.
+import { ApiError } from '../api/client';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Game, Seat, User } from '../api/types';
@@ -160,6 +161,34 @@ describe('Home\'s invitations', () => {
     await act(async () => void decline.click());
     await settle();
     expect(document.activeElement!.getAttribute('aria-label')).toBe('Join Sequence · 2 players by dave');
+  });
+
+  it('reads the list again after a refused Join, and still says why', async () => {
+    // The list kept offering the game the server had refused (started, called off) until the next poll.
+    let invited = [invitation];
+    stub({
+      'GET /me': () => me,
+      'GET /users/u1/games\\?invited=true&limit=20': () => ({ items: invited, next_cursor: '' }),
+      'POST /games/g-invite/join': () => {
+        invited = [];
+        throw new ApiError(409, { title: 'Conflict', detail: 'the game has started' });
+      },
+      'GET /users/u1/games.*': () => ({ items: [theirs], next_cursor: '' }),
+      'GET /users/u1/(clubs|tournaments|open-tournaments).*': () => ({ items: [], next_cursor: '' }),
+    });
+    await restore();
+    const root = mount(<Home />);
+    await settle();
+    resetCalls();
+    const join = root.querySelector('ul.invitations button[aria-label="Join Sequence · 2 players by carol"]') as HTMLButtonElement;
+    join.focus();
+    await act(async () => void join.click());
+    await settle();
+    expect(calls.filter((c) => c.path.includes('invited=true')).length).toBeGreaterThanOrEqual(1);
+    expect(root.querySelector('ul.invitations')).toBeNull();
+    expect(root.querySelector('[role=alert]')!.textContent).toBe('The game has started.');
+    expect(location.pathname).toBe('/');
+    expect(document.activeElement).toBe(root.querySelector('#my-games'));
   });
 
   it('shows nothing of invitations while there are none', async () => {
