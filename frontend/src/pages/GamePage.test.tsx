@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { ApiError, networkError } from '../api/client';
 import { api, restore } from '../session';
 import type { GameView, MoveRecord, Seat, StacksState } from '../api/types';
-import { NEXT_GAME_POLL_MS } from './NextInTournament';
+import { NEXT_GAME_POLL_MS, NextInTournament } from './NextInTournament';
 import GamePage, { ConnBadge, MOVE_RETRY_MS, OpenGame, RATING_POLL_MS, SeatNotices } from './GamePage';
 import { calls, type Handler, mount, resetCalls, settle, signOutAndUnmount, stub, unmountAll } from '../testing/stubApi';
 import { browserFocus, focusRefused, pressInBrowser } from '../testing/browserFocus';
@@ -368,6 +368,34 @@ describe("a tournament's game", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("the way on from a finished tournament game", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('keeps the latest read of what comes next when an older read answers after it', async () => {
+    // The reads had no order: the first read, answered after the poll's, took the next game offered away again.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const over = { id: 't1', status: 'running', current_round: 1, entry_match: { round: 1, match_id: 'R1-1', status: 'finished', bye: false, game_id: 'g1' } };
+    const paired = { ...over, current_round: 2, entry_match: { round: 2, match_id: 'R2-1', status: 'playing', bye: false, game_id: 'g2' } };
+    let answerFirst = () => {};
+    let n = 0;
+    vi.spyOn(api, 'get').mockImplementation((() =>
+      ++n === 1 ? new Promise((r) => (answerFirst = () => r({ items: [over], next_cursor: '' }))) : Promise.resolve({ items: [paired], next_cursor: '' })) as never);
+    const game = view({ status: 'finished', seats: [ann, bob], result: { status: 'finished', winner: 0 }, tournament_id: 't1' });
+    const root = mount(<NextInTournament view={game} uid="u1" />);
+    await settle();
+    await act(async () => void vi.advanceTimersByTime(NEXT_GAME_POLL_MS));
+    await settle();
+    const play = () => root.querySelector('.way-on a.button.primary')!;
+    expect(play().textContent).toBe('Play your round 2 game');
+    answerFirst();
+    await settle();
+    expect(play().textContent).toBe('Play your round 2 game');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { GameView, UserTournament } from '../api/types';
 import { nextStep } from '../competition/nextRounds';
 import { fetchAll } from '../competition/pager';
@@ -22,10 +22,15 @@ export function NextInTournament({ view, uid, tournamentName }: { view: GameView
   const tournamentID = view.tournament_id!;
   const seated = view.your_seat != null && !!uid;
   const [mine, setMine] = useState<UserTournament | null>(null);
+  // Only the latest read counts: a read spans pages, and an older one
+  // answered last put back what a newer one had moved past (the next game
+  // offered went again).
+  const gen = useRef(0);
   const load = useCallback(() => {
     if (!seated) return;
+    const my = ++gen.current;
     fetchAll<UserTournament>((path) => api.get(path), `/users/${encodeURIComponent(uid)}/tournaments`).then(
-      (items) => setMine(items.find((t) => t.id === tournamentID) ?? null),
+      (items) => my === gen.current && setMine(items.find((t) => t.id === tournamentID) ?? null),
       () => {},
     );
   }, [seated, uid, tournamentID]);
