@@ -219,7 +219,7 @@ export function CloseAccount({ userId, username }: { userId: string; username: s
   // closing takes the password, as an e-mail change does: a session left
   // open on a shared device must not be enough to end the account
   const [current, setCurrent] = useState('');
-  const { busy, error, fieldErrors: fe, run } = useAction();
+  const { busy, error, fieldErrors: fe, run, clear } = useAction();
   // the button pressed goes away: the focus goes to the password it asks for
   // (typing it closes nothing), and back from "Keep it"
   const { root, focusNext } = useFocusAfter<HTMLElement>();
@@ -264,7 +264,11 @@ export function CloseAccount({ userId, username }: { userId: string; username: s
             name="close-current-password"
             type="password"
             value={current}
-            onInput={setCurrent}
+            onInput={(v) => {
+              // a refusal speaks of the password sent, not of the one being typed (as the other forms drop it)
+              setCurrent(v);
+              if (error) clear();
+            }}
             required
             autocomplete="current-password"
             error={fe?.fieldError('current_password')}
@@ -279,6 +283,7 @@ export function CloseAccount({ userId, username }: { userId: string; username: s
             onClick={() => {
               setConfirming(false);
               setCurrent('');
+              clear();
               focusNext('[data-action=close-account]');
             }}
           >

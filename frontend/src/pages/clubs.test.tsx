@@ -335,6 +335,24 @@ describe("closing one's account", () => {
     await settle();
     expect(button(root, 'Close account…')).not.toBeNull();
   });
+
+  it('drops a refused password\'s error once the password is edited, as the other forms do', async () => {
+    stub({
+      'GET /users/u1/clubs\\?limit=100': () => ({ items: [], next_cursor: '' }),
+      'DELETE /me': () => {
+        throw new ApiError(403, { title: 'Forbidden', detail: 'the current password is not right', errors: [{ field: 'current_password', message: 'is not right' }] });
+      },
+    });
+    const root = mount(<CloseAccount userId="u1" username="ann" />);
+    await settle();
+    await click(button(root, 'Close account…'));
+    type(root, '#f-close-current-password', 'a wrong guess');
+    await submit(root.querySelector('#f-close-current-password')!.closest('form'));
+    expect(root.querySelector('#f-close-current-password-err')!.textContent).toBe('is not right');
+    type(root, '#f-close-current-password', 'a wrong guess2');
+    expect(root.querySelector('#f-close-current-password-err')).toBeNull();
+    expect(root.querySelector('#f-close-current-password')!.getAttribute('aria-invalid')).not.toBe('true');
+  });
 });
 
 describe('counts on the club page', () => {
