@@ -7,10 +7,9 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Club, ClubUpdate, Member, MemberRoleUpdate, User } from '../api/types';
-import { useEditForm } from '../components/editForm';
-import { SaveCancel } from '../components/form';
+import { EditNamed } from '../components/EditNamed';
 import { useFocusAfter } from '../components/focus';
-import { ErrorBox, Field, TextArea, errorText, sentence, unplaced } from '../components/ui';
+import { errorText, sentence } from '../components/ui';
 import { api } from '../session';
 
 const enc = encodeURIComponent;
@@ -36,52 +35,26 @@ export function canRemove(rights: ClubRights, target: Member): boolean {
 
 /** EditClub edits the club's name and description (owner and site admins). */
 export function EditClub({ club, onSaved }: { club: Club; onSaved: (c: Club) => void }) {
-  const [name, setName] = useState(club.name);
-  const [desc, setDesc] = useState(club.description);
-  const { open, busy, error, saved, root, start, close, submit } = useEditForm({
-    first: '#f-club-edit-name',
-    opener: '[data-action=edit-club]',
-    reset: () => {
-      setName(club.name);
-      setDesc(club.description);
-    },
-    save: async () => {
-      const body: ClubUpdate = { name: name.trim(), description: desc.trim() };
-      const c = await api.patch<Club>(`/clubs/${enc(club.id)}`, body);
-      onSaved({ ...club, ...c, viewer_role: club.viewer_role });
-    },
-  });
-  const fe = error instanceof ApiError ? error : null;
-  const nameErr = fe?.fieldError('name');
-  const descErr = fe?.fieldError('description');
-
   return (
-    <section class="card-box club-manage" aria-labelledby="manage-title" ref={root}>
-      <h2 id="manage-title">Manage the club</h2>
-      {open ? (
-        <form class="form narrow" onSubmit={submit}>
-          <Field label="Club name" name="club-edit-name" value={name} onInput={setName} required maxLength={64} error={nameErr} />
-          <TextArea id="club-edit-description" label="Club description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
-          {/* said once, as the league's and the season's forms say it: "is taken" at the name, not again as "a club of that name exists" */}
-          <ErrorBox error={unplaced(error, (f) => f === 'name' || f === 'description')} />
-          <SaveCancel busy={busy} label="Save changes" onCancel={close} />
-        </form>
-      ) : (
-        <p class="actions-row">
-          <button type="button" data-action="edit-club" onClick={start}>
-            Edit name and description…
-          </button>
-          {saved && (
-            <span class="ok" role="status">
-              Saved.
-            </span>
-          )}
-        </p>
-      )}
+    <EditNamed
+      id="club-edit"
+      class="club-manage"
+      heading="Manage the club"
+      ask="Edit name and description…"
+      nameLabel="Club name"
+      nameMax={64}
+      name={club.name}
+      description={club.description}
+      descriptionLabel="Club description"
+      save={async (body: ClubUpdate) => {
+        const c = await api.patch<Club>(`/clubs/${enc(club.id)}`, body);
+        onSaved({ ...club, ...c, viewer_role: club.viewer_role });
+      }}
+    >
       <p class="muted small">
         Members' roles, removing members and handing the club over: the buttons next to each name under <a href="#members-title">Members</a>.
       </p>
-    </section>
+    </EditNamed>
   );
 }
 

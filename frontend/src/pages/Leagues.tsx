@@ -9,12 +9,11 @@ import { leaderboardPath, pagePath } from '../competition/pager';
 import { SeasonStandings } from '../competition/Standings';
 import { FORMAT_NAMES } from '../competition/tournamentForm';
 import { ConfirmStep } from '../components/ConfirmStep';
-import { useEditForm } from '../components/editForm';
+import { EditNamed } from '../components/EditNamed';
 import { useFocusAfter } from '../components/focus';
-import { SaveCancel } from '../components/form';
 import { counted } from '../components/plural';
 import { ShowMore, usePagedList } from '../components/list';
-import { Crumbs, ErrorBox, Field, LoadFailed, Loading, LoadingPage, Page, TextArea, unplaced, useAction, useLoad, when } from '../components/ui';
+import { Crumbs, ErrorBox, Field, LoadFailed, Loading, LoadingPage, Page, unplaced, useAction, useLoad, when } from '../components/ui';
 import { api, useSession } from '../session';
 
 export function canOrganize(role: string | undefined, user: User | null): boolean {
@@ -158,69 +157,6 @@ export function CloseSeason({ season, onClosed, long }: { season: Season; onClos
   );
 }
 
-/**
- * EditNamed edits a league's or a season's name (and a league's
- * description), as EditClub edits a club: a button opens the form, the
- * server's objections show at their fields, and "Saved." once it is done.
- * With description undefined there is no description field.
- */
-function EditNamed(props: {
-  /** the ids' prefix: league-edit, season-edit */
-  id: string;
-  heading: string;
-  ask: string;
-  nameLabel: string;
-  name: string;
-  description?: string;
-  save: (body: { name: string; description?: string }) => Promise<void>;
-}) {
-  const { id } = props;
-  const [name, setName] = useState(props.name);
-  const [desc, setDesc] = useState(props.description ?? '');
-  const withDescription = props.description !== undefined;
-  const { open, busy, error, saved, root, start, close, submit } = useEditForm({
-    first: `#f-${id}-name`,
-    opener: `[data-action=${id}]`,
-    reset: () => {
-      setName(props.name);
-      setDesc(props.description ?? '');
-    },
-    save: () => props.save(withDescription ? { name: name.trim(), description: desc.trim() } : { name: name.trim() }),
-    focusInvalid: true,
-  });
-  const fe = error instanceof ApiError ? error : null;
-  const nameErr = fe?.fieldError('name');
-  const descErr = fe?.fieldError('description');
-  // one message: a field's own error shows at the field, only the rest above the buttons
-  const rest = fe && (nameErr || descErr) ? null : error;
-  return (
-    <section class={`card-box ${id}`} aria-labelledby={`${id}-title`} ref={root}>
-      <h2 id={`${id}-title`}>{props.heading}</h2>
-      {open ? (
-        <form class="form narrow" onSubmit={submit}>
-          <Field label={props.nameLabel} name={`${id}-name`} value={name} onInput={setName} required maxLength={NAME_MAX} error={nameErr} />
-          {withDescription && (
-            <TextArea id={`${id}-description`} label="Description" value={desc} onInput={setDesc} maxLength={2000} error={descErr} />
-          )}
-          <ErrorBox error={rest} />
-          <SaveCancel busy={busy} label="Save changes" onCancel={close} />
-        </form>
-      ) : (
-        <p class="actions-row">
-          <button type="button" data-action={id} onClick={start}>
-            {props.ask}
-          </button>
-          {saved && (
-            <span class="ok" role="status">
-              Saved.
-            </span>
-          )}
-        </p>
-      )}
-    </section>
-  );
-}
-
 /** EditLeague renames a league and changes its description (the club's organizers, owner and site admins). */
 export function EditLeague({ league: l, onSaved }: { league: League; onSaved: (l: League) => void }) {
   return (
@@ -229,6 +165,7 @@ export function EditLeague({ league: l, onSaved }: { league: League; onSaved: (l
       heading="Manage the league"
       ask="Edit name and description…"
       nameLabel="League name"
+      nameMax={NAME_MAX}
       name={l.name}
       description={l.description}
       save={async (body: LeagueUpdate) => onSaved(await api.patch<League>(`/leagues/${enc(l.id)}`, body))}
@@ -244,6 +181,7 @@ export function EditSeason({ season, onSaved }: { season: Season; onSaved: (s: S
       heading="Manage the season"
       ask="Rename the season…"
       nameLabel="Season name"
+      nameMax={NAME_MAX}
       name={season.name}
       save={async (body: SeasonUpdate) => onSaved(await api.patch<Season>(`/seasons/${enc(season.id)}`, body))}
     />
