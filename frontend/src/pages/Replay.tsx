@@ -8,7 +8,7 @@ import { normalizeArchive, positionFromVector, seedCheckText, verifySeed, type A
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { api } from '../session';
-import { EVERY_SEAT_PASSED, howWon, isTypingTarget, leftNote, playedBy, playerLabel, resignedSeat, seatsPassedLast, sentence, sequenceTeam, teamWithShape } from './gameCommon';
+import { atSentenceStart, EVERY_SEAT_PASSED, howWon, isTypingTarget, leftNote, playedBy, playerLabel, resignedSeat, seatsPassedLast, sequenceTeam, teamWithShape } from './gameCommon';
 import { lastCellOf, lockedCells } from './SequenceTable';
 
 function seatLabel(a: Archive, seat: number) {
@@ -43,10 +43,10 @@ function resultLine(a: Archive): string {
   const members = a.seats.filter((s) => s.team === a.winner).map((s) => playedLabel(a, s.seat));
   // a resigned game's last position shows no end either: the side that resigned (the other of its two) is said instead of how
   const loser = a.endedBy === 'resign' ? resignedSeat(a.game, a.seats, a.winner) : undefined;
-  const resigned = !loser ? '' : ` ${a.game === 'sequence' ? teamWithShape(loser.team) : sentence(playedLabel(a, loser.seat))} resigned.`;
+  const resigned = !loser ? '' : ` ${a.game === 'sequence' ? teamWithShape(loser.team) : atSentenceStart(playedLabel(a, loser.seat))} resigned.`;
   const won = how || resigned || !a.final ? '' : howWon(a.game, a.winner, members, a.final.game === 'stacks' ? { chips: a.final.chips } : { sequences: a.final.sequences });
   if (a.game === 'sequence') return `${TEAMS[a.winner]?.name ?? a.winner} team (${TEAMS[a.winner]?.shape}) won${how}.${won && ` ${won}`}${resigned}${after}`;
-  return `${sentence(playedLabel(a, a.winner))} won${how}${won && ` ${won}`}.${resigned}${after}`;
+  return `${atSentenceStart(playedLabel(a, a.winner))} won${how}${won && ` ${won}`}.${resigned}${after}`;
 }
 
 /**

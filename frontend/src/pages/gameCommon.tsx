@@ -314,8 +314,12 @@ export function playedBy(name: string, seat: { fillIn: boolean; abandoned: boole
   return seat.abandoned ? `the fill-in bot that took over from ${name}` : `${name} (finished by a fill-in bot)`;
 }
 
-/** sentence starts a sentence with a capital where it begins with playedBy's "the fill-in bot". */
-export function sentence(words: string): string {
+/**
+ * atSentenceStart is playedBy's words at the start of a sentence: "the
+ * fill-in bot…" with a capital, a name as it is spelt (not components/ui's
+ * sentence, which makes a server's message a whole sentence).
+ */
+export function atSentenceStart(words: string): string {
   return words.replace(/^the /, 'The ');
 }
 
@@ -379,7 +383,7 @@ export function howWon(
   const lines = final.sequences?.[TEAMS[winner]?.letter] ?? [];
   if (!lines.length) return '';
   const windows = andList(lines.map(([from, to]) => `${from}–${to}`));
-  return `${sentence(andList(members))} completed ${lines.length === 1 ? `the sequence ${windows}` : `${lines.length} sequences: ${windows}`}.`;
+  return `${atSentenceStart(andList(members))} completed ${lines.length === 1 ? `the sequence ${windows}` : `${lines.length} sequences: ${windows}`}.`;
 }
 
 /**
