@@ -330,11 +330,14 @@ export interface SeasonRow {
   sequences: number;
 }
 
+/** SeasonTieBreak is a tie-break of a season's table (league.SeasonTieBreaks): the SeasonRow column it compares. */
+export type SeasonTieBreak = 'titles' | 'match_wins' | 'sequences';
+
 export interface SeasonTable {
   season: Season;
   frozen: boolean;
-  /** the tie-break columns, in order: keys of SeasonRow */
-  tie_breaks: string[];
+  /** the tie-break columns, in order */
+  tie_breaks: SeasonTieBreak[];
   rows: SeasonRow[];
 }
 

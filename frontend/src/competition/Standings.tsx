@@ -269,7 +269,7 @@ export function SeasonStandings({ table }: { table: SeasonTable }) {
               <td class="num">{r.tournaments}</td>
               {tbs.map((t) => (
                 <td class="num" key={t}>
-                  {num((r as unknown as Record<string, number>)[t])}
+                  {num(r[t])}
                 </td>
               ))}
             </tr>
