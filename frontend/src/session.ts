@@ -126,6 +126,11 @@ export function dismissEnded() {
   if (session.ended) set({ ...session, ended: false });
 }
 
+/**
+ * currentUser is the signed-in user outside a component. Only the tests
+ * call it (to read the session a module instance holds, as a tab would);
+ * the app's components read it with useSession.
+ */
 export function currentUser(): User | null {
   return session.user;
 }

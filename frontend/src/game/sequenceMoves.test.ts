@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { formatSequenceMove, moveAt, parseSequenceMove, specialMoves, targetsFor, describeSequenceMove } from './sequenceMoves';
+import { moveAt, parseSequenceMove, specialMoves, targetsFor, describeSequenceMove, type SequenceMove } from './sequenceMoves';
+
+/** formatSequenceMove writes a move back in notation: the app only reads moves, the test checks the reading against it. */
+function formatSequenceMove(m: SequenceMove): string {
+  switch (m.kind) {
+    case 'place':
+      return `${m.card}@${m.cell}${m.windows.length ? `[${m.windows.join(',')}]` : ''}`;
+    case 'remove':
+      return `${m.card}x${m.cell}`;
+    case 'exchange':
+      return `x${m.card}`;
+    case 'discard':
+      return `d${m.card}`;
+    case 'pass':
+      return 'pass';
+    case 'penalty':
+      return `penalty-${m.team}`;
+  }
+}
 
 describe('Sequence move notation', () => {
   it('reads and writes every kind of move', () => {

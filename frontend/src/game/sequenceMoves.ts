@@ -29,23 +29,6 @@ export function parseSequenceMove(text: string): SequenceMove | null {
   return null;
 }
 
-export function formatSequenceMove(m: SequenceMove): string {
-  switch (m.kind) {
-    case 'place':
-      return `${m.card}@${m.cell}${m.windows.length ? `[${m.windows.join(',')}]` : ''}`;
-    case 'remove':
-      return `${m.card}x${m.cell}`;
-    case 'exchange':
-      return `x${m.card}`;
-    case 'discard':
-      return `d${m.card}`;
-    case 'pass':
-      return 'pass';
-    case 'penalty':
-      return `penalty-${m.team}`;
-  }
-}
-
 export interface Targets {
   /** cells where the card places a chip */
   place: Set<string>;
