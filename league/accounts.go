@@ -106,6 +106,14 @@ type Accounts interface {
 	// current_password if not): a session alone (a device left signed in,
 	// a stolen token) must not end an account for good.
 	CloseOwn(ctx context.Context, actor Actor, current string) error
+	// CloseWithPassword closes the account userID, the actor's own or, for
+	// a site admin, anyone's, as Delete does, once current proves the
+	// actor's own password (EINVALID naming current_password if missing or
+	// not right): a session alone, a site admin's included, must not end
+	// an account for good. A caller who may not close it is refused
+	// (EFORBIDDEN), and an ID that names nobody (ENOTFOUND), before the
+	// password is read.
+	CloseWithPassword(ctx context.Context, actor Actor, current, userID string) error
 	// Delete closes an account (the user or a site admin): it stops
 	// resolving as an actor at once and its refresh tokens are revoked.
 	Delete(ctx context.Context, actor Actor, userID string) error

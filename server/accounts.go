@@ -386,18 +386,32 @@ func (h accountHandlers) closeOwnWith(c echo.Context, req closeMeRequest) error 
 	return c.NoContent(http.StatusNoContent)
 }
 
-// close closes an account: any as a site admin, or the caller's own, which
-// takes its password as DELETE /me does (this route skipped it, so a
-// stolen token could end an account for good through it).
+// close closes an account: the caller's own, which takes its password as
+// DELETE /me does, or, for a site admin, another's, which takes the
+// admin's own password (both routes took the session alone, so a stolen
+// token, an admin's included, could end accounts for good through them).
+// The admin's password is a guess like a wrong login, counted against the
+// admin's login budgets; a refusal that needs no hash (not an admin, no
+// such ID, no password) costs no attempt.
 func (h accountHandlers) close(c echo.Context) error {
 	var req closeMeRequest
 	if err := bindOptionalJSON(c, &req); err != nil {
 		return err
 	}
-	if c.Param("id") == actorOf(c).UserID {
+	a := actorOf(c)
+	if c.Param("id") == a.UserID {
 		return h.closeOwnWith(c, req)
 	}
-	if err := h.d.Accounts.Delete(c.Request().Context(), actorOf(c), c.Param("id")); err != nil {
+	refund := func() {}
+	if a.IsAdmin && req.CurrentPassword != "" {
+		var err error
+		if refund, err = h.ownPasswordAttempt(c); err != nil {
+			return err
+		}
+	}
+	err := h.d.Accounts.CloseWithPassword(c.Request().Context(), a, req.CurrentPassword, c.Param("id"))
+	refundUnlessWrong(refund, err)
+	if err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

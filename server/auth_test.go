@@ -476,7 +476,8 @@ func TestClosingAnAccountEndsItsSessions(t *testing.T) {
 	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &profile) != nil || profile.Username != "ann" || profile.ClosedAt == nil {
 		t.Fatalf("a closed account's profile = %d %s, want 200 with closed_at", rec.Code, rec.Body)
 	}
-	if rec := r.call(http.MethodDelete, "/api/v1/users/"+bobID, "", rootToken); rec.Code != http.StatusNoContent {
+	rootPassword := `{"current_password":"password-root"}`
+	if rec := r.call(http.MethodDelete, "/api/v1/users/"+bobID, rootPassword, rootToken); rec.Code != http.StatusNoContent {
 		t.Fatalf("an admin's DELETE /users/{id} = %d %s, want 204", rec.Code, rec.Body)
 	}
 	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", bobToken), http.StatusUnauthorized, "")
@@ -487,7 +488,7 @@ func TestClosingAnAccountEndsItsSessions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec = r.call(http.MethodDelete, "/api/v1/users/"+bot.ID, "", rootToken)
+	rec = r.call(http.MethodDelete, "/api/v1/users/"+bot.ID, rootPassword, rootToken)
 	wantDocumented(t, rec, http.MethodDelete, "/api/v1/users/{id}", http.StatusUnprocessableEntity)
 	wantProblem(t, rec, http.StatusUnprocessableEntity, "")
 }
@@ -516,5 +517,36 @@ func TestALookAlikeUsernameIsRefused(t *testing.T) {
 		http.StatusConflict, "username")
 	if got := r.count("users"); got != users {
 		t.Errorf("users = %d, want %d: a look-alike was created", got, users)
+	}
+}
+
+// A site admin closed another's account with the session alone: a leaked
+// admin token could end every account for good (the security audit), where
+// closing one's own takes the password. Closing another's account now
+// takes the acting admin's own password: none is a 400 naming
+// current_password and a wrong one is the same 400 (spending the admin's
+// login budgets), each leaving the account open; a caller who is no admin
+// is refused (403) before any password is asked.
+func TestClosingAnotherAccountTakesTheAdminsPassword(t *testing.T) {
+	r := newRig(t)
+	annID, ann := r.user("ann", false)
+	_, bob := r.user("bob", false)
+	_, root := r.user("root", true)
+	wantProblem(t, r.call(http.MethodDelete, "/api/v1/users/"+annID, `{"current_password":"password-bob"}`, bob), http.StatusForbidden, "")
+	for name, body := range map[string]string{"no body": "", "no password": `{}`, "an empty password": `{"current_password":""}`,
+		"ann's password": `{"current_password":"password-ann"}`, "a wrong password": `{"current_password":"not root's"}`} {
+		rec := r.call(http.MethodDelete, "/api/v1/users/"+annID, body, root)
+		wantProblem(t, rec, http.StatusBadRequest, "current_password")
+		if rec := r.call(http.MethodGet, "/api/v1/me", "", ann); rec.Code != http.StatusOK {
+			t.Fatalf("after an admin's close with %s: ann's account answers %d, want it still open", name, rec.Code)
+		}
+	}
+	rec := r.call(http.MethodDelete, "/api/v1/users/"+annID, `{"current_password":"password-root"}`, root)
+	if rec.Code != http.StatusNoContent {
+		t.Fatalf("an admin's close with the admin's password: %d %s, want 204", rec.Code, rec.Body)
+	}
+	wantProblem(t, r.call(http.MethodGet, "/api/v1/me", "", ann), http.StatusUnauthorized, "")
+	if rec := r.call(http.MethodGet, "/api/v1/me", "", bob); rec.Code != http.StatusOK {
+		t.Fatalf("bob's account answers %d after ann's close, want it open", rec.Code)
 	}
 }

@@ -459,7 +459,7 @@ func TestCallersWithoutTheRightAreRefusedAndChangeNothing(t *testing.T) {
 			refusal{"owner": forbid, "opponent": forbid}, "other game's player", http.StatusOK},
 		{"read the archive of a game under way", "GET", "/api/v1/games/" + annGame + "/archive", fixedBody(""),
 			refusal{"anonymous": refused, "stranger": refused, "owner": refused, "admin": refused}, "", 0},
-		{"close someone's account", "DELETE", "/api/v1/users/" + ids["bystander"], fixedBody(""),
+		{"close someone's account", "DELETE", "/api/v1/users/" + ids["bystander"], fixedBody(`{"current_password":"password-root"}`),
 			refusal{"anonymous": unauth, "stranger": forbid, "owner": forbid, "organizer": forbid}, "admin", http.StatusNoContent},
 	}
 	n := 0
