@@ -844,7 +844,12 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 		}
 		// A club's tournaments are its members': someone outside it could
 		// otherwise enter, and name members into a team they never chose.
-		if !isOrganizer {
+		// A site admin organizes every club's tournaments without being a
+		// member (entering members and bots), but plays in none of a club
+		// he has not joined: the organizer's pass is for organizing, not
+		// for a seat of his own.
+		callerPlays := slices.ContainsFunc(e.Members, func(m league.EntryMember) bool { return m.UserID == a.UserID })
+		if !isOrganizer || callerPlays {
 			if role, err := memberRole(tx, r.ClubID, a.UserID); err != nil {
 				return err
 			} else if role == league.RoleNone {
@@ -894,13 +899,13 @@ func (t *Tournaments) Register(ctx context.Context, a league.Actor, id string, e
 				if err := requireHuman(tx, m.UserID, field+".user"); err != nil {
 					return err
 				}
-				// Nobody, organizers included, enters someone else who has not
-				// joined the club: a stranger's name in a rated tournament with a
-				// short clock would be rated as abandoning games never chosen.
-				if m.UserID != a.UserID {
-					if err := requireClubMember(tx, r.ClubID, m.UserID, field+".user"); err != nil {
-						return err
-					}
+				// Nobody, organizers and site admins included, enters someone
+				// who has not joined the club: a stranger's name in a rated
+				// tournament with a short clock would be rated as abandoning
+				// games never chosen. (The caller, if not a member, was
+				// refused above.)
+				if err := requireClubMember(tx, r.ClubID, m.UserID, field+".user"); err != nil {
+					return err
 				}
 				selfIncluded = selfIncluded || m.UserID == a.UserID
 				st, err := poolState(tx, m.UserID, pool)

@@ -303,3 +303,48 @@ func TestLeavingAClubWithdrawsItsEntriesBeforeTheStart(t *testing.T) {
 		t.Errorf("Pairs after ivy was removed from the club: %v, want hank and ivy's entry gone", got)
 	}
 }
+
+// A site admin may organize every club's tournaments without being a
+// member, and so was let past the membership check for himself: root,
+// outside the club, entered its tournament as a player (the security
+// audit: POST /tournaments/{id}/entries {} by an admin was a 201), where
+// anyone else outside the club enters none. Whoever enters them, the
+// players entered are the club's members; an admin still enters members
+// and bots.
+func TestASiteAdminOutsideTheClubEntersNoneOfItsTournamentsAsAPlayer(t *testing.T) {
+	r := newTournamentRig(t)
+	ctx := context.Background()
+	ivy := r.user(t, "ivy")
+	r.joinClub(t, ivy)
+	root := r.user(t, "root")
+	if err := r.db.Gorm.Exec("UPDATE users SET is_admin = true WHERE id = ?", root.UserID).Error; err != nil {
+		t.Fatal(err)
+	}
+	root.IsAdmin = true
+	tour := r.pairsTournament(t)
+	for _, members := range [][]league.EntryMember{nil, {{UserID: root.UserID}, {UserID: ivy.UserID}}, {{UserID: root.UserID}, {Bot: "random"}}} {
+		if _, err := r.tournaments.Register(ctx, root, tour.ID, league.NewEntry{Members: members}); league.ErrorCode(err) != league.EFORBIDDEN {
+			t.Fatalf("a site admin outside the club entering himself with %v: %v, want forbidden", members, err)
+		}
+	}
+	singles, err := r.tournaments.Create(ctx, r.organizer, league.NewTournament{ClubID: r.clubID, Name: "Singles",
+		Config: league.TournamentConfig{Game: "sequence", MatchSize: 2, TeamSize: 1, Format: "round-robin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tournaments.Register(ctx, root, singles.ID, league.NewEntry{}); league.ErrorCode(err) != league.EFORBIDDEN {
+		t.Fatalf("a site admin outside the club entering himself alone: %v, want forbidden", err)
+	}
+	var n int64
+	if err := r.db.Gorm.Table("entry_members").Where("user_id = ?", root.UserID).Count(&n).Error; err != nil || n != 0 {
+		t.Fatalf("root is in %d entries (%v), want none", n, err)
+	}
+	// Organizing stays his: he enters members and bots.
+	if _, err := r.tournaments.Register(ctx, root, tour.ID, league.NewEntry{Name: "IB",
+		Members: []league.EntryMember{{UserID: ivy.UserID}, {Bot: "random"}}}); err != nil {
+		t.Fatalf("a site admin entering a member with a bot: %v", err)
+	}
+	if _, err := r.tournaments.Register(ctx, root, singles.ID, league.NewEntry{Members: []league.EntryMember{{Bot: "greedy"}}}); err != nil {
+		t.Fatalf("a site admin entering a bot: %v", err)
+	}
+}
