@@ -1005,8 +1005,38 @@ func leaveOpenGame(tx *gorm.DB, fx *effects, row *gameRow, userID string, now ti
 		Updates(map[string]any{"user_id": nil, "here_until": nil}).Error; err != nil {
 		return false, err
 	}
+	if row.CreatedBy != nil && *row.CreatedBy == userID {
+		if err := handTableOver(tx, row, seats, userID); err != nil {
+			return false, err
+		}
+	}
 	fx.publish(league.GameEvent{GameID: row.ID, Ply: row.Ply, Kind: league.EventSeat})
 	return true, nil
+}
+
+// handTableOver gives an open table whose creator just left it (userID,
+// whose seat is freed; another person still sits there) to the person in
+// its lowest seat still held: created_by is whose table it is, and with it
+// go the seats (SetSeat), the start and the cancel. A creator who left kept
+// them, and seated bots against the players still waiting, chosen by
+// someone no longer at the table; nobody holding them would leave a table
+// that no one can fill with a bot or start. The lowest seat is a plain
+// rule everyone at the table can see (the seats record no joining times).
+// A creator who sat at none of the seats (a table set up for others)
+// keeps it: leaving is not theirs to do.
+func handTableOver(tx *gorm.DB, row *gameRow, seats []seatRow, userID string) error {
+	for _, s := range seats { // in seat order (loadSeats)
+		if s.UserID == nil || *s.UserID == userID || s.BotLevel != nil {
+			continue
+		}
+		host := *s.UserID
+		if err := tx.Model(&gameRow{}).Where("id = ?", row.ID).Update("created_by", host).Error; err != nil {
+			return err
+		}
+		row.CreatedBy = &host
+		return nil
+	}
+	return nil
 }
 
 // abortOpenGame ends an open game, whose row is locked, before it started.
@@ -1062,7 +1092,8 @@ func forgetWaiting(tx *gorm.DB, gameID string) error {
 		Updates(map[string]any{"here_until": nil, "kept_for": nil, "kept_until": nil}).Error
 }
 
-// Start starts an open game whose seats are all filled (creator or admin).
+// Start starts an open game whose seats are all filled (creator or admin;
+// a creator who left the table handed it over, see handTableOver).
 func (g *Games) Start(ctx context.Context, a league.Actor, gameID string) (*league.Game, error) {
 	return g.changeGame(ctx, gameID, func(tx *gorm.DB, fx *effects, row *gameRow) error {
 		if a.Anonymous() {

@@ -16,6 +16,11 @@ import (
 // a bot there; a seat kept for someone is theirs alone until changed. A
 // change that fills the table starts the game, as a join would (unless it
 // waits for a scheduled start). A person's seat is theirs to leave.
+//
+// Seat control is the table's (created_by): a creator who leaves the table
+// before the start hands it to the person in its lowest seat still held
+// (handTableOver), so that nobody seats bots against players at a table
+// they are no longer at; a creator who never sat at it keeps it.
 func (g *Games) SetSeat(ctx context.Context, a league.Actor, gameID string, seat int, spec league.SeatSpec) (*league.Game, error) {
 	if a.Anonymous() {
 		return nil, league.Errorf(league.EUNAUTHORIZED, "sign in first")
@@ -28,7 +33,7 @@ func (g *Games) SetSeat(ctx context.Context, a league.Actor, gameID string, seat
 		case row.TournamentID != nil:
 			return league.Errorf(league.EPRECONDITION, "a tournament game's seats are its pairing's")
 		case !a.IsAdmin && (row.CreatedBy == nil || *row.CreatedBy != a.UserID):
-			return league.Errorf(league.EFORBIDDEN, "only the game's creator can change its seats")
+			return league.Errorf(league.EFORBIDDEN, "this table is not yours: only its creator, or whom they handed it to on leaving, changes its seats")
 		case row.Status != league.StatusOpen:
 			return notOpen(row)
 		}

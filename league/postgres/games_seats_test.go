@@ -134,3 +134,52 @@ func TestARatedTableKeepsASeatForAPerson(t *testing.T) {
 		t.Fatalf("opening the bot's seat: %v", err)
 	}
 }
+
+// The creator who left an open table kept its seats: alice made a table
+// of three, bob joined, alice left, and alice still seated a strong bot
+// (the security audit), so bob played bots chosen by someone no longer at
+// the table. Leaving hands the table (created_by, and with it the seats,
+// the start and the cancel) to the person in its lowest seat still held;
+// the one who left is a stranger to it.
+func TestACreatorWhoLeftTheTableNoLongerChangesItsSeats(t *testing.T) {
+	r := newGameRig(t, false)
+	ctx := context.Background()
+	alice, bob, cat := r.user(t, "alice"), r.user(t, "bob"), r.user(t, "cat")
+	g, err := r.games.Create(ctx, alice, league.NewGame{Game: "stacks", Players: 3,
+		Seats: []league.SeatSpec{{UserID: alice.UserID}, {Open: true}, {Open: true}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := 2
+	if _, err := r.games.Join(ctx, bob, g.ID, &two); err != nil {
+		t.Fatalf("bob joins: %v", err)
+	}
+	left, err := r.games.LeaveTable(ctx, alice, g.ID)
+	if err != nil || left.Status != league.StatusOpen {
+		t.Fatalf("alice leaves: %+v, %v; want the table still open", left, err)
+	}
+	if left.CreatedBy != bob.UserID {
+		t.Fatalf("after alice left, the table is %q's, want bob's (%s)", left.CreatedBy, bob.UserID)
+	}
+	_, err = r.games.SetSeat(ctx, alice, g.ID, 1, league.SeatSpec{Bot: "strong"})
+	wantRefusal(t, "alice, who left, seating a bot", err, league.EFORBIDDEN, "")
+	_, err = r.games.SetSeat(ctx, alice, g.ID, 0, league.SeatSpec{Open: true, For: "cat"})
+	wantRefusal(t, "alice, who left, keeping a seat", err, league.EFORBIDDEN, "")
+	_, err = r.games.Start(ctx, alice, g.ID)
+	wantRefusal(t, "alice, who left, starting the game", err, league.EFORBIDDEN, "")
+	var seated int64
+	if err := r.db.Gorm.Table("game_seats").Where("game_id = ? AND (bot_level IS NOT NULL OR kept_for IS NOT NULL)", g.ID).Count(&seated).Error; err != nil || seated != 0 {
+		t.Fatalf("%d seats changed by alice (%v), want none", seated, err)
+	}
+	// bob, at the table, runs it now.
+	kept, err := r.games.SetSeat(ctx, bob, g.ID, 0, league.SeatSpec{Open: true, For: "cat"})
+	if err != nil || kept.Seats[0].KeptFor != cat.UserID {
+		t.Fatalf("bob keeping seat 0 for cat: %+v, %v", kept, err)
+	}
+	if got, err := r.games.SetSeat(ctx, bob, g.ID, 1, league.SeatSpec{Bot: "greedy"}); err != nil || got.Status != league.StatusOpen {
+		t.Fatalf("bob seating a bot: %+v, %v", got, err)
+	}
+	if got, err := r.games.Join(ctx, cat, g.ID, nil); err != nil || got.Status != league.StatusActive {
+		t.Fatalf("cat joining the seat kept for her: %+v, %v; want the game started", got, err)
+	}
+}
