@@ -173,3 +173,21 @@ func TestAStrongBotStoppedAtOnceStillPlaysALegalMove(t *testing.T) {
 		}
 	}
 }
+
+// A spectator's view names its seat as Spectator in both games: Stacks
+// wrote -2 and Sequence -1 in the same API field (the security audit).
+func TestASpectatorsViewNamesTheSameSeatInBothGames(t *testing.T) {
+	for _, s := range setups {
+		g, err := New(s, rng.SeedFromUint64(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v struct{ Seat int }
+		if err := json.Unmarshal(g.ViewJSON(Spectator), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Seat != Spectator {
+			t.Errorf("%s: a spectator's view has seat %d, want %d", s.Game, v.Seat, Spectator)
+		}
+	}
+}

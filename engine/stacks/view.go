@@ -7,7 +7,7 @@ import (
 )
 
 // Spectator is View.Seat for a view that holds no hand.
-const Spectator = -2
+const Spectator = -1
 
 // Pile is a sequence pile as seats see it and as vectors write it: its colour
 // and its cards, bottom first.
