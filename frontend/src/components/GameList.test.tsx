@@ -18,7 +18,7 @@ describe('"My games" outcome', () => {
     expect(outcome(game({}, true), 'u1')).toBe('abandoned');
     expect(outcome(game({ game: 'stacks' }, true), 'u1')).toBe('abandoned');
     expect(outcome(game({ status: 'active', result: undefined }, true), 'u1')).toBe('abandoned');
-    expect(outcome(game({}, true), 'u2')).toBe('lost');
+    expect(outcome(game({ rated: false }, true), 'u2')).toBe('lost');
   });
 });
 
@@ -42,6 +42,19 @@ describe('"My games" line of a game a fill-in bot played for a player who left',
   it("says to the one who stayed that the opponent left and is rated a win, whatever the bot made of the board", () => {
     expect(outcomeDetail(game({}, true), 'u2', true)).toBe('your opponent left; a bot played for them, and it won; rated a win');
     expect(outcomeDetail(game({ result: { status: 'finished', winner: 1 } }, true), 'u2')).toBe('their opponent left; a bot played for them; rated a win');
+  });
+  it('tags a rated game whose opponent left "rated win", not "lost", whatever the bot made of the board', async () => {
+    // the one who stayed read a red "lost" beside "rated a win"
+    expect(outcome(game({}, true), 'u2')).toBe('rated win');
+    expect(outcome(game({ result: { status: 'drawn', winner: null } }, true), 'u2')).toBe('rated win');
+    expect(outcome(game({ result: { status: 'finished', winner: 1 } }, true), 'u2')).toBe('won');
+    expect(outcome(game({ rated: false }, true), 'u2')).toBe('lost');
+    const { render } = await import('preact');
+    const { GameList } = await import('./GameList');
+    const root = document.createElement('div');
+    render(<GameList games={[game({}, true)]} me="u2" self empty="" />, root);
+    expect(root.querySelector('.tag')!.textContent).toBe('rated win');
+    expect(root.querySelector('.tag')!.classList.contains('tag-won')).toBe(true);
   });
   it('is shown after the tag in the list', async () => {
     const { render } = await import('preact');

@@ -41,9 +41,12 @@ export function outcome(g: Game, me?: string): string {
   if (g.status === 'aborted') return g.ended_by === 'lapse' ? 'lapsed' : 'aborted';
   const r = g.result;
   if (!r) return g.status;
+  const won = !!mine && r.status !== 'drawn' && (g.game === 'sequence' ? mine.team === r.winner : mine.seat === r.winner);
+  // A rated game every opponent walked away from counts as my win whatever the bots made of the board
+  // (outcomeDetail says both): a red "lost" (or "draw") beside "rated a win" contradicted it.
+  if (mine && !won && g.rated && opponentsLeft(g, mine)) return 'rated win';
   if (r.status === 'drawn') return 'draw';
   if (!mine) return 'finished';
-  const won = g.game === 'sequence' ? mine.team === r.winner : mine.seat === r.winner;
   return won ? 'won' : 'lost';
 }
 
@@ -68,6 +71,12 @@ function boardResult(g: Game, mine: Seat): 'won' | 'lost' | 'drew' | '' {
 function walkedAway(g: Game, team: number): boolean {
   const seats = g.seats.filter((s) => teamOf(g, s) === team && isPerson(s));
   return seats.length > 0 && seats.every((s) => s.abandoned);
+}
+
+/** opponentsLeft says whether every other team of a finished game walked away from it (fill-in bots played for them). */
+function opponentsLeft(g: Game, mine: Seat): boolean {
+  const others = [...new Set(g.seats.map((s) => teamOf(g, s)))].filter((t) => t !== teamOf(g, mine));
+  return g.status === 'finished' && others.length > 0 && others.every((t) => walkedAway(g, t));
 }
 
 /**
@@ -96,7 +105,7 @@ export function outcomeDetail(g: Game, me?: string, self = false): string {
     const board = boardResult(g, mine);
     return `a bot played ${seat}${board && ` and ${board}`}${rating}`;
   }
-  if (g.status === 'finished' && others.length > 0 && others.every((t) => walkedAway(g, t))) {
+  if (opponentsLeft(g, mine)) {
     const board = boardResult(g, mine);
     const many = g.seats.filter((s) => others.includes(teamOf(g, s)) && isPerson(s)).length > 1;
     const bots = many ? 'bots played for them' : 'a bot played for them';
@@ -151,7 +160,7 @@ export function GameList({ games, me, empty, markMine = false, self = markMine }
                 <strong class="tag tag-move">Your move</strong>{' '}
               </>
             )}
-            <span class="muted">{versus(g, me)}</span> <span class={`tag tag-${o.replace(/\s.*/, '')}`}>{o}</span>
+            <span class="muted">{versus(g, me)}</span> <span class={`tag tag-${o === 'rated win' ? 'won' : o.replace(/\s.*/, '')}`}>{o}</span>
             {detail && <span class="outcome-detail small"> — {detail}</span>}{' '}
             <span class="muted small">{when(g.started_at ?? g.created_at)}</span>
             {g.status === 'finished' && (
