@@ -42,7 +42,7 @@ describe('the result line', () => {
       'Draw, adjudicated at the round deadline.',
     );
     expect(resultText(finished('stacks', { status: 'finished', winner: 0 }, 'adjudication'))).toBe(
-      'ann wins, adjudicated at the round deadline.',
+      'ann wins, adjudicated at the round deadline — you lost.',
     );
   });
 
@@ -118,9 +118,27 @@ describe('the result line', () => {
       state: { game: 'stacks', chips: [{ red: 2, blue: 3 }, { red: 1, blue: 0 }] } as unknown as GameView['state'],
       ...over,
     });
-    expect(resultText(stacks())).toBe('ann wins with 2 red and 3 blue chips.');
+    expect(resultText(stacks({ your_seat: null }))).toBe('ann wins with 2 red and 3 blue chips.');
     expect(resultText(stacks({ your_seat: 0 }))).toBe('ann (you) wins with 2 red and 3 blue chips — well played!');
-    expect(resultText(stacks({ ended_by: 'adjudication' }))).toBe('ann wins, adjudicated at the round deadline.');
+    expect(resultText(stacks({ ended_by: 'adjudication', your_seat: null }))).toBe('ann wins, adjudicated at the round deadline.');
+  });
+
+  // The loser read only "Green team (▲) wins." while the winner read "— that is you!".
+  it('tells a player who lost that they did, and each losing team of a 3-team game', () => {
+    expect(resultText(finished('sequence', { status: 'finished', winner: 0 }))).toBe('Blue team (●) wins — you lost.');
+    expect(resultText(finished('stacks', { status: 'finished', winner: 0 }))).toBe('ann wins — you lost.');
+    const three = [0, 1, 2, 3, 4, 5].map((i) => ({ seat: i, team: i % 3, user: { id: `u${i}`, username: `p${i}` }, open: false, filled_by_bot: false, abandoned: false }));
+    const seq = (your_seat: number | null): GameView => ({ ...finished('sequence', { status: 'finished', winner: 1 }), players: 6, teams: 3, seats: three, your_seat });
+    expect(resultText(seq(0))).toBe('Green team (▲) wins — your team lost.');
+    expect(resultText(seq(5))).toBe('Green team (▲) wins — your team lost.');
+    expect(resultText(seq(4))).toBe('Green team (▲) wins — that is you!');
+    expect(resultText(seq(null))).toBe('Green team (▲) wins.');
+    // a 3-player game, each on their own team
+    expect(resultText({ ...seq(2), players: 3, seats: three.slice(0, 3) })).toBe('Green team (▲) wins — you lost.');
+    // the line already says it otherwise: a resignation, or opponents who walked away (rated a win)
+    expect(resultText(finished('sequence', { status: 'finished', winner: 0 }, 'resign'))).toBe('Blue team (●) wins. You resigned.');
+    const walked: GameView = { ...finished('sequence', { status: 'finished', winner: 0 }), seats: [{ ...seats[0], bot: 'greedy', filled_by_bot: true, abandoned: true }, seats[1]] };
+    expect(resultText(walked)).not.toMatch(/you lost/);
   });
 
   it('says why a game was drawn: every seat passed, or the cap of plays or turns', () => {

@@ -212,13 +212,18 @@ export function resultText(view: GameView, log: MoveRecord[] = []): string {
   // was a resigned one, whose board shows no end either: who resigned is said instead)
   const resigned = view.ended_by === 'resign' && r.winner != null ? ` ${resignedText(view, r.winner)}` : '';
   const won = how || resigned ? '' : wonBy(view);
+  // The loser read only "Green team (▲) wins." where the winner read "— that is you!": they are told too,
+  // unless the line says it otherwise (they resigned or abandoned their seat) or the rating counts a win.
+  const me = view.your_seat != null ? view.seats[view.your_seat] : undefined;
+  const beaten = !!me && !abandoned && !opponentsWalkedAway(view) && !(view.ended_by === 'resign' && resignedSeat(view.game, [me], r.winner ?? 0));
   if (view.game === 'sequence') {
     const t = TEAMS[r.winner ?? 0];
-    const mine = !abandoned && view.your_seat != null && view.seats[view.your_seat]?.team === r.winner;
-    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : '.'}${won && ` ${won}`}${resigned}${lost}`;
+    const mine = !abandoned && me?.team === r.winner;
+    const youLost = view.players > view.teams ? ' — your team lost.' : ' — you lost.';
+    return `${t.name} team (${t.shape}) wins${how}${mine ? ' — that is you!' : beaten ? youLost : '.'}${won && ` ${won}`}${resigned}${lost}`;
   }
   const mine = !abandoned && r.winner === view.your_seat;
-  return `${moverName(view, r.winner ?? 0)} wins${how}${won && ` ${won}`}${mine ? ' — well played!' : '.'}${resigned}${lost}`;
+  return `${moverName(view, r.winner ?? 0)} wins${how}${won && ` ${won}`}${mine ? ' — well played!' : beaten ? ' — you lost.' : '.'}${resigned}${lost}`;
 }
 
 /** resignedSeat is a seat of the side that resigned a game won by winner: the other of its two sides (only a game of two may be resigned). */
