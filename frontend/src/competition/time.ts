@@ -54,3 +54,13 @@ export function relative(iso: string | undefined, now = serverClock.now()): stri
   if (a < 5) return 'now';
   return s > 0 ? `in ${txt}` : `${txt} ago`;
 }
+
+/**
+ * timeOfDay says a server instant as this device's wall-clock time ("00:43"), the device's clock set
+ * right by the server's (a kept seat's end, say: "kept for bob (in 5 min)" read as bob arriving then).
+ */
+export function timeOfDay(iso: string, now = serverClock.now()): string {
+  const t = Date.parse(iso);
+  if (isNaN(t)) return '';
+  return new Date(t - (now - Date.now())).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}

@@ -14,7 +14,7 @@ import { autopilotTurn, keptFor, lateMoveText, mySeatTaken, seatTakenText, seque
 import { describeSequenceMove } from '../game/sequenceMoves';
 import { describeStacksMove } from '../game/stacksMoves';
 import { GameStream } from '../game/stream';
-import { clockText, duration, relative } from '../competition/time';
+import { clockText, duration, relative, timeOfDay } from '../competition/time';
 import { counted } from '../components/plural';
 import { signInHref } from '../router';
 import { api, useSession } from '../session';
@@ -86,7 +86,7 @@ export function OpenSeat({ view, seat, children }: { view: GameView; seat: numbe
   const who = s?.open
     ? kept
       ? s.kept_until
-        ? `kept for ${kept} (${relative(s.kept_until)})`
+        ? `kept for ${kept} until ${timeOfDay(s.kept_until)}${/^in /.test(relative(s.kept_until)) ? ` (${relative(s.kept_until).slice(3)} left)` : ''}, then open to anyone`
         : `kept for ${kept}`
       : 'open'
     : `${shortSeatName(view, seat)}${view.your_seat === seat ? ' (you)' : ''}`;

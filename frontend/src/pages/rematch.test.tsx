@@ -107,7 +107,9 @@ describe("a rematch's seats kept for the other players", () => {
   it('name who the seat is kept for, and offer it to nobody else', () => {
     const soon = Date.now() + 4.5 * 60_000;
     const cat = mount(<OpenGame view={keptForBob(soon)} me="u3" busy={false} onAction={() => {}} />);
-    expect(cat.querySelector('[data-seat="1"]')!.textContent).toContain('kept for bob (in 5 min)');
+    // "kept for bob (in 5 min)" read as bob arriving in 5 min: it says when the hold ends and what then
+    const at = new Date(soon).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    expect(cat.querySelector('[data-seat="1"]')!.textContent).toContain(`kept for bob until ${at} (5 min left), then open to anyone`);
     expect(texts(cat, 'button')).not.toContain('Take a seat');
     const bob = mount(<OpenGame view={keptForBob(soon)} me="u2" busy={false} onAction={() => {}} />);
     expect(texts(bob, 'button')).toContain('Take a seat');
