@@ -420,7 +420,8 @@ describe('a public table nobody else has joined', () => {
   it('offers its creator a bot now, where the way to one was "Change" on each open seat; the game it starts has the focus', async () => {
     const root = await openTableABotStarts();
     const button = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Play a bot now') as HTMLButtonElement;
-    expect(root.querySelector('#bots-now-note')!.textContent).toBe('Nobody yet? A bot takes the open seat and the game starts.');
+    // "A bot takes the open seat and the game starts." read as what would happen by itself: it is the button's offer
+    expect(root.querySelector('#bots-now-note')!.textContent).toBe('Nobody yet? You can give the open seat to a bot and start at once; otherwise it stays open for a player.');
     button.focus();
     await act(async () => button.click());
     await settle();

@@ -258,7 +258,11 @@ export function BotsNow({ view, onSeated }: { view: GameView; onSeated: () => Pr
   return (
     <div class="bots-now">
       <p class="muted small" id="bots-now-note">
-        Nobody yet? {open.length === 1 ? 'A bot takes the open seat' : 'Bots take the open seats'} and the game starts.
+        {/* it read as a promise ("A bot takes the open seat and the game starts."): it is what the button does */}
+        Nobody yet?{' '}
+        {open.length === 1
+          ? 'You can give the open seat to a bot and start at once; otherwise it stays open for a player.'
+          : 'You can give the open seats to bots and start at once; otherwise they stay open for players.'}
       </p>
       <label>
         Bot level{' '}
