@@ -148,7 +148,8 @@ describe('an open game', () => {
     const team = view({ your_seat: null, players: 4, teams: 2, variant: 'bordered', sequences_to_win: 1, rated: true, clock: { bank_seconds: 600, increment_seconds: 5 } });
     expect(settings(team)).toEqual(['Game: Sequence', 'Variant: bordered', 'Players: 4: 2 teams of 2', 'To win: 1 sequence', 'Clock: 10 min bank + 5 s a move', 'Rated: yes']);
     const stacks = view({ your_seat: null, game: 'stacks', players: 3, teams: 3, clock: { turn_seconds: 30 }, block_window_seconds: 5 });
-    expect(settings(stacks)).toEqual(['Game: Sequence Stacks', 'Players: 3', 'Clock: 30 s a turn', 'Block window: 5 s', 'Rated: no']);
+    // a Stacks table never said how to win
+    expect(settings(stacks)).toEqual(['Game: Sequence Stacks', 'Players: 3', 'To win: 5 chips, at least 2 red and 2 blue', 'Clock: 30 s a turn', 'Block window: 5 s', 'Rated: no']);
     expect(settings(view({ your_seat: null }))).toContain('Clock: untimed');
     // the rules' target where the game sets none: one sequence with 3 teams, two with 2
     expect(settings(view({ your_seat: null, players: 6, teams: 3 }))).toContain('To win: 1 sequence');

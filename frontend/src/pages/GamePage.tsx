@@ -24,7 +24,7 @@ import { Rematch } from './Rematch';
 import { BOT_LEVELS } from './NewGameForm';
 import { SeatEditor } from './SeatEditor';
 import { SequenceTable } from './SequenceTable';
-import { StacksTable } from './StacksTable';
+import { STACKS_GOAL, StacksTable } from './StacksTable';
 
 type SeatAction = 'join' | 'start' | 'leave' | 'decline';
 
@@ -65,6 +65,7 @@ export function gameSettings(g: GameView): [string, string][] {
   // The rules' target when the game sets none (rules 1.4): a 3-team table showed no "To win" at all, and a
   // player who knew the 2-sequence game sat down not knowing one sequence wins there.
   if (g.game === 'sequence') rows.push(['To win', counted(g.sequences_to_win || (g.teams === 3 ? 1 : 2), 'sequence')]);
+  else rows.push(['To win', STACKS_GOAL]);
   rows.push(['Clock', clockText(g.clock)]);
   if (g.game === 'stacks' && g.block_window_seconds) rows.push(['Block window', duration(g.block_window_seconds)]);
   rows.push(['Rated', g.rated ? 'yes' : 'no']);

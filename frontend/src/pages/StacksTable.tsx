@@ -13,6 +13,22 @@ export function pileTop(cards: string[]): number {
   return cards.length;
 }
 
+/** STACKS_GOAL is the rules' win (2.4), the same at every player count: no Stacks page said it. */
+export const STACKS_GOAL = '5 chips, at least 2 red and 2 blue';
+
+/**
+ * chipsToWin says what a player holding red and blue chips still needs to win ("3 more: 1 red, 1 blue, 1 of
+ * either"), or '' once they hold enough.
+ */
+export function chipsToWin(red: number, blue: number): string {
+  const r = Math.max(0, 2 - red);
+  const b = Math.max(0, 2 - blue);
+  const total = Math.max(5 - red - blue, r + b);
+  if (total <= 0) return '';
+  const parts = [r && `${r} red`, b && `${b} blue`, total - r - b && `${total - r - b} of either`].filter(Boolean);
+  return `${total} more: ${parts.join(', ')}`;
+}
+
 /**
  * StacksSeat is one seat of the seat list: its name and badges (whose move
  * it is, or who may block in a block window, as moveBadge says; "skipped
@@ -169,6 +185,8 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
   const inWindow = st.phase === 'block-window' && st.window;
   // a game that is over has no status line: its result heads the notices
   const over = view.status === 'finished' || view.status === 'aborted';
+  // the viewer's way to the goal, while they play
+  const myChips = view.your_seat != null && !over ? st.chips[view.your_seat] : undefined;
   const status = inWindow
     ? `${names(st.window!.completer)} completed a ${st.window!.color} pile: block window open.${opts.block ? ' You hold a BLOCK.' : ''}`
     : myTurn
@@ -207,6 +225,10 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
           <span>Set aside: {st.setaside.length}</span>
           <span>
             Supply: R {st.supply.red} · B {st.supply.blue}
+          </span>
+          <span class="stacks-goal">
+            To win: {STACKS_GOAL}
+            {myChips && chipsToWin(myChips.red, myChips.blue) && ` (you need ${chipsToWin(myChips.red, myChips.blue)})`}
           </span>
           <span>
             <span class="wide-only">Direction: </span>

@@ -3,7 +3,7 @@ import { act } from 'preact/test-utils';
 import { render } from 'preact';
 import type { GameView, SequenceState, StacksState } from '../api/types';
 import { SequenceTable, lockedCells } from './SequenceTable';
-import { StacksTable } from './StacksTable';
+import { StacksTable, chipsToWin } from './StacksTable';
 import { mount, unmountAll } from '../testing/stubApi';
 import { spokenText } from '../testing/spoken';
 
@@ -333,6 +333,25 @@ describe('the Stacks table', () => {
   });
 });
 
+// A Stacks player was never told how to win (rules 2.4): the table says it, and what the viewer still needs.
+describe("the Stacks table's goal", () => {
+  const goal = (v: GameView) => mount(<StacksTable view={v} onMove={() => {}} busy={false} />).querySelector('.stacks-goal')?.textContent;
+  it('says the win and what the viewer still needs, and only the win to an onlooker or once the game is over', () => {
+    expect(goal(stacksView({}, []))).toBe('To win: 5 chips, at least 2 red and 2 blue (you need 5 more: 2 red, 2 blue, 1 of either)');
+    unmountAll();
+    expect(goal(stacksView({ chips: [{ red: 3, blue: 1 }, { red: 0, blue: 0 }] }, []))).toBe('To win: 5 chips, at least 2 red and 2 blue (you need 1 more: 1 blue)');
+    unmountAll();
+    expect(goal({ ...stacksView({}, []), your_seat: null })).toBe('To win: 5 chips, at least 2 red and 2 blue');
+  });
+  it('counts the chips still needed', () => {
+    expect(chipsToWin(0, 0)).toBe('5 more: 2 red, 2 blue, 1 of either');
+    expect(chipsToWin(4, 0)).toBe('2 more: 2 blue');
+    expect(chipsToWin(2, 2)).toBe('1 more: 1 of either');
+    expect(chipsToWin(5, 1)).toBe('1 more: 1 blue');
+    expect(chipsToWin(3, 2)).toBe('');
+  });
+});
+
 describe('an empty table of piles', () => {
   const says = (v: GameView) => mount(<StacksTable view={v} onMove={() => {}} busy={false} />).querySelector('.piles p')!.textContent;
   it('invites a first pile only while none was completed, and no pile once the game is over', () => {
@@ -480,10 +499,10 @@ describe('the Stacks seat list of a 6-player table', () => {
     expect(blocking[3]).toBe('bot-random (seat 4)fill-in bot (seat abandoned)bot may block5 cards in hand1 red and 1 blue chipsdiscard pile empty');
     // the table's facts too, though a phone shows them shorter
     const facts = mount(<StacksTable view={view()} onMove={() => {}} busy={false} />).querySelector('.table-facts')!;
-    expect(spokenText(facts)).toBe('Draw pile: 90Set aside: 0Supply: R 19 · B 20Direction: clockwise ↻Seat details');
+    expect(spokenText(facts)).toBe('Draw pile: 90Set aside: 0Supply: R 19 · B 20To win: 5 chips, at least 2 red and 2 blue (you need 4 more: 2 red, 1 blue, 1 of either)Direction: clockwise ↻Seat details');
     const shown = (el: Element): string =>
       [...el.childNodes].map((n) => (n.nodeType === 3 ? n.textContent : (n as Element).classList.contains('wide-only') ? '' : shown(n as Element))).join('');
-    expect(shown(facts)).toBe('Draw: 90Set aside: 0Supply: R 19 · B 20clockwise ↻▸ Seat details');
+    expect(shown(facts)).toBe('Draw: 90Set aside: 0Supply: R 19 · B 20To win: 5 chips, at least 2 red and 2 blue (you need 4 more: 2 red, 1 blue, 1 of either)clockwise ↻▸ Seat details');
   });
 
   it('gives every seat a line of its own: turn marker, seat number, short name, tags for the badges', () => {
