@@ -23,6 +23,18 @@ describe('styles.css', () => {
     expect(Number(gap)).toBeGreaterThan(0);
   });
 
+  // On a 390 px phone the header's links, the "Discard piles" and "The numbers" summaries and the replay's
+  // moves were 23 px tall, a rating table's replay link 9 x 16 px: under the 24 px a finger needs (WCAG 2.5.8).
+  it('gives the small tap targets at least 24 px on a phone or touch screen', () => {
+    const block = css.match(/@media \(max-width: 40rem\), \(pointer: coarse\) \{([\s\S]*?)\n\}/)?.[1] ?? '';
+    const inner = [...block.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => ({ sels: m[1].split(',').map((x) => x.trim()), body: m[2] }));
+    const minHeight = (sel: string) => inner.filter((r) => r.sels.includes(sel)).map((r) => r.body.match(/min-height:\s*([\d.]+)rem/)?.[1]).find(Boolean);
+    for (const sel of ['.top nav a', 'summary', '.move-list button', 'table.data td.num a']) expect(Number(minHeight(sel)) * 16, sel).toBeGreaterThanOrEqual(24);
+    const link = inner.find((r) => r.sels.includes('table.data td.num a'))!;
+    expect(link.body).toMatch(/min-width:\s*1\.5rem/);
+    expect(link.body).toMatch(/display:\s*inline-block/);
+  });
+
   it('writes the visually hidden declarations once, for every element a screen reader alone should read', () => {
     const hidden = rules.filter((r) => /clip:\s*rect\(0,\s*0,\s*0,\s*0\)/.test(r.body));
     expect(hidden.map((r) => r.selector)).toEqual(['.sr-only, .wide-only, .seat-lines:not(.details) :is(.full-name, .badges, .count-unit)']);
