@@ -226,9 +226,13 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
           <span>
             Supply: R {st.supply.red} · B {st.supply.blue}
           </span>
+          {/* on a phone in one short line (the piles within the first 500 px at 320), the viewer's need beside their chips */}
           <span class="stacks-goal">
-            To win: {STACKS_GOAL}
-            {myChips && chipsToWin(myChips.red, myChips.blue) && ` (you need ${chipsToWin(myChips.red, myChips.blue)})`}
+            To win: 5 chips<span class="wide-only">, at least 2 red and 2 blue</span>
+            <span class="narrow-only" aria-hidden="true">
+              , 2+ red, 2+ blue
+            </span>
+            {myChips && chipsToWin(myChips.red, myChips.blue) && <span class="wide-only"> (you need {chipsToWin(myChips.red, myChips.blue)})</span>}
           </span>
           <span>
             <span class="wide-only">Direction: </span>
