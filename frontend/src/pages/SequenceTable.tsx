@@ -8,7 +8,7 @@ import { TEAMS, cardLabel, cellsOf, parseCell, windowCells } from '../game/board
 import { moveAt, parseSequenceMove, specialMoves, targetsFor } from '../game/sequenceMoves';
 import { mySeatTaken } from '../game/seats';
 import type { MoveRecord } from '../api/types';
-import { CompactSeatLead, CompactSeatName, DiscardTop, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
+import { CompactSeatHead, CompactSeatLead, CompactSeatName, DiscardTop, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
 export function lockedCells(state: Pick<SequenceState, 'locked' | 'sequences'>): Set<string> {
   const out = new Set(state.locked ?? []);
@@ -165,13 +165,21 @@ export function SequenceTable(props: { view: GameView; onMove: (move: string) =>
     <div class="table sequence-table" ref={root}>
       <div class="table-notices">{props.notices}</div>
       <section class={`players seat-lines${seatDetails ? ' details' : ''}`} aria-label="Players" id="seat-list">
+        <CompactSeatHead />
         {st.hand_sizes.map((n, seat) => (
           <SequenceSeat key={seat} view={view} seat={seat} handSize={n} discards={st.discards[seat] ?? []} />
         ))}
         <div class="table-facts">
           {teams.map((t) => (
             <span key={t}>
-              {TEAMS[t].name} {TEAMS[t].shape}: {(st.sequences[TEAMS[t].letter] ?? []).length}/{st.sequences_to_win}
+              {/* a phone showed a bare "Blue ●: 0/1": it says "Sequences:" once, each team by its shape (as the seat lines) */}
+              {t === 0 && (
+                <span class="narrow-only" aria-hidden="true">
+                  Sequences:{' '}
+                </span>
+              )}
+              <span class="wide-only">{TEAMS[t].name} </span>
+              {TEAMS[t].shape}: {(st.sequences[TEAMS[t].letter] ?? []).length}/{st.sequences_to_win}
               <span class="wide-only"> sequences</span>
             </span>
           ))}

@@ -6,7 +6,7 @@ import { Clock } from '../components/Clock';
 import { isDisabled, useFocusAfter } from '../components/focus';
 import { doneToYou, playLabel, stacksCardName, stacksOptions } from '../game/stacksMoves';
 import { mySeatTaken } from '../game/seats';
-import { CompactSeatLead, CompactSeatName, DiscardTop, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, isFillIn, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
+import { CompactSeatHead, CompactSeatLead, CompactSeatName, DiscardTop, HandSize, SeatBank, SeatDetailsToggle, SeatTags, afterMove, isFillIn, isTypingTarget, seatName, toMoveText, type MoveAnswer } from './gameCommon';
 
 /** pileTop is the number a pile has reached (a wild counts as the next number). */
 export function pileTop(cards: string[]): number {
@@ -207,6 +207,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
     <div class="table stacks-table" ref={root}>
       <div class="table-notices">{props.notices}</div>
       <section class={`players seat-lines stacks-lines${seatDetails ? ' details' : ''}`} aria-label="Players" id="seat-list">
+        <CompactSeatHead chips />
         {st.hand_sizes.map((n, seat) => (
           <StacksSeat
             key={seat}

@@ -63,6 +63,21 @@ export function SeatTags({ view, seat, toMove = 'to move', children }: { view: G
  * visually hidden, for screen readers to read as on a wide screen.
  */
 
+/**
+ * CompactSeatHead heads the compact seat lines with their columns' names: on a phone a line showed an
+ * unlabelled "▯6" (the hand's size) and a bare "—" (an empty discard pile). Shown only there (styles.css);
+ * each line says it all to a screen reader, so it is hidden from them. chips: Stacks' chips column.
+ */
+export function CompactSeatHead({ chips = false }: { chips?: boolean }) {
+  return (
+    <div class="seat-lines-head" aria-hidden="true">
+      <span class="head-hand">cards</span>
+      {chips && <span class="head-chips">chips</span>}
+      <span class="head-discard">discard</span>
+    </div>
+  );
+}
+
 /** CompactSeatLead leads a compact seat line: the turn marker (▶) and the seat's number. */
 export function CompactSeatLead({ seat, toMove }: { seat: number; toMove: boolean }) {
   return (

@@ -333,6 +333,28 @@ describe('the Stacks table', () => {
   });
 });
 
+// On a 390 px phone a compact seat line showed an unlabelled "▯6" (cards in hand) and a bare "—" (an empty
+// discard pile), and the table facts "Blue ●: 0/1" with no word of what was counted.
+describe('the compact seat lines on a phone', () => {
+  const shown = (el: Element): string =>
+    [...el.childNodes].map((n) => (n.nodeType === 3 ? n.textContent : (n as Element).classList.contains('wide-only') ? '' : shown(n as Element))).join('');
+  it('name their columns, for the eye only (each line says it all to a screen reader)', () => {
+    const seq = mount(<SequenceTable view={seqView({}, [])} onMove={() => {}} busy={false} />).querySelector('.players > .seat-lines-head')!;
+    expect([...seq.children].map((c) => c.textContent)).toEqual(['cards', 'discard']);
+    expect(seq.getAttribute('aria-hidden')).toBe('true');
+    unmountAll();
+    const stacks = mount(<StacksTable view={stacksView({}, [])} onMove={() => {}} busy={false} />).querySelector('.players > .seat-lines-head')!;
+    expect([...stacks.children].map((c) => c.textContent)).toEqual(['cards', 'chips', 'discard']);
+    expect(stacks.getAttribute('aria-hidden')).toBe('true');
+  });
+  it('say what the sequence counts count', () => {
+    const facts = mount(<SequenceTable view={seqView({}, [])} onMove={() => {}} busy={false} />).querySelector('.table-facts')!;
+    const counts = [...facts.children].slice(0, 2);
+    expect(counts.map((c) => shown(c)).join(' ')).toBe('Sequences: ●: 0/2 ▲: 0/2');
+    expect(counts.map((c) => spokenText(c)).join(' ')).toBe('Blue ●: 0/2 sequences Green ▲: 0/2 sequences');
+  });
+});
+
 // A Stacks player was never told how to win (rules 2.4): the table says it, and what the viewer still needs.
 describe("the Stacks table's goal", () => {
   const goalEl = (v: GameView) => mount(<StacksTable view={v} onMove={() => {}} busy={false} />).querySelector('.stacks-goal')!;
