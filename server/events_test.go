@@ -14,6 +14,17 @@ import (
 	"time"
 )
 
+// openTable creates a two-player Sequence table where the creator (token)
+// sits and one seat is open, and returns its ID.
+func openTable(t *testing.T, r *rig, token string) string {
+	t.Helper()
+	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, token)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create: %d %s", rec.Code, rec.Body)
+	}
+	return decode[gameResponse](t, rec).ID
+}
+
 // startedGame creates a two-player game between alice and bob and plays
 // plies moves (alternating, first legal move); it returns the game's ID and
 // the two tokens.
@@ -21,11 +32,7 @@ func startedGame(t *testing.T, r *rig, plies int) (string, string, string) {
 	t.Helper()
 	_, alice := r.user("alice", false)
 	_, bob := r.user("bob", false)
-	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("create: %d %s", rec.Code, rec.Body)
-	}
-	id := decode[gameResponse](t, rec).ID
+	id := openTable(t, r, alice)
 	if rec := r.call("POST", "/api/v1/games/"+id+"/join", "", bob); rec.Code != http.StatusOK {
 		t.Fatalf("join: %d %s", rec.Code, rec.Body)
 	}
@@ -130,11 +137,7 @@ func TestAStreamShowsTheSeatItsViewerHoldsNow(t *testing.T) {
 	_, alice := r.user("alice", false)
 	_, dave := r.user("dave", false)
 	_, frank := r.user("frank", false)
-	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("create: %d %s", rec.Code, rec.Body)
-	}
-	id := decode[gameResponse](t, rec).ID
+	id := openTable(t, r, alice)
 	srv := httptest.NewServer(r.e)
 	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
 	streams := map[string]*bufio.Reader{}
@@ -219,11 +222,7 @@ func TestAResumedStreamSaysWhatChangedWithoutAMove(t *testing.T) {
 	r := newGamesRig(t)
 	_, alice := r.user("alice", false)
 	_, bob := r.user("bob", false)
-	rec := r.call("POST", "/api/v1/games", `{"game":"sequence","players":2,"teams":2,"seats":[{"user":"me"},{"open":true}]}`, alice)
-	if rec.Code != http.StatusCreated {
-		t.Fatalf("create: %d %s", rec.Code, rec.Body)
-	}
-	id := decode[gameResponse](t, rec).ID
+	id := openTable(t, r, alice)
 	srv := httptest.NewServer(r.e)
 	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
 	status := func(body *bufio.Reader, want string) {
