@@ -108,13 +108,20 @@ func New(rdb redis.UniversalClient, cfg Config, logger *slog.Logger) *Workers {
 	w.Every(time.Minute, "list queues", func(ctx context.Context) error {
 		return listQueues(ctx, rdb, slices.Collect(maps.Keys(queuePriorities))...)
 	})
+	// A task a dead worker held runs again within seconds (see orphans).
+	orphans := newOrphans(asynq.NewInspectorFromRedisClient(rdb), asynq.NewClientFromRedisClient(rdb), logger)
+	queues := slices.Sorted(maps.Keys(queuePriorities))
+	w.Every(orphanCheck, "run again what dead workers held", func(ctx context.Context) error {
+		return orphans.check(ctx, queues)
+	})
 	return w
 }
 
 // retryDelayFor is asynq's back-off, except for a task whose worker died
 // holding it (its lease expired): that task did not fail, so it runs again
-// at once. asynq finds such a task only a minute or so after the crash,
-// and a game waiting on its bot's move has waited long enough. A task that
+// at once. asynq finds such a task only 30-90 s after the crash, and a
+// game waiting on its bot's move has waited long enough (a copy of it
+// has run long since, see orphans; this run finds it done). A task that
 // came early (league.NotYet) runs again at its time, and at least
 // minEarlyRetry later: a worker whose clock is behind may be handed it
 // again at once by a forwarder whose clock is right.
