@@ -44,7 +44,9 @@ type App struct {
 	enqueuer *workers.Enqueuer
 	hub      *server.Hub
 	stopBus  context.CancelFunc
-	serveErr chan error
+	// stopRetries ends the tries again of tasks not scheduled after a commit.
+	stopRetries func()
+	serveErr    chan error
 
 	shutdownOnce sync.Once
 	shutdownErr  error
@@ -132,6 +134,9 @@ func (a *App) Start(ctx context.Context) (err error) {
 		// refusal names it.
 		OpenTableLifetime: a.cfg.OpenTableLifetime,
 	}, a.logger)
+	// A task Redis did not take after a commit (a hiccup) is tried again
+	// within seconds, not left to the sweep's 30 s.
+	a.stopRetries = games.RetryFailedTasks()
 	accounts.HandSeatsTo(games) // a closed account's seats go to fill-in bots at once
 	// Every instance signs leaderboard cursors with a key from the shared
 	// secret, so a page's cursor works on whichever instance gets the next.
@@ -307,6 +312,9 @@ func (a *App) shutdown() error {
 		a.stopBus()
 	}
 	<-workersStopped
+	if a.stopRetries != nil {
+		a.stopRetries() // after the last request and task that might add one
+	}
 	if a.infra != nil {
 		// Workers left stopping still use Redis; the process is ending.
 		a.infra.keepRedis = a.workers != nil && a.workers.Left()

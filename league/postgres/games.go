@@ -80,6 +80,9 @@ type Games struct {
 	cache    *stateCache
 	settlers []Settler
 	now      func() time.Time
+	// later tries again the tasks that failed to be scheduled after a
+	// commit; nil (RetryFailedTasks not called): they are the sweep's.
+	later *laterTries
 }
 
 var _ league.GameService = (*Games)(nil)
@@ -94,6 +97,16 @@ func NewGames(db *DB, events league.GameEvents, tasks league.GameTasks, cfg Game
 	}
 	return &Games{db: db.Gorm, events: events, tasks: tasks, cfg: cfg, logger: logger,
 		cache: newStateCache(cfg.StateCacheSize), now: storedNow}
+}
+
+// RetryFailedTasks has the tasks that fail to be scheduled after a commit
+// (Redis hung or down for a moment) tried again in the background, within
+// seconds of Redis answering again (see laterTries), rather than left to
+// the sweep. Call it once, before use; stop drops what is still held and
+// ends the tries, for a process that is ending.
+func (g *Games) RetryFailedTasks() (stop func()) {
+	g.later = newLaterTries(g.logger)
+	return g.later.Stop
 }
 
 // AddSettler hangs more work on a game's end.
@@ -141,8 +154,9 @@ func (e *effects) then(f func(context.Context) error) {
 // would otherwise hold every move's answer for as long as the client's
 // timeouts and retries take (15 s measured with the binary; a shutdown's
 // grace ran out on it). Nothing is lost for good: a task not scheduled is
-// the sweep's (Reconcile), and streams catch up on events when the bus
-// subscribes again (see Hub.Resync).
+// tried again in the background (RetryFailedTasks), and else the sweep's
+// (Reconcile), and streams catch up on events when the bus subscribes
+// again (see Hub.Resync).
 const effectsTimeout = 3 * time.Second
 
 func (g *Games) run(ctx context.Context, fx *effects) {
@@ -155,7 +169,10 @@ func (g *Games) run(ctx context.Context, fx *effects) {
 	}
 	for _, f := range fx.after {
 		if err := f(ctx); err != nil {
-			g.logger.ErrorContext(ctx, "schedule game task", "error", err)
+			g.logger.ErrorContext(ctx, "schedule game task", "error", err, "tried_again", g.later != nil)
+			if g.later != nil {
+				g.later.add(f)
+			}
 		}
 	}
 }

@@ -140,7 +140,19 @@ func HungRedis(t TB) string {
 // that has stopped does.
 func RedisThatHangs(t TB) (redisURL string, hang func()) {
 	t.Helper()
-	real, err := url.Parse(Redis(t))
+	_, redisURL, hang, _ = RedisThatPauses(t)
+	return redisURL, hang
+}
+
+// RedisThatPauses is RedisThatHangs with resume, which ends the hang: what
+// clients sent meanwhile is lost (they time out and drop those
+// connections), and what they send from then on is passed through again.
+// It returns the URL of the database behind the proxy too, for clients
+// that are to reach it directly.
+func RedisThatPauses(t TB) (directURL, redisURL string, hang, resume func()) {
+	t.Helper()
+	directURL = Redis(t)
+	real, err := url.Parse(directURL)
 	if err != nil {
 		t.Fatalf("testenv: %v", err)
 	}
@@ -170,7 +182,7 @@ func RedisThatHangs(t TB) (redisURL string, hang func()) {
 		go pipe(s, c)
 		pipe(c, s) // closing c (at the test's end) ends both
 	})
-	return proxy.String(), func() { hung.Store(true) }
+	return directURL, proxy.String(), func() { hung.Store(true) }, func() { hung.Store(false) }
 }
 
 // serveConns serves each connection to a new local listener with handle,
