@@ -165,8 +165,9 @@ func (a *App) Start(ctx context.Context) (err error) {
 			done, err := games.Reconcile(ctx)
 			if done.Total() > 0 {
 				// "Asked for", not "rescheduled": a task a dead worker still
-				// holds is asynq's to run again, and asking for it is a
-				// no-op the sweep cannot tell from a new task.
+				// holds is the workers' to run again (see workers'
+				// orphans), and asking for it is a no-op the sweep cannot
+				// tell from a new task.
 				a.logger.WarnContext(ctx, "asked again for overdue game tasks",
 					"settlements", done.Settlements, "timers", done.Timers, "bot_moves", done.BotMoves, "starts", done.Starts)
 			}
