@@ -39,6 +39,11 @@ type orphans struct {
 	// unheld is when each active task (by queue and ID) was first seen
 	// held by no live server, of the tasks still so at the last check.
 	unheld map[taskKey]time.Time
+	// quietUntil is when copies may be made again after a check that
+	// failed or came late (see afterOutage); lastDone is when the last
+	// check that did not fail ended.
+	quietUntil, lastDone time.Time
+	now                  func() time.Time
 }
 
 type taskKey struct{ queue, id string }
@@ -60,19 +65,41 @@ const (
 	// orphanRetention keeps a finished copy past the time asynq takes to
 	// recover the original (a 30 s lease and a recoverer every minute).
 	orphanRetention = 2 * time.Minute
+	// afterOutage is how long no copy is made after a check that failed
+	// (Redis did not answer it) or that ended late (its calls waited for
+	// a Redis that hung, or the previous one did): the live servers could
+	// not write what they hold either, and a hang of Redis longer than
+	// their record's 10 s lets every record lapse, so that every task
+	// running looked held by nobody until each server's next heartbeat
+	// went through (30 copies of tasks running fine after three 15 s kill
+	// -STOPs of Redis). Past it a server not listed again is gone.
+	afterOutage = 3 * heartbeatEvery
+	// lateCheck is how long after the last check one may end before it is
+	// taken for late.
+	lateCheck = orphanCheck + 2*time.Second
 	// listPage is the page size for listing active tasks.
 	listPage = 500
 )
 
 func newOrphans(ins *asynq.Inspector, client *asynq.Client, logger *slog.Logger) *orphans {
-	return &orphans{ins: ins, client: client, logger: logger, unheld: map[taskKey]time.Time{}}
+	return &orphans{ins: ins, client: client, logger: logger, unheld: map[taskKey]time.Time{}, now: time.Now}
 }
 
 // check runs once every orphanCheck (a sweep: one goroutine, never two at
 // once) and enqueues a copy of each task held by a dead worker.
 func (o *orphans) check(ctx context.Context, queues []string) error {
-	// Active tasks first, then what the servers hold: a task that starts
-	// in between is listed by its server or not active yet in the list.
+	err := o.find(ctx, queues)
+	if err != nil && ctx.Err() == nil {
+		o.quietUntil = o.now().Add(afterOutage)
+	}
+	return err
+}
+
+func (o *orphans) find(ctx context.Context, queues []string) error {
+	// Active tasks first, then what the servers hold: a task that ends in
+	// between looks unheld once, and is gone from the list at the next
+	// check. One that has just started is not listed by its server yet;
+	// orphanAfter waits for its next heartbeat.
 	var active []*asynq.TaskInfo
 	for _, q := range queues {
 		for page := 1; ; page++ {
@@ -90,6 +117,7 @@ func (o *orphans) check(ctx context.Context, queues []string) error {
 		}
 	}
 	if len(active) == 0 {
+		o.ended()
 		clear(o.unheld)
 		return nil
 	}
@@ -103,7 +131,7 @@ func (o *orphans) check(ctx context.Context, queues []string) error {
 			held[taskKey{w.Queue, w.TaskID}] = true
 		}
 	}
-	now := time.Now()
+	now := o.ended()
 	still := make(map[taskKey]time.Time, len(o.unheld))
 	var failed []error
 	for _, t := range active {
@@ -115,7 +143,7 @@ func (o *orphans) check(ctx context.Context, queues []string) error {
 		if !ok {
 			since = now
 		}
-		if now.Sub(since) < orphanAfter {
+		if now.Sub(since) < orphanAfter || now.Before(o.quietUntil) {
 			still[k] = since
 			continue
 		}
@@ -126,6 +154,17 @@ func (o *orphans) check(ctx context.Context, queues []string) error {
 	}
 	o.unheld = still
 	return errors.Join(failed...)
+}
+
+// ended notes that a check has read what it needs, and returns the time:
+// one that ends late starts a quiet time (afterOutage).
+func (o *orphans) ended() time.Time {
+	now := o.now()
+	if !o.lastDone.IsZero() && now.Sub(o.lastDone) > lateCheck && now.Add(afterOutage).After(o.quietUntil) {
+		o.quietUntil = now.Add(afterOutage)
+	}
+	o.lastDone = now
+	return now
 }
 
 // rerun enqueues a copy of the orphan t, to run now. A copy already there
