@@ -51,6 +51,12 @@ async function postMove(path: string, body: { ply: number; move: string; move_id
   }
 }
 
+/** keptUntil says when a kept seat's hold lapses: "00:43 (5 min left)", or the time alone once it is due. */
+function keptUntil(iso: string): string {
+  const left = relative(iso);
+  return left.startsWith('in ') ? `${timeOfDay(iso)} (${left.slice(3)} left)` : timeOfDay(iso);
+}
+
 /** gameLink is the address to share so others can join the game. */
 export function gameLink(id: string): string {
   return `${globalThis.location?.origin ?? ''}/games/${encodeURIComponent(id)}`;
@@ -87,7 +93,7 @@ export function OpenSeat({ view, seat, children }: { view: GameView; seat: numbe
   const who = s?.open
     ? kept
       ? s.kept_until
-        ? `kept for ${kept} until ${timeOfDay(s.kept_until)}${/^in /.test(relative(s.kept_until)) ? ` (${relative(s.kept_until).slice(3)} left)` : ''}, then open to anyone`
+        ? `kept for ${kept} until ${keptUntil(s.kept_until)}, then open to anyone`
         : `kept for ${kept}`
       : 'open'
     : `${shortSeatName(view, seat)}${view.your_seat === seat ? ' (you)' : ''}`;
