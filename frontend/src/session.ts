@@ -2,7 +2,7 @@
 // memory (ApiClient); a reload gets a new one from the HttpOnly refresh
 // cookie.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiClient, ApiError, type Tokens } from './api/client';
+import { ApiClient, ApiError, retrying, type Tokens } from './api/client';
 import type { User } from './api/types';
 
 export interface Session {
@@ -155,18 +155,11 @@ export async function restore(): Promise<void> {
     set({ ready: true, user: null, unreachable: maySignBackIn() });
     return;
   }
-  for (let i = 0; ; i++) {
-    try {
-      set({ ready: true, user: await api.get<User>('/me') });
-      return;
-    } catch (e) {
-      const answered = e instanceof ApiError && e.status > 0 && e.status < 500;
-      if (answered || i >= RESTORE_RETRY_MS.length) {
-        set({ ready: true, user: null, unreachable: !answered });
-        return;
-      }
-      await new Promise((r) => setTimeout(r, RESTORE_RETRY_MS[i]));
-    }
+  const answered = (e: unknown) => e instanceof ApiError && e.status > 0 && e.status < 500;
+  try {
+    set({ ready: true, user: await retrying(() => api.get<User>('/me'), RESTORE_RETRY_MS, (e) => !answered(e)) });
+  } catch (e) {
+    set({ ready: true, user: null, unreachable: !answered(e) });
   }
 }
 

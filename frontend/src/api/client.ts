@@ -37,6 +37,22 @@ export function networkError(e: unknown): ApiError {
   return new ApiError(0, { title: 'Network error', detail: e instanceof Error ? e.message : String(e) });
 }
 
+/**
+ * retrying calls f, and again after each of pauses (ms) while its failure
+ * is one again decides (a request that got no answer, say), then fails
+ * as its last try did.
+ */
+export async function retrying<T>(f: () => Promise<T>, pauses: number[], again: (e: unknown) => boolean): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await f();
+    } catch (e) {
+      if (i >= pauses.length || !again(e)) throw e;
+      await new Promise((r) => setTimeout(r, pauses[i]));
+    }
+  }
+}
+
 export interface Tokens {
   access_token: string;
   expires_in: number;

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
+import { ApiError, retrying } from '../api/client';
 import type { GameView, MoveRecord } from '../api/types';
 import { useFocusAfter } from '../components/focus';
 import { gameName } from '../components/GameList';
@@ -40,15 +40,8 @@ const RATING_POLLS = 10;
  */
 export const MOVE_RETRY_MS = [300, 1000];
 
-async function postMove(path: string, body: { ply: number; move: string; move_id: string }): Promise<GameView> {
-  for (let i = 0; ; i++) {
-    try {
-      return await api.post<GameView>(path, body);
-    } catch (e) {
-      if (!(e instanceof ApiError && e.status === 0) || i >= MOVE_RETRY_MS.length) throw e;
-      await new Promise((r) => setTimeout(r, MOVE_RETRY_MS[i]));
-    }
-  }
+function postMove(path: string, body: { ply: number; move: string; move_id: string }): Promise<GameView> {
+  return retrying(() => api.post<GameView>(path, body), MOVE_RETRY_MS, (e) => e instanceof ApiError && e.status === 0);
 }
 
 /** keptUntil says when a kept seat's hold lapses: "00:43 (5 min left)", or the time alone once it is due. */
