@@ -169,6 +169,11 @@ type Seat struct {
 	// ("" for one abandoned before the reason was kept, migration 00032).
 	AbandonedWhy string
 	BankMS       int64
+	// Away says that the person at the seat of an active game has not
+	// followed it for a while (no event stream of theirs open: a page
+	// closed, a connection lost), in a game's view only: their turns run
+	// out and the autopilot plays them.
+	Away bool
 	// KeptFor is the person an open seat is kept for until KeptUntil
 	// (nil: until the game starts): nobody else may take it before then
 	// (a rematch's seats, or one its creator kept for a friend).
@@ -431,4 +436,10 @@ type GameFeed interface {
 	// open or a no longer sits there. The lobby and quick matches offer
 	// only tables at which every person seated is here.
 	Here(ctx context.Context, a Actor, gameID string, ttl time.Duration) (bool, error)
+	// Seen marks a seen at the active game they sit at (a person's seat)
+	// for ttl, and reports whether a sits there: false once the game is no
+	// longer active or a no longer sits there. A seat whose mark ran out
+	// is away in the game's view; a mark written over one that had is the
+	// player back, and the game's viewers are told (a seat event).
+	Seen(ctx context.Context, a Actor, gameID string, ttl time.Duration) (bool, error)
 }

@@ -177,6 +177,12 @@ func (a *App) Start(ctx context.Context) (err error) {
 			_, err := games.ForgetLapsed(ctx)
 			return err
 		})
+		// Players of active games whose pages stopped following them are
+		// shown away to the others (postgres.Games.TellAway).
+		a.workers.Every(reconcileEvery, "tell away players", func(ctx context.Context) error {
+			_, err := games.TellAway(ctx)
+			return err
+		})
 		a.workers.Every(reconcileEvery, "lapse open tables", func(ctx context.Context) error {
 			n, err := games.LapseOpenTables(ctx)
 			if n > 0 {

@@ -259,7 +259,7 @@ const loadGameSQL = `SELECT g.*,
 		'seat', s.seat, 'user_id', s.user_id, 'bot_level', s.bot_level, 'filled_by_bot', s.filled_by_bot,
 		'abandoned', s.abandoned, 'abandoned_why', s.abandoned_why, 'timeouts_in_a_row', s.timeouts_in_a_row, 'bank_ms', s.bank_ms,
 		'username', COALESCE(u.username, ''), 'kept_for', s.kept_for, 'kept_until', s.kept_until,
-		'kept_for_name', COALESCE(k.username, '')) ORDER BY s.seat), '[]')
+		'kept_for_name', COALESCE(k.username, ''), 'seen_until', s.seen_until) ORDER BY s.seat), '[]')
 	 FROM game_seats s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN users k ON k.id = s.kept_for
 	 WHERE s.game_id = g.id) AS seats_json,
 	(SELECT json_build_object('ply', m.ply, 'move', m.move)

@@ -278,7 +278,7 @@ func (g *Games) playerMove(tx *gorm.DB, fx *effects, a league.Actor, gameID stri
 	if err := g.finishTurnLocked(tx, fx, row, seats, prev, game); err != nil {
 		return nil, -1, err
 	}
-	return buildView(row, seats, game, a), -1, nil // seats as updated by finishTurnLocked
+	return buildView(row, seats, game, a, g.now()), -1, nil // seats as updated by finishTurnLocked
 }
 
 // blockMove is the Stacks BLOCK in notation: the only move a person makes

@@ -79,6 +79,10 @@ type seatRow struct {
 	// is offered to strangers only while every person at it is (00022).
 	// loadGame does not read it; nothing shown of a game depends on it.
 	HereUntil *time.Time `json:"-"`
+	// SeenUntil is how long the person seated at an active game is seen
+	// (following its event stream, Games.Seen): past it, or never set,
+	// their seat is away in the game's view (awayAt).
+	SeenUntil *time.Time `json:"seen_until"`
 }
 
 func (seatRow) TableName() string { return "game_seats" }
@@ -94,6 +98,27 @@ const seatKeptFor = 5 * time.Minute
 // or by a browser that has not opened its stream yet, is offered at once,
 // and one whose player never follows it drops out of the lobby soon.
 const hereGrace = 2 * time.Minute
+
+// seenGrace is how long after a game starts nobody at it counts as away:
+// the players' pages have not all opened its event stream yet (a table
+// started by its last player's join, a tournament's round begun while its
+// players were on other pages), and calling them away at once would be
+// wrong about nearly everyone.
+const seenGrace = 45 * time.Second
+
+// awayAt says whether the person at seat s of the active game row is away
+// at now: a person's seat (not a bot's, nor one a fill-in bot took over)
+// whose stream has not marked it seen (SeenUntil) past now, once the
+// game's seenGrace is over.
+func awayAt(row *gameRow, s seatRow, now time.Time) bool {
+	if row.Status != league.StatusActive || s.UserID == nil || s.BotLevel != nil {
+		return false
+	}
+	if row.StartedAt == nil || now.Sub(*row.StartedAt) < seenGrace {
+		return false
+	}
+	return s.SeenUntil == nil || !s.SeenUntil.After(now)
+}
 
 // keptFor is the person the seat is kept for at now ("" if none). A seat
 // kept with no end (KeptUntil nil) is kept until the game starts: a seat

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"time"
 
@@ -196,6 +197,45 @@ func (g *Games) ForgetLapsed(ctx context.Context) (int, error) {
 		WHERE (game_id, seat) IN (SELECT game_id, seat FROM game_seats WHERE here AND here_until < ? LIMIT ?) AND here_until < ?`,
 		now, reconcileBatch, now)
 	return int(res.RowsAffected), res.Error
+}
+
+// TellAway finds the people seated at active games who are away (awayAt:
+// their event stream's mark ran out, or was never set once the game's
+// seenGrace is over) and whom the game's viewers have not been told of,
+// marks them told (away_told), and publishes one seat event per game, so
+// that the others' pages show them away now and not at the next move.
+// At most reconcileBatch seats a call, the rest the next sweep's; it says
+// how many games were told.
+//
+// Each seat is read again as it is marked: a mark the player's stream
+// wrote meanwhile keeps it untold (and that stream told of the return, if
+// any, Seen). A mark written after is the player back: it clears
+// away_told, so the next lapse is told again.
+func (g *Games) TellAway(ctx context.Context) (int, error) {
+	now := g.now()
+	var told []struct {
+		GameID string
+		Ply    int
+	}
+	err := g.db.WithContext(ctx).Raw(`WITH due AS (SELECT s.game_id, s.seat FROM games JOIN game_seats s ON s.game_id = games.id
+			WHERE games.status = 'active' AND games.started_at <= @graceOver
+			AND s.user_id IS NOT NULL AND s.bot_level IS NULL AND NOT s.away_told
+			AND (s.seen_until IS NULL OR s.seen_until <= @now) LIMIT @batch),
+		told AS (UPDATE game_seats s SET away_told = true FROM due
+			WHERE s.game_id = due.game_id AND s.seat = due.seat AND s.user_id IS NOT NULL AND s.bot_level IS NULL
+			AND NOT s.away_told AND (s.seen_until IS NULL OR s.seen_until <= @now) RETURNING s.game_id)
+		SELECT games.id::text AS game_id, games.ply FROM games WHERE games.id IN (SELECT game_id FROM told)`,
+		sql.Named("now", now), sql.Named("graceOver", now.Add(-seenGrace)), sql.Named("batch", reconcileBatch)).
+		Scan(&told).Error
+	if err != nil {
+		return 0, err
+	}
+	fx := &effects{}
+	for _, t := range told {
+		fx.publish(league.GameEvent{GameID: t.GameID, Ply: t.Ply, Kind: league.EventSeat})
+	}
+	g.run(ctx, fx)
+	return len(told), nil
 }
 
 // lapsedTable holds for an open casual table (of the table games) made

@@ -19,8 +19,16 @@ import (
 
 // buildView is the caller's view of a game: the engine's view for their
 // seat (or the spectator view), and their legal moves when they may act.
-func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor) *league.GameView {
+// now is when the view is built: whether a seat is away (awayAt) depends
+// on it, so a snapshot shared by many viewers still says so as of each
+// build, not as of its read.
+func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor, now time.Time) *league.GameView {
 	v := &league.GameView{Game: fromGameRow(row, seats)}
+	for i, s := range seats {
+		if i < len(v.Game.Seats) && v.Game.Seats[i].Seat == s.Seat {
+			v.Game.Seats[i].Away = awayAt(row, s, now)
+		}
+	}
 	viewer := play.Spectator
 	var mine *seatRow
 	if s, ok := viewerSeat(seats, a); ok {
@@ -80,7 +88,7 @@ func (g *Games) View(ctx context.Context, a league.Actor, gameID string) (*leagu
 			return nil, err
 		}
 	}
-	v := buildView(row, seats, game, a)
+	v := buildView(row, seats, game, a, g.now())
 	if err := attachRatings(db, row, &v.Game); err != nil {
 		return nil, err
 	}
@@ -131,7 +139,7 @@ func (g *Games) viewAt(ctx context.Context, a league.Actor, gameID string, plies
 	if err != nil {
 		return nil, err
 	}
-	return buildView(rowAt(row, plies), seats, game, a), nil
+	return buildView(rowAt(row, plies), seats, game, a, g.now()), nil
 }
 
 // rowAt is row as it stood after plies moves: before its last move, a game
@@ -590,6 +598,8 @@ type Snapshot struct {
 	// (the one it opens with, say) replaced the page's, which then read
 	// that the game changed no rating
 	ratings []ratingChangeRow
+	// now is the service's clock, read at each view built (buildView)
+	now func() time.Time
 }
 
 // Ply is the number of moves the snapshot includes.
@@ -615,7 +625,7 @@ func viewerSeat(seats []seatRow, a league.Actor) (seatRow, bool) {
 
 // ViewFor is the caller's view of the snapshot.
 func (s *Snapshot) ViewFor(a league.Actor) *league.GameView {
-	v := buildView(s.row, s.seats, s.game, a)
+	v := buildView(s.row, s.seats, s.game, a, s.now())
 	setRatings(&v.Game, s.ratings)
 	return v
 }
@@ -629,7 +639,7 @@ func (g *Games) Snapshot(ctx context.Context, gameID string, ev *league.GameEven
 	if err != nil {
 		return nil, err
 	}
-	s := &Snapshot{row: row, seats: seats}
+	s := &Snapshot{row: row, seats: seats, now: g.now}
 	if s.ratings, err = ratingChanges(db, row); err != nil {
 		return nil, err
 	}
@@ -694,6 +704,59 @@ func (g *Games) Here(ctx context.Context, a league.Actor, gameID string, ttl tim
 	return seated > 0, err
 }
 
+// Seen marks the caller seen at the active game they sit at (a person's
+// seat, not a bot's, nor one a fill-in bot took over) for ttl from now, and
+// reports whether the caller sits there: false once the game is no longer
+// active or the caller no longer sits there (the event stream that marks
+// them then stops asking). As with Here, a mark with more than half of ttl
+// to run is left as it is: a heartbeat writes every other time, and a
+// second tab writes nothing. Neither column written is indexed, so the
+// write is a HOT update (00036).
+//
+// A mark written over one the game's views would have called away (never
+// set once seenGrace is over, or run out: awayAt) is the player back: the
+// game's viewers are told by a seat event, so that their pages drop the
+// away mark now rather than at the next move. Its away_told is cleared, so
+// that the sweep (TellAway) tells of the next lapse. Two tabs opening at
+// once write the mark once (the second UPDATE finds it fresh on the row
+// the first wrote), so only one of them tells.
+//
+// Unlike Here, nothing locks the game: a mark is read only while the game
+// is active, and a mark left on a game that ended meanwhile is read by
+// nothing.
+func (g *Games) Seen(ctx context.Context, a league.Actor, gameID string, ttl time.Duration) (bool, error) {
+	if a.Anonymous() || !validID(gameID) {
+		return false, nil
+	}
+	now := g.now()
+	var res struct {
+		Seated int64
+		Back   *string // the game's ID (canonical), when the player is back
+		Ply    int
+	}
+	err := g.db.WithContext(ctx).Raw(`WITH seat AS (SELECT s.game_id, s.seat, s.seen_until AS was, games.started_at, games.ply
+			FROM game_seats s JOIN games ON games.id = s.game_id
+			WHERE s.game_id = @game AND s.user_id = @user AND s.bot_level IS NULL AND games.status = 'active'),
+		marked AS (UPDATE game_seats s SET seen_until = @until, away_told = false FROM seat
+			WHERE s.game_id = seat.game_id AND s.seat = seat.seat AND s.user_id = @user AND s.bot_level IS NULL
+			AND (s.seen_until IS NULL OR s.seen_until <= @fresh)
+			RETURNING seat.game_id, seat.ply, (seat.was IS NULL AND seat.started_at <= @graceOver) OR seat.was <= @now AS back)
+		SELECT (SELECT count(*) FROM seat) AS seated, (SELECT game_id::text FROM marked WHERE back LIMIT 1) AS back,
+			(SELECT ply FROM marked LIMIT 1) AS ply`,
+		sql.Named("game", gameID), sql.Named("user", a.UserID), sql.Named("now", now),
+		sql.Named("until", now.Add(ttl)), sql.Named("fresh", now.Add(ttl/2)),
+		sql.Named("graceOver", now.Add(-seenGrace))).Scan(&res).Error
+	if err != nil {
+		return false, err
+	}
+	if res.Back != nil {
+		// after the statement (its own transaction) has committed; not
+		// ended with the request: the stream may close as soon as it opened
+		g.run(context.WithoutCancel(ctx), &effects{events: []league.GameEvent{{GameID: *res.Back, Ply: res.Ply, Kind: league.EventSeat}}})
+	}
+	return res.Seated > 0, nil
+}
+
 // Frames rebuilds, from the stored moves, every move from ply fromPly on
 // with the caller's view after each: what an SSE client missed.
 func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromPly int) ([]league.GameFrame, error) {
@@ -714,6 +777,7 @@ func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromP
 		return nil, err
 	}
 	var frames []league.GameFrame
+	now := g.now()
 	for _, m := range moves {
 		if game, err = game.Apply(m.Seat, m.Move); err != nil {
 			return nil, fmt.Errorf("game %s ply %d: %w", gameID, m.Ply, err)
@@ -721,7 +785,7 @@ func (g *Games) Frames(ctx context.Context, a league.Actor, gameID string, fromP
 		if m.Ply < fromPly {
 			continue
 		}
-		frames = append(frames, league.GameFrame{Move: fromMoveRow(m), View: buildView(rowAt(row, m.Ply+1), seats, game, a)})
+		frames = append(frames, league.GameFrame{Move: fromMoveRow(m), View: buildView(rowAt(row, m.Ply+1), seats, game, a, now)})
 	}
 	// the last frame is the game as it is now: rated, once settled
 	if n := len(frames); n > 0 && frames[n-1].Move.Ply+1 == row.Ply {
