@@ -287,6 +287,12 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		_, err := claims.actor(ctx, accounts)
 		return league.ErrorCode(err) == league.EUNAUTHORIZED
 	}
+	// A person seated at an active game is seen while they follow it
+	// (stream.markSeen); marked before the game is read, so that a player
+	// back on the page is not shown away in their own first view. The
+	// store says whether they sit at an active game; for anyone else
+	// (a spectator, an open table's player) it writes nothing.
+	seen := !a.Anonymous() && h.markSeen(ctx, a, gameID)
 	snap, err := h.feed.Snapshot(ctx, gameID, nil)
 	if err != nil {
 		return err
@@ -335,7 +341,7 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		defer unsubscribe()
 	}
 
-	st := &stream{hub: h, ctx: ctx, w: c.Response(), viewer: a, gameID: gameID, sent: last, hereFor: 3 * h.heartbeat}
+	st := &stream{hub: h, ctx: ctx, w: c.Response(), viewer: a, gameID: gameID, sent: last, hereFor: 3 * h.heartbeat, seen: seen}
 	st.open()
 	ended := view.Game.Status == league.StatusFinished || view.Game.Status == league.StatusAborted
 	switch {
@@ -415,6 +421,12 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 // which also covers an instance that dies or a connection dropped
 // without a close, and a player with a second tab on the table is not
 // made away by closing the first.
+//
+// Likewise a person seated at an active game is seen while they follow it
+// (league.GameFeed.Seen), for hereFor, at the stream's opening (or the
+// game's start) and at each heartbeat, until the store says the game is no
+// longer active or the caller no longer sits there: the others' views call
+// a seat whose mark ran out away.
 type stream struct {
 	hub    *Hub
 	ctx    context.Context // the request's
@@ -426,6 +438,7 @@ type stream struct {
 	hereFor time.Duration
 	waiting bool // the game is open, as far as this stream has heard
 	here    bool // the caller is to be marked again at the next heartbeat
+	seen    bool // the caller is to be marked seen again at the next heartbeat
 }
 
 // open answers 200 with the event stream's headers.
@@ -494,6 +507,20 @@ func (s *stream) markHere() {
 	s.here = ok
 }
 
+// markSeen marks a seen at the active game gameID for three heartbeats,
+// and says whether a sits there (whether to mark them again). A failure is
+// logged and counts as seated: the next heartbeat asks again.
+func (h *Hub) markSeen(ctx context.Context, a league.Actor, gameID string) bool {
+	ok, err := h.feed.Seen(ctx, a, gameID, 3*h.heartbeat)
+	if err != nil {
+		if ctx.Err() == nil {
+			h.logger.Warn("sse: mark seen", "game", gameID, "error", err)
+		}
+		return true
+	}
+	return ok
+}
+
 // loop sends sub's events and the heartbeats until the request ends, the
 // hub closes, the token expires, the account is signed out (signedOut, at
 // each heartbeat), the game can no longer change or a write fails.
@@ -519,6 +546,9 @@ func (s *stream) loop(sub *subscriber, expired <-chan time.Time, signedOut func(
 			if s.here {
 				s.markHere()
 			}
+			if s.seen {
+				s.seen = s.hub.markSeen(s.ctx, s.viewer, s.gameID)
+			}
 		case <-sub.lagging:
 			if err := s.catchUp(); err != nil {
 				return
@@ -529,8 +559,13 @@ func (s *stream) loop(sub *subscriber, expired <-chan time.Time, signedOut func(
 			case f.kind != league.EventMove:
 				// Seat changes, the start and the end: the state as it now is.
 				switch {
-				case f.kind == league.EventStart || f.kind == league.EventEnd:
+				case f.kind == league.EventStart:
+					// the table this stream waited at is a game now: its
+					// player is seen at it from the start
 					s.waiting, s.here = false, false
+					s.seen = !s.viewer.Anonymous() && s.hub.markSeen(s.ctx, s.viewer, s.gameID)
+				case f.kind == league.EventEnd:
+					s.waiting, s.here, s.seen = false, false, false
 				case f.kind == league.EventSeat && s.waiting:
 					s.markHere()
 				}

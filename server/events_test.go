@@ -678,3 +678,68 @@ func (r *rig) drawByHand(t *testing.T, gameID string, also ...string) {
 		t.Fatal(err)
 	}
 }
+
+// A player of a game being played is away, to the others, while no
+// stream of theirs follows it (once its first seconds are over); opening
+// one marks their seat seen, and the others' streams are told at once by a
+// seat event whose view no longer says away. Their own first view does not
+// call them away either. Hidden information is as before: the away mark
+// carries no hand.
+func TestAPlayersStreamBackIsToldToTheOthers(t *testing.T) {
+	r := newGamesRig(t)
+	id, alice, bob := startedGame(t, r, 0)
+	srv := httptest.NewServer(r.e)
+	t.Cleanup(srv.Close) // after the streams' cleanups have hung up
+	// The game started a minute ago, and nobody has followed it since.
+	if err := r.db.Gorm.Exec("UPDATE games SET started_at = now() - interval '1 minute' WHERE id = ?", id).Error; err != nil {
+		t.Fatal(err)
+	}
+	away := func(data string) map[int]bool {
+		t.Helper()
+		var ev struct {
+			View struct {
+				Seats []struct {
+					Seat int  `json:"seat"`
+					Away bool `json:"away"`
+				} `json:"seats"`
+				State struct {
+					Seat int               `json:"seat"`
+					Hand []json.RawMessage `json:"hand"`
+				} `json:"state"`
+			} `json:"view"`
+		}
+		if err := json.Unmarshal([]byte(data), &ev); err != nil {
+			t.Fatal(err)
+		}
+		if len(ev.View.State.Hand) == 0 {
+			t.Fatalf("a player's view with no hand: %s", data)
+		}
+		got := map[int]bool{}
+		for _, s := range ev.View.Seats {
+			if s.Away {
+				got[s.Seat] = true
+			}
+		}
+		return got
+	}
+
+	_, alices := openEvents(t, srv, id, alice, "")
+	name, data := readEvent(t, alices)
+	if got := away(data); name != "state" || !got[1] || got[0] {
+		t.Fatalf("alice's first event: %s, seats %v away; want state, bob's (1) alone", name, got)
+	}
+	var seen sql.NullTime
+	if err := r.db.Gorm.Raw("SELECT seen_until FROM game_seats WHERE game_id = ? AND seat = 0", id).Row().Scan(&seen); err != nil || !seen.Valid || !seen.Time.After(time.Now()) {
+		t.Fatalf("alice's seat seen until %v (%v); want a time to come", seen, err)
+	}
+
+	_, bobs := openEvents(t, srv, id, bob, "")
+	name, data = readEvent(t, bobs)
+	if got := away(data); name != "state" || len(got) > 0 {
+		t.Fatalf("bob's first event: %s, seats %v away; want state, nobody", name, got)
+	}
+	name, data = readEvent(t, alices)
+	if got := away(data); name != "seat" || len(got) > 0 {
+		t.Fatalf("alice's next event: %s, seats %v away; want seat, nobody", name, got)
+	}
+}

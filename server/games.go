@@ -95,6 +95,9 @@ type seatResponse struct {
 	// AbandonedWhy says why an abandoned seat was (league.Abandoned*).
 	AbandonedWhy string `json:"abandoned_why,omitempty"`
 	BankMS       int64  `json:"bank_ms,omitempty"`
+	// Away: the person at the seat of an active game has not followed it
+	// for a while (no event stream of theirs open), in a game's view only
+	Away bool `json:"away,omitempty"`
 	// KeptFor: an open seat kept for this person until KeptUntil (a rematch's)
 	KeptFor   *keptFor   `json:"kept_for,omitempty"`
 	KeptUntil *time.Time `json:"kept_until,omitempty"`
@@ -188,7 +191,7 @@ func toGameResponse(g league.Game) gameResponse {
 		r.Result = &resultResponse{Status: g.ResultStatus, Winner: g.Winner}
 	}
 	for _, s := range g.Seats {
-		sr := seatResponse{Seat: s.Seat, Team: s.Team, Bot: s.Bot, Open: s.Open, FilledByBot: s.FilledByBot, Abandoned: s.Abandoned, AbandonedWhy: s.AbandonedWhy, BankMS: s.BankMS}
+		sr := seatResponse{Seat: s.Seat, Team: s.Team, Bot: s.Bot, Open: s.Open, FilledByBot: s.FilledByBot, Abandoned: s.Abandoned, AbandonedWhy: s.AbandonedWhy, BankMS: s.BankMS, Away: s.Away}
 		if s.Rating != nil {
 			sr.Rating = &seatRatingResponse{Before: s.Rating.Before, After: s.Rating.After}
 		}
