@@ -121,12 +121,12 @@ func TestAStreamMarksItsSeatSeen(t *testing.T) {
 	}
 	r.at(heartbeat) // two heartbeats to run: left alone
 	r.seen(t, ann, g.ID)
-	if got := r.seenUntil(t, g.ID, 0); !got.Equal(r.start.Add(3*heartbeat).Truncate(time.Microsecond)) {
+	if got := r.seenUntil(t, g.ID, 0); !got.Equal(r.start.Add(3 * heartbeat).Truncate(time.Microsecond)) {
 		t.Fatalf("a heartbeat later the mark runs to %v; want it left alone", got.Sub(r.start))
 	}
 	r.at(2 * heartbeat) // one to run: written
 	r.seen(t, ann, g.ID)
-	if got := r.seenUntil(t, g.ID, 0); !got.Equal(r.start.Add(5*heartbeat).Truncate(time.Microsecond)) {
+	if got := r.seenUntil(t, g.ID, 0); !got.Equal(r.start.Add(5 * heartbeat).Truncate(time.Microsecond)) {
 		t.Fatalf("two heartbeats later the mark runs to %v; want five heartbeats from the start", got.Sub(r.start))
 	}
 	if got := r.seenUntil(t, g.ID, 1); got != nil {
