@@ -30,6 +30,8 @@ export interface Seat {
   /** why an abandoned seat was (absent on one abandoned before the server kept the reason) */
   abandoned_why?: AbandonedWhy;
   bank_ms?: number;
+  /** the person at this seat of an active game has had no page following it for a while (no connection); only in a game's view, only when true, never on a bot's seat */
+  away?: boolean;
   /** an open seat kept for this person until kept_until (a rematch keeps the other players' seats for them for a while), or with no kept_until until the game starts (kept by its creator) */
   kept_for?: { id: string; username: string };
   kept_until?: string;

@@ -25,13 +25,49 @@ export function moverName(view: { seats: Seat[]; your_seat?: number | null }, se
   return view.your_seat === seat ? 'the fill-in bot in your seat' : `${seatName(view, seat)} (fill-in bot)`;
 }
 
+/**
+ * isAway says whether the person at seat has no page following the game in play (the server's away: their
+ * page closed or their connection lost). The page once looked the same whoever had gone, and the others
+ * waited out their turns, and the fill-in bot took over, with no word why.
+ */
+export function isAway(view: GameView, seat: number): boolean {
+  return view.status === 'active' && !!view.seats[seat]?.away;
+}
+
+/**
+ * awayNote is what the status line adds when a seat to move is away: that the turn will not wait for them
+ * for ever (in a timed game the autopilot plays it once it runs out, as it tells the player afterwards).
+ */
+function awayNote(view: GameView, names: (seat: number) => string): string {
+  const away = view.to_move.filter((s) => s !== view.your_seat && isAway(view, s));
+  if (!away.length) return '';
+  const who = view.to_move.length === 1 ? 'they seem' : `${away.map(names).join(', ')} ${away.length === 1 ? 'seems' : 'seem'}`;
+  const timed = !!view.clock?.turn_seconds || !!view.clock?.bank_seconds;
+  return ` — ${who} to be away${timed ? '; if the turn runs out, the autopilot plays it' : ''}.`;
+}
+
 /** toMoveText is the status line of a game in play when the viewer may not move. */
 export function toMoveText(view: GameView, names: (seat: number) => string = (s) => moverName(view, s)): string {
   if (mySeatTaken(view)) {
     const others = view.to_move.filter((s) => s !== view.your_seat);
-    return `A fill-in bot now plays your seat; you can no longer move.${others.length ? ` ${others.map(names).join(', ')} to move.` : ''}`;
+    const note = awayNote(view, names);
+    return `A fill-in bot now plays your seat; you can no longer move.${others.length ? ` ${others.map(names).join(', ')} to move${note || '.'}` : ''}`;
   }
-  return `${view.to_move.map(names).join(', ') || 'Nobody'} to move.`;
+  const movers = view.to_move.map(names).join(', ') || 'Nobody';
+  return `${movers} to move${awayNote(view, names) || '.'}`;
+}
+
+/**
+ * AwayBadge marks a seat whose person is away (isAway): muted, as it says nothing for certain (a page
+ * reopened clears it), with the reason for screen readers and on hover.
+ */
+export function AwayBadge() {
+  return (
+    <span class="badge away" title="away: no connection (their page is closed or offline)">
+      <span aria-hidden="true">away</span>
+      <span class="sr-only">away: no connection</span>
+    </span>
+  );
 }
 
 /**
@@ -46,6 +82,7 @@ export function SeatTags({ view, seat, toMove = 'to move', children }: { view: G
   const moving = view.to_move.includes(seat);
   return (
     <span class="badges">
+      {isAway(view, seat) && <AwayBadge />}
       {fillIn && <span class="badge fill-in">{fillInBadge(view.seats[seat])}</span>}
       {moving && toMove && <span class="badge">{fillIn ? `bot ${toMove}` : toMove}</span>}
       {children}
@@ -105,6 +142,7 @@ export function CompactSeatName({ view, seat, tags = [] }: { view: GameView; sea
       <span class="short-name">{shortSeatName(view, seat)}</span>
       {view.your_seat === seat && <span class="mini-tag you">you</span>}
       {isFillIn(view, seat) && <span class="mini-tag fill-in">fill-in</span>}
+      {isAway(view, seat) && <span class="mini-tag away">away</span>}
       {tags.map(
         (t) =>
           t && (
