@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -272,5 +273,32 @@ func TestBotsAreNeverAway(t *testing.T) {
 	}
 	if n, err := r.games.TellAway(ctx); err != nil || n != 0 {
 		t.Fatalf("the sweep told %d games (%v); want none", n, err)
+	}
+}
+
+// A heartbeat of a player at an active game rewrites no index, as at an
+// open table (TestAHeartbeatIsAHotUpdate): seen_until and away_told are
+// in none (00036), so most writes are HOT updates.
+func TestASeenHeartbeatIsAHotUpdate(t *testing.T) {
+	r := newSeenRig(t)
+	var players []presence
+	for i := range 10 {
+		ann, bob := r.user(t, fmt.Sprintf("ann%d", i)), r.user(t, fmt.Sprintf("bob%d", i))
+		g := r.headToHead(t, ann, bob)
+		players = append(players, presence{ann, g.ID}, presence{bob, g.ID})
+	}
+	updated, hot := r.seatUpdates(t)
+	for beat := range 30 {
+		r.at(time.Duration(beat) * heartbeat)
+		for _, p := range players {
+			if !r.seen(t, p.who, p.game) {
+				t.Fatalf("%s not seated at %s", p.who.UserID, p.game)
+			}
+		}
+	}
+	updatedAfter, hotAfter := r.seatUpdates(t)
+	writes, hotWrites := updatedAfter-updated, hotAfter-hot
+	if writes < int64(len(players)) || hotWrites*2 < writes {
+		t.Fatalf("30 heartbeats of %d players: %d rows updated, %d of them HOT; want most HOT", len(players), writes, hotWrites)
 	}
 }
