@@ -287,12 +287,6 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 		_, err := claims.actor(ctx, accounts)
 		return league.ErrorCode(err) == league.EUNAUTHORIZED
 	}
-	// A person seated at an active game is seen while they follow it
-	// (stream.markSeen); marked before the game is read, so that a player
-	// back on the page is not shown away in their own first view. The
-	// store says whether they sit at an active game; for anyone else
-	// (a spectator, an open table's player) it writes nothing.
-	seen := !a.Anonymous() && h.markSeen(ctx, a, gameID)
 	snap, err := h.feed.Snapshot(ctx, gameID, nil)
 	if err != nil {
 		return err
@@ -334,6 +328,19 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 			return e
 		}
 		defer release()
+	}
+	// A person seated at an active game is seen while they follow it
+	// (stream.markSeen), from here on: a request refused above writes
+	// nothing. The store says whether they sit at an active game; for
+	// anyone else (a spectator, an open table's player) it writes nothing.
+	// A player back on the page would see their own seat away in the view
+	// read before the mark: the game is read again for them.
+	seen := !over && !a.Anonymous() && h.markSeen(ctx, a, gameID)
+	if seen && view.YourSeat != nil && *view.YourSeat < len(view.Game.Seats) && view.Game.Seats[*view.YourSeat].Away {
+		if snap, err = h.feed.Snapshot(ctx, gameID, nil); err != nil {
+			return err
+		}
+		view = snap.ViewFor(a)
 	}
 	sub := &subscriber{actor: a, ch: make(chan frame, 64), lagging: make(chan struct{}, 1)}
 	if !over {
