@@ -507,13 +507,26 @@ func (l *Leagues) CloseSeason(ctx context.Context, a league.Actor, seasonID stri
 }
 
 // leagueMembersFilter keeps a leaderboard to the people who played for an
-// entry of a tournament of one of the league's seasons.
+// entry of a tournament of one of the league's seasons. The league's
+// tournaments are read first and named in the filter: joined inside it, the
+// planner could not tell how few they are, and walked the board probing
+// each player's entries (600-790 ms at 500,000 members and 20,000 rated
+// players, 72-89 ms before migration 00037's index; 5.4 ms with the
+// tournaments named, EXPLAIN ANALYZE).
 func leagueMembersFilter(db *gorm.DB, leagueID string) (sqlFilter, error) {
 	if _, err := readLeague(db, leagueID); err != nil {
 		return sqlFilter{}, err
 	}
-	return sqlFilter{sql: `EXISTS (SELECT 1 FROM entry_members em JOIN tournaments t ON t.id = em.tournament_id
-		JOIN seasons s ON s.id = t.season_id WHERE s.league_id = ? AND em.user_id = r.user_id)`, args: []any{leagueID}}, nil
+	var ids []string
+	if err := db.Raw(`SELECT t.id FROM tournaments t JOIN seasons s ON s.id = t.season_id WHERE s.league_id = ?`, leagueID).
+		Scan(&ids).Error; err != nil {
+		return sqlFilter{}, err
+	}
+	if len(ids) == 0 {
+		return sqlFilter{sql: "false"}, nil
+	}
+	return sqlFilter{sql: `r.user_id IN (SELECT em.user_id FROM entry_members em WHERE em.tournament_id IN ? AND em.user_id IS NOT NULL)`,
+		args: []any{ids}}, nil
 }
 
 // storedNow is the time as PostgreSQL keeps it, to the microsecond, so

@@ -25,9 +25,26 @@ func TestTheLeaderboardAroundAPlayerIsTheBoardPagedFromTheTop(t *testing.T) {
 	if err := r.db.Gorm.Raw("INSERT INTO clubs (name) VALUES ('around') RETURNING id").Scan(&clubID).Error; err != nil {
 		t.Fatal(err)
 	}
+	// A league whose one season's tournament a third of them entered (and
+	// another league with no tournament at all).
+	var leagueID, emptyLeagueID, seasonID, tournamentID string
+	for _, q := range []struct {
+		dest *string
+		sql  string
+		arg  *string
+	}{
+		{&leagueID, "INSERT INTO leagues (club_id, name) VALUES (?, 'league') RETURNING id", &clubID},
+		{&emptyLeagueID, "INSERT INTO leagues (club_id, name) VALUES (?, 'empty') RETURNING id", &clubID},
+		{&seasonID, "INSERT INTO seasons (league_id, name) VALUES (?, '2031') RETURNING id", &leagueID},
+		{&tournamentID, "INSERT INTO tournaments (club_id, season_id, name, config) SELECT l.club_id, s.id, 'cup', '{}' FROM seasons s JOIN leagues l ON l.id = s.league_id WHERE s.id = ? RETURNING id", &seasonID},
+	} {
+		if err := r.db.Gorm.Raw(q.sql, *q.arg).Scan(q.dest).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
 	edges := []float64{1500.5, 1500.5, 1500.4999999, 1499.5, 2400.5, 2400.5}
 	var users []string
-	provisional, closed, member := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	provisional, closed, member, inLeague := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for i := 0; i < 70; i++ {
 		u := r.user(t, fmt.Sprintf("around%03d", i)).UserID
 		users = append(users, u)
@@ -46,6 +63,16 @@ func TestTheLeaderboardAroundAPlayerIsTheBoardPagedFromTheTop(t *testing.T) {
 		if i%9 == 4 || i == 4 { // i == 4: a closed account at the top
 			closed[u] = true
 			if err := r.db.Gorm.Exec("UPDATE users SET deleted_at = now() WHERE id = ?", u).Error; err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i%3 == 0 {
+			inLeague[u] = true
+			var entryID string
+			if err := r.db.Gorm.Raw("INSERT INTO entries (tournament_id, name) VALUES (?, ?) RETURNING id", tournamentID, u).Scan(&entryID).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := r.db.Gorm.Exec("INSERT INTO entry_members (entry_id, tournament_id, position, user_id) VALUES (?, ?, 0, ?)", entryID, tournamentID, u).Error; err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -90,6 +117,8 @@ func TestTheLeaderboardAroundAPlayerIsTheBoardPagedFromTheTop(t *testing.T) {
 		{"default", league.LeaderboardQuery{}, func(u string) bool { return !provisional[u] && !closed[u] }},
 		{"provisional", league.LeaderboardQuery{Provisional: true}, func(u string) bool { return !closed[u] }},
 		{"club", league.LeaderboardQuery{ClubID: clubID}, func(u string) bool { return member[u] && !provisional[u] && !closed[u] }},
+		{"league", league.LeaderboardQuery{LeagueID: leagueID}, func(u string) bool { return inLeague[u] && !provisional[u] && !closed[u] }},
+		{"empty league", league.LeaderboardQuery{LeagueID: emptyLeagueID}, func(string) bool { return false }},
 	} {
 		for _, limit := range []int{1, 2, 7} {
 			q := f.q

@@ -1700,8 +1700,8 @@ func tournamentStandIns(db *gorm.DB, tournamentID string) (map[string][]league.S
 	if err := db.Raw(`SELECT g.match_id, g.id AS game_id, em.entry_id, s.user_id, COALESCE(u.username, '') AS username
 		FROM games g
 		JOIN game_seats s ON s.game_id = g.id AND s.filled_by_bot AND s.abandoned AND s.user_id IS NOT NULL
-		JOIN entry_members em ON em.user_id = s.user_id
-		JOIN entries e ON e.id = em.entry_id AND e.tournament_id = g.tournament_id
+		JOIN entry_members em ON em.tournament_id = g.tournament_id AND em.user_id = s.user_id
+		JOIN entries e ON e.id = em.entry_id
 		LEFT JOIN users u ON u.id = s.user_id
 		WHERE g.tournament_id = ? AND g.match_id IS NOT NULL
 		ORDER BY g.match_game, s.seat`, tournamentID).Scan(&seats).Error; err != nil {
