@@ -1229,7 +1229,13 @@ func (t *Tournaments) Entries(ctx context.Context, id string, p league.PageReque
 		return page, err
 	}
 	db := t.db.WithContext(ctx)
-	if _, err := readTournament(db, id, false); err != nil {
+	// Whether it exists, not the row: a round robin's row holds its whole
+	// schedule (650 KB stored at 128 entries), which reading and decoding
+	// took 23 ms of each page of entries (the performance audit).
+	if !validID(id) {
+		return page, noSuchTournament()
+	}
+	if err := parentExists(db, "tournaments", id, noSuchTournament); err != nil {
 		return page, err
 	}
 	q := db.Where("tournament_id = ?", id)
@@ -1747,7 +1753,7 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 		EntryName   string
 		EntryStatus string
 	}
-	q := db.Table("tournaments t").Select("t.*, e.id AS entry_id, e.name AS entry_name, e.status AS entry_status").
+	q := db.Table("tournaments t").Select(tournamentColumnsButSchedule+", e.id AS entry_id, e.name AS entry_name, e.status AS entry_status").
 		Joins("JOIN entries e ON e.tournament_id = t.id").
 		Joins("JOIN entry_members m ON m.entry_id = e.id AND m.user_id = ?", userID)
 	rows, next, err := scanPage(q, keyset{key: "t.created_at", id: "t.id", desc: true, byTime: true}, p,
@@ -1829,6 +1835,15 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 	}
 	return page, nil
 }
+
+// tournamentColumnsButSchedule is every column of a tournament's row but
+// the schedule, which a round robin's row holds whole (650 KB stored at
+// 128 entries) and a user's list of tournaments does not read: Home read
+// and decoded it for each tournament listed (8 -> 28 ms for a player in
+// two round robins, the performance audit). The bracket stays: it says
+// where a knockout's entry stands (entryNextStep).
+const tournamentColumnsButSchedule = `t.id, t.club_id, t.season_id, t.name, t.config, t.status, t.bracket,
+	t.current_round, t.created_by, t.created_at, t.started_at, t.finished_at, t.cancelled_at`
 
 // listOmits are the columns a list of tournaments leaves unread: a
 // tournament's line needs neither its bracket nor its schedule, which for a

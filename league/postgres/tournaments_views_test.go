@@ -4,8 +4,12 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"gorm.io/gorm/schema"
 
 	"github.com/seqleague/seqleague/league"
 )
@@ -419,5 +423,21 @@ func TestAFinishedTournamentSaysTheRoundsItPlayed(t *testing.T) {
 	r.waitFinished(t, tour.ID, time.Minute)
 	if got, err := r.tournaments.Get(ctx, tour.ID); err != nil || got.RoundsPlanned != 1 {
 		t.Fatalf("finished after one round: %d rounds planned, %v; want the 1 it played", got.RoundsPlanned, err)
+	}
+}
+
+// A user's list of tournaments reads every column of a tournament but its
+// schedule: a column added to the row and not to the list would read as
+// empty there.
+func TestAUsersTournamentsReadEveryColumnButTheSchedule(t *testing.T) {
+	s, err := schema.Parse(&tournamentRow{}, &sync.Map{}, schema.NamingStrategy{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range s.Fields {
+		listed := strings.Contains(tournamentColumnsButSchedule, "t."+f.DBName+",") || strings.HasSuffix(tournamentColumnsButSchedule, "t."+f.DBName)
+		if listed == (f.DBName == "schedule") {
+			t.Errorf("column %s: listed %v", f.DBName, listed)
+		}
 	}
 }
