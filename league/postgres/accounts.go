@@ -460,7 +460,7 @@ func (s *Accounts) CloseWithPassword(ctx context.Context, actor league.Actor, cu
 		return league.Errorf(league.EFORBIDDEN, "you may close only your own account")
 	}
 	if !validID(userID) {
-		return league.Errorf(league.ENOTFOUND, "no such user")
+		return noSuchUser()
 	}
 	if current == "" {
 		msg := "closing the account takes its password"
@@ -532,7 +532,7 @@ func (s *Accounts) readActor(ctx context.Context, userID, session string) (actor
 }
 
 func (s *Accounts) User(ctx context.Context, actor league.Actor, id string) (league.User, error) {
-	missing := league.Errorf(league.ENOTFOUND, "no such user")
+	missing := noSuchUser()
 	if !validID(id) {
 		return league.User{}, missing
 	}
@@ -615,7 +615,7 @@ func (s *Accounts) Delete(ctx context.Context, actor league.Actor, userID string
 		return league.Errorf(league.EFORBIDDEN, "you may close only your own account")
 	}
 	if !validID(userID) {
-		return league.Errorf(league.ENOTFOUND, "no such user")
+		return noSuchUser()
 	}
 	defer s.actors.forget(userID)
 	var fx *effects

@@ -81,7 +81,7 @@ func closeAgain(tx *gorm.DB, fx *effects, tasks league.GameTasks, actor league.A
 			// It exists: "no such user" sent an admin looking for a typo.
 			return league.Errorf(league.EPRECONDITION, "a bot's account is the platform's, not anyone's to close")
 		}
-		return league.Errorf(league.ENOTFOUND, "no such user")
+		return noSuchUser()
 	}
 	return releaseClosedAccount(tx, fx, tasks, userID, now)
 }

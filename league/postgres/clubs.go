@@ -620,7 +620,7 @@ func (c *Clubs) UserClubs(ctx context.Context, userID string, p league.PageReque
 		return page, err
 	}
 	if !validID(userID) {
-		return page, league.Errorf(league.ENOTFOUND, "no such user")
+		return page, noSuchUser()
 	}
 	type memberClubView struct {
 		View     clubView `gorm:"embedded"`

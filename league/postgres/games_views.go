@@ -263,7 +263,7 @@ func (g *Games) Vector(ctx context.Context, a league.Actor, gameID string, ply *
 // size: the games, then all of their seats.
 func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGamesQuery) ([]league.Game, string, error) {
 	if !validID(userID) {
-		return nil, "", league.Errorf(league.ENOTFOUND, "no such user")
+		return nil, "", noSuchUser()
 	}
 	var err error
 	if q.Page, err = q.Page.Normalize(); err != nil {

@@ -187,7 +187,7 @@ func (r *Ratings) SettleGame(ctx context.Context, st *Settlement) error {
 // their history, newest first (q.Pool, if set, keeps one pool's).
 func (r *Ratings) UserRatings(ctx context.Context, userID string, q league.RatingHistoryQuery) (*league.UserRatings, error) {
 	if !validID(userID) {
-		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+		return nil, noSuchUser()
 	}
 	if q.Pool != "" && !pools[q.Pool] {
 		return nil, league.Invalid("no such pool", league.FieldError{Field: "pool", Message: fmt.Sprintf("must be %s, %s or %s", rating.PoolSequence2, rating.PoolSequence3, rating.PoolStacks)})
@@ -208,7 +208,7 @@ func (r *Ratings) UserRatings(ctx context.Context, userID string, q league.Ratin
 		return nil, err
 	}
 	if n == 0 {
-		return nil, league.Errorf(league.ENOTFOUND, "no such user")
+		return nil, noSuchUser()
 	}
 	var rows []struct {
 		Pool                string

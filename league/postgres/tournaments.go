@@ -1744,7 +1744,7 @@ func (t *Tournaments) ForUser(ctx context.Context, userID string, p league.PageR
 		return page, err
 	}
 	if !validID(userID) {
-		return page, league.Errorf(league.ENOTFOUND, "no such user")
+		return page, noSuchUser()
 	}
 	db := t.db.WithContext(ctx)
 	type entered struct {
@@ -1865,7 +1865,7 @@ func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageR
 		return page, err
 	}
 	if !validID(userID) {
-		return page, league.Errorf(league.ENOTFOUND, "no such user")
+		return page, noSuchUser()
 	}
 	db := t.db.WithContext(ctx)
 	// The window's close is read from the stored config (a JSON time, or
