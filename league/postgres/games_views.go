@@ -280,7 +280,15 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 		}
 	}
 	db := g.db.WithContext(ctx)
-	games := db.Table("games").Where("id IN (SELECT game_id FROM game_seats WHERE user_id = ?)", userID)
+	// The player's games are read from their seats, newest first by the
+	// game's creation time kept on each seat (00038), so that a page reads
+	// its own rows whatever the history: sorted by the games' own column,
+	// every game of the player's was read for each page.
+	games := db.Table("games").Select("games.*").Joins("JOIN game_seats s ON s.game_id = games.id AND s.user_id = ?", userID)
+	order := keyset{key: "s.game_created_at", id: "s.game_id", desc: true, byTime: true}
+	if q.Invited || q.ToMove {
+		order = newestFirst
+	}
 	if q.Invited {
 		games = db.Table("games").Select("games.*, COALESCE((SELECT u.username FROM users u WHERE u.id = games.created_by), '') AS created_by_name").
 			Where("status = ? AND "+seatKeptForUser, league.StatusOpen, userID, g.now())
@@ -296,7 +304,7 @@ func (g *Games) ListForUser(ctx context.Context, userID string, q league.UserGam
 		// Once over, it is history like any game.
 		games = games.Where("NOT (games.private AND games.status IN ?)", []string{league.StatusOpen, league.StatusActive})
 	}
-	rows, next, err := findPage(games, newestFirst, q.Page,
+	rows, next, err := findPage(games, order, q.Page,
 		func(r *gameRow) string { return encodeTimeCursor(r.CreatedAt, r.ID) })
 	if err != nil {
 		return nil, "", err
