@@ -42,4 +42,11 @@ describe('a player who is away', () => {
     const untimed = mount(<SequenceTable view={view(true, {})} onMove={() => {}} busy={false} />);
     expect(untimed.querySelector('.status-line')!.textContent).toBe('bob to move — they seem to be away.');
   });
+
+  it("never marks the viewer's own seat: a read made as the page reopened said so until the next move", () => {
+    const v = view(false);
+    v.seats[0].away = true;
+    const root = mount(<SequenceTable view={v} onMove={() => {}} busy={false} />);
+    expect(root.querySelector('.away')).toBeNull();
+  });
 });

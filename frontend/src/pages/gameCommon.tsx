@@ -31,7 +31,9 @@ export function moverName(view: { seats: Seat[]; your_seat?: number | null }, se
  * waited out their turns, and the fill-in bot took over, with no word why.
  */
 export function isAway(view: GameView, seat: number): boolean {
-  return view.status === 'active' && !!view.seats[seat]?.away;
+  // Never the viewer's own seat: they are here, looking at it. A player back on the page had the read made
+  // as the page opened (before their stream marked them seen) show their own seat away until the next move.
+  return view.status === 'active' && seat !== view.your_seat && !!view.seats[seat]?.away;
 }
 
 /**
