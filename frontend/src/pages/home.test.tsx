@@ -296,11 +296,8 @@ describe('Home lobby', () => {
 // its clubs' tournaments that take entries and that the member has not
 // entered, under the next rounds, with when the entries open or close.
 describe('Home "Open for entries"', () => {
-  it("lists my clubs' tournaments I may enter, with their club, entries and window, and says to enter one", async () => {
-    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    const inThreeHours = new Date(Date.now() + 3 * 3_600_000).toISOString();
-    const cup = { id: 't1', club_id: 'c1', club_name: 'Sequence Club', name: 'Spring Cup', status: 'registration', current_round: 0, entries: 1, created_at: '', registration_closes: inThreeHours };
-    const later = { id: 't2', club_id: 'c9', club_name: 'Night Owls', name: 'Summer Swiss', status: 'registration', current_round: 0, entries: 0, created_at: '', registration_opens: inTwoDays };
+  /** myRoundsWithOpen mounts Home for a member of one club, with these tournaments open for entries, and answers its "My next rounds" section. */
+  async function myRoundsWithOpen(open: object[]): Promise<Element> {
     stub({
       'GET /me': () => me,
       'GET /users/u1/(games|tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
@@ -308,13 +305,21 @@ describe('Home "Open for entries"', () => {
         items: [{ id: 'c1', name: 'Sequence Club', description: '', owner_id: 'u2', member_count: 4, created_at: '', updated_at: '', role: 'member' }],
         next_cursor: '',
       }),
-      'GET /users/u1/open-tournaments\\?limit=20': () => ({ items: [cup, later], next_cursor: '' }),
+      'GET /users/u1/open-tournaments\\?limit=20': () => ({ items: open, next_cursor: '' }),
       'GET /games\\?.*': () => ({ items: [], next_cursor: '' }),
     });
     await restore();
     const root = mount(<Home />);
     await settle();
-    const section = root.querySelector('section[aria-labelledby=my-rounds]')!;
+    return root.querySelector('section[aria-labelledby=my-rounds]')!;
+  }
+
+  it("lists my clubs' tournaments I may enter, with their club, entries and window, and says to enter one", async () => {
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const inThreeHours = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const cup = { id: 't1', club_id: 'c1', club_name: 'Sequence Club', name: 'Spring Cup', status: 'registration', current_round: 0, entries: 1, created_at: '', registration_closes: inThreeHours };
+    const later = { id: 't2', club_id: 'c9', club_name: 'Night Owls', name: 'Summer Swiss', status: 'registration', current_round: 0, entries: 0, created_at: '', registration_opens: inTwoDays };
+    const section = await myRoundsWithOpen([cup, later]);
     const [first, second] = section.querySelectorAll('.open-tournaments li');
     expect(first.querySelector('a')!.getAttribute('href')).toBe('/tournaments/t1');
     expect(first.textContent).toBe('Spring Cup Sequence Club · 1 entry · entries close in 3 h');
@@ -326,20 +331,7 @@ describe('Home "Open for entries"', () => {
 
   it("says why a tournament's entry limits bar me, and does not send me below when every one does", async () => {
     const band = { id: 't3', club_id: 'c1', club_name: 'Sequence Club', name: 'Masters', status: 'registration', current_round: 0, entries: 2, created_at: '', barred: "rating 1500 is outside the tournament's band" };
-    stub({
-      'GET /me': () => me,
-      'GET /users/u1/(games|tournaments)\\?.*': () => ({ items: [], next_cursor: '' }),
-      'GET /users/u1/clubs\\?limit=20': () => ({
-        items: [{ id: 'c1', name: 'Sequence Club', description: '', owner_id: 'u2', member_count: 4, created_at: '', updated_at: '', role: 'member' }],
-        next_cursor: '',
-      }),
-      'GET /users/u1/open-tournaments\\?limit=20': () => ({ items: [band], next_cursor: '' }),
-      'GET /games\\?.*': () => ({ items: [], next_cursor: '' }),
-    });
-    await restore();
-    const root = mount(<Home />);
-    await settle();
-    const section = root.querySelector('section[aria-labelledby=my-rounds]')!;
+    const section = await myRoundsWithOpen([band]);
     expect(section.querySelector('.open-tournaments li')!.textContent).toBe("Masters Sequence Club · 2 entries · not open to you: rating 1500 is outside the tournament's band");
     expect(section.textContent).not.toContain('enter one of those below');
     expect(section.textContent).toContain('Your clubs list their tournaments on their pages');
