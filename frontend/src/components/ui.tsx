@@ -4,12 +4,19 @@ import { ApiError } from '../api/client';
 
 /**
  * useAction runs one user action at a time: busy while it runs, and its
- * error (an ApiError's field errors in fieldErrors) kept for the form.
+ * error (an ApiError's field errors in fieldErrors) kept for the form. A
+ * run asked for while one is under way (a double click, Enter again) is
+ * dropped: forms each checked busy themselves, and a second submit sent
+ * a second request where one forgot to (two leagues, two invite codes).
  */
 export function useAction() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  // busy as of now, not as of the last render: two submits in one tick
+  const running = useRef(false);
   const run = async (action: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -17,6 +24,7 @@ export function useAction() {
     } catch (err) {
       setError(err);
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

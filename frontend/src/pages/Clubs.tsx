@@ -25,7 +25,6 @@ export function ClubList() {
   const { busy: creating, error: createError, fieldErrors: ce, run } = useAction();
   const create = (e: Event) => {
     e.preventDefault();
-    if (creating) return;
     void run(async () => {
       const c = await api.post<Club>('/clubs', { name: name.trim(), description: desc.trim() });
       navigate(`/clubs/${c.id}`);
@@ -138,7 +137,6 @@ export function ClubPage({ id }: { id: string }) {
 
   const join = (e: Event) => {
     e.preventDefault();
-    if (joining.busy) return;
     void joining.run(async () => {
       await api.post(`/clubs/${encodeURIComponent(id)}/members`, { code: code.trim() });
       setLeft(false);
@@ -173,7 +171,6 @@ export function ClubPage({ id }: { id: string }) {
   };
   const makeInvite = (e: Event) => {
     e.preventDefault();
-    if (inviting.busy) return;
     void inviting.run(async () => {
       setInvite(await api.post<Invite>(`/clubs/${encodeURIComponent(id)}/invites`, { expires_in_hours: Number(hours), max_uses: Number(uses) }));
     });

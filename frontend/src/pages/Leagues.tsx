@@ -58,7 +58,6 @@ export function ClubCompetitions({ club }: { club: Club }) {
   const { busy, error, fieldErrors: fe, run } = useAction();
   const create = (e: Event) => {
     e.preventDefault();
-    if (busy) return;
     void run(async () => {
       await api.post<League>(`/clubs/${enc(club.id)}/leagues`, { name: name.trim(), description: desc.trim() });
       setName('');
@@ -256,7 +255,6 @@ export function LeaguePage({ id }: { id: string }) {
   const organizer = canOrganize(club.data?.viewer_role, user);
   const create = (e: Event) => {
     e.preventDefault();
-    if (busy) return;
     void run(async () => {
       await api.post<Season>(`/leagues/${enc(id)}/seasons`, { name: name.trim() });
       setName('');

@@ -46,7 +46,6 @@ export function QuickMatch() {
   };
   const submit = (e: Event) => {
     e.preventDefault();
-    if (busy) return;
     void run(async () => {
       const g = await api.quickMatch(quickRequest(c));
       navigate(`/games/${g.id}`);
