@@ -333,15 +333,9 @@ func (h *Hub) serveEvents(c echo.Context, accounts league.Accounts) error {
 	// (stream.markSeen), from here on: a request refused above writes
 	// nothing. The store says whether they sit at an active game; for
 	// anyone else (a spectator, an open table's player) it writes nothing.
-	// A player back on the page would see their own seat away in the view
-	// read before the mark: the game is read again for them.
+	// (The view read before the mark does not show them away to
+	// themselves: nobody's view does.)
 	seen := !over && !a.Anonymous() && h.markSeen(ctx, a, gameID)
-	if seen && view.YourSeat != nil && *view.YourSeat < len(view.Game.Seats) && view.Game.Seats[*view.YourSeat].Away {
-		if snap, err = h.feed.Snapshot(ctx, gameID, nil); err != nil {
-			return err
-		}
-		view = snap.ViewFor(a)
-	}
 	sub := &subscriber{actor: a, ch: make(chan frame, 64), lagging: make(chan struct{}, 1)}
 	if !over {
 		unsubscribe := h.subscribe(gameID, sub)

@@ -21,24 +21,27 @@ import (
 // seat (or the spectator view), and their legal moves when they may act.
 // now is when the view is built: whether a seat is away (awayAt) depends
 // on it, so a snapshot shared by many viewers still says so as of each
-// build, not as of its read.
+// build, not as of its read. The viewer's own seat is never away: they are
+// the one asking (a view read as a player's page reopened, before their
+// stream marked them seen, showed them away to themselves).
 func buildView(row *gameRow, seats []seatRow, game play.Game, a league.Actor, now time.Time) *league.GameView {
 	v := &league.GameView{Game: fromGameRow(row, seats)}
+	own, seated := viewerSeat(seats, a)
 	for i, s := range seats {
-		if i < len(v.Game.Seats) && v.Game.Seats[i].Seat == s.Seat {
+		if i < len(v.Game.Seats) && v.Game.Seats[i].Seat == s.Seat && !(seated && s.Seat == own.Seat) {
 			v.Game.Seats[i].Away = awayAt(row, s, now)
 		}
 	}
 	viewer := play.Spectator
 	var mine *seatRow
-	if s, ok := viewerSeat(seats, a); ok {
-		seat := s.Seat
+	if seated {
+		seat := own.Seat
 		v.YourSeat = &seat
-		mine = &s
+		mine = &own
 		// Once a bot plays the seat, the person who held it plays no more
 		// and sees the table as a spectator does: the bot's hand and its
 		// draws could otherwise be passed on to a teammate still playing.
-		if !s.botControlled() {
+		if !own.botControlled() {
 			viewer = seat
 		}
 	}
