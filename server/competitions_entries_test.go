@@ -292,3 +292,36 @@ func TestOpenTournamentsSayWhyTheirLimitsBarTheMember(t *testing.T) {
 		t.Errorf("entering the tournament that does not bar eve: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// The reasons are read from the member's rating in the tournament's pool,
+// not another pool's, and a rating within the limits bars nothing.
+func TestOpenTournamentsReadTheMembersRatingInTheirPool(t *testing.T) {
+	r := newCompetitionRig(t)
+	eveID, _ := r.user("eve", false)
+	if err := r.db.Gorm.Exec("INSERT INTO club_members (club_id, user_id, role) VALUES (?, ?, 'member')", r.clubID, eveID).Error; err != nil {
+		t.Fatal(err)
+	}
+	for pool, rated := range map[string]float64{"sequence-2team": 1700, "stacks": 1100} {
+		if err := r.db.Gorm.Exec("INSERT INTO ratings (user_id, pool, rating, games, peak) VALUES (?, ?, ?, 40, ?)", eveID, pool, rated, rated).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	within := r.tournament(t, `"name":"Within","min_rating":1600`)
+	above := r.tournament(t, `"name":"Above","max_rating":1600`)
+	seasoned := r.tournament(t, `"name":"Seasoned","min_games":50`)
+	barred := map[string]string{}
+	for _, item := range decode[listResponse[struct {
+		ID     string `json:"id"`
+		Barred string `json:"barred"`
+	}]](t, r.call("GET", "/api/v1/users/"+eveID+"/open-tournaments", "", "")).Items {
+		barred[item.ID] = item.Barred
+	}
+	want := map[string]string{
+		within:   "",
+		above:    "rating 1700 is outside the tournament's band",
+		seasoned: "40 rated games, the tournament asks for 50",
+	}
+	if diff := cmp.Diff(want, barred); diff != "" {
+		t.Errorf("barred (-want +got):\n%s", diff)
+	}
+}

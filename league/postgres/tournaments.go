@@ -1856,8 +1856,7 @@ var listOmits = []string{"bracket", "schedule"}
 // those whose window has closed. Those whose rating band or least number
 // of rated games bar the person are listed too, saying why (Barred): the
 // person may yet play into the band, and a list that filtered them would
-// hide a club's tournament without a word. A rating today is read per line
-// (one indexed row); a page holds at most a hundred.
+// hide a club's tournament without a word.
 func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageRequest) (league.Page[league.OpenTournament], error) {
 	var page league.Page[league.OpenTournament]
 	p, err := p.Normalize()
@@ -1898,10 +1897,20 @@ func (t *Tournaments) OpenFor(ctx context.Context, userID string, p league.PageR
 	}
 	page.NextCursor = tours.NextCursor
 	page.Items = make([]league.OpenTournament, len(tours.Items))
+	// The person's rating in each pool, read once for the page (a person
+	// is rated in a few pools at most); a pool with none starts afresh.
+	var rated []ratingRow
+	if err := db.Where("user_id = ?", userID).Find(&rated).Error; err != nil {
+		return page, err
+	}
+	states := make(map[string]rating.PlayerState, len(rated))
+	for _, r := range rated {
+		states[r.Pool] = r.state()
+	}
 	for i, tour := range tours.Items {
-		st, err := poolState(db, userID, entryPool(tour.Config))
-		if err != nil {
-			return page, err
+		st, ok := states[entryPool(tour.Config)]
+		if !ok {
+			st = rating.NewState()
 		}
 		_, barred := entryLimitBars(tour.Config, st)
 		page.Items[i] = league.OpenTournament{Tournament: tour, ClubName: names[tour.ClubID], Barred: barred}
