@@ -187,6 +187,7 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
   const over = view.status === 'finished' || view.status === 'aborted';
   // the viewer's way to the goal, while they play
   const myChips = view.your_seat != null && !over ? st.chips[view.your_seat] : undefined;
+  const need = myChips ? chipsToWin(myChips.red, myChips.blue) : '';
   const status = inWindow
     ? `${names(st.window!.completer)} completed a ${st.window!.color} pile: block window open.${opts.block ? ' You hold a BLOCK.' : ''}`
     : myTurn
@@ -227,13 +228,13 @@ export function StacksTable(props: { view: GameView; onMove: (move: string) => M
           <span>
             Supply: R {st.supply.red} · B {st.supply.blue}
           </span>
-          {/* on a phone in one short line (the piles within the first 500 px at 320), the viewer's need beside their chips */}
+          {/* STACKS_GOAL, on a phone in one short line (it pushes the piles down at 320 px), the viewer's need beside it */}
           <span class="stacks-goal">
             To win: 5 chips<span class="wide-only">, at least 2 red and 2 blue</span>
             <span class="narrow-only" aria-hidden="true">
               , 2+ red, 2+ blue
             </span>
-            {myChips && chipsToWin(myChips.red, myChips.blue) && <span class="wide-only"> (you need {chipsToWin(myChips.red, myChips.blue)})</span>}
+            {need && <span class="wide-only"> (you need {need})</span>}
           </span>
           <span>
             <span class="wide-only">Direction: </span>
